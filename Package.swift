@@ -1,0 +1,74 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// GrainStories: a self-hostable server for Grain's 24-hour photo stories.
+///
+/// The layout is the architecture: every C library sits behind one system-library
+/// target (`C…`) and exactly one thin Swift wrapper target that is its only importer;
+/// `GrainStoriesCore` imports no C; the `grain-stories` executable only wires
+/// configuration to the application. Tests mirror the targets.
+let package = Package(
+    name: "GrainStories",
+    products: [
+        .executable(name: "grain-stories", targets: ["GrainStoriesServer"]),
+    ],
+    targets: [
+        // MARK: C system libraries (module.modulemap + shim.h each)
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // MARK: Pure Swift building blocks
+        .target(name: "WorkerThreads"),
+        .target(name: "H3"),
+        .target(name: "HTMLTemplates"),
+
+        // MARK: Thin wrappers, each the only importer of its C module
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "CurlHTTPClient", dependencies: ["CCurl"]),
+        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "WorkerThreads"]),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
+        .target(name: "GzipCompression", dependencies: ["CZlib"]),
+
+        // MARK: The application (no C imports)
+        .target(
+            name: "GrainStoriesCore",
+            dependencies: [
+                "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore",
+                "GzipCompression", "H3", "HTMLTemplates", "WorkerThreads",
+            ]
+        ),
+        .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesCore"]),
+
+        // MARK: Tests
+        .target(
+            name: "TestSupport",
+            dependencies: ["GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads"]),
+        .testTarget(name: "H3Tests", dependencies: ["H3"], resources: [.copy("Resources")]),
+        .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
+        .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestSupport"]),
+        .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestSupport"]),
+        .testTarget(name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestSupport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
+        .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
+        .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
+        .testTarget(name: "GrainStoriesServerTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
+    ]
+)
+
+// Strictness for every Swift target, in one place (swift-log style).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .treatAllWarnings(as: .error),
+    ]
+}

@@ -1,0 +1,14 @@
+#ifndef CSQLITE_SHIM_H
+#define CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+/// `SQLITE_TRANSIENT` is a cast macro Swift cannot import: SQLite copies the text at once.
+static inline int csqlite_bind_text_transient(sqlite3_stmt *_Nonnull stmt, int index, const char *_Nonnull text, int length) {
+    return sqlite3_bind_text(stmt, index, text, length, SQLITE_TRANSIENT);
+}
+
+/// Same for blobs.
+static inline int csqlite_bind_blob_transient(sqlite3_stmt *_Nonnull stmt, int index, const void *_Nullable bytes, int length) {
+    return sqlite3_bind_blob(stmt, index, bytes, length, SQLITE_TRANSIENT);
+}
+#endif

@@ -1,0 +1,4 @@
+#ifndef CTURBOJPEG_SHIM_H
+#define CTURBOJPEG_SHIM_H
+#include <turbojpeg.h>
+#endif

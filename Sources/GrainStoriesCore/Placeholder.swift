@@ -1,0 +1,1 @@
+// Placeholder until the GrainStoriesCore implementation lands.

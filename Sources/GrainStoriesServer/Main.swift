@@ -1,0 +1,5 @@
+/// Placeholder entry point.
+@main
+struct Main {
+    static func main() async {}
+}

@@ -1,0 +1,1 @@
+// Placeholder until the H3 implementation lands.

@@ -1,0 +1,49 @@
+/// An ordered list of header fields with case-insensitive lookup.
+///
+/// Order is kept because it is observable (for example several `Set-Cookie` fields);
+/// names are compared ASCII case-insensitively, as RFC 9110 requires.
+public struct HTTPHeaders: Sendable, Equatable, Sequence {
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init(_ fields: [(String, String)] = []) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The first value for `name`, or nil.
+    public subscript(name: String) -> String? {
+        let lowered = name.lowercased()
+        return fields.first { $0.name.lowercased() == lowered }?.value
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: String) -> [String] {
+        let lowered = name.lowercased()
+        return fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    /// Adds a field, keeping any existing ones of the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces all fields named `name` with one field.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append((name: name, value: value))
+    }
+
+    public mutating func remove(_ name: String) {
+        let lowered = name.lowercased()
+        fields.removeAll { $0.name.lowercased() == lowered }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+}

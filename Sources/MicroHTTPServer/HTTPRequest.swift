@@ -1,0 +1,41 @@
+/// One HTTP request as handlers see it: a plain value, so handlers and routers can be
+/// tested without a socket.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The path exactly as sent (still percent-encoded), without the query.
+    public var path: String
+    /// The raw query string after `?`, without the `?`; nil when there was none.
+    public var query: String?
+    public var version: String
+    public var headers: HTTPHeaders
+    public var body: RequestBody
+    /// The peer's IP address as text ("127.0.0.1", "::1"); empty when unknown.
+    public var remoteAddress: String
+
+    public init(
+        method: HTTPMethod,
+        path: String,
+        query: String? = nil,
+        version: String = "HTTP/1.1",
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: RequestBody = .empty,
+        remoteAddress: String = ""
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Builds a request from a target such as `/a/b?x=1`, splitting off the query.
+    public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: RequestBody = .empty) {
+        if let mark = target.firstIndex(of: "?") {
+            self.init(method: method, path: String(target[..<mark]), query: String(target[target.index(after: mark)...]), headers: headers, body: body)
+        } else {
+            self.init(method: method, path: target, headers: headers, body: body)
+        }
+    }
+}

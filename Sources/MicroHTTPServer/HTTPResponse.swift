@@ -1,0 +1,36 @@
+/// One HTTP response as handlers produce it.
+public struct HTTPResponse: Sendable {
+    /// What to send as the body.
+    public enum Body: Sendable {
+        case empty
+        case bytes([UInt8])
+        /// A file sent straight from disk (static files, cached images); the server opens
+        /// it when the response is queued and never loads it whole.
+        case file(path: String, size: Int)
+
+        public var count: Int {
+            switch self {
+            case .empty: 0
+            case .bytes(let bytes): bytes.count
+            case .file(_, let size): size
+            }
+        }
+    }
+
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: Body
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response whose body is UTF-8 text with the given content type.
+    public init(status: HTTPStatus = .ok, contentType: String, text: String, headers: HTTPHeaders = HTTPHeaders()) {
+        var headers = headers
+        headers.set("Content-Type", contentType)
+        self.init(status: status, headers: headers, body: .bytes(Array(text.utf8)))
+    }
+}

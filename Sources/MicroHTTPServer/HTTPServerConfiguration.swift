@@ -1,0 +1,49 @@
+/// Limits and addresses for one `HTTPServer`; a plain value filled from the app's
+/// configuration.
+public struct HTTPServerConfiguration: Sendable {
+    /// Address to bind: "0.0.0.0" (all IPv4), "::" (all IPv6), or a literal address.
+    public var host: String
+    /// TCP port; 0 asks the kernel for a free one (tests), read it back from `HTTPServer.port`.
+    public var port: Int
+    /// Largest request body accepted; larger ones get 413 before the body is read.
+    public var maxBodyBytes: Int
+    /// Bodies up to this size stay in memory; larger ones spill to a temporary file.
+    public var memoryBodyLimit: Int
+    /// Where spilled bodies go.
+    public var temporaryDirectory: String
+    /// Most connections open at once, across all clients.
+    public var connectionLimit: Int
+    /// Most connections open at once from one IP address.
+    public var perClientConnectionLimit: Int
+    /// Seconds a connection may sit idle (or trickle bytes too slowly) before it is closed.
+    public var connectionTimeoutSeconds: Int
+    /// Threads in the daemon's epoll thread pool.
+    public var threadCount: Int
+    /// Headers added to every response the server itself creates (413, 500, 503); the
+    /// application adds its own to the responses it returns.
+    public var defaultHeaders: [(String, String)]
+
+    public init(
+        host: String = "0.0.0.0",
+        port: Int = 8080,
+        maxBodyBytes: Int = 40 * 1024 * 1024,
+        memoryBodyLimit: Int = 64 * 1024,
+        temporaryDirectory: String = "/tmp",
+        connectionLimit: Int = 1024,
+        perClientConnectionLimit: Int = 128,
+        connectionTimeoutSeconds: Int = 30,
+        threadCount: Int = 2,
+        defaultHeaders: [(String, String)] = []
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.memoryBodyLimit = memoryBodyLimit
+        self.temporaryDirectory = temporaryDirectory
+        self.connectionLimit = connectionLimit
+        self.perClientConnectionLimit = perClientConnectionLimit
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.threadCount = threadCount
+        self.defaultHeaders = defaultHeaders
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder until the tests for this target land.
