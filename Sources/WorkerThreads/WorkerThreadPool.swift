@@ -29,8 +29,12 @@ public final class WorkerThreadPool: Sendable {
         self.name = name
         self.threadCount = threadCount
         for index in 0..<threadCount {
-            let thread = Thread { [self] in self.runLoop() }
-            thread.name = "\(name)-\(index)"
+            let threadName = "\(name)-\(index)"
+            // Named from inside: on Linux a name set before `start()` is not applied.
+            let thread = Thread { [self] in
+                Thread.current.name = threadName
+                self.runLoop()
+            }
             thread.stackSize = 4 << 20
             thread.start()
         }
