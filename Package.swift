@@ -23,7 +23,7 @@ let package = Package(
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
-        .target(name: "H3"),
+        .target(name: "H3Index"),
         .target(name: "HTMLTemplates"),
 
         // MARK: Thin wrappers, each the only importer of its C module
@@ -38,7 +38,7 @@ let package = Package(
             name: "GrainStoriesCore",
             dependencies: [
                 "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore",
-                "GzipCompression", "H3", "HTMLTemplates", "WorkerThreads",
+                "GzipCompression", "H3Index", "HTMLTemplates", "WorkerThreads",
             ]
         ),
         .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesCore"]),
@@ -50,7 +50,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads"]),
-        .testTarget(name: "H3Tests", dependencies: ["H3"], resources: [.copy("Resources")]),
+        .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestSupport"]),
         .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestSupport"]),

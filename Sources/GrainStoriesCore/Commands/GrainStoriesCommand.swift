@@ -1,0 +1,22 @@
+/// The `grain-stories` command line: picks the subcommand and runs it.
+///
+/// `serve` (the default) runs the web server; `photo process` and `h3 cell` are tools
+/// for previewing what would be posted. Each returns the process exit status.
+public enum GrainStoriesCommand {
+    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        var rest = Array(arguments.dropFirst())
+        let subcommand = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
+        if !rest.isEmpty, rest[0] == subcommand { rest.removeFirst() }
+        switch subcommand {
+        case "photo":
+            return await PhotoCommand.run(arguments: rest, environment: environment)
+        case "h3":
+            return H3Command.run(arguments: rest)
+        case "serve":
+            return await ServeCommand.run(arguments: rest, environment: environment)
+        default:
+            StandardStreams.error("grain-stories: unknown command '\(subcommand)'. Try 'grain-stories --help'.")
+            return 64
+        }
+    }
+}
