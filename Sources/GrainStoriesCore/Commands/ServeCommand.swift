@@ -1,7 +1,54 @@
-/// `grain-stories serve`: reads configuration, builds the app and serves until SIGTERM. PLACEHOLDER.
+import Foundation
+import MicroHTTPServer
+
+/// `grain-stories serve`: configuration → build → serve → wait for SIGTERM/SIGINT →
+/// drain in-flight requests → exit 0.
 enum ServeCommand {
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-        StandardStreams.error("grain-stories serve: not implemented yet")
-        return 70
+        let configuration: AppConfiguration
+        do {
+            switch try AppConfiguration.load(arguments: arguments, environment: environment) {
+            case .help(let text):
+                StandardStreams.output(text)
+                return 0
+            case .run(let loaded):
+                configuration = loaded
+            }
+        } catch {
+            StandardStreams.error("grain-stories: \(error)")
+            return 64
+        }
+
+        let logger = Logger.standardError(level: configuration.logLevel)
+        let server: HTTPServer
+        do {
+            let directories = try DataDirectory.prepare(configuration.dataDirectory)
+            let services = try AppServices.load(configuration: configuration, logger: logger)
+            server = HTTPServer(
+                configuration: HTTPServerConfiguration(
+                    host: configuration.host,
+                    port: configuration.port,
+                    maxBodyBytes: configuration.maxBodyBytes,
+                    temporaryDirectory: directories.temporary,
+                    connectionLimit: configuration.maxConnections,
+                    connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
+                    threadCount: configuration.threads,
+                    defaultHeaders: SecurityHeaders.all
+                ),
+                responder: Application(services: services),
+                log: { message in logger.warning("http server", ["detail": message]) }
+            )
+            try server.start()
+        } catch {
+            StandardStreams.error("grain-stories: \(error)")
+            return 78
+        }
+
+        logger.info("listening", ["address": "http://\(configuration.host):\(server.port)/", "data": configuration.dataDirectory])
+        let signal = await TerminationSignals.wait()
+        logger.info("shutting down", ["signal": String(signal)])
+        await server.shutdown(gracePeriod: .seconds(10))
+        logger.info("stopped")
+        return 0
     }
 }

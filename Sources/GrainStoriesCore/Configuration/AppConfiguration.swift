@@ -1,0 +1,28 @@
+import Foundation
+
+/// Everything the server can be told at start-up, read once from flags and
+/// `GRAIN_STORIES_*` environment variables, validated, and passed down as a value.
+///
+/// Nothing else in the program reads the environment. Options are declared in
+/// `ConfigurationOption.all`, which also produces `--help`.
+public struct AppConfiguration: Sendable {
+    // MARK: Listening
+    public var host = "0.0.0.0"
+    public var port = 8080
+    public var maxBodyBytes = 40 * 1024 * 1024
+    public var connectionTimeoutSeconds = 30
+    public var maxConnections = 1024
+    public var threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    // MARK: Files
+    public var dataDirectory = "./data"
+    public var templatesDirectory = "./Templates"
+    public var publicDirectory = "./Public"
+
+    // MARK: Behaviour
+    public var logLevel = LogLevel.info
+    /// Unknown template variables fail rendering; on in tests, off in production.
+    public var strictTemplates = false
+
+    public init() {}
+}

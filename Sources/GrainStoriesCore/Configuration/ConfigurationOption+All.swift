@@ -1,0 +1,25 @@
+extension ConfigurationOption {
+    /// Every option the server understands, in the order `--help` lists them.
+    static let all: [ConfigurationOption] = [
+        .text("host", "ADDRESS", "Address to listen on; 0.0.0.0 lets phones and TVs on the LAN connect, 127.0.0.1 keeps it local.", \.host),
+        .integer("port", "TCP port to listen on (0 picks a free one).", range: 0...65535, \.port),
+        .text("data-dir", "PATH", "Directory for all local state (created if missing).", \.dataDirectory),
+        .text("templates-dir", "PATH", "Directory holding the HTML templates.", \.templatesDirectory),
+        .text("public-dir", "PATH", "Directory holding static files (CSS, JavaScript, icons).", \.publicDirectory),
+        ConfigurationOption(
+            flag: "log-level", valueName: "LEVEL", help: "debug, info, warning or error.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                guard let level = LogLevel(name: text) else {
+                    throw ConfigurationError("--log-level must be debug, info, warning or error, not '\(text)'")
+                }
+                config.logLevel = level
+            },
+            defaultValue: { $0.logLevel.description }
+        ),
+        .integer("max-body-bytes", "Largest request body accepted, in bytes (uploads included).", range: 1024...(1 << 30), \.maxBodyBytes),
+        .integer("connection-timeout", "Seconds an idle or stalled connection is kept open.", range: 1...3600, \.connectionTimeoutSeconds),
+        .integer("max-connections", "Most connections open at once.", range: 4...100_000, \.maxConnections),
+        .integer("threads", "Threads serving HTTP.", range: 1...256, \.threads),
+        .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
+    ]
+}

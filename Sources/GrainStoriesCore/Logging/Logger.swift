@@ -1,0 +1,83 @@
+public import Foundation
+
+/// Structured logging: a message for people plus `key=value` metadata for machines,
+/// one line per event, written by an injected sink (standard error in production,
+/// memory in tests). Components receive a logger; they never create one.
+///
+/// Values are quoted and control characters escaped, so a hostile path or header can
+/// neither forge a second log line nor break the format. Secrets must never be passed
+/// as metadata; types holding them wrap them in `Secret`, whose description is redacted.
+public struct Logger: Sendable {
+    public typealias Sink = @Sendable (String) -> Void
+
+    public let level: LogLevel
+    private let sink: Sink
+    private let now: @Sendable () -> Date
+
+    public init(level: LogLevel, now: @escaping @Sendable () -> Date = Date.init, sink: @escaping Sink) {
+        self.level = level
+        self.sink = sink
+        self.now = now
+    }
+
+    /// A logger that writes to standard error.
+    public static func standardError(level: LogLevel) -> Logger {
+        Logger(level: level) { line in StandardStreams.error(line) }
+    }
+
+    /// A logger that drops everything.
+    public static let disabled = Logger(level: .error) { _ in }
+
+    public func isEnabled(_ messageLevel: LogLevel) -> Bool { messageLevel >= level }
+
+    public func log(_ messageLevel: LogLevel, _ message: String, _ metadata: KeyValuePairs<String, String> = [:]) {
+        guard messageLevel >= level else { return }
+        var line = Timestamp.format(now())
+        line += " "
+        line += messageLevel.description
+        line += " "
+        line += Logger.escapeMessage(message)
+        for (key, value) in metadata {
+            line += " "
+            line += key
+            line += "="
+            line += Logger.quoteIfNeeded(value)
+        }
+        sink(line)
+    }
+
+    public func debug(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.debug, message, metadata) }
+    public func info(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.info, message, metadata) }
+    public func warning(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.warning, message, metadata) }
+    public func error(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.error, message, metadata) }
+
+    /// Messages are written bare but may not contain line breaks or control characters.
+    static func escapeMessage(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        return escapeControls(text)
+    }
+
+    /// Bare when the value is a simple token, otherwise double-quoted with escapes.
+    static func quoteIfNeeded(_ value: String) -> String {
+        let needsQuotes = value.isEmpty || value.unicodeScalars.contains {
+            $0.value <= 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "=" || $0 == "\\"
+        }
+        guard needsQuotes else { return value }
+        return "\"" + escapeControls(value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")) + "\""
+    }
+
+    private static func escapeControls(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,128 @@
+public import Foundation
+
+/// AT Protocol datetimes: written as UTC with exactly three fractional digits and `Z`
+/// (`2026-09-04T15:03:55.120Z`, what Grain's AppView compares as strings), read in any
+/// RFC 3339 form a record might carry.
+///
+/// Hand-written because it runs for every log line and every story on a page, and
+/// Foundation's formatters are comparatively slow and locale-sensitive.
+public enum Timestamp {
+    /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC.
+    public static func format(_ date: Date) -> String {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
+        let millisOfDay = totalMilliseconds - days * 86_400_000
+        // Civil-from-days (Howard Hinnant), valid for the proleptic Gregorian calendar.
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPrime = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+
+        var text = ""
+        text.reserveCapacity(24)
+        append(year, width: 4, to: &text)
+        text += "-"
+        append(month, width: 2, to: &text)
+        text += "-"
+        append(day, width: 2, to: &text)
+        text += "T"
+        append(millisOfDay / 3_600_000, width: 2, to: &text)
+        text += ":"
+        append(millisOfDay / 60_000 % 60, width: 2, to: &text)
+        text += ":"
+        append(millisOfDay / 1000 % 60, width: 2, to: &text)
+        text += "."
+        append(millisOfDay % 1000, width: 3, to: &text)
+        text += "Z"
+        return text
+    }
+
+    /// Parses an RFC 3339 datetime (`Z` or `±HH:MM`, any number of fractional digits);
+    /// nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
+              bytes[13] == 0x3A, bytes[16] == 0x3A,
+              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 61
+        else { return nil }
+
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == 0x2E {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard index < bytes.count else { return nil }
+        var offsetSeconds = 0
+        switch bytes[index] {
+        case 0x5A, 0x7A:
+            index += 1
+        case 0x2B, 0x2D:
+            guard bytes.count == index + 6, bytes[index + 3] == 0x3A,
+                  let offsetHours = number(bytes, index + 1, 2), let offsetMinutes = number(bytes, index + 4, 2),
+                  offsetHours < 24, offsetMinutes < 60
+            else { return nil }
+            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == 0x2D ? -1 : 1)
+            index += 6
+        default:
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds)
+        return Date(timeIntervalSince1970: seconds + fraction)
+    }
+
+    private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            let byte = bytes[index]
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func append(_ value: Int64, width: Int, to text: inout String) {
+        let digits = String(value)
+        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
+        text += digits
+    }
+
+    private static func append(_ value: Int, width: Int, to text: inout String) {
+        append(Int64(value), width: width, to: &text)
+    }
+}

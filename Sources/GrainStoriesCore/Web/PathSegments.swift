@@ -1,0 +1,34 @@
+import MicroHTTPServer
+
+/// A request path split into decoded segments, refusing every form of traversal.
+///
+/// The server hands over the raw, still-encoded path, so `%2e%2e` and `%2f` are seen
+/// here rather than silently decoded by someone else first. A segment that decodes to
+/// `.` or `..`, or that contains `/`, `\` or NUL after decoding, makes the whole path
+/// a bad request: no route needs them, and refusing them once here protects every
+/// handler (static files especially).
+public struct PathSegments: Sendable, Equatable {
+    public let segments: [String]
+
+    public init(segments: [String]) { self.segments = segments }
+
+    public init(rawPath: String) throws(HTTPError) {
+        guard rawPath.utf8.first == 0x2F else { throw HTTPError.badRequest("The address must start with a slash.") }
+        guard rawPath.utf8.count <= 4096 else { throw HTTPError(.uriTooLong, "That address is too long.") }
+        var decoded: [String] = []
+        for raw in rawPath.utf8.split(separator: 0x2F, omittingEmptySubsequences: false).dropFirst() {
+            let rawText = Substring(raw)
+            guard let segment = PercentEncoding.decode(rawText, plusIsSpace: false) else {
+                throw HTTPError.badRequest("The address has a malformed percent-escape.")
+            }
+            if segment == "." || segment == ".." || segment.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C || $0 == 0 }) {
+                throw HTTPError.badRequest("That address is not allowed.")
+            }
+            decoded.append(segment)
+        }
+        // "/" is no segments; a trailing slash ("/profile/") is ignored.
+        if decoded.last == "" { decoded.removeLast() }
+        if decoded.contains("") { throw HTTPError.badRequest("The address has an empty path segment.") }
+        segments = decoded
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+public import MicroHTTPServer
+
+/// What a route handler gets: the request, the values the route pattern captured,
+/// the parsed query and cookies, and an id that ties log lines to this request.
+public struct RequestContext: Sendable {
+    public let request: HTTPRequest
+    public let parameters: [String: String]
+    public let query: QueryParameters
+    public let cookies: [String: String]
+    public let requestID: String
+
+    public init(request: HTTPRequest, parameters: [String: String] = [:], requestID: String = "") throws(HTTPError) {
+        self.request = request
+        self.parameters = parameters
+        self.query = try QueryParameters(parsing: request.query)
+        self.cookies = Cookies.parse(request.headers["Cookie"])
+        self.requestID = requestID
+    }
+
+    /// A captured route parameter; routes guarantee the ones they declare.
+    public func parameter(_ name: String) -> String { parameters[name] ?? "" }
+
+    /// The body as `application/x-www-form-urlencoded` fields, refusing other types
+    /// and bodies over `limit` bytes.
+    public func formFields(limit: Int = 64 * 1024) throws(HTTPError) -> QueryParameters {
+        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/x-www-form-urlencoded" else {
+            throw HTTPError(.unsupportedMediaType, "This form must be sent as application/x-www-form-urlencoded.")
+        }
+        guard request.body.count <= limit else { throw HTTPError.contentTooLarge(limit: limit) }
+        let bytes: [UInt8]
+        do { bytes = try request.body.collect() } catch { throw HTTPError.badRequest("The form could not be read.") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw HTTPError.badRequest("The form is not valid UTF-8.")
+        }
+        return try QueryParameters(parsing: text[...])
+    }
+
+    /// Whether the browser reached us over HTTPS (directly or via a proxy that says so).
+    public var isSecure: Bool {
+        request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
+    }
+}
