@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: ["GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing"],
-            path: "Tests/TestSupport"
+            path: "Tests/TestSupport",
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads"]),
         .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),

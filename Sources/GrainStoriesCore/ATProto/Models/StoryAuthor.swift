@@ -1,0 +1,23 @@
+/// `social.grain.unspecced.getStoryAuthors#storyAuthor`: someone with live stories.
+public struct StoryAuthor: Codable, Sendable, Equatable {
+    public var profile: ProfileView
+    public var storyCount: Int
+    /// `createdAt` of the author's newest live story, verbatim.
+    public var latestAt: String
+
+    public init(profile: ProfileView, storyCount: Int, latestAt: String) {
+        self.profile = profile
+        self.storyCount = storyCount
+        self.latestAt = latestAt
+    }
+
+    private enum CodingKeys: String, CodingKey { case profile, storyCount, latestAt }
+
+    /// `profile` and `latestAt` are required; a missing count reads as one story.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        profile = try container.decode(ProfileView.self, forKey: .profile)
+        latestAt = try container.decode(String.self, forKey: .latestAt)
+        storyCount = container.decodeTolerantly(Int.self, forKey: .storyCount) ?? 1
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// `social.grain.story.defs#storyView`. Only the fields Grain requires are
+/// non-optional; `getStory` omits `expired`, `commentCount` and `viewer`, and a
+/// `getStory` for an unknown story is `{}`.
+public struct StoryView: Codable, Sendable, Equatable {
+    public var uri: String
+    public var cid: String
+    public var creator: ProfileView
+    public var thumb: String
+    public var fullsize: String
+    public var aspectRatio: AspectRatio
+    public var createdAt: String
+    public var location: HThreeLocation?
+    public var locationDisplay: String?
+    public var address: AddressLocation?
+    public var labels: [Label]?
+    public var expired: Bool?
+    public var commentCount: Int?
+    public var crossPost: CrossPostInfo?
+
+    public init(uri: String, cid: String, creator: ProfileView, thumb: String, fullsize: String, aspectRatio: AspectRatio, createdAt: String) {
+        self.uri = uri
+        self.cid = cid
+        self.creator = creator
+        self.thumb = thumb
+        self.fullsize = fullsize
+        self.aspectRatio = aspectRatio
+        self.createdAt = createdAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case uri, cid, creator, thumb, fullsize, aspectRatio, createdAt, location, locationDisplay, address, labels,
+             expired, commentCount, crossPost
+    }
+
+    /// Required: `uri`, `creator`, `fullsize`, `createdAt`. Everything else degrades:
+    /// a missing thumbnail uses the full-size image, an unreadable aspect ratio is 4:3
+    /// (Grain's own fallback), malformed optional parts are dropped.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uri = try container.decode(String.self, forKey: .uri)
+        creator = try container.decode(ProfileView.self, forKey: .creator)
+        fullsize = try container.decode(String.self, forKey: .fullsize)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        cid = container.decodeTolerantly(String.self, forKey: .cid) ?? ""
+        thumb = container.decodeTolerantly(String.self, forKey: .thumb) ?? fullsize
+        aspectRatio = (container.decodeTolerantly(AspectRatio.self, forKey: .aspectRatio) ?? AspectRatio(width: 4, height: 3)).sanitized
+        location = container.decodeTolerantly(HThreeLocation.self, forKey: .location)
+        locationDisplay = container.decodeTolerantly(String.self, forKey: .locationDisplay)
+        address = container.decodeTolerantly(AddressLocation.self, forKey: .address)
+        labels = container.decodeLossyArray(Label.self, forKey: .labels)
+        expired = container.decodeTolerantly(Bool.self, forKey: .expired)
+        commentCount = container.decodeTolerantly(Int.self, forKey: .commentCount)
+        crossPost = container.decodeTolerantly(CrossPostInfo.self, forKey: .crossPost)
+    }
+
+    /// The record key: the last segment of `at://did/social.grain.story/rkey`.
+    public var rkey: String { uri.split(separator: "/").last.map(String.init) ?? "" }
+
+    /// What to show as the place: the AppView's formatted label, else the record's
+    /// place name, else the locality or country of the address.
+    public var placeLabel: String? {
+        for candidate in [locationDisplay, location?.name, address?.locality, address?.country] {
+            if let text = candidate?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty { return text }
+        }
+        return nil
+    }
+}
+
+/// `social.grain.gallery.defs#crossPostInfo`: the Bluesky post that shares the story.
+public struct CrossPostInfo: Codable, Sendable, Equatable {
+    public var url: String
+}
