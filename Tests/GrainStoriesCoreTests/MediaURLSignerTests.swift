@@ -1,0 +1,54 @@
+@testable import GrainStoriesCore
+import Testing
+
+@Suite struct MediaURLSignerTests {
+    let signer = MediaURLSigner(key: Array(repeating: 7, count: 32), insecureHosts: ["127.0.0.1"])
+    let avatar = "https://cdn.grain.social/vY6km_3Fyhw0kFNN8tPLu7gAS4VRG99l_5sbM8a4hRE/avatar/plain/did:plc:hbrpoigf3cbfnobm2o4rak3v/bafkreigafqfzmxqchk7oqchswvenrvizhkfvekn6n4ysdjxrnywudjcjwm"
+
+    private func parts(_ path: String) -> (String, String) {
+        let pieces = path.split(separator: "/")
+        return (String(pieces[1]), String(pieces[2]))
+    }
+
+    @Test func signedPathsResolveBackToTheirURL() throws {
+        let path = try #require(signer.path(for: avatar))
+        #expect(path.hasPrefix("/media/"))
+        let (signature, encoded) = parts(path)
+        #expect(signer.url(signature: signature, encodedURL: encoded) == avatar)
+    }
+
+    @Test func tamperedOrForeignSignaturesAreRefused() throws {
+        let path = try #require(signer.path(for: avatar))
+        let (signature, encoded) = parts(path)
+        let other = Base64URL.encode(Array("https://evil.example/x".utf8))
+        #expect(signer.url(signature: signature, encodedURL: other) == nil)
+        #expect(signer.url(signature: String(signature.reversed()), encodedURL: encoded) == nil)
+        #expect(signer.url(signature: "", encodedURL: encoded) == nil)
+        #expect(signer.url(signature: signature, encodedURL: "%%%") == nil)
+        let otherKey = MediaURLSigner(key: Array(repeating: 8, count: 32))
+        #expect(otherKey.url(signature: signature, encodedURL: encoded) == nil)
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "data:image/png;base64,AAAA", "http://cdn.example/x", "ftp://cdn.example/x",
+        "https://user:pass@cdn.example/x", "//cdn.example/x", "/relative", "https://", "https://a b/x", "file:///etc/passwd",
+    ])
+    func urlsWeWillNotFetchGetNoPath(url: String) {
+        #expect(signer.path(for: url) == nil)
+    }
+
+    @Test func insecureHostsMayUsePlainHTTP() {
+        #expect(signer.path(for: "http://127.0.0.1:8123/img/a.jpg") != nil)
+        #expect(signer.path(for: "http://127.0.0.2/img/a.jpg") == nil)
+    }
+
+    @Test func base64URLRoundTripsAndRejectsJunk() {
+        for length in 0..<40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + 250) }
+            #expect(Base64URL.decode(Base64URL.encode(bytes)) == bytes)
+        }
+        #expect(Base64URL.decode("ab+/") == nil)
+        #expect(Base64URL.decode("a") == nil)
+        #expect(Base64URL.decode("ab=") == nil)
+    }
+}
