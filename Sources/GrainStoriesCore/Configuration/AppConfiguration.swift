@@ -19,6 +19,15 @@ public struct AppConfiguration: Sendable {
     public var templatesDirectory = "./Templates"
     public var publicDirectory = "./Public"
 
+    // MARK: Grain and the network
+    /// Grain's AppView, read anonymously.
+    public var appViewURL = "https://grain.social"
+    /// Hosts (optionally `host:port`) that may be reached over plain http and on
+    /// private or loopback addresses: a PDS on the LAN, test stand-ins.
+    public var insecureHosts: Set<String> = []
+    /// Largest total size of the on-disk image cache.
+    public var mediaCacheBytes = 512 * 1024 * 1024
+
     // MARK: Behaviour
     public var logLevel = LogLevel.info
     /// Unknown template variables fail rendering; on in tests, off in production.

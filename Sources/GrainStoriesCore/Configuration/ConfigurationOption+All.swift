@@ -1,3 +1,5 @@
+import Foundation
+
 extension ConfigurationOption {
     /// Every option the server understands, in the order `--help` lists them.
     static let all: [ConfigurationOption] = [
@@ -20,6 +22,32 @@ extension ConfigurationOption {
         .integer("connection-timeout", "Seconds an idle or stalled connection is kept open.", range: 1...3600, \.connectionTimeoutSeconds),
         .integer("max-connections", "Most connections open at once.", range: 4...100_000, \.maxConnections),
         .integer("threads", "Threads serving HTTP.", range: 1...256, \.threads),
+        ConfigurationOption(
+            flag: "appview-url", valueName: "URL", help: "Grain's AppView, read anonymously for stories and profiles.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                config.appViewURL = try ConfigurationOption.baseURL(text, flag: "appview-url")
+            },
+            defaultValue: { $0.appViewURL }
+        ),
+        ConfigurationOption(
+            flag: "insecure-hosts", valueName: "HOSTS",
+            help: "Comma-separated hosts (host or host:port) that may be reached over plain http and on private addresses, e.g. a PDS on your LAN.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                config.insecureHosts = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+            },
+            defaultValue: { $0.insecureHosts.isEmpty ? "(none)" : $0.insecureHosts.sorted().joined(separator: ",") }
+        ),
+        .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
         .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
     ]
+
+    /// An http(s) base URL without query or fragment, trailing slash removed.
+    static func baseURL(_ text: String, flag: String) throws(ConfigurationError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", components.host?.isEmpty == false,
+              components.query == nil, components.fragment == nil, components.user == nil
+        else { throw ConfigurationError("--\(flag) must be an http or https URL such as https://grain.social, not '\(text)'") }
+        return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTMLTemplates
 
 /// The long-lived pieces the handlers share, built once at start-up from the
@@ -7,18 +7,27 @@ public struct AppServices: Sendable {
     public let configuration: AppConfiguration
     public let logger: Logger
     public let pages: PageRenderer
+    public let library: any StoryLibrary
+    public let signer: MediaURLSigner
+    public let now: @Sendable () -> Date
     public let startedAt: ContinuousClock.Instant
 
-    public init(configuration: AppConfiguration, logger: Logger, pages: PageRenderer) {
+    public init(
+        configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
+        signer: MediaURLSigner, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.configuration = configuration
         self.logger = logger
         self.pages = pages
+        self.library = library
+        self.signer = signer
+        self.now = now
         startedAt = .now
     }
 
     /// Loads templates and static files from the configured directories; a template
     /// parse error stops start-up with its file, line and column.
-    public static func load(configuration: AppConfiguration, logger: Logger) throws(ConfigurationError) -> AppServices {
+    public static func loadPages(configuration: AppConfiguration, logger: Logger) throws(ConfigurationError) -> PageRenderer {
         let templates: TemplateLibrary
         do {
             templates = try TemplateLibrary(directory: configuration.templatesDirectory, strict: configuration.strictTemplates)
@@ -26,7 +35,7 @@ public struct AppServices: Sendable {
             throw ConfigurationError("templates: \(error)")
         }
         let assets = try StaticAssets.load(directory: configuration.publicDirectory, logger: logger)
-        return AppServices(configuration: configuration, logger: logger, pages: PageRenderer(templates: templates, assets: assets))
+        return PageRenderer(templates: templates, assets: assets)
     }
 }
 

@@ -3,12 +3,21 @@ import MicroHTTPServer
 /// Every route the server answers, declared in one place.
 extension Application {
     static func buildRouter(_ services: AppServices) -> Router {
-        var router = Router()
-        let home = HomePage(pages: services.pages)
+        let seen = SeenTracker(now: services.now)
+        let home = HomePage(pages: services.pages, library: services.library, strip: StripPresenter(signer: services.signer), seen: seen)
+        let authorStories = AuthorStoriesPage(library: services.library, seen: seen)
+        let viewer = StoryViewerPage(pages: services.pages, library: services.library, seen: seen, signer: services.signer, now: services.now)
+        let profile = ProfilePage(pages: services.pages, library: services.library, seen: seen, signer: services.signer)
+        let seenEndpoint = SeenEndpoint(seen: seen)
         let health = HealthCheck(startedAt: services.startedAt)
         let files = StaticFileHandler(assets: services.pages.assets)
 
-        router.get("/") { try home.respond($0) }
+        var router = Router()
+        router.get("/") { try await home.respond($0) }
+        router.get("/stories/:actor") { try await authorStories.respond($0) }
+        router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
+        router.get("/profile/:actor") { try await profile.respond($0) }
+        router.post("/seen") { try seenEndpoint.respond($0) }
         router.get("/healthz") { health.respond($0) }
         router.get("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
         router.get("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request) }

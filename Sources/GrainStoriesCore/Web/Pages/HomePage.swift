@@ -1,14 +1,25 @@
 import HTMLTemplates
 import MicroHTTPServer
 
-/// `/`: the story strip. Until stories are fetched from the AppView the strip area is
-/// rendered empty, with a note saying so; the page never shows invented data.
+/// `/`: the story strip. Authors come from the AppView in its order; when Grain cannot
+/// be reached the page still renders, with a notice instead of the strip (or with the
+/// last good strip, marked as possibly out of date).
 struct HomePage: Sendable {
     let pages: PageRenderer
+    let library: any StoryLibrary
+    let strip: StripPresenter
+    let seen: SeenTracker
 
-    func respond(_ context: RequestContext) throws -> HTTPResponse {
-        try pages.render("home", [
-            "authors": .list([]),
-        ])
+    func respond(_ context: RequestContext) async throws -> HTTPResponse {
+        var values: [String: TemplateValue] = ["notice": .null]
+        do {
+            let fetched = try await library.storyAuthors(refresh: context.isReload)
+            values["authors"] = strip.authors(fetched.value, seen: seen.state(context))
+            if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
+        } catch {
+            values["authors"] = .list([])
+            values["notice"] = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."
+        }
+        return try pages.render("home", values)
     }
 }

@@ -1,0 +1,270 @@
+// GrainStories viewer: turns the server-rendered story pages into an app-like viewer.
+// Without this script every control is a plain link and nothing advances on its own.
+// It never builds HTML from strings: story pages come from our own server, are parsed
+// with DOMParser and their nodes moved in; everything else is textContent.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  var DURATION_MS = 5000;
+  var HOLD_MS = 250;
+  var FETCH_HEADERS = { "X-GrainStories-Fetch": "1" };
+  var pageCache = new Map();
+
+  function fetchPage(url) {
+    if (!pageCache.has(url)) {
+      pageCache.set(url, fetch(url, { headers: FETCH_HEADERS, credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) { throw new Error("HTTP " + response.status); }
+        return response.text().then(function (text) {
+          return { url: response.url, doc: new DOMParser().parseFromString(text, "text/html") };
+        });
+      }).catch(function (error) { pageCache.delete(url); throw error; }));
+    }
+    return pageCache.get(url);
+  }
+
+  function preloadImage(src) {
+    if (!src) { return; }
+    var image = new Image();
+    image.decoding = "async";
+    image.src = src;
+    if (image.decode) { image.decode().catch(function () {}); }
+  }
+
+  function prefetch(url) {
+    if (!url) { return; }
+    fetchPage(url).then(function (page) {
+      var image = page.doc.querySelector("dialog.viewer .story-image");
+      if (image) { preloadImage(image.getAttribute("src")); }
+    }).catch(function () {});
+  }
+
+  function markSeen(dialog) {
+    var body = new URLSearchParams({ did: dialog.dataset.did || "", createdAt: dialog.dataset.createdAt || "" });
+    fetch("/seen", { method: "POST", headers: FETCH_HEADERS, body: body, credentials: "same-origin", keepalive: true }).catch(function () {});
+  }
+
+  function isStoryURL(url) {
+    try { return /^\/profile\/[^/]+\/story\/[^/]+$/.test(new URL(url, location.href).pathname); } catch (e) { return false; }
+  }
+
+  // One viewer at a time: a <dialog> shown modally, driven by this controller.
+  function Viewer(dialog, options) {
+    this.dialog = dialog;
+    this.opener = options.opener || null;
+    this.pushed = options.pushed || false;
+    this.standalone = options.standalone || false;
+    this.userPaused = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.held = false;
+    this.hidden = document.visibilityState === "hidden";
+    this.ready = false;
+    this.gated = false;
+    this.suppressClick = false;
+    this.closed = false;
+    this.events = new AbortController();
+    this.announcer = document.createElement("p");
+    this.announcer.className = "visually-hidden";
+    this.announcer.setAttribute("aria-live", "polite");
+    dialog.appendChild(this.announcer);
+    this.listen();
+    this.prepareStory(false);
+  }
+
+  Viewer.prototype.listen = function () {
+    var self = this, signal = this.events.signal, dialog = this.dialog;
+    dialog.addEventListener("cancel", function (event) { event.preventDefault(); self.close(); }, { signal: signal });
+    dialog.addEventListener("click", function (event) { self.onClick(event); }, { signal: signal });
+    dialog.addEventListener("animationend", function (event) {
+      if (event.target.closest && event.target.closest(".segment-current")) { self.go(self.link("next"), false); }
+    }, { signal: signal });
+    dialog.addEventListener("toggle", function (event) {
+      if (event.target.classList && event.target.classList.contains("label-gate")) { self.gated = !event.target.open; self.update(); }
+    }, { signal: signal, capture: true });
+    document.addEventListener("keydown", function (event) { self.onKey(event); }, { signal: signal });
+    document.addEventListener("visibilitychange", function () {
+      self.hidden = document.visibilityState === "hidden";
+      self.update();
+    }, { signal: signal });
+    window.addEventListener("popstate", function () { if (self.pushed) { self.pushed = false; self.close(); } }, { signal: signal });
+    this.listenForGestures(signal);
+  };
+
+  Viewer.prototype.listenForGestures = function (signal) {
+    var self = this, start = null, holdTimer = 0;
+    var stage = function () { return self.dialog.querySelector(".viewer-stage"); };
+    this.dialog.addEventListener("pointerdown", function (event) {
+      if (!stage() || !stage().contains(event.target) || event.target.closest("header, summary, button")) { return; }
+      start = { x: event.clientX, y: event.clientY, edge: event.clientX < 20 || event.clientX > window.innerWidth - 20 };
+      clearTimeout(holdTimer);
+      holdTimer = setTimeout(function () { self.held = true; self.update(); }, HOLD_MS);
+    }, { signal: signal });
+    var finish = function (event) {
+      clearTimeout(holdTimer);
+      if (!start) { return; }
+      var dx = event.clientX - start.x, dy = event.clientY - start.y, wasHeld = self.held, edge = start.edge;
+      start = null;
+      if (wasHeld) { self.held = false; self.suppressClick = true; self.update(); }
+      if (edge || event.type === "pointercancel") { return; }
+      if (Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(dy) * 1.5) {
+        self.suppressClick = true;
+        self.go(self.dialog.dataset[dx < 0 ? "nextAuthorHref" : "previousAuthorHref"] || (dx < 0 ? self.dialog.dataset.closeHref : ""), true);
+      } else if (dy > 80 && dy > Math.abs(dx) * 1.5) {
+        self.suppressClick = true;
+        self.close();
+      }
+    };
+    this.dialog.addEventListener("pointerup", finish, { signal: signal });
+    this.dialog.addEventListener("pointercancel", finish, { signal: signal });
+  };
+
+  Viewer.prototype.onClick = function (event) {
+    var target = event.target.closest ? event.target.closest("a, button") : null;
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      if (target && target.classList.contains("tap-zone")) { event.preventDefault(); }
+      return;
+    }
+    if (!target) { return; }
+    if (target.classList.contains("viewer-pause")) { this.togglePause(); return; }
+    if (target.classList.contains("viewer-close")) { event.preventDefault(); this.close(); return; }
+    if (target.classList.contains("tap-zone")) { event.preventDefault(); this.go(target.getAttribute("href"), true); }
+  };
+
+  Viewer.prototype.onKey = function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var data = this.dialog.dataset;
+    switch (event.key) {
+      case "ArrowRight": event.preventDefault(); this.go(event.shiftKey ? data.nextAuthorHref || data.closeHref : this.link("next"), true); break;
+      case "ArrowLeft": event.preventDefault(); this.go(event.shiftKey ? data.previousAuthorHref : this.link("prev"), true); break;
+      case "PageDown": event.preventDefault(); this.go(data.nextAuthorHref || data.closeHref, true); break;
+      case "PageUp": event.preventDefault(); this.go(data.previousAuthorHref, true); break;
+      case " ": case "Spacebar":
+        if (event.target.closest && event.target.closest("summary")) { return; }
+        event.preventDefault(); this.togglePause(); break;
+      case "Escape": event.preventDefault(); this.close(); break;
+    }
+  };
+
+  Viewer.prototype.link = function (rel) {
+    var link = this.dialog.querySelector('.tap-zone[rel="' + rel + '"]');
+    return link ? link.getAttribute("href") : "";
+  };
+
+  Viewer.prototype.togglePause = function () {
+    this.userPaused = !this.userPaused;
+    this.update();
+  };
+
+  // The timer runs only when nothing holds it: a user pause, a held finger, a hidden
+  // tab, a photo still decoding, or a content warning not yet dismissed.
+  Viewer.prototype.update = function () {
+    var running = !this.userPaused && !this.held && !this.hidden && this.ready && !this.gated && !this.closed;
+    this.dialog.classList.toggle("is-playing", running);
+    var button = this.dialog.querySelector(".viewer-pause");
+    if (button) {
+      button.hidden = false;
+      button.classList.toggle("is-paused", this.userPaused);
+      button.setAttribute("aria-label", this.userPaused ? "Play" : "Pause");
+    }
+  };
+
+  Viewer.prototype.prepareStory = function (announce) {
+    var self = this, dialog = this.dialog;
+    var gate = dialog.querySelector(".label-gate");
+    this.gated = !!(gate && !gate.open);
+    this.ready = false;
+    this.update();
+    var image = dialog.querySelector(".story-image");
+    var onReady = function () {
+      if (self.dialog.querySelector(".story-image") !== image) { return; }
+      self.ready = true;
+      self.update();
+      prefetch(self.link("next"));
+      prefetch(dialog.dataset.nextAuthorHref);
+    };
+    if (image && image.decode) { image.decode().then(onReady, onReady); } else { onReady(); }
+    var status = dialog.querySelector("#story-status");
+    if (announce && status) { this.announcer.textContent = status.textContent; }
+  };
+
+  // Moves to another story in place (no page load), keeping the address current.
+  Viewer.prototype.go = function (url, manual) {
+    if (this.closed) { return; }
+    if (!url) { return; }
+    if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.close(); } return; }
+    var self = this;
+    fetchPage(url).then(function (page) {
+      var fresh = page.doc.querySelector("dialog.viewer");
+      if (!fresh || self.closed) { throw new Error("not a story page"); }
+      pageCache.delete(url);
+      Object.keys(self.dialog.dataset).forEach(function (key) { delete self.dialog.dataset[key]; });
+      Object.keys(fresh.dataset).forEach(function (key) { self.dialog.dataset[key] = fresh.dataset[key]; });
+      var stage = document.adoptNode(fresh.querySelector(".viewer-stage"));
+      self.dialog.querySelector(".viewer-stage").replaceWith(stage);
+      document.title = page.doc.title;
+      history.replaceState(history.state, "", page.url);
+      markSeen(self.dialog);
+      self.prepareStory(manual);
+    }).catch(function () { location.assign(url); });
+  };
+
+  Viewer.prototype.close = function () {
+    if (this.closed) { return; }
+    this.closed = true;
+    this.update();
+    this.events.abort();
+    if (this.standalone) { location.replace(this.dialog.dataset.closeHref || "/"); return; }
+    this.dialog.close();
+    this.dialog.remove();
+    if (this.pushed) { this.pushed = false; history.back(); }
+    if (this.opener && this.opener.focus) { this.opener.focus(); }
+    refreshStrip();
+  };
+
+  // After watching, refresh the rings on the page underneath.
+  function refreshStrip() {
+    var list = document.querySelector(".strip-list") || document.querySelector(".profile-head");
+    if (!list) { return; }
+    var selector = list.classList.contains("strip-list") ? ".strip-list" : ".profile-head";
+    fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.text() : Promise.reject();
+    }).then(function (text) {
+      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector(selector);
+      if (fresh) { list.replaceWith(document.adoptNode(fresh)); }
+    }).catch(function () {});
+  }
+
+  function openFrom(link) {
+    fetchPage(link.href).then(function (page) {
+      var fresh = page.doc.querySelector("dialog.viewer");
+      if (!fresh) { throw new Error("not a story page"); }
+      pageCache.delete(link.href);
+      var dialog = document.adoptNode(fresh);
+      dialog.removeAttribute("open");
+      document.body.appendChild(dialog);
+      dialog.showModal();
+      history.pushState({ viewer: true }, "", page.url);
+      markSeen(dialog);
+      new Viewer(dialog, { opener: link, pushed: true });
+    }).catch(function () { location.assign(link.href); });
+  }
+
+  function start() {
+    var dialog = document.querySelector("dialog.viewer[open]");
+    if (dialog) {
+      dialog.close();
+      dialog.showModal();
+      new Viewer(dialog, { standalone: true });
+      return;
+    }
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest("a[data-opens-viewer]") : null;
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
+      if (document.querySelector("dialog.viewer")) { return; }
+      event.preventDefault();
+      openFrom(link);
+    });
+  }
+
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
+})();

@@ -1,0 +1,31 @@
+/// Grain's AppView queries for stories and profiles, read anonymously
+/// (`social.grain.unspecced.*`).
+public struct AppViewClient: Sendable {
+    private let xrpc: XRPCClient
+
+    public init(xrpc: XRPCClient) { self.xrpc = xrpc }
+
+    public func storyAuthors() async throws(XRPCError) -> [StoryAuthor] {
+        try await xrpc.query("social.grain.unspecced.getStoryAuthors", as: StoryAuthorsResponse.self).authors
+    }
+
+    public func stories(actor did: String) async throws(XRPCError) -> [StoryView] {
+        try await xrpc.query("social.grain.unspecced.getStories", [("actor", did)], as: StoriesResponse.self).stories
+    }
+
+    public func story(uri: String) async throws(XRPCError) -> StoryView? {
+        try await xrpc.query("social.grain.unspecced.getStory", [("story", uri)], as: StoryResponse.self).story
+    }
+
+    /// nil when the AppView says the actor does not exist (HTTP 400 "Actor not found").
+    public func profile(actor: String) async throws(XRPCError) -> ProfileViewDetailed? {
+        do {
+            return try await xrpc.query("social.grain.unspecced.getActorProfile", [("actor", actor)], as: ProfileViewDetailed.self)
+        } catch {
+            if case .failed(400, let name, _) = error, name?.lowercased().contains("not found") == true || name == "InvalidRequest" {
+                return nil
+            }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,61 @@
+public import CurlHTTPClient
+
+/// Every request this server makes to another server goes through here.
+///
+/// URLs must pass `OutboundURL` (https, or http for hosts the operator listed as
+/// insecure). Requests to ordinary hosts use a client that refuses private, loopback
+/// and link-local addresses at connect time, so neither a URL from the network nor a
+/// DNS answer can point the server at the inside of the home network; only the
+/// operator's insecure hosts (a LAN PDS, test stand-ins) go through a client without
+/// that rule.
+public struct OutboundHTTP: Sendable {
+    private let publicClient: HTTPClient
+    private let lanClient: HTTPClient
+    public let insecureHosts: Set<String>
+
+    public init(userAgent: String, insecureHosts: Set<String>, maxResponseBytes: Int = 16 << 20) {
+        var configuration = HTTPClientConfiguration(userAgent: userAgent, maxResponseBytes: maxResponseBytes)
+        configuration.addressPolicy = .publicOnly
+        publicClient = HTTPClient(configuration: configuration)
+        configuration.addressPolicy = .any
+        lanClient = HTTPClient(configuration: configuration)
+        self.insecureHosts = insecureHosts
+    }
+
+    /// Sends `request` after checking its URL; refused URLs never leave the process.
+    public func send(_ request: HTTPClientRequest) async throws(OutboundError) -> HTTPClientResponse {
+        guard let target = OutboundURL(request.url, insecureHosts: insecureHosts) else {
+            throw OutboundError.refusedURL
+        }
+        let client = target.isInsecureHost(insecureHosts) ? lanClient : publicClient
+        do {
+            return try await client.execute(request)
+        } catch {
+            throw OutboundError.transport(error)
+        }
+    }
+
+    /// Whether `url` would be allowed at all.
+    public func permits(_ url: String) -> Bool {
+        OutboundURL(url, insecureHosts: insecureHosts) != nil
+    }
+
+    public func shutdown() async {
+        await publicClient.shutdown()
+        await lanClient.shutdown()
+    }
+}
+
+/// Why an outgoing request did not produce a response.
+public enum OutboundError: Error, Sendable, CustomStringConvertible {
+    /// The URL is not one this server fetches (scheme, credentials, non-listed http host).
+    case refusedURL
+    case transport(HTTPClientError)
+
+    public var description: String {
+        switch self {
+        case .refusedURL: "refused to fetch that URL (only https, or http to a listed insecure host)"
+        case .transport(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The live `StoryLibrary`: Grain's AppView behind short-lived caches (the strip and
+/// an author's stories for ~30 s, profiles for ~5 min), with one upstream call per key
+/// at a time and the last good answer served while refreshing or when Grain is down.
+///
+/// Stories past their 24 hours and hide-labelled stories are dropped on the way out,
+/// so even an old cached answer never shows them.
+public struct AppViewStoryLibrary: StoryLibrary {
+    public struct Lifetimes: Sendable {
+        public var strip: Duration = .seconds(30)
+        public var stories: Duration = .seconds(30)
+        public var profiles: Duration = .seconds(300)
+        public init() {}
+    }
+
+    private let authorsCache: RefreshingCache<String, [StoryAuthor]>
+    private let storiesCache: RefreshingCache<String, [StoryView]>
+    private let storyCache: RefreshingCache<String, StoryView?>
+    private let profileCache: RefreshingCache<String, ProfileViewDetailed?>
+    private let now: @Sendable () -> Date
+
+    public init(client: AppViewClient, lifetimes: Lifetimes = Lifetimes(), now: @escaping @Sendable () -> Date = Date.init) {
+        self.now = now
+        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1) { _ in try await client.storyAuthors() }
+        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024) { did in try await client.stories(actor: did) }
+        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024) { uri in try await client.story(uri: uri) }
+        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024) { actor in try await client.profile(actor: actor) }
+    }
+
+    public func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+        let lookup = try await fetch { try await authorsCache.value(for: "strip", refresh: refresh) }
+        let cutoff = now().addingTimeInterval(-86_400)
+        let live = lookup.value.filter { author in
+            guard let latest = Timestamp.parse(author.latestAt) else { return false }
+            return latest > cutoff
+        }
+        return Fetched(live, isStale: lookup.isStale)
+    }
+
+    public func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+        let lookup = try await fetch { try await storiesCache.value(for: did, refresh: refresh) }
+        let current = now()
+        let cutoff = current.addingTimeInterval(-86_400)
+        let visible = lookup.value.filter { story in
+            guard let created = Timestamp.parse(story.createdAt), created > cutoff, story.creator.did == did else { return false }
+            return LabelPolicy.decide(story.labels ?? [], now: current) != .hide
+        }
+        return Fetched(visible, isStale: lookup.isStale)
+    }
+
+    public func story(uri: String) async throws(StoryLibraryError) -> StoryView? {
+        try await fetch { try await storyCache.value(for: uri) }.value
+    }
+
+    public func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+        let lookup = try await fetch { try await profileCache.value(for: actor.lowercased(), refresh: refresh) }
+        return Fetched(lookup.value, isStale: lookup.isStale)
+    }
+
+    private func fetch<Value>(_ body: () async throws -> RefreshingCache<String, Value>.Lookup) async throws(StoryLibraryError) -> RefreshingCache<String, Value>.Lookup {
+        do { return try await body() } catch { throw StoryLibraryError(String(describing: error)) }
+    }
+}

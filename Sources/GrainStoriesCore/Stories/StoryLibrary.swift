@@ -1,0 +1,37 @@
+public import MicroHTTPServer
+
+/// Where pages get stories and profiles from. The live implementation reads Grain's
+/// AppView through short-lived caches; tests substitute their own.
+public protocol StoryLibrary: Sendable {
+    /// Everyone with a live story, in the AppView's order (newest story first).
+    func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]>
+    /// An author's live stories, oldest first, without hide-labelled ones.
+    func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]>
+    /// One story by AT URI, live or expired; nil when the AppView does not know it.
+    func story(uri: String) async throws(StoryLibraryError) -> StoryView?
+    /// A profile by handle or DID; nil when there is no such actor.
+    func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
+}
+
+/// A value and whether it is older than it should be because Grain could not be
+/// reached just now (pages say so).
+public struct Fetched<Value: Sendable>: Sendable {
+    public var value: Value
+    public var isStale: Bool
+
+    public init(_ value: Value, isStale: Bool = false) {
+        self.value = value
+        self.isStale = isStale
+    }
+}
+
+/// Grain could not be asked, or answered something unusable.
+public struct StoryLibraryError: Error, Sendable, CustomStringConvertible, HTTPResponseError {
+    public let detail: String
+
+    public init(_ detail: String) { self.detail = detail }
+
+    public var description: String { detail }
+    public var status: HTTPStatus { .serviceUnavailable }
+    public var publicMessage: String { "Grain could not be reached just now, so these stories cannot be shown. Please try again in a minute." }
+}

@@ -1,0 +1,29 @@
+import MicroHTTPServer
+
+/// `/stories/{actor}`: opens an author's stories at the first one this browser has not
+/// seen (or the first, when all were seen) by redirecting to that story's page.
+struct AuthorStoriesPage: Sendable {
+    let library: any StoryLibrary
+    let seen: SeenTracker
+
+    func respond(_ context: RequestContext) async throws -> HTTPResponse {
+        let did = try await ActorResolver(library: library).did(for: context.parameter("actor"))
+        let stories = try await library.stories(of: did, refresh: context.isReload).value
+        guard !stories.isEmpty else {
+            return HTTPResponse.redirect(to: StoryLinks.profile(did))
+        }
+        let state = seen.state(context)
+        let start = stories.first { !state.hasSeen(author: did, createdAt: $0.createdAt) } ?? stories[0]
+        return HTTPResponse.redirect(to: StoryLinks.story(did: did, rkey: start.rkey, back: context.back ?? "/"))
+    }
+}
+
+extension HTTPResponse {
+    /// A 303 to a path on this site.
+    static func redirect(to path: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add("Location", path)
+        headers.add("Cache-Control", "no-store")
+        return HTTPResponse(status: .seeOther, headers: headers)
+    }
+}

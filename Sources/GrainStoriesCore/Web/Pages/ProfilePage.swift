@@ -1,0 +1,44 @@
+import HTMLTemplates
+import MicroHTTPServer
+
+/// `/profile/{actor}`: avatar, names, description and counts. When the actor has live
+/// stories the avatar carries the ring and opens the viewer; otherwise it is plain.
+struct ProfilePage: Sendable {
+    let pages: PageRenderer
+    let library: any StoryLibrary
+    let seen: SeenTracker
+    let signer: MediaURLSigner
+
+    func respond(_ context: RequestContext) async throws -> HTTPResponse {
+        let actor = context.parameter("actor")
+        guard ActorResolver.isPlausibleActor(actor) else { throw HTTPError.notFound }
+        guard let profile = try await library.profile(actor: actor, refresh: context.isReload).value else {
+            throw HTTPError(.notFound, "There is no one called \(actor) on Grain.")
+        }
+        let stories = (try? await library.stories(of: profile.did, refresh: context.isReload).value) ?? []
+        var values: [String: TemplateValue] = [
+            "title": .string("\(profile.name) (@\(profile.handle))"),
+            "name": .string(profile.name),
+            "handle": .string(profile.handle),
+            "description": profile.description.map(TemplateValue.string) ?? .null,
+            "avatar": AvatarPresenter.value(url: profile.avatar, name: profile.name, signer: signer),
+            "counts": .list(counts(profile)),
+            "storyHref": .null,
+            "ringClass": .null,
+            "storyLabel": .null,
+        ]
+        if let latest = stories.last {
+            let allSeen = seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
+            values["storyHref"] = .string(StoryLinks.author(profile.did, back: StoryLinks.profile(actor)))
+            values["ringClass"] = .string(allSeen ? "ring-seen" : "ring-unseen")
+            let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
+            values["storyLabel"] = .string("View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))")
+        }
+        return try pages.render("profile", values)
+    }
+
+    private func counts(_ profile: ProfileViewDetailed) -> [TemplateValue] {
+        [("galleries", profile.galleryCount), ("followers", profile.followersCount), ("following", profile.followsCount)]
+            .compactMap { label, value in value.map { ["label": .string(label), "value": .int($0)] } }
+    }
+}

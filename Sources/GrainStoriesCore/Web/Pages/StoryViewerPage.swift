@@ -1,0 +1,49 @@
+import Foundation
+import HTMLTemplates
+import MicroHTTPServer
+
+/// `/profile/{actor}/story/{rkey}`: the full-screen viewer for one story.
+///
+/// A live story is shown among the author's other live stories, with hand-off to the
+/// neighbouring authors in strip order. A story that is no longer live (or not yet
+/// listed) is shown on its own. Hide-labelled or unknown stories are a 404.
+struct StoryViewerPage: Sendable {
+    let pages: PageRenderer
+    let library: any StoryLibrary
+    let seen: SeenTracker
+    let signer: MediaURLSigner
+    let now: @Sendable () -> Date
+
+    func respond(_ context: RequestContext) async throws -> HTTPResponse {
+        let rkey = context.parameter("rkey")
+        guard StoryViewerPage.isPlausibleRecordKey(rkey) else { throw HTTPError.notFound }
+        let did = try await ActorResolver(library: library).did(for: context.parameter("actor"))
+        let stories = try await library.stories(of: did, refresh: context.isReload).value
+
+        let input: ViewerPresenter.Input
+        if let index = stories.firstIndex(where: { $0.rkey == rkey }) {
+            let order = (try? await library.storyAuthors(refresh: false).value.map(\.profile.did)) ?? []
+            let neighbors = await StoryNavigator(library: library, authorOrder: order).neighbors(author: did, stories: stories, index: index)
+            input = .init(story: stories[index], stories: stories, index: index, neighbors: neighbors, back: context.back, isLive: true)
+        } else {
+            guard let story = try await library.story(uri: "at://\(did)/social.grain.story/\(rkey)"),
+                  story.creator.did == did,
+                  LabelPolicy.decide(story.labels ?? [], now: now()) != .hide
+            else { throw HTTPError(.notFound, "This story is not available. It may have been deleted.") }
+            let alone = StoryNavigator.Neighbors(previous: .close, next: .close, previousAuthor: nil, nextAuthor: nil)
+            input = .init(story: story, stories: [story], index: 0, neighbors: alone, back: context.back, isLive: false)
+        }
+
+        var response = try pages.render("viewer", ViewerPresenter(signer: signer, now: now()).context(input))
+        if !context.isScriptFetch, let cookie = seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
+            response.headers.add("Set-Cookie", cookie)
+        }
+        return response
+    }
+
+    /// Record keys: 1–512 characters of `A-Za-z0-9._:~-`, not `.` or `..`.
+    static func isPlausibleRecordKey(_ key: String) -> Bool {
+        guard (1...512).contains(key.utf8.count), key != ".", key != ".." else { return false }
+        return key.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || [0x2E, 0x5F, 0x3A, 0x7E, 0x2D].contains($0) }
+    }
+}
