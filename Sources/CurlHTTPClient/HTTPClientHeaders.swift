@@ -3,7 +3,7 @@
 ///
 /// Order and duplicates are kept because they are observable (several `Set-Cookie`
 /// fields, for example); names compare ASCII case-insensitively, as RFC 9110 requires.
-public struct HTTPClientHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HTTPClientHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
     /// The fields, in order.
     public private(set) var fields: [(name: String, value: String)]
 
@@ -12,6 +12,11 @@ public struct HTTPClientHeaders: Sendable, Equatable, Sequence, ExpressibleByDic
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// `[("Name", "value"), …]`: the literal form that allows repeated names.
+    public init(arrayLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
