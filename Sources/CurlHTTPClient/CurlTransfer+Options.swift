@@ -19,7 +19,11 @@ extension CurlTransfer {
 
         try set(CURLOPT_CONNECTTIMEOUT_MS, (request.connectTimeout ?? configuration.connectTimeout).curlMilliseconds)
         try set(CURLOPT_TIMEOUT_MS, (request.timeout ?? configuration.totalTimeout).curlMilliseconds)
-        try set(CURLOPT_MAXFILESIZE_LARGE, offset: curl_off_t(max(0, configuration.maxResponseBytes)))
+        if !(request.method == "HEAD" && request.body == nil) {
+            // libcurl applies this to a HEAD response's Content-Length too, which
+            // describes a body that never comes.
+            try set(CURLOPT_MAXFILESIZE_LARGE, offset: curl_off_t(max(0, configuration.maxResponseBytes)))
+        }
         try set(CURLOPT_FOLLOWLOCATION, configuration.maxRedirects > 0 ? 1 : 0)
         try set(CURLOPT_MAXREDIRS, max(0, configuration.maxRedirects))
 

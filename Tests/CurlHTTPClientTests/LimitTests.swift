@@ -42,4 +42,18 @@ import TestSupport
             }
         }
     }
+
+    /// A HEAD response announces the length of a body it does not send; that is not
+    /// a reason to refuse it.
+    @Test func headResponseLengthIsNotHeldAgainstTheCap() async throws {
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 4000000\r\n\r\n".utf8)
+        try await withServer({ _ in .raw(head) }) { server in
+            try await withClient(Self.smallCap) { client in
+                let reply = try await response(to: HTTPClientRequest(method: "HEAD", url: server.url("/big")), on: client)
+                #expect(reply.status == 200)
+                #expect(reply.headers["Content-Length"] == "4000000")
+                #expect(reply.body.isEmpty)
+            }
+        }
+    }
 }
