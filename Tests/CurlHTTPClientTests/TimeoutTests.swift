@@ -28,7 +28,7 @@ import TestSupport
             try await withClient(HTTPClientConfiguration(totalTimeout: .milliseconds(300))) { client in
                 let error = try await failure(of: HTTPClientRequest(url: server.url("/slow")), on: client)
                 #expect(error?.code == .timedOut)
-                #expect(server.requests.count == 1)
+                #expect(await server.waitForRequests(1))
             }
         }
     }

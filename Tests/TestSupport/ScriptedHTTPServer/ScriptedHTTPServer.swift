@@ -83,6 +83,10 @@ public final class ScriptedHTTPServer: Sendable {
             }
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else { continue }
+            // Head and body go out in separate writes; without this, Nagle's algorithm
+            // and the client's delayed ACK add ~40 ms to every response.
+            var noDelay: Int32 = 1
+            _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
             let number = recordAccept()
             let thread = Thread { [self] in
                 Thread.current.name = "scripted-http-\(number)"
