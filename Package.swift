@@ -46,7 +46,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing"],
+            dependencies: ["GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),

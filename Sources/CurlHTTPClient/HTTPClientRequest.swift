@@ -1,0 +1,43 @@
+/// One HTTP request: method, absolute URL, header fields, optional body and per-request
+/// timeout overrides.
+public struct HTTPClientRequest: Sendable {
+    /// Where the request body comes from.
+    public enum Body: Sendable, Equatable {
+        /// Bytes held in memory, sent with a `Content-Length`.
+        case bytes([UInt8])
+        /// A file streamed from disk as it is sent (never loaded whole), with a
+        /// `Content-Length` taken from its size when the request starts.
+        case file(path: String)
+    }
+
+    /// The method token, such as `GET` or `POST`.
+    public var method: String
+    /// An absolute `http://` or `https://` URL.
+    public var url: String
+    /// Fields sent as given. `User-Agent` here replaces the configured one; libcurl adds
+    /// `Host`, `Accept`, `Accept-Encoding` and, with a body, `Content-Length`. No
+    /// `Content-Type` is added on your behalf.
+    public var headers: HTTPClientHeaders
+    /// The body, or nil for none.
+    public var body: Body?
+    /// Replaces the client's total timeout for this request.
+    public var timeout: Duration?
+    /// Replaces the client's connect timeout for this request.
+    public var connectTimeout: Duration?
+
+    public init(
+        method: String = "GET",
+        url: String,
+        headers: HTTPClientHeaders = [:],
+        body: Body? = nil,
+        timeout: Duration? = nil,
+        connectTimeout: Duration? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+    }
+}

@@ -1,0 +1,36 @@
+/// A complete HTTP response: status, headers, decoded body and where it came from.
+public struct HTTPClientResponse: Sendable {
+    /// The HTTP protocol version a response arrived over.
+    public enum Version: Sendable, Equatable {
+        case http1_0
+        case http1_1
+        case http2
+        case http3
+        case unknown
+    }
+
+    /// The status code of the final response (after any followed redirects).
+    public let status: Int
+    /// The final response's header fields, in the order received.
+    public let headers: HTTPClientHeaders
+    /// The body, already decoded if it was sent with a content encoding.
+    public let body: [UInt8]
+    /// The URL of the final response: the request URL unless redirects were followed.
+    public let effectiveURL: String
+    /// The protocol version used for the final response.
+    public let version: Version
+
+    public init(
+        status: Int,
+        headers: HTTPClientHeaders,
+        body: [UInt8],
+        effectiveURL: String,
+        version: Version
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.effectiveURL = effectiveURL
+        self.version = version
+    }
+}

@@ -1,0 +1,69 @@
+extension ScriptedHTTPServer {
+    /// What the server does with one request. Faults are first-class so that clients'
+    /// error paths can be tested deterministically.
+    public indirect enum Action: Sendable {
+        /// Sends a well-formed response.
+        case respond(Response)
+        /// Waits, then performs the action (the wait ends early if the server stops).
+        case delayed(milliseconds: Int, Action)
+        /// Sends the status line and headers (with the body's `Content-Length`), then
+        /// sends nothing more until the client hangs up or the server stops.
+        case headersThenStall(Response)
+        /// Sends nothing until the client hangs up or the server stops.
+        case stall
+        /// Sends these bytes verbatim, then closes the connection.
+        case raw([UInt8])
+        /// Sends the headers and the first `sentBytes` of the body, then closes.
+        case closeMidBody(Response, sentBytes: Int)
+        /// Closes the connection without answering.
+        case close
+    }
+
+    /// A response for `.respond` and the fault actions that start like one.
+    public struct Response: Sendable {
+        /// Where the body comes from; `repeating` streams without holding it in memory.
+        public enum Payload: Sendable {
+            case bytes([UInt8])
+            case repeating(UInt8, count: Int)
+
+            var count: Int {
+                switch self {
+                case .bytes(let bytes): bytes.count
+                case .repeating(_, let count): count
+                }
+            }
+        }
+
+        public var status: Int
+        public var headers: [(String, String)]
+        public var payload: Payload
+        /// Sends the body with chunked transfer coding instead of `Content-Length`.
+        public var chunked: Bool
+        /// Adds `Connection: close` and closes the connection after the response.
+        public var closeConnection: Bool
+
+        public init(
+            status: Int = 200,
+            headers: [(String, String)] = [],
+            payload: Payload = .bytes([]),
+            chunked: Bool = false,
+            closeConnection: Bool = false
+        ) {
+            self.status = status
+            self.headers = headers
+            self.payload = payload
+            self.chunked = chunked
+            self.closeConnection = closeConnection
+        }
+
+        /// A 200 (or `status`) response with a UTF-8 text body.
+        public static func text(_ text: String, status: Int = 200) -> Response {
+            Response(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], payload: .bytes(Array(text.utf8)))
+        }
+
+        /// A redirect to `location`.
+        public static func redirect(to location: String, status: Int = 302) -> Response {
+            Response(status: status, headers: [("Location", location)])
+        }
+    }
+}
