@@ -1,4 +1,4 @@
-import CurlHTTPClient
+public import CurlHTTPClient
 import Foundation
 
 /// Calls XRPC methods (`/xrpc/{nsid}`) on one server: queries with GET and URL

@@ -20,10 +20,11 @@ enum ServeCommand {
         }
 
         let logger = Logger.standardError(level: configuration.logLevel)
+        let live: LiveServices
         let server: HTTPServer
         do {
             let directories = try DataDirectory.prepare(configuration.dataDirectory)
-            let services = try AppServices.load(configuration: configuration, logger: logger)
+            live = try LiveServices.start(configuration: configuration, data: directories, logger: logger)
             server = HTTPServer(
                 configuration: HTTPServerConfiguration(
                     host: configuration.host,
@@ -35,7 +36,7 @@ enum ServeCommand {
                     threadCount: configuration.threads,
                     defaultHeaders: SecurityHeaders.all
                 ),
-                responder: Application(services: services),
+                responder: Application(services: live.services),
                 log: { message in logger.warning("http server", ["detail": message]) }
             )
             try server.start()
@@ -48,6 +49,7 @@ enum ServeCommand {
         let signal = await TerminationSignals.wait()
         logger.info("shutting down", ["signal": String(signal)])
         await server.shutdown(gracePeriod: .seconds(10))
+        await live.shutdown()
         logger.info("stopped")
         return 0
     }

@@ -1,6 +1,6 @@
 import CurlHTTPClient
 import Foundation
-import WorkerThreads
+public import WorkerThreads
 
 /// A bounded on-disk cache of images fetched from Grain's CDN, so every browser on the
 /// LAN loads each image from the internet once and never contacts third parties.
@@ -131,7 +131,8 @@ public actor MediaCache {
             items[key] = nil
             victims.append("\(directory)/\(key).\(item.format.fileExtension)")
         }
-        await io.run { for path in victims { _ = unlink(path) } }
+        let paths = victims
+        await io.run { for path in paths { _ = unlink(path) } }
     }
 
     /// Indexes existing files (oldest modification first), removing leftovers.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The live `StoryLibrary`: Grain's AppView behind short-lived caches (the strip and
 /// an author's stories for ~30 s, profiles for ~5 min), with one upstream call per key

@@ -9,13 +9,15 @@ public struct AppServices: Sendable {
     public let pages: PageRenderer
     public let library: any StoryLibrary
     public let signer: MediaURLSigner
+    public let media: MediaCache
     public let now: @Sendable () -> Date
     public let startedAt: ContinuousClock.Instant
 
     public init(
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
-        signer: MediaURLSigner, now: @escaping @Sendable () -> Date = Date.init
+        signer: MediaURLSigner, media: MediaCache, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.media = media
         self.configuration = configuration
         self.logger = logger
         self.pages = pages

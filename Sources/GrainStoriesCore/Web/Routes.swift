@@ -9,6 +9,7 @@ extension Application {
         let viewer = StoryViewerPage(pages: services.pages, library: services.library, seen: seen, signer: services.signer, now: services.now)
         let profile = ProfilePage(pages: services.pages, library: services.library, seen: seen, signer: services.signer)
         let seenEndpoint = SeenEndpoint(seen: seen)
+        let media = MediaHandler(signer: services.signer, cache: services.media)
         let health = HealthCheck(startedAt: services.startedAt)
         let files = StaticFileHandler(assets: services.pages.assets)
 
@@ -18,6 +19,7 @@ extension Application {
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.post("/seen") { try seenEndpoint.respond($0) }
+        router.get("/media/:signature/:url") { try await media.respond($0) }
         router.get("/healthz") { health.respond($0) }
         router.get("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
         router.get("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request) }
