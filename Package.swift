@@ -46,7 +46,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"],
+            dependencies: ["GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),

@@ -1,0 +1,71 @@
+public import Foundation
+public import GrainStoriesCore
+public import MicroHTTPServer
+import WorkerThreads
+
+/// The whole application without a socket: real templates (strict) and static files,
+/// a fake story library, a temporary data directory. `respond` calls the same
+/// responder the server uses.
+public final class AppHarness: Sendable {
+    public let library: FakeStoryLibrary
+    public let application: Application
+    public let services: AppServices
+    public let logs = LogCapture()
+    public let dataDirectory: String
+    private let http: OutboundHTTP
+    private let io = WorkerThreadPool(name: "test-io", threadCount: 1)
+
+    /// The fixtures' "now": 2026-09-04T18:00Z.
+    public static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)
+
+    public init(library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"]) throws {
+        self.library = library
+        dataDirectory = ProjectPaths.temporaryDirectory("app")
+        var configuration = AppConfiguration()
+        configuration.templatesDirectory = ProjectPaths.templates
+        configuration.publicDirectory = ProjectPaths.publicFiles
+        configuration.strictTemplates = true
+        configuration.dataDirectory = dataDirectory
+        configuration.insecureHosts = insecureHosts
+        let logger = logs.logger()
+        let pages = try AppServices.loadPages(configuration: configuration, logger: logger)
+        http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
+        let media = try MediaCache(directory: dataDirectory + "/media", maxBytes: 1 << 20, http: http, io: io)
+        services = AppServices(
+            configuration: configuration, logger: logger, pages: pages, library: library,
+            signer: MediaURLSigner(key: Array(repeating: 42, count: 32), insecureHosts: insecureHosts),
+            media: media, now: { now }
+        )
+        application = Application(services: services)
+    }
+
+    /// Sends a request through the application.
+    public func respond(_ target: String, headers: [(String, String)] = []) async -> HTTPResponse {
+        await respond(.get, target, headers: headers)
+    }
+
+    /// Sends a request through the application.
+    public func respond(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async -> HTTPResponse {
+        var request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers))
+        if let body { request.body = .memory(body) }
+        return await application.respond(to: request)
+    }
+
+    /// Call when done: stops the outgoing HTTP clients.
+    public func shutdown() async {
+        await http.shutdown()
+        io.shutdown()
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+}
+
+extension HTTPResponse {
+    /// The body as text (tests).
+    public var text: String {
+        switch body {
+        case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .file(let path, _): (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        case .empty: ""
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+public import GrainStoriesCore
+import Synchronization
+
+/// An in-memory `StoryLibrary` for page tests that need no socket: authors, stories and
+/// profiles set by the test, with a switch to make every call fail like an unreachable
+/// AppView.
+public final class FakeStoryLibrary: StoryLibrary {
+    private struct State {
+        var authors: [StoryAuthor] = []
+        var stories: [String: [StoryView]] = [:]
+        var single: [String: StoryView] = [:]
+        var profiles: [String: ProfileViewDetailed] = [:]
+        var failing = false
+        var stale = false
+        var refreshes = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The fixtures' scenario (Kenji, Tomás, Maya with three stories, Erin without a
+    /// profile), with each author's stories derived from the fixtures.
+    public static func fixtureScenario() -> FakeStoryLibrary {
+        let library = FakeStoryLibrary()
+        let authors = (try? JSONDecoder().decode(StoryAuthorsResponse.self, from: Fixtures.data("getStoryAuthors")).authors) ?? []
+        let maya = (try? JSONDecoder().decode(StoriesResponse.self, from: Fixtures.data("getStories")).stories) ?? []
+        let profile = try? JSONDecoder().decode(ProfileViewDetailed.self, from: Fixtures.data("getProfile"))
+        library.update { state in
+            state.authors = authors
+            for author in authors {
+                state.stories[author.profile.did] = author.profile.did == maya.first?.creator.did
+                    ? maya
+                    : FakeStoryLibrary.syntheticStories(for: author)
+            }
+            if let profile {
+                state.profiles[profile.did] = profile
+                state.profiles[profile.handle] = profile
+            }
+        }
+        return library
+    }
+
+    /// `storyCount` stories for an author, one minute apart, ending at `latestAt`.
+    public static func syntheticStories(for author: StoryAuthor) -> [StoryView] {
+        let latest = Timestamp.parse(author.latestAt) ?? Date()
+        return (0..<max(author.storyCount, 0)).reversed().map { offset in
+            let created = latest.addingTimeInterval(Double(-offset * 60))
+            let rkey = "3mstory\(author.profile.did.suffix(4))\(offset)"
+            return StoryView(
+                uri: "at://\(author.profile.did)/social.grain.story/\(rkey)", cid: "bafyreifake\(offset)", creator: author.profile,
+                thumb: "https://cdn.grain.social/t/\(rkey)", fullsize: "https://cdn.grain.social/f/\(rkey)",
+                aspectRatio: AspectRatio(width: 1500, height: 2000), createdAt: Timestamp.format(created)
+            )
+        }
+    }
+
+    public func update(_ body: (inout FakeStoryLibraryState) -> Void) {
+        state.withLock { state in
+            var view = FakeStoryLibraryState(authors: state.authors, stories: state.stories, single: state.single, profiles: state.profiles, failing: state.failing, stale: state.stale)
+            body(&view)
+            state.authors = view.authors
+            state.stories = view.stories
+            state.single = view.single
+            state.profiles = view.profiles
+            state.failing = view.failing
+            state.stale = view.stale
+        }
+    }
+
+    /// How many calls asked to bypass the cache.
+    public var refreshCount: Int { state.withLock { $0.refreshes } }
+
+    public func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+        let (value, failing, stale) = state.withLock { state in
+            if refresh { state.refreshes += 1 }
+            return (state.authors, state.failing, state.stale)
+        }
+        if failing { throw StoryLibraryError("fake: unreachable") }
+        return Fetched(value, isStale: stale)
+    }
+
+    public func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+        let (value, failing, stale) = state.withLock { ($0.stories[did] ?? [], $0.failing, $0.stale) }
+        if failing { throw StoryLibraryError("fake: unreachable") }
+        return Fetched(value, isStale: stale)
+    }
+
+    public func story(uri: String) async throws(StoryLibraryError) -> StoryView? {
+        let (single, all, failing) = state.withLock { ($0.single[uri], $0.stories.values.flatMap { $0 }, $0.failing) }
+        if failing { throw StoryLibraryError("fake: unreachable") }
+        return single ?? all.first { $0.uri == uri }
+    }
+
+    public func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+        let (value, failing) = state.withLock { state -> (ProfileViewDetailed?, Bool) in
+            if let profile = state.profiles[actor] { return (profile, state.failing) }
+            let author = state.authors.first { $0.profile.did == actor || $0.profile.handle == actor }
+            return (author.map { author in
+                var profile = ProfileViewDetailed(did: author.profile.did, handle: author.profile.handle)
+                profile.displayName = author.profile.displayName
+                profile.avatar = author.profile.avatar
+                return profile
+            }, state.failing)
+        }
+        if failing { throw StoryLibraryError("fake: unreachable") }
+        return Fetched(value)
+    }
+}
+
+/// The editable contents of a `FakeStoryLibrary`.
+public struct FakeStoryLibraryState: Sendable {
+    public var authors: [StoryAuthor]
+    public var stories: [String: [StoryView]]
+    /// Stories only `story(uri:)` knows (expired, hidden).
+    public var single: [String: StoryView]
+    public var profiles: [String: ProfileViewDetailed]
+    public var failing: Bool
+    public var stale: Bool
+}
