@@ -1,75 +1,88 @@
 /// Separable two-pass Lanczos-3 resampling of an `RGBImage`, in integer arithmetic.
 ///
-/// The vertical pass runs first: it accumulates whole source rows with one weight each,
-/// a loop the compiler vectorises, and it shrinks the row count before the (scalar)
-/// horizontal pass. The intermediate is rounded to 8 bits, as Pillow does.
+/// The passes are fused per output row: the vertical taps of one output row are summed
+/// across whole source rows (a loop the compiler vectorises), rounded to one 8-bit row,
+/// and that row is immediately filtered horizontally into the output. So the only
+/// intermediate is a single row, not a second full-size image (this is the hot path, and
+/// peak memory matters as much as speed). Rounding the intermediate to 8 bits is what
+/// Pillow does too.
 enum LanczosResampler {
     static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
         if width == image.width, height == image.height { return image }
-        let vertical = verticalPass(image, height: height)
-        return horizontalPass(vertical, width: width)
-    }
-
-    private static func verticalPass(_ image: RGBImage, height: Int) -> RGBImage {
-        if height == image.height { return image }
-        let weights = ResamplingWeights(sourceSize: image.height, destinationSize: height)
-        let rowLength = image.width * 3
-        var accumulator = [Int32](repeating: 0, count: rowLength)
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowLength * height) { output, initialized in
+        let vertical = ResamplingWeights(sourceSize: image.height, destinationSize: height)
+        let horizontal = ResamplingWeights(sourceSize: image.width, destinationSize: width)
+        let sourceRowLength = image.width * 3
+        let outputRowLength = width * 3
+        var accumulator = [Int32](repeating: 0, count: sourceRowLength)
+        var row = [UInt8](repeating: 0, count: sourceRowLength)
+        let pixels = [UInt8](unsafeUninitializedCapacity: outputRowLength * height) { output, initialized in
             image.pixels.withUnsafeBufferPointer { source in
                 accumulator.withUnsafeMutableBufferPointer { acc in
-                    for y in 0..<height {
-                        for x in 0..<rowLength { acc[x] = 1 << (ResamplingWeights.fractionBits - 1) }
-                        for tap in 0..<weights.counts[y] {
-                            let weight = weights.weights[y * weights.stride + tap]
-                            let row = source.baseAddress! + (weights.starts[y] + tap) * rowLength
-                            for x in 0..<rowLength { acc[x] &+= Int32(row[x]) &* weight }
+                    row.withUnsafeMutableBufferPointer { row in
+                        for y in 0..<height {
+                            let rowStart: UnsafePointer<UInt8>
+                            if height == image.height {
+                                rowStart = source.baseAddress! + y * sourceRowLength
+                            } else {
+                                verticalRow(y, weights: vertical, source: source.baseAddress!, rowLength: sourceRowLength, acc: acc, into: row)
+                                rowStart = UnsafePointer(row.baseAddress!)
+                            }
+                            let out = output.baseAddress! + y * outputRowLength
+                            if width == image.width {
+                                out.update(from: rowStart, count: outputRowLength)
+                            } else {
+                                horizontalRow(rowStart, weights: horizontal, width: width, into: out)
+                            }
                         }
-                        let out = output.baseAddress! + y * rowLength
-                        for x in 0..<rowLength { out[x] = clampShift(acc[x]) }
                     }
                 }
             }
-            initialized = rowLength * height
+            initialized = outputRowLength * height
         }
-        return RGBImage(uncheckedWidth: image.width, height: height, pixels: pixels)
+        return RGBImage(uncheckedWidth: width, height: height, pixels: pixels)
     }
 
-    private static func horizontalPass(_ image: RGBImage, width: Int) -> RGBImage {
-        if width == image.width { return image }
-        let weights = ResamplingWeights(sourceSize: image.width, destinationSize: width)
-        let sourceRow = image.width * 3
-        let outputRow = width * 3
-        let pixels = [UInt8](unsafeUninitializedCapacity: outputRow * image.height) { output, initialized in
-            image.pixels.withUnsafeBufferPointer { source in
-                weights.weights.withUnsafeBufferPointer { taps in
-                    for y in 0..<image.height {
-                        let row = source.baseAddress! + y * sourceRow
-                        let out = output.baseAddress! + y * outputRow
-                        for x in 0..<width {
-                            var red: Int32 = 1 << (ResamplingWeights.fractionBits - 1)
-                            var green = red
-                            var blue = red
-                            var pixel = row + weights.starts[x] * 3
-                            var tap = taps.baseAddress! + x * weights.stride
-                            for _ in 0..<weights.counts[x] {
-                                let weight = tap.pointee
-                                red &+= Int32(pixel[0]) &* weight
-                                green &+= Int32(pixel[1]) &* weight
-                                blue &+= Int32(pixel[2]) &* weight
-                                pixel += 3
-                                tap += 1
-                            }
-                            out[x * 3] = clampShift(red)
-                            out[x * 3 + 1] = clampShift(green)
-                            out[x * 3 + 2] = clampShift(blue)
-                        }
-                    }
-                }
-            }
-            initialized = outputRow * image.height
+    /// Output row `y` of the vertical pass, over full source rows.
+    @inline(__always)
+    private static func verticalRow(
+        _ y: Int, weights: ResamplingWeights, source: UnsafePointer<UInt8>, rowLength: Int,
+        acc: UnsafeMutableBufferPointer<Int32>, into row: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        let half: Int32 = 1 << (ResamplingWeights.fractionBits - 1)
+        for x in 0..<rowLength { acc[x] = half }
+        for tap in 0..<weights.counts[y] {
+            let weight = weights.weights[y * weights.stride + tap]
+            let sourceRow = source + (weights.starts[y] + tap) * rowLength
+            for x in 0..<rowLength { acc[x] &+= Int32(sourceRow[x]) &* weight }
         }
-        return RGBImage(uncheckedWidth: width, height: image.height, pixels: pixels)
+        for x in 0..<rowLength { row[x] = clampShift(acc[x]) }
+    }
+
+    /// One row of the horizontal pass.
+    @inline(__always)
+    private static func horizontalRow(
+        _ row: UnsafePointer<UInt8>, weights: ResamplingWeights, width: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        weights.weights.withUnsafeBufferPointer { taps in
+            for x in 0..<width {
+                var red: Int32 = 1 << (ResamplingWeights.fractionBits - 1)
+                var green = red
+                var blue = red
+                var pixel = row + weights.starts[x] * 3
+                var tap = taps.baseAddress! + x * weights.stride
+                for _ in 0..<weights.counts[x] {
+                    let weight = tap.pointee
+                    red &+= Int32(pixel[0]) &* weight
+                    green &+= Int32(pixel[1]) &* weight
+                    blue &+= Int32(pixel[2]) &* weight
+                    pixel += 3
+                    tap += 1
+                }
+                out[x * 3] = clampShift(red)
+                out[x * 3 + 1] = clampShift(green)
+                out[x * 3 + 2] = clampShift(blue)
+            }
+        }
     }
 
     /// Drops the fraction bits (rounding was added up front) and clamps Lanczos overshoot.

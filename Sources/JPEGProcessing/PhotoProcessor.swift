@@ -27,12 +27,7 @@ public struct PhotoProcessor: Sendable {
         try header.checkDecodable(maxPixels: options.maxPixels)
         let metadata = JPEGInspector.metadata(for: header)
 
-        let target = fittedSize(width: header.width, height: header.height)
-        let decodeSize = TurboJPEGDecompressor.decodeSize(
-            width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
-        let decoded = try JPEGDecoder.decode(jpeg, header: header, width: decodeSize.width, height: decodeSize.height)
-        let fitted = LanczosResampler.resize(decoded, width: target.width, height: target.height)
-        let upright = OrientationTransform.apply(metadata.orientation, to: fitted)
+        let upright = try uprightImage(jpeg, header: header, orientation: metadata.orientation)
 
         let encoder = BudgetedEncoder(
             byteBudget: options.byteBudget, initialQuality: options.initialQuality,
@@ -58,6 +53,18 @@ public struct PhotoProcessor: Sendable {
     /// Reads and processes the file at `path` on one of `pool`'s dedicated threads.
     public func processFile(atPath path: String, on pool: WorkerThreadPool) async throws(PhotoProcessingError) -> ProcessedPhoto {
         try await pool.run { () throws(PhotoProcessingError) -> ProcessedPhoto in try processFile(atPath: path) }
+    }
+
+    /// Decodes at the smallest DCT scale still covering the box-fitted size, resamples to
+    /// that size and applies the orientation. A separate function so the decoded and
+    /// fitted buffers are released before encoding starts (peak memory).
+    private func uprightImage(_ jpeg: [UInt8], header: JPEGHeader, orientation: Int) throws(PhotoProcessingError) -> RGBImage {
+        let target = fittedSize(width: header.width, height: header.height)
+        let decodeSize = TurboJPEGDecompressor.decodeSize(
+            width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
+        let decoded = try JPEGDecoder.decode(jpeg, header: header, width: decodeSize.width, height: decodeSize.height)
+        let fitted = LanczosResampler.resize(decoded, width: target.width, height: target.height)
+        return OrientationTransform.apply(orientation, to: fitted)
     }
 
     /// The size that fits the box with the aspect ratio kept; never larger than the input.

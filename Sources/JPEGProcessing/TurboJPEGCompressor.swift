@@ -34,7 +34,7 @@ final class TurboJPEGCompressor {
         guard let buffer else { throw .encodingFailed("tjAlloc failed") }
         var output: UnsafeMutablePointer<UInt8>? = buffer
         var size = UInt(capacity)
-        let flags = TJFLAG_NOREALLOC | (progressive ? TJFLAG_PROGRESSIVE : 0)
+        let flags = TJFLAG_NOREALLOC | TJFLAG_ACCURATEDCT | (progressive ? TJFLAG_PROGRESSIVE : 0)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             tjCompress2(
                 handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),

@@ -38,6 +38,16 @@ import TestSupport
         #expect(chunks.count == 3)
     }
 
+    /// A real RGB profile (Ghostscript's esRGB, embedded by exiftool) survives byte for byte.
+    @Test func aRealICCProfileEmbeddedByExiftoolIsKept() throws {
+        let input = try Fixtures.resource("icc-esrgb.jpg")
+        let profile = try #require(JPEGTestTools.iccProfile(of: input))
+        let photo = try PhotoProcessor().process(input)
+        #expect(photo.metadata.hasICCProfile)
+        #expect(JPEGTestTools.iccProfile(of: photo.jpeg) == profile)
+        #expect(JPEGTestTools.headerSegments(of: photo.jpeg).first?.marker == 0xE0)
+    }
+
     @Test func anIncompleteICCProfileIsDropped() throws {
         let profile = JPEGTestTools.fakeICCProfile(size: 150_000)
         var segments = JPEGTestTools.iccSegments(profile: profile, chunkSize: 60_000)
