@@ -25,10 +25,12 @@ final class TurboJPEGCompressor {
     ) throws(PhotoProcessingError) -> [UInt8] {
         let samp = Int32(subsampling.turboJPEGValue.rawValue)
         let needed = Int(tjBufSize(Int32(image.width), Int32(image.height), samp))
-        guard needed > 0 else { throw .encodingFailed("image too large to encode") }
+        // tjAlloc takes an Int32; a clamped allocation would be smaller than the size we
+        // tell TurboJPEG it may write, so refuse instead.
+        guard needed > 0, needed <= Int(Int32.max) else { throw .encodingFailed("image too large to encode") }
         if needed > capacity {
             if let buffer { tjFree(buffer) }
-            buffer = tjAlloc(Int32(clamping: needed))
+            buffer = tjAlloc(Int32(needed))
             capacity = buffer == nil ? 0 : needed
         }
         guard let buffer else { throw .encodingFailed("tjAlloc failed") }
