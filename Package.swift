@@ -11,6 +11,8 @@ let package = Package(
     name: "GrainStories",
     products: [
         .executable(name: "grain-stories", targets: ["GrainStoriesServer"]),
+        // For the separate fuzzing package in Fuzz/, which depends on this one by path.
+        .library(name: "JPEGProcessing", targets: ["JPEGProcessing"]),
     ],
     targets: [
         // MARK: C system libraries (module.modulemap + shim.h each)
@@ -55,7 +57,10 @@ let package = Package(
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestSupport"]),
         .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestSupport"]),
-        .testTarget(name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestSupport"]),
+        .testTarget(
+            name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestSupport", "WorkerThreads"],
+            resources: [.copy("Resources")]
+        ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainStoriesCore", "TestSupport"]),

@@ -1,5 +1,6 @@
 #ifndef CEXIF_SHIM_H
 #define CEXIF_SHIM_H
+#include <stddef.h>
 #include <libexif/exif-data.h>
 #include <libexif/exif-loader.h>
 #include <libexif/exif-utils.h>

@@ -1,7 +1,86 @@
-/// `grain-stories photo process IN OUT`: runs the photo pipeline. PLACEHOLDER.
+import JPEGProcessing
+import WorkerThreads
+
+/// `grain-stories photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N]`:
+/// runs the photo pipeline on a file, writes the JPEG that would be uploaded and prints a
+/// one-line JSON summary. Exit status follows sysexits: 64 usage, 65 bad image data,
+/// 66 unreadable input, 73 output not writable, 70 internal failure.
 enum PhotoCommand {
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-        StandardStreams.error("grain-stories photo: not implemented yet")
-        return 70
+        let outcome = await execute(arguments: arguments)
+        if let line = outcome.output { StandardStreams.output(line) }
+        if let line = outcome.error { StandardStreams.error(line) }
+        return outcome.status
+    }
+
+    /// What a run printed and returned; separated from `run` so tests need no pipes.
+    struct Outcome: Equatable {
+        var status: Int32
+        var output: String?
+        var error: String?
+    }
+
+    static let help = """
+        grain-stories photo process IN.jpg OUT.jpg [options]
+
+        Processes a JPEG the way an uploaded story photo is processed: refuses non-JPEGs,
+        damaged files and images above the pixel limit; applies the EXIF orientation; fits
+        it into a square box (never upscaling); re-encodes it within a byte budget without
+        any EXIF/GPS/XMP/comments (an RGB ICC profile is kept). Writes OUT.jpg and prints one
+        JSON line: width, height, bytes, quality, orientation, gps ({"lat","lng"} or null), h3.
+
+        Options:
+          --max-bytes N    byte budget for the output (default 5000000)
+          --box N          longest-side box in pixels (default 2000)
+          --quality Q      initial JPEG quality, 1-100 (default 90)
+          --max-pixels N   refuse images with more pixels than this (default 100000000)
+        """
+
+    static func execute(arguments: [String]) async -> Outcome {
+        guard let subcommand = arguments.first, subcommand != "--help", subcommand != "-h", subcommand != "help" else {
+            return arguments.isEmpty ? usage("missing subcommand") : Outcome(status: 0, output: help)
+        }
+        guard subcommand == "process" else { return usage("unknown subcommand '\(subcommand)'") }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { return Outcome(status: 0, output: help) }
+        let parsed: PhotoProcessArguments
+        do {
+            parsed = try PhotoProcessArguments(parsing: rest)
+        } catch {
+            return usage(error.message)
+        }
+        return await process(parsed)
+    }
+
+    private static func process(_ arguments: PhotoProcessArguments) async -> Outcome {
+        let pool = WorkerThreadPool(name: "photo", threadCount: 1)
+        defer { pool.shutdown() }
+        let photo: ProcessedPhoto
+        do {
+            photo = try await PhotoProcessor(options: arguments.options).processFile(atPath: arguments.inputPath, on: pool)
+        } catch {
+            let subject = if case .unreadable = error { "" } else { "\(arguments.inputPath): " }
+            return Outcome(status: status(for: error), error: "grain-stories photo: \(subject)\(error.description)")
+        }
+        do {
+            try AtomicFileWriter.write(photo.jpeg, toPath: arguments.outputPath)
+        } catch {
+            return Outcome(status: 73, error: "grain-stories photo: cannot write \(arguments.outputPath): \(error.reason)")
+        }
+        let report = PhotoProcessReport(photo: photo, h3: photo.metadata.gps.flatMap { h3Cell(for: $0) })
+        return Outcome(status: 0, output: report.jsonLine)
+    }
+
+    private static func status(for error: PhotoProcessingError) -> Int32 {
+        switch error {
+        case .unreadable: 66
+        case .invalidOptions: 64
+        case .encodingFailed: 70
+        default: error.isBadInput ? 65 : 70
+        }
+    }
+
+    private static func usage(_ message: String) -> Outcome {
+        Outcome(status: 64, error: "grain-stories photo: \(message). \(PhotoProcessArguments.usage)")
     }
 }

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+/// libFuzzer harness for JPEGProcessing's header/EXIF path, kept out of the main build.
+///
+/// Build with `swift build -c release --sanitize=fuzzer --sanitize=address` (see
+/// FUZZING.md and scripts/fuzz-jpeg). The parent package is referenced by path; SwiftPM
+/// names a path dependency after its directory, which differs between checkouts, so the
+/// identity is computed from this manifest's location.
+let parentIdentity = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "JPEGFuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "JPEGFuzz",
+            dependencies: [.product(name: "JPEGProcessing", package: parentIdentity)],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    ]
+)

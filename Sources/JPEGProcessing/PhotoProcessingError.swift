@@ -1,0 +1,74 @@
+/// Why a photo could not be processed.
+///
+/// Every case is something a person can act on ("that's a PNG", "the file is cut
+/// short"), so `userMessage` is safe to show as-is; `description` adds detail for logs.
+/// TurboJPEG and libexif failures are translated into these cases at the C boundary.
+public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes are not a JPEG; `format` names what they look like ("PNG", "HEIC", …).
+    case notJPEG(format: String)
+    /// The header declares more pixels than allowed (a possible decompression bomb).
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The input is larger than the configured input byte limit.
+    case inputTooLarge(bytes: Int, limit: Int)
+    /// The JPEG stops before its end (EOI) marker, so part of the image is missing.
+    case truncated
+    /// The JPEG structure or entropy-coded data is damaged.
+    case corrupt(String)
+    /// A valid JPEG variant this pipeline does not decode (12-bit, lossless, hierarchical…).
+    case unsupported(String)
+    /// Not even a 1 × 1 image at the lowest allowed quality fits the byte budget.
+    case budgetUnreachable(budget: Int)
+    /// The input file could not be read.
+    case unreadable(path: String, reason: String)
+    /// The options are inconsistent (for example a minimum quality above the initial one).
+    case invalidOptions(String)
+    /// TurboJPEG failed while encoding a valid image (an internal failure, not bad input).
+    case encodingFailed(String)
+
+    /// A short sentence suitable for showing to the person who uploaded the photo.
+    public var userMessage: String {
+        switch self {
+        case .notJPEG(let format):
+            return "This file is a \(format) image, not a JPEG. Please choose a JPEG photo."
+        case .tooManyPixels(let width, let height, let limit):
+            let megapixels = (limit + 500_000) / 1_000_000
+            return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
+        case .inputTooLarge(let bytes, let limit):
+            return "This file is \(bytes) bytes, more than the \(limit)-byte limit."
+        case .truncated:
+            return "This JPEG is incomplete (the file was cut short). Please upload it again."
+        case .corrupt:
+            return "This JPEG is damaged and cannot be read."
+        case .unsupported(let what):
+            return "This kind of JPEG (\(what)) is not supported."
+        case .budgetUnreachable(let budget):
+            return "The photo cannot be made small enough for the \(budget)-byte limit."
+        case .unreadable(let path, _):
+            return "The file \(path) could not be read."
+        case .invalidOptions(let reason):
+            return "Invalid photo processing options: \(reason)."
+        case .encodingFailed:
+            return "Something went wrong while encoding the photo."
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .corrupt(let detail): return "corrupt JPEG: \(detail)"
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .encodingFailed(let detail): return "JPEG encoding failed: \(detail)"
+        default: return userMessage
+        }
+    }
+
+    /// True when the input itself is at fault (bad or hostile data), as opposed to an
+    /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
+    public var isBadInput: Bool {
+        switch self {
+        case .notJPEG, .tooManyPixels, .inputTooLarge, .truncated, .corrupt, .unsupported, .budgetUnreachable:
+            return true
+        case .unreadable, .invalidOptions, .encodingFailed:
+            return false
+        }
+    }
+}

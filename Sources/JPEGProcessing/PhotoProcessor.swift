@@ -1,0 +1,91 @@
+public import WorkerThreads
+
+/// The photo pipeline: JPEG in; upright, box-fitted, budget-limited JPEG out, with no
+/// EXIF/GPS/XMP/comments (privacy) but the input's RGB ICC profile kept.
+///
+/// Steps: inspect the header (refusing non-JPEGs, bombs, truncation and unsupported
+/// variants before any decoding) → read EXIF → decode with TurboJPEG's DCT scaling at the
+/// smallest scale still at least the target size → Lanczos-3 down to the 2000 × 2000 box
+/// (never up) → apply the EXIF orientation → encode within the byte budget.
+///
+/// The synchronous `process` is CPU-bound and blocks; from async code use the variant
+/// that runs it on a `WorkerThreadPool`, never the cooperative pool.
+public struct PhotoProcessor: Sendable {
+    public let options: PhotoProcessingOptions
+
+    public init(options: PhotoProcessingOptions = PhotoProcessingOptions()) {
+        self.options = options
+    }
+
+    /// Processes JPEG bytes on the calling thread.
+    public func process(_ jpeg: [UInt8]) throws(PhotoProcessingError) -> ProcessedPhoto {
+        try options.validate()
+        guard jpeg.count <= options.maxInputBytes else {
+            throw .inputTooLarge(bytes: jpeg.count, limit: options.maxInputBytes)
+        }
+        let header = try JPEGInspector.inspect(jpeg)
+        try header.checkDecodable(maxPixels: options.maxPixels)
+        let metadata = JPEGInspector.metadata(for: header)
+
+        let upright = try uprightImage(jpeg, header: header, orientation: metadata.orientation)
+
+        let encoder = BudgetedEncoder(
+            byteBudget: options.byteBudget, initialQuality: options.initialQuality,
+            minimumQuality: options.minimumQuality, iccSegments: iccSegments(header))
+        let (output, quality, encoded) = try encoder.encode(upright)
+        return ProcessedPhoto(
+            jpeg: output, width: encoded.width, height: encoded.height, quality: quality,
+            appliedOrientation: metadata.orientation, metadata: metadata)
+    }
+
+    /// Processes JPEG bytes on one of `pool`'s dedicated threads.
+    public func process(_ jpeg: [UInt8], on pool: WorkerThreadPool) async throws(PhotoProcessingError) -> ProcessedPhoto {
+        try await pool.run { () throws(PhotoProcessingError) -> ProcessedPhoto in try process(jpeg) }
+    }
+
+    /// Reads the file at `path` (refusing files above `maxInputBytes` before reading them)
+    /// and processes it on the calling thread.
+    public func processFile(atPath path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
+        try options.validate()
+        return try process(InputFileReader.read(path: path, limit: options.maxInputBytes))
+    }
+
+    /// Reads and processes the file at `path` on one of `pool`'s dedicated threads.
+    public func processFile(atPath path: String, on pool: WorkerThreadPool) async throws(PhotoProcessingError) -> ProcessedPhoto {
+        try await pool.run { () throws(PhotoProcessingError) -> ProcessedPhoto in try processFile(atPath: path) }
+    }
+
+    /// Decodes at the smallest DCT scale still covering the box-fitted size, resamples to
+    /// that size and applies the orientation. A separate function so the decoded and
+    /// fitted buffers are released before encoding starts (peak memory).
+    private func uprightImage(_ jpeg: [UInt8], header: JPEGHeader, orientation: Int) throws(PhotoProcessingError) -> RGBImage {
+        let target = fittedSize(width: header.width, height: header.height)
+        let decodeSize = TurboJPEGDecompressor.decodeSize(
+            width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
+        let decoded = try JPEGDecoder.decode(jpeg, header: header, width: decodeSize.width, height: decodeSize.height)
+        let fitted = LanczosResampler.resize(decoded, width: target.width, height: target.height)
+        return OrientationTransform.apply(orientation, to: fitted)
+    }
+
+    /// The size that fits the box with the aspect ratio kept; never larger than the input.
+    func fittedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        let box = Double(options.boxSize)
+        let scale = min(box / Double(width), box / Double(height), 1)
+        if scale >= 1 { return (width, height) }
+        return (
+            min(options.boxSize, max(1, Int((Double(width) * scale).rounded()))),
+            min(options.boxSize, max(1, Int((Double(height) * scale).rounded())))
+        )
+    }
+
+    /// The input's ICC profile as APP2 segments, when it is worth keeping: only an RGB
+    /// profile on an RGB/YCbCr image describes the RGB output (a CMYK or gray profile
+    /// would mislabel it), and a profile above a quarter of the budget is dropped rather
+    /// than let it crowd out the pixels.
+    private func iccSegments(_ header: JPEGHeader) -> [UInt8] {
+        guard let profile = header.iccProfile, header.colorModel == .ycbcr || header.colorModel == .rgb,
+            ICCProfileAssembler.colorSpace(of: profile) == "RGB ", profile.count <= options.byteBudget / 4
+        else { return [] }
+        return ICCProfileAssembler.segments(for: profile)
+    }
+}

@@ -1,0 +1,59 @@
+import CTurboJPEG
+
+/// Owns one TurboJPEG decompressor handle (freed in `deinit`).
+///
+/// TurboJPEG handles are not thread-safe, so this class is deliberately not `Sendable`:
+/// each decode creates its own on the worker thread that runs it.
+final class TurboJPEGDecompressor {
+    private let handle: tjhandle
+
+    init() throws(PhotoProcessingError) {
+        guard let handle = tjInitDecompress() else { throw .encodingFailed("tjInitDecompress failed") }
+        self.handle = handle
+    }
+
+    deinit { tjDestroy(handle) }
+
+    /// The DCT scaling factors libjpeg-turbo offers at or below 1 (1/8 … 8/8).
+    static let downscalingFactors: [(num: Int, denom: Int)] = {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count), count > 0 else { return [(1, 1)] }
+        return (0..<Int(count)).map { (Int(factors[$0].num), Int(factors[$0].denom)) }
+            .filter { $0.num <= $0.denom }
+    }()
+
+    /// TurboJPEG's `TJSCALED`: the decoded size of `dimension` at `num/denom`.
+    static func scaled(_ dimension: Int, _ factor: (num: Int, denom: Int)) -> Int {
+        (dimension * factor.num + factor.denom - 1) / factor.denom
+    }
+
+    /// The smallest DCT-scaled size that is still at least `targetWidth × targetHeight`.
+    static func decodeSize(width: Int, height: Int, targetWidth: Int, targetHeight: Int) -> (width: Int, height: Int) {
+        var best = (width: width, height: height)
+        for factor in downscalingFactors {
+            let w = scaled(width, factor)
+            let h = scaled(height, factor)
+            if w >= targetWidth, h >= targetHeight, w * h < best.width * best.height { best = (w, h) }
+        }
+        return best
+    }
+
+    /// Decodes `jpeg` at exactly `width × height` (a size from `decodeSize`) into packed
+    /// pixels of `pixelFormat` (`TJPF_RGB` or `TJPF_CMYK`), refusing on any warning.
+    func decode(_ jpeg: [UInt8], width: Int, height: Int, pixelFormat: TJPF) throws(PhotoProcessingError) -> [UInt8] {
+        let pixelSize = pixelFormat == TJPF_CMYK ? 4 : 3
+        let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT
+        var status: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * pixelSize) { buffer, initialized in
+            status = jpeg.withUnsafeBufferPointer { source in
+                tjDecompress2(
+                    handle, source.baseAddress, UInt(source.count), buffer.baseAddress,
+                    Int32(width), 0, Int32(height), Int32(pixelFormat.rawValue), flags)
+            }
+            // On failure the contents are garbage but fully allocated; they are discarded below.
+            initialized = buffer.count
+        }
+        guard status == 0 else { throw TurboJPEGStatus.decodeError(handle) }
+        return pixels
+    }
+}
