@@ -39,10 +39,25 @@ final class TurboJPEGDecompressor {
     }
 
     /// Decodes `jpeg` at exactly `width × height` (a size from `decodeSize`) into packed
-    /// pixels of `pixelFormat` (`TJPF_RGB` or `TJPF_CMYK`), refusing on any warning.
+    /// pixels of `pixelFormat` (`TJPF_RGB` or `TJPF_CMYK`).
+    ///
+    /// The first attempt stops at any libjpeg warning, because libjpeg reports damage
+    /// (a truncated file, a bad Huffman code) only as a warning and fills the rest grey.
+    /// Some warnings are harmless and common in real camera files (stray bytes between
+    /// segments, an unknown JFIF revision); for those alone the image is decoded again
+    /// letting warnings pass, and the result is kept unless a damaging warning appears.
     func decode(_ jpeg: [UInt8], width: Int, height: Int, pixelFormat: TJPF) throws(PhotoProcessingError) -> [UInt8] {
+        let strict = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT
+        var (pixels, status) = decode(jpeg, width: width, height: height, pixelFormat: pixelFormat, flags: strict)
+        guard status != 0 else { return pixels }
+        guard TurboJPEGStatus.isHarmlessWarning(handle) else { throw TurboJPEGStatus.decodeError(handle) }
+        (pixels, status) = decode(jpeg, width: width, height: height, pixelFormat: pixelFormat, flags: TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT)
+        guard status == 0 || TurboJPEGStatus.isHarmlessWarning(handle) else { throw TurboJPEGStatus.decodeError(handle) }
+        return pixels
+    }
+
+    private func decode(_ jpeg: [UInt8], width: Int, height: Int, pixelFormat: TJPF, flags: Int32) -> ([UInt8], Int32) {
         let pixelSize = pixelFormat == TJPF_CMYK ? 4 : 3
-        let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT
         var status: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * pixelSize) { buffer, initialized in
             status = jpeg.withUnsafeBufferPointer { source in
@@ -50,10 +65,9 @@ final class TurboJPEGDecompressor {
                     handle, source.baseAddress, UInt(source.count), buffer.baseAddress,
                     Int32(width), 0, Int32(height), Int32(pixelFormat.rawValue), flags)
             }
-            // On failure the contents are garbage but fully allocated; they are discarded below.
+            // On failure the contents are garbage but fully allocated; they are discarded by the caller.
             initialized = buffer.count
         }
-        guard status == 0 else { throw TurboJPEGStatus.decodeError(handle) }
-        return pixels
+        return (pixels, status)
     }
 }

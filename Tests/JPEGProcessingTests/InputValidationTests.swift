@@ -43,6 +43,21 @@ import TestSupport
         }
     }
 
+    /// Some phones leave stray bytes between segments; libjpeg only warns about them
+    /// ("extraneous bytes before marker") and the pixels are intact, so such photos
+    /// must still be accepted, and come out the same as the clean file.
+    @Test func strayBytesBetweenSegmentsAreToleratedLikeBrowsersDo() throws {
+        let jpeg = try Fixtures.jpeg(width: 200, height: 150)
+        let segments = JPEGTestTools.headerSegments(of: jpeg)
+        let firstMarker = try #require(segments.first)
+        let firstSegmentLength = 2 + 2 + firstMarker.payload.count
+        let stray = Array(jpeg[..<(2 + firstSegmentLength)]) + [0x00, 0x13, 0x37, 0x42] + Array(jpeg[(2 + firstSegmentLength)...])
+        let clean = try PhotoProcessor().process(jpeg)
+        let tolerated = try PhotoProcessor().process(stray)
+        #expect(tolerated.width == clean.width && tolerated.height == clean.height)
+        #expect(tolerated.jpeg == clean.jpeg)
+    }
+
     @Test func aProgressiveJPEGCutBetweenScansIsRefused() throws {
         let jpeg = try Fixtures.jpeg(width: 200, height: 150, progressive: true)
         #expect(throws: PhotoProcessingError.truncated) { try PhotoProcessor().process(Array(jpeg[..<(jpeg.count * 2 / 3)])) }
