@@ -9,6 +9,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
+    /// Adopts already labelled fields without copying them (the server's request path).
+    init(fields: [(name: String, value: String)]) {
+        self.fields = fields
+    }
+
     /// The first value for `name`, or nil.
     public subscript(name: String) -> String? {
         let lowered = name.lowercased()

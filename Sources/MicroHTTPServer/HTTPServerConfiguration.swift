@@ -19,6 +19,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionTimeoutSeconds: Int
     /// Threads in the daemon's epoll thread pool.
     public var threadCount: Int
+    /// Memory each connection may use for the request line, headers and read buffer;
+    /// larger request heads are refused by libmicrohttpd (431/414), which bounds what one
+    /// client can pin.
+    public var connectionMemoryLimit: Int
     /// Headers added to every response the server itself creates (413, 500, 503); the
     /// application adds its own to the responses it returns.
     public var defaultHeaders: [(String, String)]
@@ -33,7 +37,8 @@ public struct HTTPServerConfiguration: Sendable {
         perClientConnectionLimit: Int = 128,
         connectionTimeoutSeconds: Int = 30,
         threadCount: Int = 2,
-        defaultHeaders: [(String, String)] = []
+        defaultHeaders: [(String, String)] = [],
+        connectionMemoryLimit: Int = 64 * 1024
     ) {
         self.host = host
         self.port = port
@@ -45,5 +50,6 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.threadCount = threadCount
         self.defaultHeaders = defaultHeaders
+        self.connectionMemoryLimit = connectionMemoryLimit
     }
 }
