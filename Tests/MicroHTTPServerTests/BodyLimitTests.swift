@@ -64,4 +64,20 @@ import TestSupport
         }
         #expect(handled.withLock { $0 } == 1)
     }
+
+    @Test func clientThatAlreadySentFarMoreStillReadsThe413() async throws {
+        try await withLiveServer(LiveServer.configuration(maxBodyBytes: 1024), responder: { _ in HTTPResponse() }) { live in
+            let port = live.port
+            let response = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = "1000\r\n" + String(repeating: "c", count: 4096) + "\r\n"
+                // 256 KiB in flight before reading; the server stops reading after 1 KiB and
+                // closes with unread data (a reset), which must not destroy the 413.
+                for _ in 0..<64 { try? connection.send(chunk) }
+                return try connection.readResponse()
+            }
+            #expect(response.status == 413)
+        }
+    }
 }

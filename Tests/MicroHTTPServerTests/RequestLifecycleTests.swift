@@ -72,11 +72,11 @@ import Testing
         #expect(!acceptedAgain)
     }
 
-    @Test func refusedHandlerAcceptsNoLateResponse() {
+    @Test func skippedHandlerAcceptsNoLateResponse() {
         var lifecycle = RequestLifecycle(maxBodyBytes: 100)
         _ = lifecycle.headersReceived(framing: .none, isDraining: false)
         #expect(lifecycle.noDataReceived() == .startHandler)
-        lifecycle.handlerRefused()
+        lifecycle.handlerSkipped()
         let acceptedAgain = lifecycle.responseArrived()
         #expect(!acceptedAgain)
     }

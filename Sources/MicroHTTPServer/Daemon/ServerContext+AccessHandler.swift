@@ -56,13 +56,18 @@ extension ServerContext {
         }
     }
 
-    /// Suspends the connection and runs the responder on the cooperative pool; its Task
-    /// stores the response and resumes the connection, and MHD calls us again to queue it.
+    /// Queues the responder's immediate answer if it has one; otherwise suspends the
+    /// connection and runs the responder on the cooperative pool, whose Task stores the
+    /// response and resumes the connection, and MHD calls us again to queue it.
     private func startHandler(for request: RequestState, on connection: OpaquePointer) -> MHD_Result {
         let remoteAddress = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
         let value = request.makeRequest(remoteAddress: remoteAddress, connection: SuspendedConnection(connection))
+        if let immediate = responder.respondImmediately(to: value) {
+            request.handlerSkipped()
+            return queue(immediate, on: connection)
+        }
         guard inFlight.begin(request) else {
-            request.handlerRefused()
+            request.handlerSkipped()
             return queue(responses.serviceUnavailable, on: connection)
         }
         MHD_suspend_connection(connection)

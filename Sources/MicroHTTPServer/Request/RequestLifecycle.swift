@@ -121,9 +121,9 @@ struct RequestLifecycle: Sendable {
         }
     }
 
-    /// The handler could not start (the server began draining in between); the driver
-    /// answers 503 itself.
-    mutating func handlerRefused() {
+    /// The driver answered without running the async handler: the responder's fast path
+    /// had a response, or the server began draining in between (503).
+    mutating func handlerSkipped() {
         if state == .awaitingResponse { state = .finished }
     }
 

@@ -91,9 +91,9 @@ final class RequestState: Sendable {
         }
     }
 
-    /// The handler could not be started; the driver answers 503 at once.
-    func handlerRefused() {
-        inner.withLock { $0.lifecycle.handlerRefused() }
+    /// The request was answered without suspending (fast path, or 503 while draining).
+    func handlerSkipped() {
+        inner.withLock { $0.lifecycle.handlerSkipped() }
     }
 
     /// Stores the response if none was stored yet and returns the connection to resume;

@@ -61,6 +61,6 @@ enum MHDResponseFactory {
     }
 
     private static func isContentLength(_ name: String) -> Bool {
-        name.utf8.count == 14 && name.lowercased() == "content-length"
+        HTTPHeaders.namesMatch(name, "Content-Length")
     }
 }
