@@ -34,6 +34,7 @@ http {
     server { listen 127.0.0.1:$port; location / { root $root/html; } }
 }
 CONF
+    chmod -R a+rX "$root"  # nginx workers started by root run as nobody
     nginx -c "$root/nginx.conf" -p "$root"
     echo "== nginx"
     load "$port"
