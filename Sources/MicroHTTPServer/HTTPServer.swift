@@ -6,7 +6,9 @@ import Synchronization
 /// Connections are served by an epoll thread pool of `configuration.threadCount`
 /// threads. A request's body is read (in memory, or spilled to a temporary file) before
 /// the responder runs; while it runs the connection is suspended, so no MHD thread
-/// waits for it. Call `shutdown(gracePeriod:)` before releasing the server.
+/// waits for it (unless the responder answers on its synchronous fast path,
+/// `HTTPResponder.respondImmediately(to:)`). Request targets reach the responder raw:
+/// nothing is percent-decoded. Call `shutdown(gracePeriod:)` before releasing the server.
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
 
@@ -58,8 +60,9 @@ public final class HTTPServer: Sendable {
     ///
     /// Requests arriving meanwhile on kept-alive connections get 503 with
     /// `Connection: close`. Handlers still running when the grace period ends are
-    /// abandoned: their clients get 503 and their results are dropped. Returns at once
-    /// if the server is not running (or another call is already shutting it down).
+    /// abandoned: their clients get 503 and their results are dropped; cancelling the
+    /// calling task ends the wait the same way. Returns at once if the server is not
+    /// running (or another call is already shutting it down).
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let daemon: MHDDaemon? = phase.withLock { phase in
             guard case .running(let daemon) = phase else { return nil }
