@@ -6,4 +6,82 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <microhttpd.h>
+
+// Typed wrappers for libmicrohttpd's variadic functions, which Swift cannot call.
+// Each passes exactly the C type MHD reads with va_arg; a mismatch would compile
+// silently and be undefined behaviour. Only MicroHTTPServer imports this module.
+
+/// Signature of MHD_OPTION_URI_LOG_CALLBACK (MHD declares it inline, not as a typedef).
+typedef void *_Nullable (*cmhd_uri_log_callback)(void *_Nullable cls,
+                                                 const char *_Nullable uri,
+                                                 struct MHD_Connection *_Nonnull connection);
+
+/// Signature of MHD_OPTION_UNESCAPE_CALLBACK.
+typedef size_t (*cmhd_unescape_callback)(void *_Nullable cls,
+                                         struct MHD_Connection *_Nonnull connection,
+                                         char *_Nonnull text);
+
+/// Everything `cmhd_start_daemon` passes to MHD_start_daemon; a struct because Swift
+/// cannot build a va_list, and so every option's C type is fixed in one place.
+struct cmhd_daemon_settings {
+    unsigned int flags;
+    /// The address to bind (sockaddr_in or sockaddr_in6, matching MHD_USE_IPv6 in flags).
+    const struct sockaddr *_Nonnull address;
+    MHD_AccessHandlerCallback _Nonnull access_handler;
+    void *_Nullable access_handler_cls;
+    MHD_RequestCompletedCallback _Nonnull completed;
+    void *_Nullable completed_cls;
+    cmhd_uri_log_callback _Nonnull uri_log;
+    void *_Nullable uri_log_cls;
+    cmhd_unescape_callback _Nonnull unescape;
+    MHD_LogCallback _Nonnull logger;
+    void *_Nullable logger_cls;
+    unsigned int thread_pool_size;
+    unsigned int connection_limit;
+    unsigned int per_ip_connection_limit;
+    unsigned int connection_timeout_seconds;
+    size_t connection_memory_limit;
+};
+
+/// MHD_start_daemon with a fixed option list (the logger first, as MHD asks).
+/// Returns NULL when MHD refuses the options or cannot bind.
+static inline struct MHD_Daemon *_Nullable
+cmhd_start_daemon(const struct cmhd_daemon_settings *_Nonnull s) {
+    return MHD_start_daemon(
+        s->flags, 0, NULL, NULL, s->access_handler, s->access_handler_cls,
+        MHD_OPTION_EXTERNAL_LOGGER, s->logger, s->logger_cls,
+        MHD_OPTION_SOCK_ADDR, s->address,
+        MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->completed_cls,
+        MHD_OPTION_URI_LOG_CALLBACK, s->uri_log, s->uri_log_cls,
+        MHD_OPTION_UNESCAPE_CALLBACK, s->unescape, (void *)NULL,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)s->thread_pool_size,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)s->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)s->per_ip_connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)s->connection_timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)s->connection_memory_limit,
+        MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
+static inline uint16_t cmhd_daemon_port(struct MHD_Daemon *_Nonnull daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// The peer's socket address, or NULL when MHD does not know it.
+static inline const struct sockaddr *_Nullable
+cmhd_connection_client_address(struct MHD_Connection *_Nonnull connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+/// The connection's socket, or -1; used only to answer an oversize chunked upload
+/// while MHD is still in its body-reading state, where it cannot queue a response.
+static inline int cmhd_connection_fd(struct MHD_Connection *_Nonnull connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 #endif

@@ -9,16 +9,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
+    /// Adopts already labelled fields without copying them (the server's request path).
+    init(fields: [(name: String, value: String)]) {
+        self.fields = fields
+    }
+
     /// The first value for `name`, or nil.
     public subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }?.value
+        fields.first { Self.namesMatch($0.name, name) }?.value
     }
 
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
-        let lowered = name.lowercased()
-        return fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
@@ -35,8 +38,18 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     }
 
     public mutating func remove(_ name: String) {
-        let lowered = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == lowered }
+        fields.removeAll { Self.namesMatch($0.name, name) }
+    }
+
+    /// ASCII case-insensitive equality without allocating (field names are ASCII tokens;
+    /// other bytes must match exactly).
+    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {

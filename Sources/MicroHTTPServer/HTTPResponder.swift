@@ -5,4 +5,18 @@
 /// never block a thread.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async -> HTTPResponse
+
+    /// An optional synchronous fast path, tried before the connection is suspended.
+    ///
+    /// Return a response only when it is ready at once, without awaiting or blocking
+    /// (a cached page, a redirect, a 404 for an unknown route); return nil to take the
+    /// normal path through `respond(to:)`. It runs on one of libmicrohttpd's few event
+    /// threads, so any blocking here stalls every connection on that thread. Skipping the
+    /// suspend/resume round trip and the hop to the cooperative pool roughly doubles the
+    /// throughput of trivial responses. The default returns nil.
+    func respondImmediately(to request: HTTPRequest) -> HTTPResponse?
+}
+
+extension HTTPResponder {
+    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

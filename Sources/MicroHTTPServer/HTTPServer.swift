@@ -1,19 +1,109 @@
-/// An HTTP/1.1 server on libmicrohttpd. PLACEHOLDER: the real implementation replaces this file.
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd that hands complete requests to an async
+/// `HTTPResponder`.
+///
+/// Connections are served by an epoll thread pool of `configuration.threadCount`
+/// threads. A request's body is read (in memory, or spilled to a temporary file) before
+/// the responder runs; while it runs the connection is suspended, so no MHD thread
+/// waits for it (unless the responder answers on its synchronous fast path,
+/// `HTTPResponder.respondImmediately(to:)`). Request targets reach the responder raw:
+/// nothing is percent-decoded. Call `shutdown(gracePeriod:)` before releasing the server.
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
 
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// Where the server is in its one-way life.
+    private enum Phase {
+        case idle
+        case running(MHDDaemon)
+        case stopping(port: Int)
+        case stopped(port: Int)
+    }
+
+    private let context: ServerContext
+    private let phase = Mutex(Phase.idle)
+
+    /// - Parameter log: receives libmicrohttpd's error log and the server's own
+    ///   diagnostics (dropped headers, unreadable files, forced shutdown), one line each.
+    public init(
+        configuration: HTTPServerConfiguration,
+        responder: any HTTPResponder,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.configuration = configuration
+        self.context = ServerContext(configuration: configuration, responder: responder, log: log)
     }
 
     /// Binds and starts serving.
     public func start() throws(HTTPServerError) {
-        throw HTTPServerError(.startFailed, "not implemented yet")
+        try phase.withLock { phase throws(HTTPServerError) in
+            guard case .idle = phase else {
+                throw HTTPServerError(.alreadyStarted, "the server was already started")
+            }
+            phase = .running(try MHDDaemon(context: context))
+        }
     }
 
-    /// The bound port (useful after binding port 0).
-    public var port: Int { configuration.port }
+    /// The bound port (useful after binding port 0); the configured port before `start()`.
+    public var port: Int {
+        phase.withLock { phase in
+            switch phase {
+            case .idle: configuration.port
+            case .running(let daemon): daemon.port
+            case .stopping(let port), .stopped(let port): port
+            }
+        }
+    }
 
-    /// Stops accepting, waits up to `gracePeriod` for in-flight requests, then stops.
-    public func shutdown(gracePeriod: Duration = .seconds(10)) async {}
+    /// Stops accepting, lets in-flight requests finish for up to `gracePeriod`, then
+    /// stops the daemon.
+    ///
+    /// Requests arriving meanwhile on kept-alive connections get 503 with
+    /// `Connection: close`. Handlers still running when the grace period ends are
+    /// abandoned: their clients get 503 and their results are dropped; cancelling the
+    /// calling task ends the wait the same way. Returns at once if the server is not
+    /// running (or another call is already shutting it down).
+    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
+        let daemon: MHDDaemon? = phase.withLock { phase in
+            guard case .running(let daemon) = phase else { return nil }
+            phase = .stopping(port: daemon.port)
+            return daemon
+        }
+        guard let daemon else { return }
+        context.inFlight.beginDraining()
+        daemon.quiesce()
+        await waitForInFlightRequests(upTo: gracePeriod)
+        if context.inFlight.count > 0 {
+            context.log("shutdown: grace period over, abandoning \(context.inFlight.count) request(s)")
+            context.abandonInFlightRequests()
+        }
+        await daemon.stop()
+        phase.withLock { $0 = .stopped(port: daemon.port) }
+    }
+
+    /// Polls the in-flight count (every 10 ms; shutdown is a one-off) until it reaches
+    /// zero, the grace period ends, or the calling task is cancelled.
+    private func waitForInFlightRequests(upTo gracePeriod: Duration) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: gracePeriod)
+        while context.inFlight.count > 0, clock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    deinit {
+        let forgotten: MHDDaemon? = phase.withLock { phase in
+            guard case .running(let daemon) = phase else { return nil }
+            phase = .stopped(port: daemon.port)
+            return daemon
+        }
+        if let forgotten {
+            // Never leak the daemon's threads and sockets, but say loudly that this is a bug.
+            context.log("HTTPServer released without shutdown(); stopping the daemon now")
+            context.inFlight.beginDraining()
+            context.abandonInFlightRequests()
+            forgotten.stopNow()
+            assertionFailure("HTTPServer released without calling shutdown(gracePeriod:)")
+        }
+    }
 }

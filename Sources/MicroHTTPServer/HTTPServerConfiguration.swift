@@ -19,6 +19,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionTimeoutSeconds: Int
     /// Threads in the daemon's epoll thread pool.
     public var threadCount: Int
+    /// Memory each connection may use for the request line, headers and read buffer;
+    /// larger request heads are refused by libmicrohttpd (431/414), which bounds what one
+    /// client can pin. libmicrohttpd zeroes this much per request on kept-alive
+    /// connections, so bigger is slower; its default, 32 KiB, fits heads of ~16 KiB.
+    public var connectionMemoryLimit: Int
     /// Headers added to every response the server itself creates (413, 500, 503); the
     /// application adds its own to the responses it returns.
     public var defaultHeaders: [(String, String)]
@@ -33,7 +38,8 @@ public struct HTTPServerConfiguration: Sendable {
         perClientConnectionLimit: Int = 128,
         connectionTimeoutSeconds: Int = 30,
         threadCount: Int = 2,
-        defaultHeaders: [(String, String)] = []
+        defaultHeaders: [(String, String)] = [],
+        connectionMemoryLimit: Int = 32 * 1024
     ) {
         self.host = host
         self.port = port
@@ -45,5 +51,6 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.threadCount = threadCount
         self.defaultHeaders = defaultHeaders
+        self.connectionMemoryLimit = connectionMemoryLimit
     }
 }

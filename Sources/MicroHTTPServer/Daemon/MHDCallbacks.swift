@@ -1,0 +1,56 @@
+import CMicroHTTPD
+import Glibc
+
+// libmicrohttpd's callbacks as file-scope C function pointers (they cannot capture);
+// every one reaches its state through the `void *` context MHD hands back.
+// `cls` is always the daemon's `ServerContext` (retained for the daemon's lifetime).
+
+/// The access handler: all work happens in `ServerContext.handleAccess`.
+let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, upload, uploadSize, slot in
+    guard let cls, let connection, let uploadSize, let slot else { return .NO }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    return context.handleAccess(
+        connection: connection, url: url, method: method, version: version,
+        upload: upload, uploadSize: uploadSize, slot: slot
+    )
+}
+
+/// Called with the request target before MHD splits or decodes it: the only place the
+/// raw query string survives intact, so the request's state is created here. MHD marks
+/// the request as seen by the application, so the completed callback releases it on
+/// every path (completion, error, timeout, shutdown).
+let mhdURILog: cmhd_uri_log_callback = { cls, uri, _ in
+    guard let cls else { return nil }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let state = RequestState(target: uri.map { String(cString: $0) } ?? "", configuration: context.configuration)
+    return Unmanaged.passRetained(state).toOpaque()
+}
+
+/// Ends the request (response sent or connection gone): deletes a spilled body file,
+/// takes it off the in-flight list and releases its state.
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
+    guard let cls, let slot, let pointer = slot.pointee else { return }
+    slot.pointee = nil
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    state.cleanUp()
+    context.inFlight.end(state)
+}
+
+/// Leaves URIs and arguments undecoded: the handler must see `%2e%2e`, `%2f` and `%00`
+/// as sent to refuse path traversal itself, and MHD's decoding would also cut the path
+/// at a decoded `%00`.
+let mhdUnescapeNothing: cmhd_unescape_callback = { _, _, text in
+    strlen(text)
+}
+
+/// Routes MHD's error log (MHD_USE_ERROR_LOG) to the server's `log` closure.
+let mhdLogger: MHD_LogCallback = { cls, format, arguments in
+    guard let cls, let format, let arguments else { return }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    var buffer = [CChar](repeating: 0, count: 512)
+    _ = vsnprintf(&buffer, buffer.count, format, arguments)
+    var message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    while message.last == "\n" { message.removeLast() }
+    context.log("libmicrohttpd: \(message)")
+}

@@ -1,0 +1,106 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// Owns one running libmicrohttpd daemon and the context retain it was started with.
+///
+/// The daemon pointer sits in a `Mutex` and is taken out exactly once by `stop()`, which
+/// then releases the `ServerContext` passed to MHD: after `MHD_stop_daemon` returns no
+/// callback can run any more.
+final class MHDDaemon: Sendable {
+    /// The bound TCP port (the kernel's choice when the configuration asked for 0).
+    let port: Int
+    private let daemon: Mutex<OpaquePointer?>
+    private let context: Unmanaged<ServerContext>
+
+    /// Binds and starts the epoll thread pool.
+    init(context: ServerContext) throws(HTTPServerError) {
+        let configuration = context.configuration
+        try Self.validate(configuration)
+        let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if address.family == .ipv6 {
+            flags |= address.isIPv6Unspecified ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue
+        }
+        let retained = Unmanaged.passRetained(context)
+        let cls = retained.toOpaque()
+        let started = address.withSockaddrPointer { sockaddr in
+            var settings = cmhd_daemon_settings(
+                flags: flags,
+                address: sockaddr,
+                access_handler: mhdAccessHandler,
+                access_handler_cls: cls,
+                completed: mhdRequestCompleted,
+                completed_cls: cls,
+                uri_log: mhdURILog,
+                uri_log_cls: cls,
+                unescape: mhdUnescapeNothing,
+                logger: mhdLogger,
+                logger_cls: cls,
+                thread_pool_size: UInt32(clamping: configuration.threadCount),
+                connection_limit: UInt32(clamping: configuration.connectionLimit),
+                per_ip_connection_limit: UInt32(clamping: configuration.perClientConnectionLimit),
+                connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeoutSeconds),
+                connection_memory_limit: configuration.connectionMemoryLimit
+            )
+            return cmhd_start_daemon(&settings)
+        }
+        guard let started else {
+            let reason = String(cString: strerror(errno))
+            retained.release()
+            throw HTTPServerError(
+                .startFailed,
+                "libmicrohttpd could not start on \(configuration.host):\(configuration.port) (\(reason))"
+            )
+        }
+        self.port = Int(cmhd_daemon_port(started))
+        self.daemon = Mutex(started)
+        self.context = retained
+    }
+
+    /// Stops accepting connections and closes the listening socket; connections already
+    /// open keep being served.
+    func quiesce() {
+        daemon.withLock { daemon in
+            guard let daemon else { return }
+            let listener = MHD_quiesce_daemon(daemon)
+            if listener >= 0 { _ = close(listener) }
+        }
+    }
+
+    /// Stops the daemon (closing every connection) and releases the context; later calls
+    /// do nothing. Blocks while MHD joins its threads, so async callers use `stop() async`.
+    func stopNow() {
+        guard let stopped = daemon.withLock({ $0.take() }) else { return }
+        MHD_stop_daemon(stopped)
+        context.release()
+    }
+
+    /// `stopNow()` on a dedicated thread, keeping the join off the cooperative pool.
+    func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                self.stopNow()
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    private static func validate(_ configuration: HTTPServerConfiguration) throws(HTTPServerError) {
+        func require(_ condition: Bool, _ message: String) throws(HTTPServerError) {
+            if !condition { throw HTTPServerError(.startFailed, message) }
+        }
+        try require(configuration.threadCount >= 1, "threadCount must be at least 1")
+        try require(configuration.maxBodyBytes >= 0, "maxBodyBytes must not be negative")
+        try require(configuration.memoryBodyLimit >= 0, "memoryBodyLimit must not be negative")
+        try require(configuration.connectionLimit >= 1, "connectionLimit must be at least 1")
+        try require(configuration.perClientConnectionLimit >= 0, "perClientConnectionLimit must not be negative")
+        try require(configuration.connectionTimeoutSeconds >= 0, "connectionTimeoutSeconds must not be negative")
+        try require(configuration.connectionMemoryLimit >= 4096, "connectionMemoryLimit must be at least 4096")
+        try require(
+            access(configuration.temporaryDirectory, W_OK | X_OK) == 0,
+            "temporaryDirectory \(configuration.temporaryDirectory) is not a writable directory"
+        )
+    }
+}

@@ -1,0 +1,136 @@
+/// The life of one request as libmicrohttpd drives it, as a pure state machine.
+///
+/// MHD calls the access handler several times per request: once when the headers are in,
+/// once per chunk of body, once when the request is complete and, after the connection
+/// was suspended for the async handler and resumed, once more to collect the response.
+/// The driver (`RequestDriver`) reports each call as an event; this type answers with the
+/// action to perform, so the protocol can be tested without sockets.
+struct RequestLifecycle: Sendable {
+    /// How the request says its body is delimited.
+    enum BodyFraming: Equatable, Sendable {
+        /// No body (no Content-Length, no Transfer-Encoding, or Content-Length: 0).
+        case none
+        case length(Int)
+        case chunked
+        /// A framing the server refuses: a Transfer-Encoding other than `chunked`,
+        /// both Transfer-Encoding and Content-Length, or conflicting lengths.
+        case invalid
+    }
+
+    enum State: Equatable, Sendable {
+        case new
+        case readingBody(received: Int)
+        /// Storing the body failed (disk full); the rest is discarded and 500 answered.
+        case bodyFailed
+        /// The responder is running and the connection is suspended.
+        case awaitingResponse
+        case responseReady
+        case finished
+    }
+
+    enum Action: Equatable, Sendable {
+        /// Queue a response the server makes itself; the connection closes after it.
+        case respondNow(HTTPStatus)
+        /// Nothing to do yet: body calls (if any) and the final call follow.
+        case readBody
+        /// Keep this chunk of body.
+        case storeBody
+        /// Consume this chunk without keeping it.
+        case discardBody
+        /// The body passed the limit while MHD is reading it, where MHD cannot queue a
+        /// response: answer 413 on the socket directly and drop the connection.
+        case rejectOversizeBody
+        /// Suspend the connection and run the responder.
+        case startHandler
+        /// Queue the response the responder produced.
+        case queueResponse
+        /// A call that needs no work (MHD polling an unchanged request).
+        case ignore
+        /// A call MHD's protocol rules out; drop the connection.
+        case abort
+    }
+
+    private(set) var state: State = .new
+    let maxBodyBytes: Int
+
+    init(maxBodyBytes: Int) {
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// The first call: the request line and headers have arrived.
+    mutating func headersReceived(framing: BodyFraming, isDraining: Bool) -> Action {
+        guard state == .new else { return .ignore }
+        if isDraining {
+            state = .finished
+            return .respondNow(.serviceUnavailable)
+        }
+        switch framing {
+        case .invalid:
+            state = .finished
+            return .respondNow(.badRequest)
+        case .length(let length) where length > maxBodyBytes:
+            state = .finished
+            return .respondNow(.contentTooLarge)
+        case .none, .length, .chunked:
+            // Even without a body the handler starts on the final call: a response
+            // queued on this first call makes MHD close the connection afterwards.
+            state = .readingBody(received: 0)
+            return .readBody
+        }
+    }
+
+    /// A chunk of `count` body bytes arrived.
+    mutating func bodyReceived(count: Int) -> Action {
+        switch state {
+        case .readingBody(let received):
+            let (total, overflow) = received.addingReportingOverflow(count)
+            if overflow || total > maxBodyBytes {
+                state = .finished
+                return .rejectOversizeBody
+            }
+            state = .readingBody(received: total)
+            return .storeBody
+        case .bodyFailed:
+            return .discardBody
+        case .new, .awaitingResponse, .responseReady, .finished:
+            // MHD never passes body before the headers or after the final call.
+            state = .finished
+            return .abort
+        }
+    }
+
+    /// Keeping the body failed; the rest is discarded and the request answered with 500.
+    mutating func bodyStorageFailed() {
+        if case .readingBody = state { state = .bodyFailed }
+    }
+
+    /// A call with no new data: the request is complete, or MHD resumed us.
+    mutating func noDataReceived() -> Action {
+        switch state {
+        case .readingBody:
+            state = .awaitingResponse
+            return .startHandler
+        case .bodyFailed:
+            state = .finished
+            return .respondNow(.internalServerError)
+        case .responseReady:
+            state = .finished
+            return .queueResponse
+        case .new, .awaitingResponse, .finished:
+            return .ignore
+        }
+    }
+
+    /// The driver answered without running the async handler: the responder's fast path
+    /// had a response, or the server began draining in between (503).
+    mutating func handlerSkipped() {
+        if state == .awaitingResponse { state = .finished }
+    }
+
+    /// The responder (or shutdown) produced the response; false if one already did.
+    mutating func responseArrived() -> Bool {
+        guard state == .awaitingResponse else { return false }
+        state = .responseReady
+        return true
+    }
+}

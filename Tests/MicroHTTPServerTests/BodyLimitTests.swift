@@ -1,0 +1,83 @@
+import MicroHTTPServer
+import Synchronization
+import Testing
+import TestSupport
+
+@Suite struct BodyLimitTests {
+    @Test func declaredOversizeBodyGets413BeforeTheBodyIsSent() async throws {
+        let handled = Mutex(0)
+        let configuration = LiveServer.configuration(maxBodyBytes: 1024, defaultHeaders: [("X-Server", "grain")])
+        try await withLiveServer(configuration, responder: { _ in
+            handled.withLock { $0 += 1 }
+            return HTTPResponse()
+        }) { live in
+            let port = live.port
+            let (response, closed) = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                // Announce 10 MB but send only the head and 100 bytes: the answer must
+                // come without the rest (a server waiting for it would time out here).
+                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10000000\r\n\r\n")
+                try connection.send(String(repeating: "a", count: 100))
+                let response = try connection.readResponse()
+                return (response, connection.waitForServerClose(within: .seconds(5)))
+            }
+            #expect(response.status == 413)
+            #expect(response.header("Connection")?.lowercased() == "close")
+            #expect(response.header("X-Server") == "grain")
+            #expect(closed)
+        }
+        #expect(handled.withLock { $0 } == 0)
+    }
+
+    @Test func expectContinueWithOversizeBodyGets413InsteadOf100() async throws {
+        try await withLiveServer(LiveServer.configuration(maxBodyBytes: 1024), responder: { _ in HTTPResponse() }) { live in
+            let response = try await live.exchange(
+                "PUT /x HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n"
+            )
+            #expect(response.status == 413)
+        }
+    }
+
+    @Test func chunkedBodyPassingTheLimitGets413AndTheConnectionIsDropped() async throws {
+        let handled = Mutex(0)
+        let configuration = LiveServer.configuration(maxBodyBytes: 1024, defaultHeaders: [("X-Server", "grain")])
+        try await withLiveServer(configuration, responder: { _ in
+            handled.withLock { $0 += 1 }
+            return HTTPResponse()
+        }) { live in
+            let port = live.port
+            let (response, closed) = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = "3e8\r\n" + String(repeating: "b", count: 1000) + "\r\n"
+                try connection.send(chunk + chunk)  // 2000 bytes > 1024, no terminating chunk
+                let response = try connection.readResponse()
+                return (response, connection.waitForServerClose(within: .seconds(5)))
+            }
+            #expect(response.status == 413)
+            #expect(response.header("Connection")?.lowercased() == "close")
+            #expect(response.header("X-Server") == "grain")
+            #expect(closed)
+            // The server is still healthy afterwards.
+            let after = try await live.exchange(get("/"))
+            #expect(after.status == 200)
+        }
+        #expect(handled.withLock { $0 } == 1)
+    }
+
+    @Test func clientThatAlreadySentFarMoreStillReadsThe413() async throws {
+        try await withLiveServer(LiveServer.configuration(maxBodyBytes: 1024), responder: { _ in HTTPResponse() }) { live in
+            let port = live.port
+            let response = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = "1000\r\n" + String(repeating: "c", count: 4096) + "\r\n"
+                // 256 KiB in flight before reading; the server stops reading after 1 KiB and
+                // closes with unread data (a reset), which must not destroy the 413.
+                for _ in 0..<64 { try? connection.send(chunk) }
+                return try connection.readResponse()
+            }
+            #expect(response.status == 413)
+        }
+    }
+}

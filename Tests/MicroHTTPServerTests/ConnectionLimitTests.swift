@@ -1,0 +1,44 @@
+import MicroHTTPServer
+import Testing
+import TestSupport
+
+@Suite struct ConnectionLimitTests {
+    @Test func connectionsBeyondThePerClientLimitAreClosedAtOnce() async throws {
+        var configuration = LiveServer.configuration()
+        configuration.perClientConnectionLimit = 2
+        try await withLiveServer(configuration, responder: { _ in HTTPResponse(contentType: "text/plain", text: "ok") }) { live in
+            let port = live.port
+            let (extraClosed, keptWorking) = try await runOnDedicatedThread {
+                let first = try RawHTTPConnection(port: port)
+                let second = try RawHTTPConnection(port: port)
+                // A completed request proves each connection was accepted and counted.
+                try first.send(get("/"))
+                _ = try first.readResponse()
+                try second.send(get("/"))
+                _ = try second.readResponse()
+                let third = try RawHTTPConnection(port: port)
+                let extraClosed = third.waitForServerClose(within: .seconds(5))
+                try first.send(get("/"))
+                return (extraClosed, try first.readResponse().status == 200)
+            }
+            #expect(extraClosed)
+            #expect(keptWorking)
+        }
+    }
+
+    @Test func requestHeadLargerThanTheConnectionMemoryIsRefused() async throws {
+        var configuration = LiveServer.configuration()
+        configuration.connectionMemoryLimit = 16 * 1024
+        try await withLiveServer(configuration, responder: { _ in HTTPResponse(contentType: "text/plain", text: "ok") }) { live in
+            let huge = get("/", "X-Filler: \(String(repeating: "f", count: 40_000))\r\n")
+            let port = live.port
+            let response = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                try? connection.send(huge)
+                return try connection.readResponse()
+            }
+            #expect(response.status == 431)
+            #expect(try await live.exchange(get("/")).bodyText == "ok")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import MicroHTTPServer
+import Testing
+import TestSupport
+
+@Suite struct MalformedRequestTests {
+    @Test(arguments: [
+        "GET / HTTP/x.y\r\nHost: t\r\n\r\n",
+        "GET / FOO/1.1\r\nHost: t\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: t\r\nthis line has no colon\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: abc\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\nabc",
+        "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+    ])
+    func malformedRequestGets400(request: String) async throws {
+        try await withLiveServer(responder: { _ in HTTPResponse(contentType: "text/plain", text: "handled") }) { live in
+            let response = try await live.exchange(request)
+            #expect(response.status == 400)
+        }
+    }
+
+    @Test(arguments: [
+        "GARBAGE\r\n\r\n",
+        "\u{1}\u{2}\u{3}\r\n\r\n",
+        "GET\r\n\r\n",
+        String(repeating: "A", count: 100_000),
+    ])
+    func garbageIsRefusedAndTheServerKeepsServing(request: String) async throws {
+        try await withLiveServer(responder: { _ in HTTPResponse(contentType: "text/plain", text: "fine") }) { live in
+            let port = live.port
+            let refused = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                try? connection.send(request)
+                do throws(RawHTTPError) {
+                    // libmicrohttpd answers some garbage with an error status and simply
+                    // closes on the rest; either way no handler may see it.
+                    return try connection.readResponse().status >= 400
+                } catch {
+                    return error.code == .closed
+                }
+            }
+            #expect(refused)
+            let after = try await live.exchange(get("/"))
+            #expect(after.bodyText == "fine")
+        }
+    }
+
+    @Test func idleConnectionIsClosedByTheTimeout() async throws {
+        let configuration = LiveServer.configuration(connectionTimeoutSeconds: 1)
+        try await withLiveServer(configuration, responder: { _ in HTTPResponse() }) { live in
+            let port = live.port
+            let closed = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                return connection.waitForServerClose(within: .seconds(10))
+            }
+            #expect(closed)
+        }
+    }
+
+    @Test func clientTricklingItsHeadersIsCutOff() async throws {
+        let configuration = LiveServer.configuration(connectionTimeoutSeconds: 1)
+        try await withLiveServer(configuration, responder: { _ in HTTPResponse() }) { live in
+            let port = live.port
+            let head = Array("GET / HTTP/1.1\r\nHost: test\r\nX-Slow: \(String(repeating: "s", count: 20))\r\n\r\n".utf8)
+            let sent = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                // One byte every 1.5 s: slower than the 1 s timeout allows. The server must
+                // close long before the head is complete (which would take a minute).
+                return connection.sendSlowly(head, interval: .milliseconds(1500))
+            }
+            #expect(sent < head.count)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+import MicroHTTPServer
+import Testing
+import TestSupport
+
+@Suite(.timeLimit(.minutes(1)))
+struct ShutdownTests {
+    /// Tries to connect until the server stops accepting; false if it still accepts after 10 s.
+    private func connectionsAreRefused(port: Int) async throws -> Bool {
+        try await runOnDedicatedThread {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .seconds(10))
+            while clock.now < deadline {
+                do throws(RawHTTPError) {
+                    _ = try RawHTTPConnection(port: port)
+                } catch {
+                    return error.code == .connect
+                }
+                usleep(10_000)
+            }
+            return false
+        }
+    }
+
+    @Test func inFlightRequestFinishesDuringGracefulShutdown() async throws {
+        let started = AsyncGate()
+        let release = AsyncGate()
+        let live = try LiveServer(responder: { _ in
+            started.open()
+            await release.wait()
+            return HTTPResponse(contentType: "text/plain", text: "finished")
+        })
+        let port = live.port
+        async let slow = runOnDedicatedThread {
+            let connection = try RawHTTPConnection(port: port, timeout: .seconds(30))
+            try connection.send(get("/slow"))
+            return try connection.readResponse()
+        }
+        #expect(await started.wait(timeout: .seconds(10)))
+        let shutdown = Task { await live.stop(gracePeriod: .seconds(30)) }
+        #expect(try await connectionsAreRefused(port: port))
+        release.open()
+        let response = try await slow
+        #expect(response.status == 200)
+        #expect(response.bodyText == "finished")
+        await shutdown.value
+    }
+
+    @Test func keptAliveConnectionGets503AndCloseWhileDraining() async throws {
+        let started = AsyncGate()
+        let release = AsyncGate()
+        let configuration = LiveServer.configuration(defaultHeaders: [("X-Server", "grain")])
+        let live = try LiveServer(configuration, responder: { request in
+            if request.path == "/slow" {
+                started.open()
+                await release.wait()
+            }
+            return HTTPResponse(contentType: "text/plain", text: "ok \(request.path)")
+        })
+        let port = live.port
+        let keptAlive = try await runOnDedicatedThread {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send(get("/first"))
+            return (connection, try connection.readResponse())
+        }
+        #expect(keptAlive.1.status == 200)
+        async let slow = runOnDedicatedThread {
+            let connection = try RawHTTPConnection(port: port, timeout: .seconds(30))
+            try connection.send(get("/slow"))
+            return try connection.readResponse()
+        }
+        #expect(await started.wait(timeout: .seconds(10)))
+        let shutdown = Task { await live.stop(gracePeriod: .seconds(30)) }
+        #expect(try await connectionsAreRefused(port: port))
+        let connection = keptAlive.0
+        let (during, closed) = try await runOnDedicatedThread {
+            try connection.send(get("/second"))
+            let response = try connection.readResponse()
+            return (response, connection.waitForServerClose(within: .seconds(5)))
+        }
+        #expect(during.status == 503)
+        #expect(during.header("Connection")?.lowercased() == "close")
+        #expect(during.header("X-Server") == "grain")
+        #expect(closed)
+        release.open()
+        #expect(try await slow.status == 200)
+        await shutdown.value
+    }
+
+    @Test func shutdownEndsAfterTheGracePeriodWhenAHandlerNeverFinishes() async throws {
+        let started = AsyncGate()
+        let release = AsyncGate()
+        let finishedLate = AsyncGate()
+        let live = try LiveServer(responder: { _ in
+            started.open()
+            await release.wait()
+            finishedLate.open()
+            return HTTPResponse(contentType: "text/plain", text: "too late")
+        })
+        let port = live.port
+        async let stuck = runOnDedicatedThread {
+            let connection = try RawHTTPConnection(port: port, timeout: .seconds(30))
+            try connection.send(get("/stuck"))
+            return try connection.readResponse()
+        }
+        #expect(await started.wait(timeout: .seconds(10)))
+        await live.stop(gracePeriod: .milliseconds(300))
+        let response = try await stuck
+        #expect(response.status == 503)
+        #expect(live.logs.contains { $0.contains("abandoning 1 request") })
+        // The abandoned handler may still finish; its late result must be dropped safely.
+        release.open()
+        #expect(await finishedLate.wait(timeout: .seconds(10)))
+    }
+}

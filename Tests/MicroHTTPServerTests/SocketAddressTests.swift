@@ -1,0 +1,37 @@
+import Glibc
+@testable import MicroHTTPServer
+import Testing
+
+@Suite struct SocketAddressTests {
+    @Test(arguments: ["0.0.0.0", "127.0.0.1", "::", "::1", "[::1]"])
+    func literalAddressesParse(host: String) throws {
+        _ = try SocketAddress(host: host, port: 8080)
+    }
+
+    @Test(arguments: ["localhost", "", "1.2.3", "example.com", "::g"])
+    func namesAndGarbageAreRefused(host: String) {
+        #expect(throws: HTTPServerError.self) { try SocketAddress(host: host, port: 8080) }
+    }
+
+    @Test func portOutsideTheRangeIsRefused() {
+        #expect(throws: HTTPServerError.self) { try SocketAddress(host: "127.0.0.1", port: 65536) }
+        #expect(throws: HTTPServerError.self) { try SocketAddress(host: "127.0.0.1", port: -1) }
+    }
+
+    @Test func onlyTheAllZeroIPv6AddressIsUnspecified() throws {
+        #expect(try SocketAddress(host: "::", port: 1).isIPv6Unspecified)
+        #expect(try !SocketAddress(host: "::1", port: 1).isIPv6Unspecified)
+        #expect(try !SocketAddress(host: "0.0.0.0", port: 1).isIPv6Unspecified)
+    }
+
+    @Test func peerAddressesAreFormattedAndMappedIPv4IsUnwrapped() throws {
+        #expect(text(of: try SocketAddress(host: "127.0.0.1", port: 1)) == "127.0.0.1")
+        #expect(text(of: try SocketAddress(host: "::1", port: 1)) == "::1")
+        #expect(text(of: try SocketAddress(host: "::ffff:10.1.2.3", port: 1)) == "10.1.2.3")
+        #expect(text(of: try SocketAddress(host: "2001:db8::7", port: 1)) == "2001:db8::7")
+    }
+
+    private func text(of address: SocketAddress) -> String {
+        address.withSockaddrPointer { SocketAddress.text(of: $0) }
+    }
+}
