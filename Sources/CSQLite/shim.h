@@ -11,4 +11,11 @@ static inline int csqlite_bind_text_transient(sqlite3_stmt *_Nonnull stmt, int i
 static inline int csqlite_bind_blob_transient(sqlite3_stmt *_Nonnull stmt, int index, const void *_Nullable bytes, int length) {
     return sqlite3_bind_blob(stmt, index, bytes, length, SQLITE_TRANSIENT);
 }
+
+/// `sqlite3_db_config` is variadic, so Swift cannot call it. This forwards the options
+/// that take `(int value, int *result)`, such as `SQLITE_DBCONFIG_DEFENSIVE` and
+/// `SQLITE_DBCONFIG_DQS_DML`; `result` receives the setting now in effect.
+static inline int csqlite_db_config_int(sqlite3 *_Nonnull db, int op, int value, int *_Nullable result) {
+    return sqlite3_db_config(db, op, value, result);
+}
 #endif

@@ -30,13 +30,16 @@ public final class WorkerThreadPool: Sendable {
         self.threadCount = threadCount
         for index in 0..<threadCount {
             let threadName = "\(name)-\(index)"
-            // Named from inside: on Linux a name set before `start()` is not applied.
             let thread = Thread { [self] in
-                Thread.current.name = threadName
                 self.runLoop()
             }
             thread.stackSize = 4 << 20
             thread.start()
+            // Named after `start()`: on Linux `Thread.name`'s setter does nothing until
+            // `start()` has recorded the pthread, which a new thread naming itself may
+            // not see yet (it then kept its creator's name). Here, before `init`
+            // returns, the name is in place before any job can be queued.
+            thread.name = threadName
         }
     }
 

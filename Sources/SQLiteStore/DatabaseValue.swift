@@ -1,0 +1,48 @@
+/// One SQLite value, in one of SQLite's five storage classes.
+///
+/// Literals work directly in bindings (`[nil, 42, 1.5, "text", true]` as
+/// `[DatabaseValue]`); Swift values convert through `DatabaseValueConvertible`.
+public enum DatabaseValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    /// The storage class name as SQLite spells it, for error messages that must not
+    /// show the value itself.
+    public var storageClass: String {
+        switch self {
+        case .null: "NULL"
+        case .integer: "INTEGER"
+        case .real: "REAL"
+        case .text: "TEXT"
+        case .blob: "BLOB"
+        }
+    }
+
+    /// Whether this is SQL NULL.
+    public var isNull: Bool {
+        if case .null = self { true } else { false }
+    }
+}
+
+extension DatabaseValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension DatabaseValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+}
+
+extension DatabaseValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .real(value) }
+}
+
+extension DatabaseValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .text(value) }
+}
+
+extension DatabaseValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
+}
