@@ -13,7 +13,9 @@ public final class WorkerThreadPool: Sendable {
 
     /// Queued jobs and whether the pool is shutting down, behind one lock.
     private struct State: ~Copyable {
-        var jobs: [Job] = []
+        /// Taken jobs are set to nil at once so their captures (which may include
+        /// secrets or large buffers) are released as soon as the job has run.
+        var jobs: [Job?] = []
         var head = 0
         var isShutDown = false
     }
@@ -87,8 +89,8 @@ public final class WorkerThreadPool: Sendable {
 
     private func nextJob() -> Job?? {
         state.withLock { state -> Job?? in
-            if state.head < state.jobs.count {
-                let job = state.jobs[state.head]
+            if state.head < state.jobs.count, let job = state.jobs[state.head] {
+                state.jobs[state.head] = nil
                 state.head += 1
                 if state.head > 64, state.head * 2 > state.jobs.count {
                     state.jobs.removeFirst(state.head)

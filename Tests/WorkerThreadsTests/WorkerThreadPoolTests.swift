@@ -51,4 +51,21 @@ import WorkerThreads
         }
         #expect(total == (0..<500).reduce(0, +))
     }
+
+    final class Payload: Sendable {}
+
+    /// Finished jobs must not keep what they captured alive (secrets, big buffers).
+    @Test func finishedJobsReleaseWhatTheyCaptured() async {
+        let pool = WorkerThreadPool(name: "test-release", threadCount: 1)
+        defer { pool.shutdown() }
+        weak var weakPayload: Payload?
+        do {
+            let payload = Payload()
+            weakPayload = payload
+            await pool.run { _ = payload }
+        }
+        // The worker drops its reference right after the job returns; allow it a moment.
+        for _ in 0..<100 where weakPayload != nil { try? await Task.sleep(for: .milliseconds(5)) }
+        #expect(weakPayload == nil)
+    }
 }
