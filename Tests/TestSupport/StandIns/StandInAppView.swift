@@ -1,0 +1,193 @@
+public import Foundation
+import MicroHTTPServer
+import Synchronization
+
+/// A stand-in for Grain's AppView on 127.0.0.1 (port 0), served by the project's own
+/// HTTP server: the reference's example responses with their timestamps shifted so the
+/// scenario is happening now, image URLs pointing at this server's `/cdn/…` (which
+/// serves a real JPEG), and switchable failure modes.
+public final class StandInAppView: Sendable {
+    /// What the next AppView queries do.
+    public enum Mode: Sendable, Equatable {
+        case normal
+        case serverError
+        /// Never answers within the client's timeout.
+        case hang
+        case malformedJSON
+        case emptyLists
+    }
+
+    private struct State {
+        var mode: Mode = .normal
+        var queries: [String: Int] = [:]
+        var imageRequests: [String: Int] = [:]
+        var imageDelay: Duration = .zero
+        var stories: [String: Data] = [:]
+    }
+
+    private let server: HTTPServer
+    private let state: Mutex<State>
+    /// The scenario's "now" (2026-09-04T18:00Z) is mapped to the real time of `init`.
+    public let offset: TimeInterval
+    public let image: [UInt8]
+
+    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+
+    public init(image: [UInt8]) throws {
+        let state = Mutex(State())
+        self.state = state
+        self.image = image
+        let offset = Date().timeIntervalSince1970 - 1_788_544_800
+        self.offset = offset
+        let box = ResponderBox()
+        server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2), responder: box)
+        try server.start()
+        let base = "http://127.0.0.1:\(server.port)"
+        box.set { [state] request in
+            await StandInAppView.respond(to: request, state: state, base: base, offset: offset, image: image)
+        }
+    }
+
+    public func setMode(_ mode: Mode) { state.withLock { $0.mode = mode } }
+    public func setImageDelay(_ delay: Duration) { state.withLock { $0.imageDelay = delay } }
+
+    /// How often `nsid` was queried.
+    public func queryCount(_ nsid: String) -> Int { state.withLock { $0.queries[nsid] ?? 0 } }
+    /// How often any `/cdn/` image was requested, by path.
+    public var imageRequestCount: Int { state.withLock { $0.imageRequests.values.reduce(0, +) } }
+
+    /// The timestamp of the scenario, shifted to now (`2026-09-04T15:03:55.120Z` → …).
+    public func shifted(_ datetime: String) -> String {
+        guard let date = ISO8601Parsing.parse(datetime) else { return datetime }
+        return ISO8601Parsing.format(date.addingTimeInterval(offset))
+    }
+
+    public func stop() async {
+        await server.shutdown(gracePeriod: .seconds(2))
+    }
+
+    private static func respond(to request: HTTPRequest, state: borrowing Mutex<State>, base: String, offset: TimeInterval, image: [UInt8]) async -> HTTPResponse {
+        if request.path.hasPrefix("/cdn/") {
+            let delay = state.withLock { state -> Duration in
+                state.imageRequests[request.path, default: 0] += 1
+                return state.imageDelay
+            }
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            if request.path.hasSuffix("/missing") { return HTTPResponse(status: .notFound) }
+            var headers = HTTPHeaders()
+            headers.add("Content-Type", "image/jpeg")
+            return HTTPResponse(status: .ok, headers: headers, body: .bytes(image))
+        }
+        guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
+        let nsid = String(request.path.dropFirst(6))
+        let mode = state.withLock { state -> Mode in
+            state.queries[nsid, default: 0] += 1
+            return state.mode
+        }
+        switch mode {
+        case .normal: break
+        case .serverError: return json(500, #"{"error":"InternalServerError"}"#)
+        case .hang:
+            try? await Task.sleep(for: .seconds(30))
+            return json(500, "{}")
+        case .malformedJSON: return json(200, #"{"authors":[{"profile":"#)
+        case .emptyLists:
+            if nsid.hasSuffix("getStoryAuthors") { return json(200, #"{"authors":[]}"#) }
+            if nsid.hasSuffix("getStories") { return json(200, #"{"stories":[]}"#) }
+        }
+        let query = Dictionary((request.query ?? "").split(separator: "&").map { pair -> (String, String) in
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }, uniquingKeysWith: { first, _ in first })
+        let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
+        switch nsid {
+        case "social.grain.unspecced.getStoryAuthors":
+            return json(200, rewrite("getStoryAuthors", base: base, offset: offset))
+        case "social.grain.unspecced.getStories":
+            if query["actor"] == maya { return json(200, rewrite("getStories", base: base, offset: offset)) }
+            return json(200, syntheticStories(for: query["actor"] ?? "", base: base, offset: offset))
+        case "social.grain.unspecced.getStory":
+            if query["story"]?.hasPrefix("at://\(maya)/") == true, query["story"]?.hasSuffix("3muojebufwseb") == true {
+                return json(200, rewrite("getStory", base: base, offset: offset))
+            }
+            return json(200, "{}")
+        case "social.grain.unspecced.getActorProfile":
+            if query["actor"] == maya || query["actor"] == "mayaokafor.bsky.social" {
+                return json(200, rewrite("getProfile", base: base, offset: offset))
+            }
+            return json(400, #"{"error":"Actor not found"}"#)
+        default:
+            return json(400, #"{"error":"Method not implemented"}"#)
+        }
+    }
+
+    /// Authors other than Maya get `storyCount` simple stories ending at `latestAt`.
+    private static func syntheticStories(for did: String, base: String, offset: TimeInterval) -> String {
+        guard let root = try? JSONSerialization.jsonObject(with: Data(rewrite("getStoryAuthors", base: base, offset: offset).utf8)) as? [String: Any],
+              let authors = root["authors"] as? [[String: Any]],
+              let author = authors.first(where: { ($0["profile"] as? [String: Any])?["did"] as? String == did }),
+              let profile = author["profile"] as? [String: Any], let latest = ISO8601Parsing.parse(author["latestAt"] as? String ?? "")
+        else { return #"{"stories":[]}"# }
+        let count = author["storyCount"] as? Int ?? 1
+        let stories: [[String: Any]] = (0..<count).reversed().map { index in
+            let rkey = "3mstand\(did.suffix(4))\(index)"
+            return [
+                "uri": "at://\(did)/social.grain.story/\(rkey)", "cid": "bafyreistandin\(index)", "creator": profile,
+                "thumb": "\(base)/cdn/feed_thumbnail/\(did)/\(rkey)", "fullsize": "\(base)/cdn/feed_fullsize/\(did)/\(rkey)",
+                "aspectRatio": ["width": 1200, "height": 1600],
+                "createdAt": ISO8601Parsing.format(latest.addingTimeInterval(Double(-index * 60))), "expired": false, "commentCount": 0,
+            ]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["stories": stories])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The fixture with its datetimes moved by `offset` and CDN URLs pointed here.
+    static func rewrite(_ fixture: String, base: String, offset: TimeInterval) -> String {
+        var text = String(decoding: Fixtures.data(fixture), as: UTF8.self)
+        text = text.replacingOccurrences(of: "https://cdn.grain.social/", with: "\(base)/cdn/")
+        let pattern = #""(createdAt|latestAt|cts|cursor)": "([^"]+)""#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
+        let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed()
+        for match in matches {
+            guard let range = Range(match.range(at: 2), in: text), let date = ISO8601Parsing.parse(String(text[range])) else { continue }
+            text.replaceSubrange(range, with: ISO8601Parsing.format(date.addingTimeInterval(offset)))
+        }
+        return text
+    }
+
+    private static func json(_ status: Int, _ body: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add("Content-Type", "application/json")
+        headers.add("Cache-Control", "no-store")
+        return HTTPResponse(status: HTTPStatus(status), headers: headers, body: .bytes(Array(body.utf8)))
+    }
+}
+
+/// Lets the responder be created before the server's port (and so the URLs it writes)
+/// is known.
+final class ResponderBox: HTTPResponder {
+    private let handler = Mutex<(@Sendable (HTTPRequest) async -> HTTPResponse)?>(nil)
+
+    func set(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) { handler.withLock { $0 = body } }
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        guard let body = handler.withLock({ $0 }) else { return HTTPResponse(status: .serviceUnavailable) }
+        return await body(request)
+    }
+}
+
+/// Millisecond UTC datetimes for the stand-ins (independent of the app's own parser).
+enum ISO8601Parsing {
+    static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}
