@@ -22,8 +22,14 @@ enum AttributeKind: Equatable, Sendable {
         "animate", "set", "animatemotion", "animatetransform", "animatecolor",
     ]
 
+    /// Starts the name of an attribute that may continue a name from before a section tag.
+    /// U+FFFE never comes out of `UInt8.nameText`, so no real name starts with it.
+    static let unknownNamePrefix = "\u{FFFE}"
+
     init(element: String, attribute: String) {
-        if attribute.hasPrefix("on") {
+        if attribute.hasPrefix(Self.unknownNamePrefix) {
+            self = .forbidden("an attribute whose name may continue a name from before a section tag")
+        } else if attribute.hasPrefix("on") {
             self = .forbidden("the event-handler attribute '\(attribute)'")
         } else if attribute == "style" {
             self = .forbidden("the style attribute")

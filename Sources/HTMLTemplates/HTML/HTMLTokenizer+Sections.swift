@@ -6,9 +6,10 @@
 /// `<input type="checkbox"{{#checked}} checked{{/checked}}>`: between attributes of a start
 /// tag, the states "just after a tag name, attribute name or value, or whitespace" are
 /// merged into ``HTMLState/attributeBoundary(_:canExtendName:)``. From there, whitespace,
-/// `/` and `>` mean the same on every path; `=` (which may or may not give the previous
-/// attribute a value) and, when a name may still be open, a name byte (which may extend
-/// it, e.g. `on` + `click`) are refused.
+/// `/` and `>` mean the same on every path and `=` (which may or may not give the previous
+/// attribute a value) is refused. When a name may still be open, a name byte may extend it
+/// (`on` + `click`, or `checked` twice from a repeated section): the attribute's real name
+/// is then unknown, so it may have a literal value but no variable in it.
 extension HTMLTokenizer {
     /// The state to compile a section body from, and to compare its end state with.
     func normalizedAtSectionBoundary() -> HTMLTokenizer {
@@ -61,12 +62,8 @@ extension HTMLTokenizer {
             throw Problem(
                 message: "'=' after a section tag inside <\(tag.name)> is ambiguous; put the whole attribute inside the section"
             )
-        } else if canExtendName {
-            throw Problem(
-                message: "a name inside <\(tag.name)> continues across a section tag; separate it with a space"
-            )
         } else {
-            state = .attributeName(tag, name: byte.nameText)
+            state = .attributeName(tag, name: (canExtendName ? AttributeKind.unknownNamePrefix : "") + byte.nameText)
         }
     }
 }

@@ -23,7 +23,9 @@ extension HTMLTokenizer {
             case .forbidden(let what):
                 throw Problem(message: "inside \(what)")
             case .url:
-                if case .blocked(let reason) = attribute.url { throw Problem(message: reason) }
+                if case .blocked(let reason) = attribute.url {
+                    throw Problem(message: reason, wantsPlacementHint: false)
+                }
                 let checksScheme = attribute.url.noteVariable()
                 state = .quotedAttributeValue(tag, attribute)
                 return checksScheme ? .url : .html
@@ -50,7 +52,7 @@ extension HTMLTokenizer {
         case .beforeAttributeValue(_, let name), .unquotedAttributeValue(_, let name):
             return "the unquoted value of attribute '\(name)'"
         case .quotedAttributeValue(_, let attribute):
-            return "the value of attribute '\(attribute.name)'"
+            return "the value of attribute '\(attribute.name.replacing(AttributeKind.unknownNamePrefix, with: "…"))'"
         case .markupDeclarationOpen, .comment, .bogusComment: return "an HTML comment"
         case .cdata: return "a CDATA section"
         }

@@ -9,6 +9,8 @@ struct HTMLTokenizer: Equatable, Sendable {
     /// Thrown for literal text the tokenizer refuses to reason about.
     struct Problem: Error {
         let message: String
+        /// Whether a "variables may appear only in …" hint would help.
+        var wantsPlacementHint = true
     }
 
     /// Set only by this type and its extensions (split across files by concern).

@@ -16,6 +16,12 @@ struct TemplateCompiler {
     private var layoutChain: [String] = []
     /// Block names met while expanding the innermost layout, to reject unknown overrides.
     private var declaredBlocks: Set<String> = []
+    /// While compiling an override of a block that stands on its own indented line in the
+    /// layout: the indentation to remove from each line of the override (that of the
+    /// override's own tag) and the layout's indentation to put there instead.
+    private var reindentation: (remove: String, add: String)?
+    /// A line of a re-indented override has started and its indentation is not out yet.
+    private var isLineIndentPending = false
 
     init(syntax: [String: SyntaxTemplate], indexByName: [String: Int]) {
         self.syntax = syntax
@@ -31,7 +37,9 @@ struct TemplateCompiler {
         try compile(template.nodes, overrides: [:], into: &builder)
         guard tokenizer.isPlainData else {
             let location = markupStart ?? template.endLocation
-            throw location.error(.parse, "the template ends inside \(tokenizer.placeDescription) that is never closed")
+            throw location.error(
+                .parse, "markup never closed: the template ends inside \(tokenizer.placeDescription)"
+            )
         }
         return builder.finish()
     }
@@ -40,20 +48,29 @@ struct TemplateCompiler {
         _ nodes: [SyntaxNode], overrides: [String: SyntaxBlock], into builder: inout NodeListBuilder
     ) throws(TemplateError) {
         for node in nodes {
+            if isLineIndentPending, let reindentation {
+                isLineIndentPending = false
+                if case .text(let text, var location) = node, text.hasPrefix(reindentation.remove) {
+                    try emit(reindentation.add, at: location, into: &builder)
+                    location.column += reindentation.remove.unicodeScalars.count
+                    try emit(String(text.dropFirst(reindentation.remove.count)), at: location, into: &builder)
+                    continue
+                }
+                try emit(reindentation.add, at: nil, into: &builder)
+            }
             switch node {
             case .text(let text, let location):
-                try feed(text, at: location)
-                builder.appendText(text)
+                try emit(text, at: location, into: &builder)
             case .lineStart:
                 builder.appendLineStart()
+                isLineIndentPending = reindentation != nil
             case .variable(let path, let location):
                 let escaping: Escaping
                 do {
                     escaping = try tokenizer.placeVariable()
                 } catch {
-                    throw location.error(
-                        .parse, "variable '\(path)' is \(error.message); \(HTMLTokenizer.variablePlacementHint)"
-                    )
+                    let hint = error.wantsPlacementHint ? "; \(HTMLTokenizer.variablePlacementHint)" : ""
+                    throw location.error(.parse, "variable '\(path)' is \(error.message)\(hint)")
                 }
                 builder.append(.variable(VariableNode(path: path, escaping: escaping, location: location)))
             case .section(let section):
@@ -69,13 +86,33 @@ struct TemplateCompiler {
                     throw location.error(.missingTemplate, "unknown partial '\(name)'")
                 }
                 try requirePlainData(for: "partial '\(name)'", at: location)
-                builder.append(.partial(PartialNode(index: index, standaloneIndentation: indentation, location: location)))
+                let reindented = indentation.map { indentation in
+                    // A standalone partial's line was removed, so re-indent the partial itself.
+                    guard let reindentation else { return indentation }
+                    let own = indentation.hasPrefix(reindentation.remove)
+                        ? String(indentation.dropFirst(reindentation.remove.count)) : indentation
+                    return reindentation.add + own
+                }
+                builder.append(.partial(PartialNode(index: index, standaloneIndentation: reindented, location: location)))
             case .block(let block):
                 try compile(block, overrides: overrides, into: &builder)
             case .parent(let parent):
                 try expand(parent, overrides: overrides, into: &builder)
             }
         }
+    }
+
+    /// Outputs literal text after checking it with the tokenizer. Generated whitespace
+    /// has no location; whitespace never makes the tokenizer object.
+    private mutating func emit(
+        _ text: String, at location: SourceLocation?, into builder: inout NodeListBuilder
+    ) throws(TemplateError) {
+        if let location {
+            try feed(text, at: location)
+        } else {
+            for byte in text.utf8 { try? tokenizer.consume(byte) }
+        }
+        builder.appendText(text)
     }
 
     /// Feeds literal text to the tokenizer, turning its objections into parse errors at
@@ -101,10 +138,12 @@ struct TemplateCompiler {
         opening: SourceLocation, closing: SourceLocation
     ) throws(TemplateError) -> [Node] {
         var start = tokenizer.normalizedAtSectionBoundary()
+        let indentPendingAtStart = isLineIndentPending
         // A body is compiled again from the merged state when its end widened the state,
         // because a repeated body starts where the previous repetition ended.
         for _ in 0..<4 {
             tokenizer = start
+            isLineIndentPending = indentPendingAtStart
             var body = NodeListBuilder()
             try compile(children, overrides: overrides, into: &body)
             guard let merged = HTMLTokenizer.merged(start, tokenizer) else { break }
@@ -136,10 +175,15 @@ struct TemplateCompiler {
         declaredBlocks.insert(block.name)
         var body = block
         var inner = overrides
+        let outerReindentation = reindentation
+        defer { reindentation = outerReindentation }
         if let override = overrides[block.name] {
             body = override
             // A block of the same name inside the override shows its own default.
             inner[block.name] = nil
+            if let layoutIndentation = block.indentation {
+                reindentation = (override.indentation ?? "", layoutIndentation)
+            }
         }
         let nodes = try compileBody(
             body.children, overrides: inner, what: "block '\(block.name)'",

@@ -2,8 +2,11 @@
 /// partial, comment, block and layout tags on their own lines without leaving blank lines
 /// in the HTML.
 ///
-/// A line is standalone when it holds exactly one such tag and otherwise only spaces and
-/// tabs; the whole line, its line break included, then disappears. Every surviving,
+/// A line is standalone when it holds only such tags (at least one) and otherwise only
+/// spaces and tabs; the whole line, its line break included, then disappears. This is how
+/// mustache.js reads the spec, and lets a layout put `{{$body}}{{/body}}` on its own line.
+/// Only the first tag of a standalone line keeps the line's indentation (partials and
+/// blocks re-indent their content with it). Every surviving,
 /// non-empty line is marked with `.lineStart`, which is where a standalone partial's
 /// indentation is re-applied to the partial's own lines.
 enum StandaloneLines {
@@ -17,10 +20,15 @@ enum StandaloneLines {
             let line = tokens[lineStart..<lineEnd]
             let newline = lineEnd < tokens.count ? tokens[lineEnd] : nil
 
-            if let (tag, indentation) = standaloneTag(in: line) {
-                let isPartial: Bool
-                if case .partial = tag.kind { isPartial = true } else { isPartial = false }
-                items.append(.tag(tag, standaloneIndentation: isPartial ? indentation : nil))
+            if let (tags, indentation) = standaloneTags(in: line) {
+                for (position, tag) in tags.enumerated() {
+                    let keepsIndentation: Bool
+                    switch tag.kind {
+                    case .partial, .block: keepsIndentation = position == 0
+                    default: keepsIndentation = false
+                    }
+                    items.append(.tag(tag, standaloneIndentation: keepsIndentation ? indentation : nil))
+                }
             } else {
                 if !line.isEmpty { items.append(.lineStart) }
                 for token in line { items.append(token.lineItem) }
@@ -31,23 +39,23 @@ enum StandaloneLines {
         return items
     }
 
-    /// The line's only tag and the whitespace before it, if the line is standalone.
-    private static func standaloneTag(in line: ArraySlice<TemplateToken>) -> (TemplateTag, String)? {
-        var found: TemplateTag?
+    /// The line's tags and the whitespace before the first, if the line is standalone.
+    private static func standaloneTags(in line: ArraySlice<TemplateToken>) -> ([TemplateTag], String)? {
+        var tags: [TemplateTag] = []
         var indentation = ""
         for token in line {
             switch token {
             case .text(let text, _):
                 guard text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
-                if found == nil { indentation += text }
+                if tags.isEmpty { indentation += text }
             case .tag(let tag):
-                guard found == nil, tag.canStandAlone else { return nil }
-                found = tag
+                guard tag.canStandAlone else { return nil }
+                tags.append(tag)
             case .newline:
                 return nil
             }
         }
-        return found.map { ($0, indentation) }
+        return tags.isEmpty ? nil : (tags, indentation)
     }
 }
 

@@ -26,6 +26,8 @@ struct SyntaxSection: Sendable {
 /// `{{$name}}default{{/name}}` in a layout, or an override inside `{{<layout}}`.
 struct SyntaxBlock: Sendable {
     let name: String
+    /// Leading whitespace of the opening tag when it opened a standalone line.
+    let indentation: String?
     let children: [SyntaxNode]
     let location: SourceLocation
     let closeLocation: SourceLocation

@@ -17,6 +17,7 @@ struct SyntaxTreeBuilder {
         let kind: FrameKind
         let name: String
         let location: SourceLocation
+        var indentation: String?
         var children: [SyntaxNode] = []
         var overrides: [String: SyntaxBlock] = [:]
 
@@ -63,10 +64,10 @@ struct SyntaxTreeBuilder {
             guard text.utf8.allSatisfy({ $0 <= 0x20 }) else {
                 throw location.error(.parse, "text inside {{<\(stack[stack.count - 1].name)}} is ignored; put it in a {{$block}}")
             }
-        case .tag(let tag, _):
+        case .tag(let tag, let indentation):
             switch tag.kind {
             case .comment, .block, .close:
-                try add(tag, standaloneIndentation: nil)
+                try add(tag, standaloneIndentation: indentation)
             default:
                 throw tag.location.error(
                     .parse,
@@ -80,11 +81,13 @@ struct SyntaxTreeBuilder {
         stack[stack.count - 1].children.append(node)
     }
 
-    private mutating func push(_ kind: FrameKind, _ name: String, _ location: SourceLocation) throws(TemplateError) {
+    private mutating func push(
+        _ kind: FrameKind, _ name: String, _ location: SourceLocation, indentation: String? = nil
+    ) throws(TemplateError) {
         guard stack.count <= Self.maximumNesting else {
             throw location.error(.parse, "sections nested more than \(Self.maximumNesting) deep")
         }
-        stack.append(Frame(kind: kind, name: name, location: location))
+        stack.append(Frame(kind: kind, name: name, location: location, indentation: indentation))
     }
 
     private mutating func add(_ tag: TemplateTag, standaloneIndentation: String?) throws(TemplateError) {
@@ -100,7 +103,7 @@ struct SyntaxTreeBuilder {
         case .invertedSection(let path):
             try push(.section(path, isInverted: true), path.description, tag.location)
         case .block(let name):
-            try push(.block, name, tag.location)
+            try push(.block, name, tag.location, indentation: standaloneIndentation)
         case .parent(let name):
             try push(.parent, name, tag.location)
         case .close(let name):
@@ -129,7 +132,10 @@ struct SyntaxTreeBuilder {
                 location: frame.location, closeLocation: location
             )))
         case .block:
-            let block = SyntaxBlock(name: name, children: frame.children, location: frame.location, closeLocation: location)
+            let block = SyntaxBlock(
+                name: name, indentation: frame.indentation, children: frame.children,
+                location: frame.location, closeLocation: location
+            )
             if stack[stack.count - 1].isParent {
                 guard stack[stack.count - 1].overrides[name] == nil else {
                     throw frame.location.error(.parse, "block '\(name)' is overridden twice")

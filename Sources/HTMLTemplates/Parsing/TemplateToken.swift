@@ -37,7 +37,7 @@ enum LineItem: Sendable {
     case text(String, SourceLocation)
     /// The start of a source line that survives; a standalone partial indents from here.
     case lineStart
-    /// A tag; `standaloneIndentation` is the leading whitespace of a partial tag that stood
-    /// alone on its line (nil otherwise).
+    /// A tag; `standaloneIndentation` is the leading whitespace of a partial or block tag
+    /// that opened a standalone line (nil otherwise).
     case tag(TemplateTag, standaloneIndentation: String?)
 }
