@@ -130,6 +130,21 @@ import Testing
             """)
     }
 
+    @Test func utf8RenderingMatchesStringRendering() throws {
+        let library = try TemplateLibrary(sources: Self.sources, strict: true)
+        let text = try library.render("index", Self.context)
+        #expect(try library.renderUTF8("index", Self.context) == Array(text.utf8))
+    }
+
+    @Test func largeOutputsGrowTheBufferCorrectly() throws {
+        let library = try TemplateLibrary(sources: ["page": "{{#items}}<li>{{.}}</li>{{/items}}"], strict: true)
+        let items = (0..<5000).map { TemplateValue.string("item é\($0) & more") }
+        let expected = (0..<5000).map { "<li>item é\($0) &amp; more</li>" }.joined()
+        #expect(try library.render("page", ["items": .list(items)]) == expected)
+        let firstThree = (0..<3).map { "<li>item é\($0) &amp; more</li>" }.joined()
+        #expect(try library.renderUTF8("page", ["items": .list(Array(items.prefix(3)))]) == Array(firstThree.utf8))
+    }
+
     @Test func rendersTheEmptyStateAndSignInLink() throws {
         let library = try TemplateLibrary(sources: Self.sources, strict: true)
         var context = Self.context

@@ -1,7 +1,14 @@
 /// A variable reference: `.` (the current item) or dotted keys such as `story.author.handle`.
-struct VariablePath: Sendable, Equatable, CustomStringConvertible {
+///
+/// A class so the renderer passes one reference per lookup rather than retaining each
+/// string and array inside.
+final class VariablePath: Sendable, CustomStringConvertible {
     /// The keys to follow; empty for `.`.
     let segments: [String]
+    /// The first key, looked up through the context stack; nil for `.`.
+    let first: String?
+    /// The keys after the first, followed from the value found for it.
+    let rest: [String]
     /// The name as written, for messages.
     let description: String
 
@@ -11,14 +18,14 @@ struct VariablePath: Sendable, Equatable, CustomStringConvertible {
         description = text
         if text == "." {
             segments = []
-            return
+        } else {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Self.isKeyByte) }) else { return nil }
+            segments = parts.map(String.init)
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Self.isKeyByte) }) else { return nil }
-        segments = parts.map(String.init)
+        first = segments.first
+        rest = Array(segments.dropFirst())
     }
-
-    var isCurrentItem: Bool { segments.isEmpty }
 
     static func isKeyByte(_ byte: UInt8) -> Bool {
         switch byte {

@@ -4,21 +4,21 @@
 /// name is searched from the innermost context outwards, the remaining keys descend from
 /// there. Partials are rendered with the same stack, up to ``maximumPartialDepth`` deep,
 /// so a recursive partial fails with an error instead of overflowing the thread's stack.
-struct TemplateRenderer {
+struct TemplateRenderer: ~Copyable {
     static let maximumPartialDepth = 64
 
     private let templates: [CompiledTemplate]
     private let strict: Bool
     private var stack: [TemplateValue]
     private var partialDepth = 0
-    private(set) var output = ""
+    private(set) var output: OutputBuffer
 
     init(templates: [CompiledTemplate], strict: Bool, context: [String: TemplateValue], capacity: Int) {
         self.templates = templates
         self.strict = strict
         stack = [.object(context)]
         stack.reserveCapacity(8)
-        output.reserveCapacity(capacity)
+        output = OutputBuffer(capacity: capacity)
     }
 
     mutating func render(_ nodes: [Node], indentation: String) throws(TemplateError) {
@@ -38,33 +38,36 @@ struct TemplateRenderer {
 
     private mutating func append(_ text: TextNode, indentation: String) {
         guard !indentation.isEmpty, !text.lineStarts.isEmpty else {
-            output += text.text
+            output.append(text.bytes)
             return
         }
-        let utf8 = text.text.utf8
-        var previous = utf8.startIndex
-        for offset in text.lineStarts {
-            let lineStart = utf8.index(utf8.startIndex, offsetBy: offset)
-            output += text.text[previous..<lineStart]
-            output += indentation
-            previous = lineStart
+        output.append(text.lines[0])
+        for line in text.lines.dropFirst() {
+            output.append(indentation)
+            output.append(line)
         }
-        output += text.text[previous...]
     }
 
     private mutating func render(_ variable: VariableNode) throws(TemplateError) {
-        guard let value = try lookUp(variable.path, at: variable.location) else { return }
+        guard let value = lookUp(variable.path) else {
+            if strict { throw unknown(variable.path, at: variable.location) }
+            return
+        }
         switch value {
         case .string(let text):
-            HTMLEscaping.append(variable.escaping == .url ? URLSanitizer.sanitized(text) : text, to: &output)
+            if variable.escaping == .url && !URLSanitizer.isAllowed(text) {
+                output.append(URLSanitizer.blockedURL)
+            } else {
+                output.appendEscaped(text)
+            }
         case .int(let number):
-            output += String(number)
+            output.append(String(number))
         case .bool(let flag):
-            output += flag ? "true" : "false"
+            output.append(flag ? "true" : "false")
         case .null:
             break
         case .unsafeTrustedHTML(let html):
-            output += html
+            output.append(html)
         case .list:
             throw variable.location.error(.render, "variable '\(variable.path)' is a list and cannot be printed; use a section")
         case .object:
@@ -73,12 +76,15 @@ struct TemplateRenderer {
     }
 
     private mutating func render(_ section: SectionNode, indentation: String) throws(TemplateError) {
-        let value = try lookUp(section.path, at: section.location) ?? .null
+        guard let value = lookUp(section.path) else {
+            if strict { throw unknown(section.path, at: section.location) }
+            if section.isInverted { try render(section.body, indentation: indentation) }
+            return
+        }
         if section.isInverted {
             if !value.isTruthy { try render(section.body, indentation: indentation) }
             return
         }
-        guard value.isTruthy else { return }
         switch value {
         case .list(let items):
             for item in items {
@@ -86,9 +92,16 @@ struct TemplateRenderer {
                 defer { stack.removeLast() }
                 try render(section.body, indentation: indentation)
             }
-        case .bool:
+        case .bool(true):
             try render(section.body, indentation: indentation)
-        default:
+        case .bool(false), .null:
+            break
+        case .string(let text), .unsafeTrustedHTML(let text):
+            guard !text.isEmpty else { return }
+            stack.append(value)
+            defer { stack.removeLast() }
+            try render(section.body, indentation: indentation)
+        case .int, .object:
             stack.append(value)
             defer { stack.removeLast() }
             try render(section.body, indentation: indentation)
@@ -109,32 +122,31 @@ struct TemplateRenderer {
         try render(templates[partial.index].nodes, indentation: inner)
     }
 
-    /// The value for `path`, nil if no context has it (an error in strict mode).
-    private func lookUp(_ path: VariablePath, at location: SourceLocation) throws(TemplateError) -> TemplateValue? {
-        guard let first = path.segments.first else { return stack[stack.count - 1] }
-        var found: TemplateValue?
+    /// The value for `path`, or nil if no context has it.
+    private func lookUp(_ path: VariablePath) -> TemplateValue? {
+        guard let first = path.first else { return stack[stack.count - 1] }
         var level = stack.count - 1
         while level >= 0 {
             if case .object(let fields) = stack[level], let value = fields[first] {
-                found = value
-                break
+                return path.rest.isEmpty ? value : descend(from: value, through: path.rest)
             }
             level -= 1
         }
-        if var value = found {
-            var isComplete = true
-            for key in path.segments.dropFirst() {
-                guard case .object(let fields) = value, let next = fields[key] else {
-                    isComplete = false
-                    break
-                }
-                value = next
-            }
-            if isComplete { return value }
-        }
-        guard !strict else {
-            throw location.error(.render, "unknown variable '\(path)' (strict mode)")
-        }
         return nil
+    }
+
+    /// Follows the keys after the first; a missing key ends the lookup (Mustache does not
+    /// search outer contexts for the rest of a dotted name).
+    private func descend(from value: TemplateValue, through keys: [String]) -> TemplateValue? {
+        var value = value
+        for key in keys {
+            guard case .object(let fields) = value, let next = fields[key] else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    private func unknown(_ path: VariablePath, at location: SourceLocation) -> TemplateError {
+        location.error(.render, "unknown variable '\(path)' (strict mode)")
     }
 }

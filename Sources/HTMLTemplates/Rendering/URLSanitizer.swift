@@ -15,11 +15,17 @@ enum URLSanitizer {
     }
 
     static func isAllowed(_ url: String) -> Bool {
+        if let allowed = url.utf8.withContiguousStorageIfAvailable(isAllowed) { return allowed }
+        var copy = url
+        return copy.withUTF8(isAllowed)
+    }
+
+    private static func isAllowed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The scheme so far, packed into an integer to avoid allocating per check.
         var scheme: UInt64 = 0
         var length = 0
         var leading = true
-        for byte in url.utf8 {
+        for byte in bytes {
             if leading {
                 if byte <= 0x20 { continue }
                 leading = false
