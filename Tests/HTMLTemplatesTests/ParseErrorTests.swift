@@ -147,6 +147,22 @@ import Testing
         #expect(error?.description == "page.html:2:1: unclosed block 'body'")
     }
 
+    @Test func nestingIsBoundedInsteadOfExhaustingTheStack() {
+        let deep = String(repeating: "{{#a}}", count: 150) + String(repeating: "{{/a}}", count: 150)
+        #expect(error(deep)?.message.contains("nested more than 100") == true)
+    }
+
+    @Test func deeplyNestedSectionsInsideATagStillCompileQuickly() throws {
+        let page = "<input " + String(repeating: "{{#a}}", count: 99) + " x" + String(repeating: "{{/a}}", count: 99) + ">"
+        #expect(try render(["page": page], "page", ["a": true]) == "<input  x>")
+    }
+
+    @Test func runawayLayoutExpansionIsRefused() {
+        let layout = String(repeating: "{{$x}}{{/x}}", count: 550)
+        let page = "{{<layout}}{{$x}}" + String(repeating: "a{{y}}", count: 1000) + "{{/x}}{{/layout}}"
+        #expect(error(page, extra: ["layout": layout])?.message.contains("too complex") == true)
+    }
+
     @Test func descriptionWithoutPositionOmitsLineAndColumn() {
         let error = TemplateError(kind: .io, template: "Templates", file: "Templates", message: "gone")
         #expect(error.description == "Templates: gone")

@@ -91,6 +91,14 @@ import Testing
         #expect(output == "<li class=\"story seen\"><a href=\"/s/1?ref=a b\">")
     }
 
+    @Test func aSectionThatMayFixTheSchemeStillChecksWhatFollows() throws {
+        let page = "<a href=\"{{#absolute}}https://grain.social{{/absolute}}{{path}}/{{handle}}\">"
+        let attack: [String: TemplateValue] = ["absolute": false, "path": "javascript:alert(1)", "handle": "x:y"]
+        #expect(try render(["page": page], "page", attack) == "<a href=\"about:invalid#blocked/x:y\">")
+        let normal: [String: TemplateValue] = ["absolute": true, "path": "/profile", "handle": "alice"]
+        #expect(try render(["page": page], "page", normal) == "<a href=\"https://grain.social/profile/alice\">")
+    }
+
     @Test func aSectionAtTheStartOfAURLStillChecksTheScheme() throws {
         let page = "<img src=\"{{#avatar}}{{url}}{{/avatar}}{{^avatar}}/default.png{{/avatar}}\">"
         #expect(try render(["page": page], "page", ["avatar": ["url": "data:x"]]) == "<img src=\"about:invalid#blocked\">")

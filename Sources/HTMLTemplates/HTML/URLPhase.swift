@@ -79,11 +79,15 @@ enum URLPhase: Equatable, Sendable {
         }
     }
 
-    /// The phase that is safe for both paths through a section.
+    /// A phase that is safe for both paths through a section: every phase is at least as
+    /// strict as ``decided``, and ``schemeAfterVariable`` is at least as strict as any
+    /// phase except ``blocked(_:)``.
     static func merged(_ first: URLPhase, _ second: URLPhase) -> URLPhase {
         if first == second { return first }
         if case .blocked = first { return first }
         if case .blocked = second { return second }
+        if first == .decided { return second }
+        if second == .decided { return first }
         return .schemeAfterVariable
     }
 }

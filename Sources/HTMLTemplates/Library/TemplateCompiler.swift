@@ -6,6 +6,10 @@
 /// place, in the HTML context the layout declares each block in.
 struct TemplateCompiler {
     static let maximumLayoutDepth = 16
+    /// Node visits allowed per template. Sections can be compiled more than once (see
+    /// ``compileBody``) and layouts are expanded per page, so a contrived template could
+    /// otherwise make start-up take very long; real templates need a few thousand.
+    static let maximumWork = 1_000_000
 
     private let syntax: [String: SyntaxTemplate]
     private let indexByName: [String: Int]
@@ -22,6 +26,7 @@ struct TemplateCompiler {
     private var reindentation: (remove: String, add: String)?
     /// A line of a re-indented override has started and its indentation is not out yet.
     private var isLineIndentPending = false
+    private var work = 0
 
     init(syntax: [String: SyntaxTemplate], indexByName: [String: Int]) {
         self.syntax = syntax
@@ -33,6 +38,7 @@ struct TemplateCompiler {
         markupStart = nil
         layoutChain = [template.name]
         declaredBlocks = []
+        work = 0
         var builder = NodeListBuilder()
         try compile(template.nodes, overrides: [:], into: &builder)
         guard tokenizer.isPlainData else {
@@ -47,6 +53,10 @@ struct TemplateCompiler {
     private mutating func compile(
         _ nodes: [SyntaxNode], overrides: [String: SyntaxBlock], into builder: inout NodeListBuilder
     ) throws(TemplateError) {
+        work += nodes.count
+        if work > Self.maximumWork, let location = nodes.lazy.compactMap(\.location).first {
+            throw location.error(.parse, "the template is too complex to check (sections and layouts nest too much)")
+        }
         for node in nodes {
             if isLineIndentPending, let reindentation {
                 isLineIndentPending = false

@@ -14,6 +14,19 @@ enum SyntaxNode: Sendable {
     case parent(SyntaxParent)
 }
 
+extension SyntaxNode {
+    /// Where the node starts (nil for a line start marker).
+    var location: SourceLocation? {
+        switch self {
+        case .text(_, let location), .variable(_, let location), .partial(_, _, let location): location
+        case .section(let section): section.location
+        case .block(let block): block.location
+        case .parent(let parent): parent.location
+        case .lineStart: nil
+        }
+    }
+}
+
 /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
 struct SyntaxSection: Sendable {
     let path: VariablePath

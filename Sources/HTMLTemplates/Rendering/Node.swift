@@ -26,6 +26,10 @@ final class TextNode: Sendable {
         self.text = text
         self.lineStarts = lineStarts
         bytes = Array(text.utf8)
+        guard !lineStarts.isEmpty else {
+            lines = []
+            return
+        }
         var lines: [[UInt8]] = []
         var previous = 0
         for offset in lineStarts {
