@@ -64,6 +64,16 @@ import Testing
         #expect(output == "<li>root<ul><li>a</li></ul><ul><li>b</li></ul></li>")
     }
 
+    @Test func deepSectionsInsideRecursivePartialsAreBoundedToo() throws {
+        let nested = String(repeating: "{{#a}}", count: 90) + "{{> loop}}" + String(repeating: "{{/a}}", count: 90)
+        let library = try TemplateLibrary(sources: ["loop": nested])
+        #expect {
+            try library.render("loop", ["a": true])
+        } throws: { error in
+            (error as? TemplateError)?.message.contains("nested more than 256") == true
+        }
+    }
+
     @Test func unboundedRecursionIsARenderErrorNotACrash() throws {
         let library = try TemplateLibrary(sources: ["page": "{{> loop}}", "loop": "x{{> loop}}"])
         #expect {

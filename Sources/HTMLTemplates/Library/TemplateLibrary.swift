@@ -8,6 +8,11 @@
 /// and variables anywhere escaping cannot make safe (scripts, styles, event handlers,
 /// unquoted attributes, tag and attribute names, comments) are parse errors.
 ///
+/// Layout blocks are compiled in the HTML context where the layout declares them (a
+/// `{{$title}}` inside `<title>` is title text). Rendering walks the precompiled tree into
+/// one byte buffer; ``renderUTF8(_:_:)`` hands those bytes over without building a
+/// `String`, which is the faster choice for HTTP response bodies.
+///
 /// The library is a value and `Sendable`: build it once and render from any thread.
 public struct TemplateLibrary: Sendable {
     private let templates: [CompiledTemplate]

@@ -36,7 +36,7 @@ struct OutputBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (storage + count).update(from: base, count: bytes.count)
+        (storage + count).initialize(from: base, count: bytes.count)
         count += bytes.count
     }
 

@@ -1,16 +1,19 @@
-/// Renders a compiled template by walking its nodes and appending to one string.
+/// Renders a compiled template by walking its nodes and appending to one output buffer.
 ///
 /// Values are looked up on a context stack following Mustache rules: the first key of a
 /// name is searched from the innermost context outwards, the remaining keys descend from
 /// there. Partials are rendered with the same stack, up to ``maximumPartialDepth`` deep,
-/// so a recursive partial fails with an error instead of overflowing the thread's stack.
+/// and sections and partials together nest at most ``maximumNesting`` deep, so a recursive
+/// partial fails with an error instead of overflowing the thread's stack.
 struct TemplateRenderer: ~Copyable {
     static let maximumPartialDepth = 64
+    static let maximumNesting = 256
 
     private let templates: [CompiledTemplate]
     private let strict: Bool
     private var stack: [TemplateValue]
     private var partialDepth = 0
+    private var nesting = 0
     private(set) var output: OutputBuffer
 
     init(templates: [CompiledTemplate], strict: Bool, context: [String: TemplateValue], capacity: Int) {
@@ -76,6 +79,9 @@ struct TemplateRenderer: ~Copyable {
     }
 
     private mutating func render(_ section: SectionNode, indentation: String) throws(TemplateError) {
+        guard nesting < Self.maximumNesting else { throw tooDeep(at: section.location) }
+        nesting += 1
+        defer { nesting -= 1 }
         guard let value = lookUp(section.path) else {
             if strict { throw unknown(section.path, at: section.location) }
             if section.isInverted { try render(section.body, indentation: indentation) }
@@ -114,8 +120,13 @@ struct TemplateRenderer: ~Copyable {
                 .render, "partials nested more than \(Self.maximumPartialDepth) deep (recursive partial?)"
             )
         }
+        guard nesting < Self.maximumNesting else { throw tooDeep(at: partial.location) }
         partialDepth += 1
-        defer { partialDepth -= 1 }
+        nesting += 1
+        defer {
+            partialDepth -= 1
+            nesting -= 1
+        }
         // As in the Mustache spec, only a standalone partial is indented, by its own
         // indentation on top of the current one.
         let inner = partial.standaloneIndentation.map { indentation + $0 } ?? ""
@@ -144,6 +155,10 @@ struct TemplateRenderer: ~Copyable {
             value = next
         }
         return value
+    }
+
+    private func tooDeep(at location: SourceLocation) -> TemplateError {
+        location.error(.render, "sections and partials nested more than \(Self.maximumNesting) deep")
     }
 
     private func unknown(_ path: VariablePath, at location: SourceLocation) -> TemplateError {
