@@ -22,11 +22,15 @@ public final class StandInAppView: Sendable {
         var queries: [String: Int] = [:]
         var imageRequests: [String: Int] = [:]
         var imageDelay: Duration = .zero
-        var stories: [String: Data] = [:]
+    }
+
+    /// The mutable state, in a class so the server's handler can share it.
+    private final class Shared: Sendable {
+        let state = Mutex(State())
     }
 
     private let server: HTTPServer
-    private let state: Mutex<State>
+    private let shared = Shared()
     /// The scenario's "now" (2026-09-04T18:00Z) is mapped to the real time of `init`.
     public let offset: TimeInterval
     public let image: [UInt8]
@@ -34,27 +38,26 @@ public final class StandInAppView: Sendable {
     public var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
     public init(image: [UInt8]) throws {
-        let state = Mutex(State())
-        self.state = state
         self.image = image
         let offset = Date().timeIntervalSince1970 - 1_788_544_800
         self.offset = offset
         let box = ResponderBox()
+        let shared = self.shared
         server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2), responder: box)
         try server.start()
         let base = "http://127.0.0.1:\(server.port)"
-        box.set { [state] request in
-            await StandInAppView.respond(to: request, state: state, base: base, offset: offset, image: image)
+        box.set { [shared] request in
+            await StandInAppView.respond(to: request, shared: shared, base: base, offset: offset, image: image)
         }
     }
 
-    public func setMode(_ mode: Mode) { state.withLock { $0.mode = mode } }
-    public func setImageDelay(_ delay: Duration) { state.withLock { $0.imageDelay = delay } }
+    public func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
+    public func setImageDelay(_ delay: Duration) { shared.state.withLock { $0.imageDelay = delay } }
 
     /// How often `nsid` was queried.
-    public func queryCount(_ nsid: String) -> Int { state.withLock { $0.queries[nsid] ?? 0 } }
+    public func queryCount(_ nsid: String) -> Int { shared.state.withLock { $0.queries[nsid] ?? 0 } }
     /// How often any `/cdn/` image was requested, by path.
-    public var imageRequestCount: Int { state.withLock { $0.imageRequests.values.reduce(0, +) } }
+    public var imageRequestCount: Int { shared.state.withLock { $0.imageRequests.values.reduce(0, +) } }
 
     /// The timestamp of the scenario, shifted to now (`2026-09-04T15:03:55.120Z` → …).
     public func shifted(_ datetime: String) -> String {
@@ -66,9 +69,9 @@ public final class StandInAppView: Sendable {
         await server.shutdown(gracePeriod: .seconds(2))
     }
 
-    private static func respond(to request: HTTPRequest, state: borrowing Mutex<State>, base: String, offset: TimeInterval, image: [UInt8]) async -> HTTPResponse {
+    private static func respond(to request: HTTPRequest, shared: Shared, base: String, offset: TimeInterval, image: [UInt8]) async -> HTTPResponse {
         if request.path.hasPrefix("/cdn/") {
-            let delay = state.withLock { state -> Duration in
+            let delay = shared.state.withLock { state -> Duration in
                 state.imageRequests[request.path, default: 0] += 1
                 return state.imageDelay
             }
@@ -80,7 +83,7 @@ public final class StandInAppView: Sendable {
         }
         guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
         let nsid = String(request.path.dropFirst(6))
-        let mode = state.withLock { state -> Mode in
+        let mode = shared.state.withLock { state -> Mode in
             state.queries[nsid, default: 0] += 1
             return state.mode
         }
