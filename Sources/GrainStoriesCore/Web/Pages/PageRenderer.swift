@@ -19,10 +19,10 @@ public struct PageRenderer: Sendable {
         var context = context
         context["assets"] = assetsValue
         context["siteName"] = "GrainStories"
-        let html = try templates.render(name, context)
+        let html = try templates.renderUTF8(name, context)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "no-cache")
-        return HTTPResponse(status: status, headers: headers, body: .bytes(Array(html.utf8)))
+        return HTTPResponse(status: status, headers: headers, body: .bytes(html))
     }
 }
