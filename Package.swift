@@ -64,7 +64,10 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
-        .testTarget(name: "GrainStoriesServerTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
+        .testTarget(
+            name: "GrainStoriesServerTests",
+            dependencies: ["GrainStoriesCore", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]
+        ),
     ]
 )
 

@@ -22,6 +22,8 @@ public struct AppConfiguration: Sendable {
     // MARK: Grain and the network
     /// Grain's AppView, read anonymously.
     public var appViewURL = "https://grain.social"
+    /// Seconds a page waits for the AppView before rendering with a notice.
+    public var appViewTimeoutSeconds = 5
     /// Hosts (optionally `host:port`) that may be reached over plain http and on
     /// private or loopback addresses: a PDS on the LAN, test stand-ins.
     public var insecureHosts: Set<String> = []

@@ -29,6 +29,7 @@ extension ConfigurationOption {
             },
             defaultValue: { $0.appViewURL }
         ),
+        .integer("appview-timeout", "Seconds a page waits for the AppView before showing a notice instead.", range: 1...60, \.appViewTimeoutSeconds),
         ConfigurationOption(
             flag: "insecure-hosts", valueName: "HOSTS",
             help: "Comma-separated hosts (host or host:port) that may be reached over plain http and on private addresses, e.g. a PDS on your LAN.",

@@ -15,7 +15,10 @@ public struct LiveServices: Sendable {
             insecureHosts: configuration.insecureHosts
         )
         let io = WorkerThreadPool(name: "io", threadCount: 2)
-        let library = AppViewStoryLibrary(client: AppViewClient(xrpc: XRPCClient(baseURL: configuration.appViewURL, http: http)))
+        let library = AppViewStoryLibrary(client: AppViewClient(
+            xrpc: XRPCClient(baseURL: configuration.appViewURL, http: http),
+            timeout: .seconds(configuration.appViewTimeoutSeconds)
+        ))
         let signer = MediaURLSigner(key: try ServerSecret.loadOrCreate(in: data.root), insecureHosts: configuration.insecureHosts)
         let media = try MediaCache(directory: data.root + "/media", maxBytes: configuration.mediaCacheBytes, http: http, io: io)
         let services = AppServices(configuration: configuration, logger: logger, pages: pages, library: library, signer: signer, media: media)

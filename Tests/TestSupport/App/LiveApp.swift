@@ -1,0 +1,70 @@
+public import CurlHTTPClient
+import Foundation
+public import GrainStoriesCore
+public import MicroHTTPServer
+
+/// The whole server as production runs it (`LiveServices` wiring, the libmicrohttpd
+/// server on 127.0.0.1 port 0), pointed at stand-ins, plus a real HTTP client to talk
+/// to it.
+public final class LiveApp: Sendable {
+    public let server: HTTPServer
+    public let live: LiveServices
+    public let client: HTTPClient
+    public let logs: LogCapture
+    public let configuration: AppConfiguration
+
+    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+
+    public static func start(appViewURL: String, _ configure: (inout AppConfiguration) -> Void = { _ in }) throws -> LiveApp {
+        var configuration = AppConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.appViewURL = appViewURL
+        configuration.appViewTimeoutSeconds = 2
+        configuration.insecureHosts = ["127.0.0.1"]
+        configuration.templatesDirectory = ProjectPaths.templates
+        configuration.publicDirectory = ProjectPaths.publicFiles
+        configuration.strictTemplates = true
+        configuration.dataDirectory = ProjectPaths.temporaryDirectory("live")
+        configure(&configuration)
+        return try LiveApp(configuration: configuration)
+    }
+
+    init(configuration: AppConfiguration) throws {
+        self.configuration = configuration
+        let logs = LogCapture()
+        self.logs = logs
+        let data = try DataDirectory.prepare(configuration.dataDirectory)
+        live = try LiveServices.start(configuration: configuration, data: data, logger: logs.logger(level: .info))
+        server = HTTPServer(
+            configuration: HTTPServerConfiguration(
+                host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
+                temporaryDirectory: data.temporary, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
+                threadCount: 2, defaultHeaders: SecurityHeaders.all
+            ),
+            responder: Application(services: live.services)
+        )
+        try server.start()
+        client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "GrainStoriesTests", totalTimeout: .seconds(10)))
+    }
+
+    /// A GET (or other method) against the running server.
+    public func request(_ path: String, headers: [(String, String)] = []) async throws -> HTTPClientResponse {
+        try await request("GET", path, headers: headers)
+    }
+
+    public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> HTTPClientResponse {
+        try await client.execute(HTTPClientRequest(method: method, url: baseURL + path, headers: HTTPClientHeaders(headers), body: body.map { .bytes($0) }))
+    }
+
+    public func stop() async {
+        await server.shutdown(gracePeriod: .seconds(5))
+        await live.shutdown()
+        await client.shutdown()
+        try? FileManager.default.removeItem(atPath: configuration.dataDirectory)
+    }
+}
+
+extension HTTPClientResponse {
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
