@@ -1,1 +1,0 @@
-// Placeholder until the H3 implementation lands.
