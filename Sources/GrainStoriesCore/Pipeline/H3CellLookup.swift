@@ -1,11 +1,12 @@
+import H3Index
 import JPEGProcessing
 
-/// INTEGRATION POINT: the resolution-10 H3 cell (15 lowercase hex digits) for a photo's
-/// GPS position, as Grain's web client computes it from the photo's own GPS.
-///
-/// Returns nil until the `H3Index` target (written in parallel) is wired in here; this is
-/// the only function that needs to change, e.g. to
-/// `H3Index.cell(latitude: gps.latitude, longitude: gps.longitude, resolution: 10)`.
+/// The resolution at which stories record their place: Grain's clients always write a
+/// resolution-10 cell (about 15,000 m², a city block).
+let storyH3Resolution = 10
+
+/// The resolution-10 H3 cell (15 lowercase hex digits) for a photo's own GPS position,
+/// as Grain's web client computes it; nil for coordinates H3 cannot index.
 func h3Cell(for gps: GPSCoordinate) -> String? {
-    nil
+    try? H3Cell(latitude: gps.latitude, longitude: gps.longitude, resolution: storyH3Resolution).description
 }
