@@ -12,6 +12,8 @@ public enum GrainStoriesCommand {
             return await PhotoCommand.run(arguments: rest, environment: environment)
         case "h3":
             return H3Command.run(arguments: rest)
+        case "healthcheck":
+            return await HealthcheckCommand.run(arguments: rest, environment: environment)
         case "serve":
             return await ServeCommand.run(arguments: rest, environment: environment)
         default:

@@ -56,6 +56,7 @@ extension AppConfiguration {
             "  grain-stories [serve] [options]     run the web server (the default)",
             "  grain-stories photo process IN OUT  prepare a photo as it would be posted",
             "  grain-stories h3 cell LAT LNG RES   print an H3 cell (also --tsv)",
+            "  grain-stories healthcheck           exit 0 if the server on --port answers /healthz",
             "",
             "Options (each also read from its environment variable; flags win):",
         ]

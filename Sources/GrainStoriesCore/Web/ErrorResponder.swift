@@ -21,6 +21,9 @@ public struct ErrorResponder: Sendable {
             status = known.status
             message = known.publicMessage
             extraHeaders = known.headers
+            if status.code >= 500 {
+                logger.warning("request failed", ["id": requestID, "path": request.path, "status": String(status.code), "error": String(describing: known)])
+            }
         } else {
             status = .internalServerError
             message = "Something went wrong on this server. It has been logged; please try again."

@@ -4,7 +4,7 @@ import MicroHTTPServer
 extension Application {
     static func buildRouter(_ services: AppServices) -> Router {
         let seen = SeenTracker(now: services.now)
-        let home = HomePage(pages: services.pages, library: services.library, strip: StripPresenter(signer: services.signer), seen: seen)
+        let home = HomePage(pages: services.pages, library: services.library, strip: StripPresenter(signer: services.signer), seen: seen, logger: services.logger)
         let authorStories = AuthorStoriesPage(library: services.library, seen: seen)
         let viewer = StoryViewerPage(pages: services.pages, library: services.library, seen: seen, signer: services.signer, now: services.now)
         let profile = ProfilePage(pages: services.pages, library: services.library, seen: seen, signer: services.signer)

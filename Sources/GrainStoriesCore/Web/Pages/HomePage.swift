@@ -9,6 +9,7 @@ struct HomePage: Sendable {
     let library: any StoryLibrary
     let strip: StripPresenter
     let seen: SeenTracker
+    let logger: Logger
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         var values: [String: TemplateValue] = ["notice": .null]
@@ -17,6 +18,7 @@ struct HomePage: Sendable {
             values["authors"] = strip.authors(fetched.value, seen: seen.state(context))
             if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
         } catch {
+            logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
             values["authors"] = .list([])
             values["notice"] = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."
         }
