@@ -1,4 +1,6 @@
+import Foundation
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 @Suite struct ConfigurationTests {
@@ -54,6 +56,16 @@ import Testing
         for option in ConfigurationOption.all {
             #expect(text.contains("--\(option.flag) "))
             #expect(text.contains(option.environmentName))
+        }
+    }
+}
+
+/// The README documents every option; this keeps it true as options are added.
+@Suite struct ReadmeTests {
+    @Test func theReadmeListsEveryOptionAndItsVariable() throws {
+        let readme = try String(contentsOfFile: ProjectPaths.root + "/README.md", encoding: .utf8)
+        for option in ConfigurationOption.all {
+            #expect(readme.contains("| `--\(option.flag)` | `\(option.environmentName)` |"), "README misses --\(option.flag)")
         }
     }
 }
