@@ -1,0 +1,103 @@
+import Foundation
+import JPEGProcessing
+import MicroHTTPServer
+import TestSupport
+import Testing
+
+/// A running server (with a stand-in AppView) and a headless Chromium session looking
+/// at it, torn down after each test. Every test also checks, on the way out, that the
+/// page logged no errors and loaded nothing from any host but the server.
+struct BrowserFixture {
+    let appView: StandInAppView
+    let app: LiveApp
+    let chrome: ChromeDriver
+    let browser: WebDriver
+
+    static let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
+    static let erin = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
+    static let tomas = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
+
+    static func run(reducedMotion: Bool = false, _ body: (BrowserFixture) async throws -> Void) async throws {
+        let image = try JPEGEncoder.encode(TestImages.photoLike(width: 300, height: 400), quality: 85)
+        let appView = try StandInAppView(image: image)
+        let app = try LiveApp.start(appViewURL: appView.baseURL)
+        let chrome: ChromeDriver
+        let browser: WebDriver
+        do {
+            chrome = try ChromeDriver()
+            browser = try await WebDriver.start(chrome, reducedMotion: reducedMotion)
+        } catch {
+            await app.stop()
+            await appView.stop()
+            throw error
+        }
+        let fixture = BrowserFixture(appView: appView, app: app, chrome: chrome, browser: browser)
+        var failure: (any Error)?
+        do {
+            try await body(fixture)
+            try await fixture.checkCleanPage()
+        } catch {
+            failure = error
+        }
+        await browser.quit()
+        chrome.stop()
+        await app.stop()
+        await appView.stop()
+        if let failure { throw failure }
+    }
+
+    var base: String { app.baseURL }
+
+    func storyURL(_ did: String, _ rkey: String) -> String { "\(base)/profile/\(did)/story/\(rkey)" }
+
+    /// Opens a story page directly and waits until its timer is running.
+    func open(_ did: String, _ rkey: String, expectRunning: Bool = true) async throws {
+        try await browser.navigate(storyURL(did, rkey))
+        if expectRunning {
+            #expect(try await browser.waitUntil(Self.isRunning), "the story timer never started")
+        }
+    }
+
+    func path() async throws -> String {
+        URL(string: try await browser.currentURL())?.path ?? ""
+    }
+
+    /// Waits until the address bar shows `path`.
+    func waitForPath(_ path: String, timeout: Duration = .seconds(10)) async throws -> Bool {
+        try await browser.waitUntil("return location.pathname === arguments[0]", timeout: timeout, [.string(path)])
+    }
+
+    /// The active segment's animation: state, time and duration.
+    func timer() async throws -> (state: String, time: Double, duration: Double)? {
+        let value = try await browser.execute("""
+            const fill = document.querySelector('[aria-current="step"] .fill');
+            const animation = fill && fill.getAnimations()[0];
+            return animation ? [animation.playState, animation.currentTime || 0, animation.effect.getTiming().duration] : null;
+            """)
+        guard let parts = value.array, parts.count == 3 else { return nil }
+        return (parts[0].string ?? "", parts[1].double ?? 0, parts[2].double ?? 0)
+    }
+
+    static let isRunning = """
+        const fill = document.querySelector('dialog.viewer [aria-current="step"] .fill');
+        const animation = fill && fill.getAnimations()[0];
+        return !!animation && animation.playState === 'running';
+        """
+
+    static let isPaused = """
+        const fill = document.querySelector('dialog.viewer [aria-current="step"] .fill');
+        const animation = fill && fill.getAnimations()[0];
+        return !!animation && animation.playState === 'paused';
+        """
+
+    /// No console errors, and every resource came from the server itself.
+    func checkCleanPage() async throws {
+        let errors = try await browser.consoleEntries().filter { $0.level == "SEVERE" }
+        #expect(errors.isEmpty, "console errors: \(errors.map(\.message))")
+        let hosts = try await browser.execute("""
+            return performance.getEntriesByType('resource').map(e => new URL(e.name).host).concat([location.host]);
+            """).array?.compactMap(\.string) ?? []
+        let own = "127.0.0.1:\(app.server.port)"
+        #expect(hosts.allSatisfy { $0 == own }, "requests to other hosts: \(Set(hosts).subtracting([own]))")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import MicroHTTPServer
+import TestSupport
+import Testing
+
+/// What a person sees and does in the viewer, in a real headless Chromium with a
+/// phone-sized touch screen (390 × 844).
+@Suite(.serialized) struct ViewerBrowserTests {
+    typealias F = BrowserFixture
+
+    @Test func aStoryAdvancesByItselfAfterAboutFiveSeconds() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            let timer = try #require(try await f.timer())
+            #expect(timer.duration == 5000)
+            try await Task.sleep(for: .seconds(2))
+            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "advanced too early")
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(8)))
+            // An in-place step: no new history entry.
+            #expect(try await f.browser.execute("return history.length").double == 2)
+        }
+    }
+
+    @Test func tapZonesGoBackOnTheLeftThirdAndForwardElsewhere() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muovdv3qvkv2")
+            try await f.browser.tap(x: 390 * 0.15, y: 844 * 0.5)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(3)))
+            try await f.browser.tap(x: 390 * 0.5, y: 844 * 0.5)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            try await f.browser.tap(x: 390 * 0.85, y: 844 * 0.5)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(3)))
+        }
+    }
+
+    @Test func holdingAFingerDownPausesAndLettingGoResumesWithoutSkipping() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            let point: JSONValue = [["x": 195, "y": 422]]
+            try await f.browser.cdp("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": point])
+            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(2)), "holding did not pause")
+            let held = try #require(try await f.timer()).time
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(try #require(try await f.timer()).time == held, "the timer moved while held")
+            try await f.browser.cdp("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": []])
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)), "letting go did not resume")
+            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "letting go must not navigate")
+        }
+    }
+
+    @Test func keyboardArrowsSpaceAndEscape() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            try await f.browser.press(WebDriver.arrowLeft)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(3)))
+            #expect(try await f.browser.waitUntil(F.isRunning))
+            try await f.browser.press(WebDriver.space)
+            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(2)))
+            let label = try await f.browser.execute("return document.querySelector('.viewer-pause').getAttribute('aria-label')")
+            #expect(label.string == "Play")
+            try await f.browser.press(WebDriver.space)
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+            try await f.browser.press(WebDriver.escape)
+            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+        }
+    }
+
+    @Test func swipingMovesBetweenAuthorsAndSwipingDownCloses() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muovdv3qvkv2")
+            try await f.browser.swipe(from: (320, 500), to: (60, 510))
+            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(3)), "swipe left goes to the next author")
+            try await f.browser.swipe(from: (80, 500), to: (340, 505))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(3)), "swipe right goes to the previous author")
+            try await f.browser.swipe(from: (200, 300), to: (205, 700))
+            #expect(try await f.waitForPath("/", timeout: .seconds(3)), "swipe down closes")
+        }
+    }
+
+    @Test func afterTheLastStoryOfTheLastAuthorTheViewerCloses() async throws {
+        try await F.run { f in
+            try await f.open(F.erin, "3mstandfdhj0")
+            try await f.browser.tap(x: 390 * 0.8, y: 844 * 0.5)
+            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.browser.execute("return document.querySelector('dialog.viewer') === null").bool == true)
+        }
+    }
+
+    @Test func openedFromTheStripOneBackClosesTheViewerAndFocusReturns() async throws {
+        try await F.run { f in
+            try await f.browser.navigate(f.base + "/")
+            let lengthBefore = try await f.browser.execute("return history.length").double ?? 0
+            try await f.browser.execute("document.querySelector('a[href=\"/stories/\(F.maya)\"]').click()")
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]') && document.querySelector('dialog.viewer').matches(':modal')"))
+            #expect(try await f.browser.execute("return history.length").double == lengthBefore + 1)
+            #expect(try await f.browser.execute("return document.querySelector('dialog.viewer').contains(document.activeElement)").bool == true)
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(3)))
+            try await f.browser.execute("history.back()")
+            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null", timeout: .seconds(2)))
+            #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == "/stories/\(F.maya)")
+        }
+    }
+
+    @Test func withReducedMotionTheViewerStartsPausedWithAPlayButton() async throws {
+        try await F.run(reducedMotion: true) { f in
+            try await f.open(F.maya, "3muojebufwseb", expectRunning: false)
+            #expect(try await f.browser.waitUntil(F.isPaused))
+            #expect(try await f.browser.execute("""
+                const button = document.querySelector('.viewer-pause');
+                return !button.hidden && button.getAttribute('aria-label') === 'Play' && button.getBoundingClientRect().width >= 24;
+                """).bool == true)
+            try await Task.sleep(for: .seconds(6))
+            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb")
+            try await f.browser.execute("document.querySelector('.viewer-pause').click()")
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+        }
+    }
+
+    @Test func aHiddenTabPausesTheTimerAndComingBackResumesIt() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            try await f.browser.execute("""
+                Object.defineProperty(document, 'visibilityState', { get: () => 'hidden', configurable: true });
+                document.dispatchEvent(new Event('visibilitychange'));
+                """)
+            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(1)))
+            let frozen = try #require(try await f.timer()).time
+            try await Task.sleep(for: .seconds(6))
+            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "advanced while hidden")
+            #expect(try #require(try await f.timer()).time == frozen)
+            try await f.browser.execute("""
+                Object.defineProperty(document, 'visibilityState', { get: () => 'visible', configurable: true });
+                document.dispatchEvent(new Event('visibilitychange'));
+                """)
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(1)))
+            let resumed = try #require(try await f.timer()).time
+            #expect(resumed >= frozen && resumed < frozen + 1500, "resumed from \(frozen) to \(resumed): it must continue, not jump")
+        }
+    }
+
+    @Test func theTimerWaitsForThePhotoToArrive() async throws {
+        try await F.run { f in
+            f.appView.setImageDelay(.milliseconds(2500))
+            try await f.browser.navigate(f.storyURL(F.maya, "3mupadw3kg264"))
+            try await Task.sleep(for: .milliseconds(800))
+            #expect(try await f.browser.execute("return document.querySelector('.story-image').complete").bool == false)
+            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(1)), "the timer must not run before the photo decodes")
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(8)))
+        }
+    }
+}
