@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
         .testTarget(name: "GrainStoriesServerTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ]
 )
 

@@ -1,0 +1,42 @@
+/// The fake PDS's answer to one call: status, headers and body, before any fault.
+public struct XRPCResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON answer.
+    public static func json(_ value: JSONValue, status: Int = 200) -> XRPCResponse {
+        XRPCResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: value.serialized)
+    }
+
+    /// An XRPC error answer: `{"error": name, "message": message}`.
+    public static func error(status: Int, name: String, message: String) -> XRPCResponse {
+        json(["error": .string(name), "message": .string(message)], status: status)
+    }
+
+    /// The body parsed as JSON, if it is.
+    public var json: JSONValue? { try? JSONValue(parsing: body) }
+
+    /// The XRPC error name of an error answer.
+    public var errorName: String? { json?["error"]?.stringValue }
+}
+
+/// An XRPC error raised inside the fake PDS's handlers; the dispatcher turns it into
+/// an `XRPCResponse.error`.
+struct XRPCFailure: Error, Sendable {
+    let status: Int
+    let name: String
+    let message: String
+
+    static func invalidRequest(_ message: String, name: String = "InvalidRequest") -> XRPCFailure {
+        XRPCFailure(status: 400, name: name, message: message)
+    }
+
+    var response: XRPCResponse { .error(status: status, name: name, message: message) }
+}
