@@ -89,7 +89,7 @@ extension FakePDSCore {
         let scope: SessionToken.Scope = account.isAppPassword ? .appPassword : .access
         let access = SessionToken(
             scope: scope.rawValue, subject: account.did, audience: configuration.serviceDID, issuedAt: issuedAt,
-            expiresAt: issuedAt + configuration.accessTokenLifetime, tokenID: nil
+            expiresAt: issuedAt + configuration.accessTokenLifetime, tokenID: UUID().uuidString.lowercased()
         ).signed(with: tokenKey)
         let refresh = SessionToken(
             scope: SessionToken.Scope.refresh.rawValue, subject: account.did, audience: configuration.serviceDID,

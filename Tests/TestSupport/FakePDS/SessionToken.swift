@@ -3,7 +3,8 @@ import GrainStoriesCore
 /// The fake PDS's session JWTs, shaped like the reference PDS's: HS256 over
 /// `header.payload`, header `typ` `at+jwt` (access) or `refresh+jwt`, payload with
 /// `scope`, `sub` (the account DID), `aud` (the service DID), `iat` and `exp` (seconds),
-/// and `jti` on refresh tokens (the session's id, checked against the session table).
+/// and a `jti` (on refresh tokens the session's id, checked against the session table;
+/// on access tokens a random id, so two tokens issued in the same second still differ).
 struct SessionToken: Sendable, Equatable {
     enum Scope: String, Sendable {
         case access = "com.atproto.access"
