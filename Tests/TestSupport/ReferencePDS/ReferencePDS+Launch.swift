@@ -26,7 +26,9 @@ extension ReferencePDS {
         }
         guard let line, line.hasPrefix("http://127.0.0.1:") else {
             child.stop()
-            throw LaunchError(description: "the reference PDS did not start within \(timeout); its stderr:\n\(tail(stateDirectory))")
+            let message = "the reference PDS did not start within \(timeout); its stderr:\n\(tail(stateDirectory))"
+            try? FileManager.default.removeItem(atPath: stateDirectory)
+            throw LaunchError(description: message)
         }
         guard let data = FileManager.default.contents(atPath: stateDirectory + "/account.json"),
             let account = try? JSONValue(parsing: Array(data)),
@@ -34,7 +36,8 @@ extension ReferencePDS {
             let password = account["password"]?.stringValue
         else {
             child.stop()
-            throw LaunchError(description: "the reference PDS wrote no readable account.json in \(stateDirectory)")
+            try? FileManager.default.removeItem(atPath: stateDirectory)
+            throw LaunchError(description: "the reference PDS wrote no readable account.json")
         }
         return ReferencePDS(
             baseURL: line, handle: handle, password: password, did: did, stateDirectory: stateDirectory, child: child)

@@ -1,3 +1,5 @@
+import Foundation
+
 
 /// A real PDS implementation (arroba 3.1, assembled by `Tests/PDS/launch_pds.py`) running
 /// as a child process on 127.0.0.1, for interoperability tests: one account per process,
@@ -35,14 +37,17 @@ public final class ReferencePDS: Sendable {
         self.child = child
     }
 
-    deinit { child.stop() }
+    deinit { stop() }
 
     /// `baseURL/xrpc/<nsid>`.
     public func url(_ nsid: String) -> String { "\(baseURL)/xrpc/\(nsid)" }
 
-    /// Terminates the PDS and waits (at most a few seconds) for it to exit. Idempotent.
-    /// Blocks the calling thread briefly.
-    public func stop() { child.stop() }
+    /// Terminates the PDS, waits (at most a few seconds) for it to exit and removes its
+    /// state directory. Idempotent. Blocks the calling thread briefly.
+    public func stop() {
+        child.stop()
+        try? FileManager.default.removeItem(atPath: stateDirectory)
+    }
 
     /// The Python interpreter of `.venv-pds/`.
     static var python: String { ProjectPaths.root + "/.venv-pds/bin/python" }
