@@ -68,6 +68,7 @@ let package = Package(
             name: "GrainStoriesServerTests",
             dependencies: ["GrainStoriesCore", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]
         ),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ]
 )
 

@@ -36,7 +36,7 @@ import Testing
     @Test func holdingAFingerDownPausesAndLettingGoResumesWithoutSkipping() async throws {
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
-            let point: JSONValue = [["x": 195, "y": 422]]
+            let point: WebDriverJSON = [["x": 195, "y": 422]]
             try await f.browser.cdp("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": point])
             #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(2)), "holding did not pause")
             let held = try #require(try await f.timer()).time

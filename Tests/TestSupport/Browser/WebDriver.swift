@@ -11,7 +11,7 @@ public final class WebDriver: Sendable {
     public static func start(_ driver: ChromeDriver, reducedMotion: Bool = false) async throws -> WebDriver {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "webdriver-test", totalTimeout: .seconds(60)))
         let base = "http://127.0.0.1:\(driver.port)"
-        let capabilities: JSONValue = ["capabilities": ["alwaysMatch": [
+        let capabilities: WebDriverJSON = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
             "goog:chromeOptions": [
                 "binary": .string(ChromeDriver.chromiumBinary),
@@ -47,13 +47,13 @@ public final class WebDriver: Sendable {
 
     /// Runs `script` (a function body; `arguments` holds `args`) in the page.
     @discardableResult
-    public func execute(_ script: String, _ args: [JSONValue] = []) async throws -> JSONValue {
+    public func execute(_ script: String, _ args: [WebDriverJSON] = []) async throws -> WebDriverJSON {
         try await session("POST", "/execute/sync", ["script": .string(script), "args": .array(args)])
     }
 
     /// A Chrome DevTools Protocol command.
     @discardableResult
-    public func cdp(_ command: String, _ params: JSONValue = [:]) async throws -> JSONValue {
+    public func cdp(_ command: String, _ params: WebDriverJSON = [:]) async throws -> WebDriverJSON {
         try await session("POST", "/goog/cdp/execute", ["cmd": .string(command), "params": params])
     }
 
@@ -68,7 +68,7 @@ public final class WebDriver: Sendable {
 
     /// A finger tap at viewport coordinates.
     public func tap(x: Double, y: Double, holdMilliseconds: Int = 0) async throws {
-        var steps: [JSONValue] = [["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())], ["type": "pointerDown", "button": 0]]
+        var steps: [WebDriverJSON] = [["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())], ["type": "pointerDown", "button": 0]]
         if holdMilliseconds > 0 { steps.append(["type": "pause", "duration": .number(Double(holdMilliseconds))]) }
         steps.append(["type": "pointerUp", "button": 0])
         try await perform(["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": .array(steps)])
@@ -94,7 +94,7 @@ public final class WebDriver: Sendable {
     public static let escape = "\u{E00C}"
     public static let space = " "
 
-    private func perform(_ source: JSONValue) async throws {
+    private func perform(_ source: WebDriverJSON) async throws {
         _ = try await session("POST", "/actions", ["actions": [source]])
         _ = try await session("DELETE", "/actions")
     }
@@ -102,7 +102,7 @@ public final class WebDriver: Sendable {
     // MARK: Waiting
 
     /// Polls `script` until it returns true, for at most `timeout`.
-    public func waitUntil(_ script: String, timeout: Duration = .seconds(10), _ args: [JSONValue] = []) async throws -> Bool {
+    public func waitUntil(_ script: String, timeout: Duration = .seconds(10), _ args: [WebDriverJSON] = []) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try await execute(script, args).bool == true { return true }
@@ -118,17 +118,17 @@ public final class WebDriver: Sendable {
 
     // MARK: Wire
 
-    private func session(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> JSONValue {
+    private func session(_ method: String, _ path: String, _ body: WebDriverJSON? = nil) async throws -> WebDriverJSON {
         try await WebDriver.call(client, method, "\(base)/session/\(sessionID)\(path)", body)
     }
 
-    private static func call(_ client: HTTPClient, _ method: String, _ url: String, _ body: JSONValue?) async throws -> JSONValue {
+    private static func call(_ client: HTTPClient, _ method: String, _ url: String, _ body: WebDriverJSON?) async throws -> WebDriverJSON {
         let request = HTTPClientRequest(
             method: method, url: url, headers: [("Content-Type", "application/json")],
             body: body.map { .bytes(Array($0.encoded())) }
         )
         let response = try await client.execute(request)
-        let value = try JSONValue(parsing: Data(response.body))
+        let value = try WebDriverJSON(parsing: Data(response.body))
         guard response.status == 200 else {
             throw BrowserTestError("WebDriver \(method) \(url) → \(response.status): \(value["value"]?["message"]?.string ?? value.description)")
         }

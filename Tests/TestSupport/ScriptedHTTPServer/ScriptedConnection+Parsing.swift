@@ -19,6 +19,15 @@ extension ScriptedConnection {
         if header("expect")?.lowercased() == "100-continue" {
             guard TestSocket.sendAll(descriptor, "HTTP/1.1 100 Continue\r\n\r\n".utf8) else { return nil }
         }
+        if let onHead = server.headHandler {
+            let head = ScriptedHTTPServer.Request(
+                method: String(requestLine[0]), target: String(requestLine[1]), version: String(requestLine[2]),
+                headers: headers, body: [], connection: number)
+            if case .closeAfterReadingBody(let limit) = onHead(head) {
+                discardBody(upTo: max(0, limit))
+                return nil
+            }
+        }
         let body: [UInt8]
         if header("transfer-encoding")?.lowercased().contains("chunked") == true {
             guard let chunked = readChunkedBody() else { return nil }
@@ -44,6 +53,18 @@ extension ScriptedConnection {
                 return head
             }
             guard buffer.count < 64 * 1024, fill() else { return nil }
+        }
+    }
+
+    /// Consumes up to `limit` body bytes (fewer if the peer stops sending), for a
+    /// connection about to be closed mid-request.
+    private func discardBody(upTo limit: Int) {
+        var consumed = min(limit, buffer.count)
+        buffer.removeSubrange(..<consumed)
+        while consumed < limit, fill() {
+            let take = min(limit - consumed, buffer.count)
+            buffer.removeSubrange(..<take)
+            consumed += take
         }
     }
 

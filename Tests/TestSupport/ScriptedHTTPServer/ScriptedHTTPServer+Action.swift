@@ -19,6 +19,15 @@ extension ScriptedHTTPServer {
         case close
     }
 
+    /// What to do with a request once its head has arrived, before its body is read.
+    public enum HeadDecision: Sendable {
+        /// Read the body and ask the handler as usual.
+        case proceed
+        /// Read at most this many bytes of the body, then close the connection without
+        /// answering: the client sees its upload cut off mid-way.
+        case closeAfterReadingBody(bytes: Int)
+    }
+
     /// A response for `.respond` and the fault actions that start like one.
     public struct Response: Sendable {
         /// Where the body comes from; `repeating` streams without holding it in memory.

@@ -14,9 +14,12 @@ import Synchronization
 /// Call `stop()` when done; it wakes every thread, which then closes its socket.
 public final class ScriptedHTTPServer: Sendable {
     public typealias Handler = @Sendable (Request) -> Action
+    /// Sees each request's head (its `body` still empty) before the body is read.
+    public typealias HeadHandler = @Sendable (Request) -> HeadDecision
 
     public let port: Int
     let handler: Handler
+    let headHandler: HeadHandler?
     let listener: Int32
     /// A pipe whose read end becomes readable on `stop()`; every thread polls it.
     let stopPipe: (read: Int32, write: Int32)
@@ -31,7 +34,17 @@ public final class ScriptedHTTPServer: Sendable {
     }
 
     /// Starts listening and accepting at once.
-    public init(_ handler: @escaping Handler) throws {
+    public convenience init(_ handler: @escaping Handler) throws {
+        try self.init(headHandler: nil, handler: handler)
+    }
+
+    /// Starts listening and accepting at once; `onHead` decides, before a request's body
+    /// is read, whether to read it at all (for faults in the middle of an upload).
+    public convenience init(onHead: @escaping HeadHandler, handler: @escaping Handler) throws {
+        try self.init(headHandler: onHead, handler: handler)
+    }
+
+    private init(headHandler: HeadHandler?, handler: @escaping Handler) throws {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TestSocket.Failure(call: "pipe", code: errno) }
         let (listener, port) = try TestSocket.bindLoopback(backlog: 128)
@@ -39,6 +52,7 @@ public final class ScriptedHTTPServer: Sendable {
         self.port = port
         self.stopPipe = (fds[0], fds[1])
         self.handler = handler
+        self.headHandler = headHandler
         let thread = Thread { [self] in self.acceptLoop() }
         thread.start()
     }

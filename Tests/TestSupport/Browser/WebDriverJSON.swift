@@ -1,16 +1,17 @@
 public import Foundation
 
-/// A JSON value that can cross concurrency domains, for the WebDriver wire protocol.
-public indirect enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+/// A JSON value for the WebDriver wire protocol (numbers are doubles: animation times,
+/// coordinates), able to cross concurrency domains.
+public indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([WebDriverJSON])
+    case object([String: WebDriverJSON])
 
     public init(parsing data: Data) throws {
-        self = JSONValue(any: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+        self = WebDriverJSON(any: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
 
     init(any: Any) {
@@ -18,8 +19,8 @@ public indirect enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         case let value as Bool where type(of: any) == Bool.self: self = .bool(value)
         case let value as NSNumber: self = .number(value.doubleValue)
         case let value as String: self = .string(value)
-        case let value as [Any]: self = .array(value.map(JSONValue.init(any:)))
-        case let value as [String: Any]: self = .object(value.mapValues(JSONValue.init(any:)))
+        case let value as [Any]: self = .array(value.map(WebDriverJSON.init(any:)))
+        case let value as [String: Any]: self = .object(value.mapValues(WebDriverJSON.init(any:)))
         default: self = .null
         }
     }
@@ -39,7 +40,7 @@ public indirect enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         (try? JSONSerialization.data(withJSONObject: any, options: [.fragmentsAllowed])) ?? Data("null".utf8)
     }
 
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> WebDriverJSON? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
@@ -47,17 +48,17 @@ public indirect enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     public var string: String? { if case .string(let value) = self { value } else { nil } }
     public var double: Double? { if case .number(let value) = self { value } else { nil } }
     public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
-    public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    public var array: [WebDriverJSON]? { if case .array(let value) = self { value } else { nil } }
 
     public var description: String { String(decoding: encoded(), as: UTF8.self) }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+extension WebDriverJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(Dictionary(elements, uniquingKeysWith: { $1 })) }
+    public init(arrayLiteral elements: WebDriverJSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, WebDriverJSON)...) { self = .object(Dictionary(elements, uniquingKeysWith: { $1 })) }
 }
