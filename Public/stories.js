@@ -218,19 +218,25 @@
     this.dialog.remove();
     if (this.pushed) { this.pushed = false; history.back(); }
     if (this.opener && this.opener.focus) { this.opener.focus(); }
-    refreshStrip();
+    refreshRings();
   };
 
-  // After watching, refresh the rings on the page underneath.
-  function refreshStrip() {
-    var list = document.querySelector(".strip-list") || document.querySelector(".profile-head");
-    if (!list) { return; }
-    var selector = list.classList.contains("strip-list") ? ".strip-list" : ".profile-head";
+  // After watching, bring the rings on the page underneath up to date, in place (the
+  // links stay the same elements, so focus stays on the one that opened the viewer).
+  function refreshRings() {
+    if (!document.querySelector("a[data-opens-viewer]")) { return; }
     fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin" }).then(function (response) {
       return response.ok ? response.text() : Promise.reject();
     }).then(function (text) {
-      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector(selector);
-      if (fresh) { list.replaceWith(document.adoptNode(fresh)); }
+      var fresh = new DOMParser().parseFromString(text, "text/html");
+      document.querySelectorAll("a[data-opens-viewer]").forEach(function (link) {
+        var match = fresh.querySelector('a[data-opens-viewer][href="' + link.getAttribute("href").replace(/"/g, "") + '"]');
+        if (!match) { return; }
+        link.setAttribute("aria-label", match.getAttribute("aria-label") || "");
+        var ring = link.matches(".avatar-ring") ? link : link.querySelector(".avatar-ring");
+        var freshRing = match.matches(".avatar-ring") ? match : match.querySelector(".avatar-ring");
+        if (ring && freshRing) { ring.className = freshRing.className; }
+      });
     }).catch(function () {});
   }
 

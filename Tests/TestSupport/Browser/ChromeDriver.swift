@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// A `chromedriver` process for browser tests, started on a free port. The test
@@ -30,8 +31,8 @@ public final class ChromeDriver: Sendable {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let range = text.range(of: #"on port (\d+)"#, options: .regularExpression),
-              let port = Int(text[range].split(separator: " ").last ?? "")
+        guard let range = text.range(of: #"started successfully on port (\d+)"#, options: .regularExpression),
+              let port = Int(text[range].split(separator: " ").last?.trimmingCharacters(in: .punctuationCharacters) ?? "")
         else {
             process.terminate()
             throw BrowserTestError("chromedriver did not start: \(text)")
@@ -42,8 +43,11 @@ public final class ChromeDriver: Sendable {
 
     public func stop() {
         process.withLock { process in
-            process?.terminate()
-            process?.waitUntilExit()
+            // chromedriver does not always exit on SIGTERM; it holds no state worth a clean exit.
+            if let running = process, running.isRunning {
+                kill(running.processIdentifier, SIGKILL)
+                running.waitUntilExit()
+            }
             process = nil
         }
     }

@@ -13,6 +13,8 @@ public final class WebDriver: Sendable {
         let base = "http://127.0.0.1:\(driver.port)"
         let capabilities: WebDriverJSON = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
+            // Navigation returns at DOMContentLoaded, so tests can watch images still arriving.
+            "pageLoadStrategy": "eager",
             "goog:chromeOptions": [
                 "binary": .string(ChromeDriver.chromiumBinary),
                 "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
@@ -21,7 +23,13 @@ public final class WebDriver: Sendable {
             ],
             "goog:loggingPrefs": ["browser": "ALL"],
         ]]]
-        let response = try await WebDriver.call(client, "POST", base + "/session", capabilities)
+        let response: WebDriverJSON
+        do {
+            response = try await WebDriver.call(client, "POST", base + "/session", capabilities)
+        } catch {
+            await client.shutdown()
+            throw error
+        }
         guard let sessionID = response["sessionId"]?.string else {
             await client.shutdown()
             throw BrowserTestError("no WebDriver session: \(response)")

@@ -10,19 +10,10 @@ public indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertible
     case array([WebDriverJSON])
     case object([String: WebDriverJSON])
 
+    /// Parsed with `JSONDecoder`, which keeps `true` apart from `1` (JSONSerialization
+    /// on Linux hands both back as the same kind of number).
     public init(parsing data: Data) throws {
-        self = WebDriverJSON(any: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-    }
-
-    init(any: Any) {
-        switch any {
-        case let value as Bool where type(of: any) == Bool.self: self = .bool(value)
-        case let value as NSNumber: self = .number(value.doubleValue)
-        case let value as String: self = .string(value)
-        case let value as [Any]: self = .array(value.map(WebDriverJSON.init(any:)))
-        case let value as [String: Any]: self = .object(value.mapValues(WebDriverJSON.init(any:)))
-        default: self = .null
-        }
+        self = try JSONDecoder().decode(WebDriverJSON.self, from: data)
     }
 
     var any: Any {
@@ -51,6 +42,18 @@ public indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertible
     public var array: [WebDriverJSON]? { if case .array(let value) = self { value } else { nil } }
 
     public var description: String { String(decoding: encoded(), as: UTF8.self) }
+}
+
+extension WebDriverJSON: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([WebDriverJSON].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: WebDriverJSON].self)) }
+    }
 }
 
 extension WebDriverJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
