@@ -30,6 +30,20 @@ public struct AppConfiguration: Sendable {
     /// Largest total size of the on-disk image cache.
     public var mediaCacheBytes = 512 * 1024 * 1024
 
+    // MARK: Identity, posting and places
+    /// Where handles are resolved when DNS and HTTPS lookups fail
+    /// (`com.atproto.identity.resolveHandle`).
+    public var handleResolverURL = "https://public.api.bsky.app"
+    /// The PLC directory for `did:plc` documents.
+    public var plcURL = "https://plc.directory"
+    /// The site whose story links go into Bluesky crossposts (`{url}/profile/{did}/story/{rkey}`).
+    public var storyLinkURL = "https://grain.social"
+    /// Nominatim for place names; nil disables reverse geocoding and place search.
+    public var nominatimURL: String? = "https://nominatim.openstreetmap.org"
+    /// How the operator can be reached, sent in the User-Agent to services such as
+    /// Nominatim whose usage policy asks for it (an email address or URL).
+    public var operatorContact = ""
+
     // MARK: Behaviour
     public var logLevel = LogLevel.info
     /// Unknown template variables fail rendering; on in tests, off in production.

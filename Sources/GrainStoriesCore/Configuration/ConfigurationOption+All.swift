@@ -39,6 +39,46 @@ extension ConfigurationOption {
             defaultValue: { $0.insecureHosts.isEmpty ? "(none)" : $0.insecureHosts.sorted().joined(separator: ",") }
         ),
         .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
+        ConfigurationOption(
+            flag: "handle-resolver-url", valueName: "URL", help: "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                config.handleResolverURL = try ConfigurationOption.baseURL(text, flag: "handle-resolver-url")
+            },
+            defaultValue: { $0.handleResolverURL }
+        ),
+        ConfigurationOption(
+            flag: "plc-url", valueName: "URL", help: "The PLC directory for did:plc documents.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                config.plcURL = try ConfigurationOption.baseURL(text, flag: "plc-url")
+            },
+            defaultValue: { $0.plcURL }
+        ),
+        ConfigurationOption(
+            flag: "story-link-url", valueName: "URL", help: "The site whose story links go into Bluesky crossposts (Grain links them back).",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                config.storyLinkURL = try ConfigurationOption.baseURL(text, flag: "story-link-url")
+            },
+            defaultValue: { $0.storyLinkURL }
+        ),
+        ConfigurationOption(
+            flag: "nominatim-url", valueName: "URL", help: "Nominatim for place names from photo GPS and for place search; empty disables both.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                config.nominatimURL = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try ConfigurationOption.baseURL(text, flag: "nominatim-url")
+            },
+            defaultValue: { $0.nominatimURL ?? "(disabled)" }
+        ),
+        ConfigurationOption(
+            flag: "operator-contact", valueName: "CONTACT",
+            help: "Your email address or URL, sent in the User-Agent to Nominatim as its usage policy asks.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard trimmed.utf8.count <= 200, !trimmed.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) else {
+                    throw ConfigurationError("--operator-contact must be a short email address or URL on one line")
+                }
+                config.operatorContact = trimmed
+            },
+            defaultValue: { $0.operatorContact.isEmpty ? "(none)" : $0.operatorContact }
+        ),
         .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
     ]
 
