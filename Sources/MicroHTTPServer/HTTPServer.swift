@@ -98,12 +98,13 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         if let forgotten {
-            // Never leak the daemon's threads and sockets, but say loudly that this is a bug.
+            // Never leak the daemon's threads and sockets. Say so in the log, but do not
+            // crash: this happens on error paths (a failing test, a failed start-up),
+            // where taking the whole process down would hide the real failure.
             context.log("HTTPServer released without shutdown(); stopping the daemon now")
             context.inFlight.beginDraining()
             context.abandonInFlightRequests()
             forgotten.stopNow()
-            assertionFailure("HTTPServer released without calling shutdown(gracePeriod:)")
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ApplicationTests {
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         for target in ["/", "/healthz", "/nope", "/assets/app.css", "/profile/nobody.example", "/assets/%2e%2e/x"] {
             let response = await app.respond(.get, target)
             #expect(response.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true, "\(target)")
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func unknownPathsGetTheNotFoundPageAndWrongMethodsA405() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let missing = await app.respond("/nope")
         let wrong = await app.respond(.delete, "/")
         await app.shutdown()
@@ -32,7 +32,7 @@ import Testing
 
     @Test func unexpectedErrorsBecomeAPlain500ThatRevealsNothing() async throws {
         struct DatabaseMeltdown: Error, CustomStringConvertible { var description: String { "secret table users at /srv/db" } }
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let errors = ErrorResponder(pages: app.services.pages, logger: app.services.logger)
         let response = errors.response(for: DatabaseMeltdown(), request: HTTPRequest(method: .get, target: "/x"), requestID: "ref123")
         await app.shutdown()
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func healthzAnswersJSON() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let response = await app.respond("/healthz")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func pagesLinkAssetsByFingerprintAndThoseAreImmutable() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let html = await app.respond("/").text
         let css = try #require(HTMLInspection.attributeValues("href", in: html) { $0.contains("stylesheet") }.first)
         #expect(css.range(of: #"^/assets/app\.[0-9a-f]{10}\.css$"#, options: .regularExpression) != nil)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func entityTagsAnswer304AndGzipIsUsedWhenAccepted() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let first = await app.respond("/assets/stories.js")
         let etag = try #require(first.headers["ETag"])
         let again = await app.respond("/assets/stories.js", headers: [("If-None-Match", etag)])
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func mediaPathsWithoutAValidSignatureAreNotFound() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let encoded = Base64URL.encode(Array("https://cdn.grain.social/x".utf8))
         let forged = await app.respond("/media/AAAAAAAAAAAAAAAAAAAAAA/\(encoded)")
         await app.shutdown()

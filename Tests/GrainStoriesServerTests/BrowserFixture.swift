@@ -20,7 +20,7 @@ struct BrowserFixture {
     static func run(reducedMotion: Bool = false, _ body: (BrowserFixture) async throws -> Void) async throws {
         let image = try JPEGEncoder.encode(TestImages.photoLike(width: 300, height: 400), quality: 85)
         let appView = try StandInAppView(image: image)
-        let app = try LiveApp.start(appViewURL: appView.baseURL)
+        let app = try await LiveApp.start(appViewURL: appView.baseURL)
         let chrome: ChromeDriver
         let browser: WebDriver
         do {

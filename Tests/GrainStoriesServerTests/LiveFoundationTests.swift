@@ -26,7 +26,7 @@ import Testing
     private func withApp(_ body: (LiveApp) async throws -> Void) async throws {
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
         let publicDirectory = try Self.hostilePublicDirectory()
-        let app = try LiveApp.start(appViewURL: appView.baseURL) { $0.publicDirectory = publicDirectory }
+        let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0.publicDirectory = publicDirectory }
         do { try await body(app) } catch {
             await app.stop(); await appView.stop(); throw error
         }
@@ -96,7 +96,7 @@ import Testing
 
     @Test func shutdownFinishesARequestThatIsInFlight() async throws {
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
-        let app = try LiveApp.start(appViewURL: appView.baseURL)
+        let app = try await LiveApp.start(appViewURL: appView.baseURL)
         let home = try await app.request("/").text
         let start = try #require(home.range(of: "src=\"/media/"))
         let path = "/media/" + home[start.upperBound...].prefix { $0 != "\"" }

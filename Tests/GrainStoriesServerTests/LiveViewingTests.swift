@@ -13,7 +13,7 @@ import Testing
 
     private func withServer(_ body: (LiveApp, StandInAppView) async throws -> Void) async throws {
         let appView = try StandInAppView(image: try Self.image())
-        let app = try LiveApp.start(appViewURL: appView.baseURL)
+        let app = try await LiveApp.start(appViewURL: appView.baseURL)
         do {
             try await body(app, appView)
         } catch {

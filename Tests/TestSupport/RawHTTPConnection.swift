@@ -13,7 +13,7 @@ public final class RawHTTPConnection: Sendable {
     private let session: Mutex<RawSocketSession>
 
     /// Connects to `host` (an IPv4 or IPv6 literal) and `port`.
-    public init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5)) throws(RawHTTPError) {
+    public init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(15)) throws(RawHTTPError) {
         self.timeout = timeout
         session = Mutex(try RawSocketSession(host: host, port: port, timeout: timeout))
     }

@@ -24,7 +24,7 @@ enum ServeCommand {
         let server: HTTPServer
         do {
             let directories = try DataDirectory.prepare(configuration.dataDirectory)
-            live = try LiveServices.start(configuration: configuration, data: directories, logger: logger)
+            live = try await LiveServices.start(configuration: configuration, data: directories, logger: logger)
             server = HTTPServer(
                 configuration: HTTPServerConfiguration(
                     host: configuration.host,

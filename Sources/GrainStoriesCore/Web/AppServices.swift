@@ -10,26 +10,37 @@ public struct AppServices: Sendable {
     public let library: any StoryLibrary
     public let signer: MediaURLSigner
     public let media: MediaCache
+    public let database: AppDatabase
+    public let sessions: SessionStore
+    public let pds: AuthorizedPDS
+    public let identity: any IdentityResolving
+    public let signInLimiter: AttemptLimiter
     public let now: @Sendable () -> Date
     public let startedAt: ContinuousClock.Instant
 
     public init(
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
-        signer: MediaURLSigner, media: MediaCache, now: @escaping @Sendable () -> Date = Date.init
+        signer: MediaURLSigner, media: MediaCache, database: AppDatabase, http: OutboundHTTP,
+        identity: any IdentityResolving, now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.media = media
         self.configuration = configuration
         self.logger = logger
         self.pages = pages
         self.library = library
         self.signer = signer
+        self.media = media
+        self.database = database
+        self.identity = identity
         self.now = now
+        sessions = SessionStore(database: database, now: now)
+        pds = AuthorizedPDS(sessions: sessions, http: http)
+        signInLimiter = AttemptLimiter(limit: 10, window: 15 * 60, now: now)
         startedAt = .now
     }
 
     /// Loads templates and static files from the configured directories; a template
     /// parse error stops start-up with its file, line and column.
-    public static func loadPages(configuration: AppConfiguration, logger: Logger) throws(ConfigurationError) -> PageRenderer {
+    public static func loadPages(configuration: AppConfiguration, secret: [UInt8], logger: Logger) throws(ConfigurationError) -> PageRenderer {
         let templates: TemplateLibrary
         do {
             templates = try TemplateLibrary(directory: configuration.templatesDirectory, strict: configuration.strictTemplates)
@@ -37,7 +48,7 @@ public struct AppServices: Sendable {
             throw ConfigurationError("templates: \(error)")
         }
         let assets = try StaticAssets.load(directory: configuration.publicDirectory, logger: logger)
-        return PageRenderer(templates: templates, assets: assets)
+        return PageRenderer(templates: templates, assets: assets, csrf: CSRFGuard(key: HMAC.sha256(key: secret, message: Array("csrf".utf8))))
     }
 }
 
@@ -47,6 +58,7 @@ extension Application {
         self.init(
             router: Application.buildRouter(services),
             errors: ErrorResponder(pages: services.pages, logger: services.logger),
+            sessions: services.sessions,
             logger: services.logger
         )
     }

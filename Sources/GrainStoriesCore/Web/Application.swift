@@ -6,11 +6,13 @@ public import MicroHTTPServer
 public final class Application: HTTPResponder {
     let router: Router
     let errors: ErrorResponder
+    let sessions: SessionStore
     let logger: Logger
 
-    init(router: Router, errors: ErrorResponder, logger: Logger) {
+    init(router: Router, errors: ErrorResponder, sessions: SessionStore, logger: Logger) {
         self.router = router
         self.errors = errors
+        self.sessions = sessions
         self.logger = logger
     }
 
@@ -39,7 +41,10 @@ public final class Application: HTTPResponder {
         let path = try PathSegments(rawPath: request.path)
         switch router.resolve(request.method, path) {
         case .matched(let handler, let parameters):
-            let context = try RequestContext(request: request, parameters: parameters, requestID: requestID)
+            var context = try RequestContext(request: request, parameters: parameters, requestID: requestID)
+            if let cookie = context.cookies[SessionStore.cookieName] {
+                context.account = try await sessions.find(cookieValue: cookie)
+            }
             return try await handler(context)
         case .methodNotAllowed(let allowed):
             throw HTTPError.methodNotAllowed(allowed: allowed)

@@ -40,7 +40,7 @@ public struct ErrorResponder: Sendable {
                 "message": .string(message),
                 "reference": .string(requestID),
                 "isServerError": .bool(status.code >= 500),
-            ])
+            ], for: nil)
         } catch {
             logger.error("the error page itself failed to render", ["id": requestID, "error": String(describing: error)])
             response = HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", text: "\(status.code) \(status.reasonPhrase)\n\n\(message)\n")

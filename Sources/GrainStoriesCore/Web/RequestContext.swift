@@ -9,9 +9,12 @@ public struct RequestContext: Sendable {
     public let query: QueryParameters
     public let cookies: [String: String]
     public let requestID: String
+    /// The signed-in account, when the browser holds a valid session cookie.
+    public var account: AccountSession?
 
-    public init(request: HTTPRequest, parameters: [String: String] = [:], requestID: String = "") throws(HTTPError) {
+    public init(request: HTTPRequest, parameters: [String: String] = [:], requestID: String = "", account: AccountSession? = nil) throws(HTTPError) {
         self.request = request
+        self.account = account
         self.parameters = parameters
         self.query = try QueryParameters(parsing: request.query)
         self.cookies = Cookies.parse(request.headers["Cookie"])

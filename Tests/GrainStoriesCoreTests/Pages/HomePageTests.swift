@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct HomePageTests {
     @Test func theStripListsAuthorsInTheAppViewsOrderWithUnseenRings() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let response = await app.respond("/")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func imagesGoThroughTheServerAndNeverToThirdParties() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let html = await app.respond("/").text
         await app.shutdown()
         #expect(!html.contains("cdn.grain.social"))
@@ -39,7 +39,7 @@ import Testing
         var seen = SeenState()
         seen.markSeen(author: "did:plc:hbrpoigf3cbfnobm2o4rak3v", createdAt: "2026-09-04T15:03:55.120Z")
         seen.markSeen(author: "did:plc:ogyr5xkxwnrekpk5yroudocu", createdAt: "2026-09-04T17:00:00.000Z")
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let html = await app.respond("/", headers: [("Cookie", "seen=\(SeenCookie.encode(seen))")]).text
         await app.shutdown()
         #expect(html.contains("aria-label=\"Maya Okafor, 3 stories, seen\""))
@@ -51,7 +51,7 @@ import Testing
     @Test func anUnreachableAppViewStillRendersWithANotice() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         library.update { $0.failing = true }
-        let app = try AppHarness(library: library)
+        let app = try await AppHarness(library: library)
         let response = await app.respond("/")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -62,7 +62,7 @@ import Testing
     @Test func staleDataIsShownWithANotice() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         library.update { $0.stale = true }
-        let app = try AppHarness(library: library)
+        let app = try await AppHarness(library: library)
         let html = await app.respond("/").text
         await app.shutdown()
         #expect(html.contains("these stories may be out of date"))
@@ -71,14 +71,14 @@ import Testing
 
     @Test func anEmptyStripSaysSo() async throws {
         let library = FakeStoryLibrary()
-        let app = try AppHarness(library: library)
+        let app = try await AppHarness(library: library)
         let html = await app.respond("/").text
         await app.shutdown()
         #expect(html.contains("No one has a live story right now."))
     }
 
     @Test func aBrowserReloadBypassesTheShortCache() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         _ = await app.respond("/")
         #expect(app.library.refreshCount == 0)
         _ = await app.respond("/", headers: [("Cache-Control", "max-age=0")])

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct ProfilePageTests {
     @Test func aProfileWithLiveStoriesHasARingThatOpensTheViewer() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let response = await app.respond("/profile/mayaokafor.bsky.social")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -23,7 +23,7 @@ import Testing
     @Test func aProfileWithoutLiveStoriesHasNoRingAndNoLink() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         library.update { $0.stories["did:plc:hbrpoigf3cbfnobm2o4rak3v"] = [] }
-        let app = try AppHarness(library: library)
+        let app = try await AppHarness(library: library)
         let html = await app.respond("/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v").text
         await app.shutdown()
         #expect(html.contains("<span class=\"avatar-ring avatar-large ring-none\">"))
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func unknownAndMalformedActorsAreNotFound() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let unknown = await app.respond("/profile/nobody.example")
         let malformed = await app.respond("/profile/%3Cscript%3E")
         await app.shutdown()
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func theStripEscapesNamesAndDropsUnsafeImageURLs() async throws {
-        let app = try AppHarness(library: hostileLibrary())
+        let app = try await AppHarness(library: hostileLibrary())
         let html = await app.respond("/").text
         await app.shutdown()
         assertInert(html)
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func theViewerEscapesEverything() async throws {
-        let app = try AppHarness(library: hostileLibrary())
+        let app = try await AppHarness(library: hostileLibrary())
         let response = await app.respond("/profile/did:plc:evil/story/3mevil")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func theProfileEscapesEverything() async throws {
-        let app = try AppHarness(library: hostileLibrary())
+        let app = try await AppHarness(library: hostileLibrary())
         let response = await app.respond("/profile/evil.example")
         await app.shutdown()
         assertInert(response.text)

@@ -9,7 +9,7 @@ import Testing
     let tomas = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
 
     @Test func anAuthorsStoriesOpenAtTheFirstUnseenOne() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let first = await app.respond("/stories/\(maya)")
         var seen = SeenState()
         seen.markSeen(author: maya, createdAt: "2026-09-04T08:12:31.407Z")
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func theViewerShowsThePhotoPositionAuthorTimeAndPlace() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let response = await app.respond("/profile/\(maya)/story/3muojebufwseb")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func adultLabelledStoriesAreCoveredBehindShow() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let html = await app.respond("/profile/\(maya)/story/3muovdv3qvkv2").text
         await app.shutdown()
         #expect(html.contains("<details class=\"label-gate\">"))
@@ -56,7 +56,7 @@ import Testing
     /// Without JavaScript, following `rel="next"` walks every story of every author in
     /// strip order and finally closes the viewer.
     @Test func noScriptNavigationWalksTwoAuthorsToTheClose() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         var url = "/profile/\(maya)/story/3muojebufwseb"
         var visited: [String] = []
         for _ in 0..<10 {
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func previousFromAnAuthorsFirstStoryIsThePreviousAuthorsLast() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let html = await app.respond("/profile/\(tomas)/story/3mstorycosf1").text
         let first = await app.respond("/profile/did:plc:ogyr5xkxwnrekpk5yroudocu/story/3mstorydocu0").text
         await app.shutdown()
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func theCloseControlReturnsWhereTheViewerWasOpened() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let fromProfile = await app.respond("/profile/\(maya)/story/3mupadw3kg264?back=%2Fprofile%2Fmayaokafor.bsky.social").text
         let hostile = await app.respond("/profile/\(maya)/story/3mupadw3kg264?back=%2F%2Fevil.example").text
         await app.shutdown()
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func viewingMarksTheStorySeenUnlessTheScriptIsPrefetching() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let page = await app.respond("/profile/\(maya)/story/3muovdv3qvkv2")
         let prefetch = await app.respond("/profile/\(maya)/story/3muovdv3qvkv2", headers: [("X-GrainStories-Fetch", "1")])
         await app.shutdown()
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func theScriptReportsSeenStoriesWithItsHeaderOnly() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let form = [("Content-Type", "application/x-www-form-urlencoded")]
         let body = Array("did=\(maya)&createdAt=2026-09-04T15:03:55.120Z".utf8)
         let withoutHeader = await app.respond(.post, "/seen", headers: form, body: body)
@@ -134,7 +134,7 @@ import Testing
             state.single[expired.uri] = expired
             state.single[gory.uri] = gory
         }
-        let app = try AppHarness(library: library)
+        let app = try await AppHarness(library: library)
         let old = await app.respond("/profile/\(maya)/story/\(expired.rkey)")
         let hidden = await app.respond("/profile/\(maya)/story/3mgore")
         let unknown = await app.respond("/profile/\(maya)/story/3mnothere")
@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func handlesInTheAddressAreResolved() async throws {
-        let app = try AppHarness()
+        let app = try await AppHarness()
         let response = await app.respond("/profile/mayaokafor.bsky.social/story/3muojebufwseb")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -160,7 +160,7 @@ import Testing
     @Test func anUnreachableAppViewGivesAClearPageNotA500() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         library.update { $0.failing = true }
-        let app = try AppHarness(library: library)
+        let app = try await AppHarness(library: library)
         let response = await app.respond("/profile/\(maya)/story/3muojebufwseb")
         await app.shutdown()
         #expect(response.status == .serviceUnavailable)

@@ -18,7 +18,7 @@ public final class AppHarness: Sendable {
     /// The fixtures' "now": 2026-09-04T18:00Z.
     public static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)
 
-    public init(library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"]) throws {
+    public init(library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"]) async throws {
         self.library = library
         dataDirectory = ProjectPaths.temporaryDirectory("app")
         var configuration = AppConfiguration()
@@ -28,13 +28,15 @@ public final class AppHarness: Sendable {
         configuration.dataDirectory = dataDirectory
         configuration.insecureHosts = insecureHosts
         let logger = logs.logger()
-        let pages = try AppServices.loadPages(configuration: configuration, logger: logger)
+        let secret = Array(repeating: UInt8(42), count: 32)
+        let pages = try AppServices.loadPages(configuration: configuration, secret: secret, logger: logger)
         http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
         let media = try MediaCache(directory: dataDirectory + "/media", maxBytes: 1 << 20, http: http, io: io)
+        let database = try await AppDatabase.open(in: dataDirectory)
         services = AppServices(
             configuration: configuration, logger: logger, pages: pages, library: library,
-            signer: MediaURLSigner(key: Array(repeating: 42, count: 32), insecureHosts: insecureHosts),
-            media: media, now: { now }
+            signer: MediaURLSigner(key: secret, insecureHosts: insecureHosts),
+            media: media, database: database, http: http, identity: PDSAddressIdentity(http: http), now: { now }
         )
         application = Application(services: services)
     }
@@ -54,6 +56,7 @@ public final class AppHarness: Sendable {
     /// Call when done: stops the outgoing HTTP clients.
     public func shutdown() async {
         await http.shutdown()
+        await services.database.close()
         io.shutdown()
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }

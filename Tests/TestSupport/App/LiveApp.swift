@@ -15,7 +15,7 @@ public final class LiveApp: Sendable {
 
     public var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
-    public static func start(appViewURL: String, _ configure: (inout AppConfiguration) -> Void = { _ in }) throws -> LiveApp {
+    public static func start(appViewURL: String, _ configure: (inout AppConfiguration) -> Void = { _ in }) async throws -> LiveApp {
         var configuration = AppConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -27,15 +27,15 @@ public final class LiveApp: Sendable {
         configuration.strictTemplates = true
         configuration.dataDirectory = ProjectPaths.temporaryDirectory("live")
         configure(&configuration)
-        return try LiveApp(configuration: configuration)
+        return try await LiveApp(configuration: configuration)
     }
 
-    init(configuration: AppConfiguration) throws {
+    init(configuration: AppConfiguration) async throws {
         self.configuration = configuration
         let logs = LogCapture()
         self.logs = logs
         let data = try DataDirectory.prepare(configuration.dataDirectory)
-        live = try LiveServices.start(configuration: configuration, data: data, logger: logs.logger(level: .info))
+        live = try await LiveServices.start(configuration: configuration, data: data, logger: logs.logger(level: .info))
         server = HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,

@@ -22,6 +22,6 @@ struct HomePage: Sendable {
             values["authors"] = .list([])
             values["notice"] = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."
         }
-        return try pages.render("home", values)
+        return try pages.render("home", values, for: context)
     }
 }

@@ -6,19 +6,28 @@ public import MicroHTTPServer
 public struct PageRenderer: Sendable {
     public let templates: TemplateLibrary
     public let assets: StaticAssets
+    public let csrf: CSRFGuard
     private let assetsValue: TemplateValue
 
-    public init(templates: TemplateLibrary, assets: StaticAssets) {
+    public init(templates: TemplateLibrary, assets: StaticAssets, csrf: CSRFGuard) {
         self.templates = templates
         self.assets = assets
+        self.csrf = csrf
         assetsValue = assets.templateValue
     }
 
-    /// Renders template `name` with `context` plus the shared values.
-    public func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue]) throws(TemplateError) -> HTTPResponse {
+    /// Renders template `name` with `context` plus the shared values: asset URLs, the
+    /// site's name, the signed-in account (or null) and this browser's form token.
+    public func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
         var context = context
         context["assets"] = assetsValue
         context["siteName"] = "GrainStories"
+        if let account = request?.account {
+            context["account"] = ["name": .string(account.name), "handle": .string(account.handle), "did": .string(account.did)]
+        } else {
+            context["account"] = .null
+        }
+        context["csrf"] = request.flatMap { csrf.token(for: $0) }.map(TemplateValue.string) ?? .null
         let html = try templates.renderUTF8(name, context)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/html; charset=utf-8")

@@ -34,7 +34,7 @@ struct ProfilePage: Sendable {
             let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
             values["storyLabel"] = .string("View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))")
         }
-        return try pages.render("profile", values)
+        return try pages.render("profile", values, for: context)
     }
 
     private func counts(_ profile: ProfileViewDetailed) -> [TemplateValue] {

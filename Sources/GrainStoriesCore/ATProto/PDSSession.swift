@@ -1,0 +1,23 @@
+/// The tokens and identity `createSession` / `refreshSession` return. The tokens are
+/// secrets: they stay on the server and never reach a log or a page.
+public struct PDSSession: Sendable, Equatable {
+    public var did: String
+    public var handle: String
+    public var accessToken: Secret
+    public var refreshToken: Secret
+
+    public init(did: String, handle: String, accessToken: Secret, refreshToken: Secret) {
+        self.did = did
+        self.handle = handle
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+    }
+}
+
+/// The wire form of a session answer.
+struct SessionResponse: Decodable {
+    var did: String
+    var handle: String?
+    var accessJwt: String
+    var refreshJwt: String
+}

@@ -1,0 +1,55 @@
+/// A `social.grain.story` record as GrainStories writes it (lexicon
+/// `social.grain.story`, see the reference §1.1 and §4).
+public struct StoryRecord: Codable, Sendable, Equatable {
+    public static let collection = "social.grain.story"
+
+    public var type = StoryRecord.collection
+    public var media: BlobRef
+    public var aspectRatio: AspectRatio
+    public var location: HThreeLocation?
+    public var address: AddressLocation?
+    public var labels: SelfLabels?
+    /// UTC with milliseconds and `Z`: the AppView compares these as strings.
+    public var createdAt: String
+
+    public init(media: BlobRef, aspectRatio: AspectRatio, location: HThreeLocation?, address: AddressLocation?, labels: SelfLabels?, createdAt: String) {
+        self.media = media
+        self.aspectRatio = aspectRatio
+        self.location = location
+        self.address = location == nil ? nil : address
+        self.labels = labels
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type = "$type", media, aspectRatio, location, address, labels, createdAt
+    }
+
+    /// Grain's indexer silently skips records that fail its lexicon; check them here
+    /// first (§4.6) so a bad record is an error the person sees, not a story that never
+    /// appears.
+    public func validate() throws(RecordValidationError) {
+        guard type == StoryRecord.collection else { throw RecordValidationError("$type must be \(StoryRecord.collection)") }
+        guard media.mimeType.hasPrefix("image/") || media.mimeType.hasPrefix("video/") else { throw RecordValidationError("media must be an image") }
+        guard media.size > 0, media.size <= 5_000_000 else { throw RecordValidationError("media must be at most 5,000,000 bytes") }
+        guard aspectRatio.width >= 1, aspectRatio.height >= 1 else { throw RecordValidationError("aspectRatio must be at least 1 × 1") }
+        guard Timestamp.parse(createdAt) != nil, createdAt.hasSuffix("Z") else { throw RecordValidationError("createdAt must be a UTC datetime") }
+        if let location {
+            guard location.value.utf8.count == 15, location.value.hasPrefix("8") else { throw RecordValidationError("location must be an H3 cell") }
+        }
+        if let address {
+            guard let country = address.country, (2...10).contains(country.count) else {
+                throw RecordValidationError("address.country must have 2 to 10 characters")
+            }
+        }
+        if let labels {
+            guard labels.values.allSatisfy({ SelfLabels.offered.contains($0.val) }) else { throw RecordValidationError("unknown content warning") }
+        }
+    }
+}
+
+/// A record that does not match its lexicon.
+public struct RecordValidationError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

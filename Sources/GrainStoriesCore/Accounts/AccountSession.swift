@@ -1,0 +1,13 @@
+/// A signed-in browser: who it is, where their PDS is, and the tokens for it (kept
+/// only on the server; the browser holds just a random session id).
+public struct AccountSession: Sendable, Equatable {
+    /// SHA-256 of the cookie value, the database key.
+    public var idHash: String
+    public var did: String
+    public var handle: String
+    public var displayName: String?
+    public var pdsURL: String
+    public var tokens: PDSSession
+
+    public var name: String { ProfileView.visibleName(displayName, handle: handle) }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Runs PDS calls for a signed-in account. When the PDS says the access token has
+/// expired, it refreshes the session once (one refresh per session at a time), stores
+/// the new tokens and retries; when the refresh is refused the session has been revoked
+/// and the person is signed out.
+public struct AuthorizedPDS: Sendable {
+    let sessions: SessionStore
+    let http: OutboundHTTP
+    private let refresher = Refresher()
+
+    public init(sessions: SessionStore, http: OutboundHTTP) {
+        self.sessions = sessions
+        self.http = http
+    }
+
+    /// Why a call for an account failed.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The PDS no longer accepts this session: sign in again.
+        case signedOut
+        case pds(XRPCError)
+
+        public var description: String {
+            switch self {
+            case .signedOut: "the PDS ended this session"
+            case .pds(let error): error.description
+            }
+        }
+    }
+
+    public func client(for account: AccountSession) -> PDSClient {
+        PDSClient(baseURL: account.pdsURL, http: http)
+    }
+
+    /// Calls `body` with the account's access token, refreshing it once if expired.
+    public func perform<Value: Sendable>(
+        _ account: AccountSession, _ body: @Sendable (PDSClient, Secret) async throws(XRPCError) -> Value
+    ) async throws(Failure) -> Value {
+        let client = client(for: account)
+        do {
+            return try await body(client, account.tokens.accessToken)
+        } catch where AuthorizedPDS.isExpired(error) {
+            let fresh = try await refresh(account, client: client)
+            do { return try await body(client, fresh.accessToken) } catch {
+                if AuthorizedPDS.isExpired(error) { throw .signedOut }
+                throw .pds(error)
+            }
+        } catch {
+            throw .pds(error)
+        }
+    }
+
+    private func refresh(_ account: AccountSession, client: PDSClient) async throws(Failure) -> PDSSession {
+        let sessions = self.sessions
+        let result = await refresher.refresh(account.idHash) {
+            do {
+                let fresh = try await client.refreshSession(account.tokens.refreshToken)
+                try await sessions.updateTokens(idHash: account.idHash, fresh)
+                return .success(fresh)
+            } catch let error as XRPCError {
+                if error.status == 400 || error.status == 401 {
+                    try? await sessions.delete(idHash: account.idHash)
+                    return .failure(.signedOut)
+                }
+                return .failure(.pds(error))
+            } catch {
+                return .failure(.pds(.undecodable("could not store the refreshed session")))
+            }
+        }
+        return try result.get()
+    }
+
+    /// `ExpiredToken` (the reference PDS answers 400) or an invalid token (401).
+    static func isExpired(_ error: XRPCError) -> Bool {
+        guard case .failed(let status, let name, _) = error else { return false }
+        return name == "ExpiredToken" || name == "InvalidToken" || (status == 401 && name == nil)
+    }
+
+    /// One refresh per session at a time: concurrent callers share its result, so a
+    /// rotated refresh token is never used twice.
+    private actor Refresher {
+        private var running: [String: Task<Result<PDSSession, Failure>, Never>] = [:]
+
+        func refresh(_ key: String, _ work: @escaping @Sendable () async -> Result<PDSSession, Failure>) async -> Result<PDSSession, Failure> {
+            if let task = running[key] { return await task.value }
+            let task = Task { await work() }
+            running[key] = task
+            let result = await task.value
+            running[key] = nil
+            return result
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+public import SQLiteStore
+
+/// The one SQLite database in the data directory (`grainstories.sqlite3`, mode 0600,
+/// WAL, fully synchronous): every piece of server-side state lives here.
+public struct AppDatabase: Sendable {
+    public let database: Database
+
+    public static func open(in dataDirectory: String) async throws(ConfigurationError) -> AppDatabase {
+        let path = dataDirectory + "/grainstories.sqlite3"
+        do {
+            return AppDatabase(database: try await Database(path: path, migrations: AppSchema.migrations))
+        } catch {
+            throw ConfigurationError("the database \(path) cannot be opened: \(error)")
+        }
+    }
+
+    public func close() async {
+        await database.close()
+    }
+}
