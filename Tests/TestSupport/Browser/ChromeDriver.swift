@@ -28,7 +28,12 @@ public final class ChromeDriver: Sendable {
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline, !text.contains("started successfully on port") {
             let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
+            if chunk.isEmpty {
+                // An empty read is end of file only once the process has gone.
+                guard process.isRunning else { break }
+                Thread.sleep(forTimeInterval: 0.05)
+                continue
+            }
             text += String(decoding: chunk, as: UTF8.self)
         }
         guard let range = text.range(of: #"started successfully on port (\d+)"#, options: .regularExpression),
