@@ -29,25 +29,35 @@ public struct AuthorizedPDS: Sendable {
     }
 
     public func client(for account: AccountSession) -> PDSClient {
-        PDSClient(baseURL: account.pdsURL, http: http)
+        client(forPDS: account.pdsURL)
+    }
+
+    public func client(forPDS url: String) -> PDSClient {
+        PDSClient(baseURL: url, http: http)
     }
 
     /// Calls `body` with the account's access token, refreshing it once if expired.
     public func perform<Value: Sendable>(
-        _ account: AccountSession, _ body: @Sendable (PDSClient, Secret) async throws(XRPCError) -> Value
+        _ account: AccountSession, _ body: @Sendable (PDSClient, Secret) async throws -> Value
     ) async throws(Failure) -> Value {
         let client = client(for: account)
         do {
             return try await body(client, account.tokens.accessToken)
-        } catch where AuthorizedPDS.isExpired(error) {
-            let fresh = try await refresh(account, client: client)
-            do { return try await body(client, fresh.accessToken) } catch {
-                if AuthorizedPDS.isExpired(error) { throw .signedOut }
-                throw .pds(error)
-            }
         } catch {
-            throw .pds(error)
+            let first = AuthorizedPDS.xrpc(error)
+            guard AuthorizedPDS.isExpired(first) else { throw .pds(first) }
         }
+        let fresh = try await refresh(account, client: client)
+        do {
+            return try await body(client, fresh.accessToken)
+        } catch {
+            let second = AuthorizedPDS.xrpc(error)
+            throw AuthorizedPDS.isExpired(second) ? .signedOut : .pds(second)
+        }
+    }
+
+    private static func xrpc(_ error: any Error) -> XRPCError {
+        (error as? XRPCError) ?? .undecodable(String(describing: error))
     }
 
     private func refresh(_ account: AccountSession, client: PDSClient) async throws(Failure) -> PDSSession {

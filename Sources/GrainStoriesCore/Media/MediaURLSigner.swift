@@ -16,7 +16,10 @@ public struct MediaURLSigner: Sendable {
     }
 
     /// `/media/<signature>/<base64url of the URL>`, or nil for URLs we will not proxy.
+    /// Photos this server holds itself (`/local-photos/…`, just posted) are returned as
+    /// they are.
     public func path(for url: String) -> String? {
+        if url.hasPrefix("/local-photos/"), url.dropFirst(14).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) { return url }
         guard let target = OutboundURL(url, insecureHosts: insecureHosts) else { return nil }
         let bytes = Array(target.text.utf8)
         return "/media/" + signature(bytes) + "/" + Base64URL.encode(bytes)

@@ -58,6 +58,11 @@ public struct AppViewStoryLibrary: StoryLibrary {
         return Fetched(lookup.value, isStale: lookup.isStale)
     }
 
+    public func invalidate(author did: String) async {
+        await authorsCache.invalidate("strip")
+        await storiesCache.invalidate(did)
+    }
+
     private func fetch<Value>(_ body: () async throws -> RefreshingCache<String, Value>.Lookup) async throws(StoryLibraryError) -> RefreshingCache<String, Value>.Lookup {
         do { return try await body() } catch { throw StoryLibraryError(String(describing: error)) }
     }

@@ -11,6 +11,12 @@ public protocol StoryLibrary: Sendable {
     func story(uri: String) async throws(StoryLibraryError) -> StoryView?
     /// A profile by handle or DID; nil when there is no such actor.
     func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
+    /// Forgets what is cached about an author and the strip (after posting or deleting).
+    func invalidate(author did: String) async
+}
+
+extension StoryLibrary {
+    public func invalidate(author did: String) async {}
 }
 
 /// A value and whether it is older than it should be because Grain could not be

@@ -11,6 +11,8 @@ extension Application {
         let seenEndpoint = SeenEndpoint(seen: seen)
         let media = MediaHandler(signer: services.signer, cache: services.media)
         let health = HealthCheck(startedAt: services.startedAt)
+        let signIn = SignInPage(services: services)
+        let signOut = SignOutEndpoint(services: services)
         let files = StaticFileHandler(assets: services.pages.assets)
 
         var router = Router()
@@ -19,6 +21,9 @@ extension Application {
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.post("/seen") { try seenEndpoint.respond($0) }
+        router.get("/signin") { try signIn.show($0) }
+        router.post("/signin") { try await signIn.submit($0) }
+        router.post("/signout") { try await signOut.respond($0) }
         router.get("/media/:signature/:url") { try await media.respond($0) }
         router.get("/healthz") { health.respond($0) }
         router.get("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }

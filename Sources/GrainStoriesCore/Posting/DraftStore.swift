@@ -1,0 +1,82 @@
+public import Foundation
+import SQLiteStore
+
+/// Drafts in the database. A draft row is written only after its photo file is on
+/// disk and fsynced, so a row never points at a missing photo.
+public struct DraftStore: Sendable {
+    let database: Database
+
+    public init(database: AppDatabase) { self.database = database.database }
+
+    public func insert(_ draft: Draft) async throws {
+        try await database.write { db in
+            try db.execute("""
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_path, photo_bytes, width, height, has_gps, gps_cell,
+                    place_name, place_cell, place_address, labels, crosspost, state, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, DraftStore.bindings(draft))
+        }
+    }
+
+    public func find(_ id: String) async throws -> Draft? {
+        try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(DraftStore.draft(from:)) }
+    }
+
+    /// Saves what the person chose on the draft page.
+    public func updateChoices(_ id: String, place: DraftPlace?, labels: [String], crosspost: Bool) async throws {
+        let address = place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        try await database.write { db in
+            try db.execute("UPDATE drafts SET place_name = ?, place_cell = ?, place_address = ?, labels = ?, crosspost = ? WHERE id = ? AND state = 'draft'",
+                           [place?.name, place?.cell, address, labels.joined(separator: ","), crosspost, id])
+        }
+    }
+
+    public func setState(_ id: String, _ state: Draft.State) async throws {
+        try await database.write { db in try db.execute("UPDATE drafts SET state = ? WHERE id = ?", [state.rawValue, id]) }
+    }
+
+    public func delete(_ id: String) async throws {
+        try await database.write { db in try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
+    }
+
+    /// Posted drafts of the last `hours`, newest last (the local overlay's source).
+    public func posted(since date: Date) async throws -> [Draft] {
+        let cutoff = Int64(date.timeIntervalSince1970)
+        return try await database.read { db in
+            try db.query("SELECT * FROM drafts WHERE state = 'posted' AND created_at >= ? ORDER BY created_at", [cutoff]).map(DraftStore.draft(from:))
+        }
+    }
+
+    /// Unposted drafts older than `date` (abandoned), for cleaning up.
+    public func abandoned(before date: Date) async throws -> [Draft] {
+        let cutoff = Int64(date.timeIntervalSince1970)
+        return try await database.read { db in
+            try db.query("SELECT * FROM drafts WHERE state IN ('draft', 'posted') AND created_at < ?", [cutoff]).map(DraftStore.draft(from:))
+        }
+    }
+
+    static func bindings(_ draft: Draft) -> [any DatabaseValueConvertible] {
+        let address = draft.place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        return [
+            draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoPath, draft.photoBytes, draft.width, draft.height,
+            draft.gpsCell != nil, draft.gpsCell, draft.place?.name, draft.place?.cell, address,
+            draft.labels.joined(separator: ","), draft.crosspost, draft.state.rawValue, Int64(draft.createdAt.timeIntervalSince1970),
+        ]
+    }
+
+    static func draft(from row: Row) throws -> Draft {
+        var place: DraftPlace?
+        if let name = try row.optionalString("place_name"), let cell = try row.optionalString("place_cell") {
+            let address = try row.optionalString("place_address").flatMap { try? JSONDecoder().decode(AddressLocation.self, from: Data($0.utf8)) }
+            place = DraftPlace(name: name, cell: cell, address: address)
+        }
+        return Draft(
+            id: try row.string("id"), did: try row.string("did"), storyRKey: try row.string("story_rkey"), postRKey: try row.string("post_rkey"),
+            photoPath: try row.string("photo_path"), photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
+            gpsCell: try row.optionalString("gps_cell"), place: place,
+            labels: try row.string("labels").split(separator: ",").map(String.init), crosspost: try row.bool("crosspost"),
+            state: Draft.State(rawValue: try row.string("state")) ?? .draft,
+            createdAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("created_at")))
+        )
+    }
+}

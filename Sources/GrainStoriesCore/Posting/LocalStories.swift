@@ -1,0 +1,67 @@
+public import Foundation
+
+/// Stories posted through this server that Grain's AppView may not list yet, and
+/// stories deleted here that it may still list. Pages see the AppView's answers with
+/// these applied (`OverlayStoryLibrary`), so a new story shows in the strip and viewer
+/// at once and a deleted one disappears at once.
+public actor LocalStories {
+    private var posted: [String: [StoryView]] = [:]
+    private var deleted: [String: Date] = [:]
+    private let now: @Sendable () -> Date
+
+    public init(now: @escaping @Sendable () -> Date) {
+        self.now = now
+    }
+
+    /// The view of a story just written from `draft` as `ref` by `account`.
+    public static func view(of draft: Draft, ref: RecordRef, account: AccountSession, createdAt: String, placeText: (DraftPlace) -> String) -> StoryView {
+        let photo = "/local-photos/\(draft.id)"
+        var view = StoryView(
+            uri: ref.uri, cid: ref.cid,
+            creator: ProfileView(did: account.did, handle: account.handle, cid: "", displayName: account.displayName, avatar: nil),
+            thumb: photo, fullsize: photo, aspectRatio: AspectRatio(width: draft.width, height: draft.height), createdAt: createdAt
+        )
+        if let place = draft.place {
+            view.location = HThreeLocation(value: place.cell, name: place.name)
+            view.address = place.address
+            view.locationDisplay = placeText(place)
+        }
+        view.labels = draft.labels.map { Label(src: account.did, uri: ref.uri, val: $0) }
+        return view
+    }
+
+    public func add(_ story: StoryView) {
+        var stories = posted[story.creator.did, default: []].filter { $0.uri != story.uri }
+        stories.append(story)
+        posted[story.creator.did] = stories
+    }
+
+    public func markDeleted(uri: String) {
+        deleted[uri] = now()
+        for (did, stories) in posted { posted[did] = stories.filter { $0.uri != uri } }
+    }
+
+    /// Live local stories of `did` (past 24 hours), oldest first.
+    public func stories(of did: String) -> [StoryView] {
+        let cutoff = now().addingTimeInterval(-86_400)
+        return (posted[did] ?? []).filter { (Timestamp.parse($0.createdAt) ?? .distantPast) > cutoff }
+            .sorted { $0.createdAt < $1.createdAt }
+    }
+
+    /// Authors with live local stories.
+    public func authors() -> [String] {
+        posted.keys.filter { !stories(of: $0).isEmpty }.sorted()
+    }
+
+    public func isDeleted(_ uri: String) -> Bool {
+        let cutoff = now().addingTimeInterval(-2 * 86_400)
+        deleted = deleted.filter { $0.value > cutoff }
+        return deleted[uri] != nil
+    }
+
+    public func deletedURIs() -> Set<String> {
+        let cutoff = now().addingTimeInterval(-2 * 86_400)
+        deleted = deleted.filter { $0.value > cutoff }
+        return Set(deleted.keys)
+    }
+}

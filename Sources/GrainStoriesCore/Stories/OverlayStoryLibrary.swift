@@ -1,0 +1,59 @@
+import Foundation
+
+/// The AppView's answers with this server's own recent posts and deletions applied
+/// (see `LocalStories`). Once the AppView lists a story itself, its version wins.
+public struct OverlayStoryLibrary: StoryLibrary {
+    let base: any StoryLibrary
+    let local: LocalStories
+
+    public init(base: any StoryLibrary, local: LocalStories) {
+        self.base = base
+        self.local = local
+    }
+
+    public func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+        var fetched = try await base.storyAuthors(refresh: refresh)
+        for did in await local.authors() {
+            let mine = await local.stories(of: did)
+            guard let newest = mine.last else { continue }
+            if let index = fetched.value.firstIndex(where: { $0.profile.did == did }) {
+                var author = fetched.value[index]
+                let unlisted = mine.filter { $0.createdAt > author.latestAt }
+                author.storyCount += unlisted.count
+                if newest.createdAt > author.latestAt { author.latestAt = newest.createdAt }
+                fetched.value[index] = author
+            } else {
+                fetched.value.append(StoryAuthor(profile: newest.creator, storyCount: mine.count, latestAt: newest.createdAt))
+            }
+        }
+        // Keep the AppView's order (newest story first) with the local changes folded in.
+        fetched.value = fetched.value.enumerated().sorted { lhs, rhs in
+            lhs.element.latestAt != rhs.element.latestAt ? lhs.element.latestAt > rhs.element.latestAt : lhs.offset < rhs.offset
+        }.map(\.element)
+        return fetched
+    }
+
+    public func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+        var fetched = try await base.stories(of: did, refresh: refresh)
+        let deleted = await local.deletedURIs()
+        let listed = Set(fetched.value.map(\.rkey))
+        fetched.value = (fetched.value.filter { !deleted.contains($0.uri) } + (await local.stories(of: did)).filter { !listed.contains($0.rkey) })
+            .sorted { $0.createdAt < $1.createdAt }
+        return fetched
+    }
+
+    public func story(uri: String) async throws(StoryLibraryError) -> StoryView? {
+        if await local.isDeleted(uri) { return nil }
+        let did = uri.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+        if let mine = await local.stories(of: did).first(where: { $0.uri == uri }) { return mine }
+        return try await base.story(uri: uri)
+    }
+
+    public func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+        try await base.profile(actor: actor, refresh: refresh)
+    }
+
+    public func invalidate(author did: String) async {
+        await base.invalidate(author: did)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HTMLTemplates
+import MicroHTTPServer
+
+/// `/signin`: handle (or DID) and an app password, plus an optional PDS address.
+///
+/// The password goes to the person's own PDS (`createSession`) and nowhere else: it is
+/// never stored, logged or shown again. The browser gets a fresh random session id
+/// (a new one at every sign-in, so a planted id is useless); the tokens stay here.
+struct SignInPage: Sendable {
+    let services: AppServices
+
+    func show(_ context: RequestContext) throws -> HTTPResponse {
+        try render(context, problem: nil, identifier: "", pds: "", status: .ok)
+    }
+
+    func submit(_ context: RequestContext) async throws -> HTTPResponse {
+        let form = try context.formFields(limit: 8 * 1024)
+        try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        let identifier = (form["identifier"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
+        let pds = (form["pds"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            guard await services.signInLimiter.allow(context.request.remoteAddress) else { throw SignInProblem.tooManyAttempts }
+            guard let password = form["password"], !password.isEmpty, !identifier.isEmpty, identifier.utf8.count <= 253, password.utf8.count <= 256 else {
+                throw SignInProblem.missingFields
+            }
+            let session = try await signIn(identifier: identifier, password: Secret(password), pds: pds.isEmpty ? nil : pds)
+            if let previous = context.account { try? await services.sessions.delete(idHash: previous.idHash) }
+            let cookie = try await services.sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
+            services.logger.info("signed in", ["did": session.tokens.did, "id": context.requestID])
+            var response = HTTPResponse.redirect(to: "/")
+            response.headers.add("Set-Cookie", Cookies.setCookie(name: SessionStore.cookieName, value: cookie, maxAgeSeconds: Int(SessionStore.idleLifetime), secure: context.isSecure))
+            return response
+        } catch let problem as SignInProblem {
+            return try render(context, problem: problem.publicMessage, identifier: identifier, pds: pds, status: problem.status)
+        }
+    }
+
+    private struct SignedIn {
+        var tokens: PDSSession
+        var pdsURL: String
+        var displayName: String?
+    }
+
+    private func signIn(identifier: String, password: Secret, pds: String?) async throws(SignInProblem) -> SignedIn {
+        let located = try await services.identity.locate(identifier: identifier, pdsOverride: pds)
+        let client = services.pds.client(forPDS: located.pdsURL)
+        let tokens: PDSSession
+        do {
+            tokens = try await client.createSession(identifier: identifier, password: password)
+        } catch {
+            throw SignInPage.problem(for: error, pdsURL: located.pdsURL)
+        }
+        if let expected = located.did, expected != tokens.did {
+            throw SignInProblem(.badGateway, "Your PDS answered for a different account. Check the PDS address.")
+        }
+        let profile = try? await client.getRecord(repo: tokens.did, collection: "app.bsky.actor.profile", rkey: "self", as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
+        return SignedIn(tokens: tokens, pdsURL: located.pdsURL, displayName: profile?.value.displayName)
+    }
+
+    static func problem(for error: XRPCError, pdsURL: String) -> SignInProblem {
+        let host = URL(string: pdsURL)?.host ?? pdsURL
+        switch error {
+        case .unreachable(.refusedURL): return .insecurePDS
+        case .unreachable: return .unreachable(host)
+        case .failed(let status, let name, _) where status == 401 || name == "AuthenticationRequired" || name == "AuthFactorTokenRequired":
+            if name == "AuthFactorTokenRequired" {
+                return SignInProblem(.unauthorized, "This account asks for a second sign-in factor. \(SignInProblem.appPasswordHint)")
+            }
+            return .wrongPassword
+        case .failed(400, "InvalidRequest", _), .failed(400, nil, _):
+            return .wrongPassword
+        case .failed(let status, _, _) where status >= 500:
+            return .unreachable(host)
+        case .failed, .undecodable:
+            return SignInProblem(.badGateway, "Your PDS (\(host)) gave an answer GrainStories does not understand.")
+        }
+    }
+
+    private func render(_ context: RequestContext, problem: String?, identifier: String, pds: String, status: HTTPStatus) throws -> HTTPResponse {
+        var cookieValue = context.cookies[CSRFGuard.cookieName]
+        var setCookie: String?
+        if context.account == nil, cookieValue?.utf8.count != 43 {
+            cookieValue = SessionStore.randomToken()
+            setCookie = Cookies.setCookie(name: CSRFGuard.cookieName, value: cookieValue ?? "", maxAgeSeconds: nil, secure: context.isSecure)
+        }
+        let token = context.account == nil
+            ? services.pages.csrf.token(anonymousCookie: cookieValue ?? "")
+            : services.pages.csrf.token(for: context) ?? ""
+        var response = try services.pages.render("signin", status: status, [
+            "title": "Sign in",
+            "problem": problem.map(TemplateValue.string) ?? .null,
+            "identifier": .string(identifier),
+            "pds": pds.isEmpty ? .null : .string(pds),
+            "csrfToken": .string(token),
+        ], for: context)
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}
