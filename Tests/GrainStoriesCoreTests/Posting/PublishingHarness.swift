@@ -1,0 +1,76 @@
+import Foundation
+@testable import GrainStoriesCore
+import JPEGProcessing
+import Synchronization
+import TestSupport
+
+/// A publisher wired to a fake PDS, a temporary database and a clock the test moves.
+final class PublishingHarness: Sendable {
+    let pds: FakePDS
+    let database: AppDatabase
+    let http: OutboundHTTP
+    let sessions: SessionStore
+    let drafts: DraftStore
+    let outbox: OutboxStore
+    let publisher: Publisher
+    let directory: String
+    let clock = Mutex(Date(timeIntervalSince1970: 1_788_544_800))
+    let posted = Mutex<[RecordRef]>([])
+    let logs = LogCapture()
+    let tids = TIDClock()
+
+    var now: Date { clock.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { clock.withLock { $0 = $0.addingTimeInterval(seconds) } }
+
+    init() async throws {
+        directory = ProjectPaths.temporaryDirectory("publish")
+        pds = try FakePDS()
+        database = try await AppDatabase.open(in: directory)
+        http = OutboundHTTP(userAgent: "test", insecureHosts: ["127.0.0.1"])
+        let clock = self.clock
+        let now: @Sendable () -> Date = { clock.withLock { $0 } }
+        sessions = SessionStore(database: database, now: now)
+        drafts = DraftStore(database: database)
+        outbox = OutboxStore(database: database)
+        let posted = self.posted
+        publisher = Publisher(.init(
+            outbox: outbox, drafts: drafts, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, http: http),
+            composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
+            placeText: { $0.name },
+            storyPosted: { _, ref, _ in posted.withLock { $0.append(ref) } },
+            logger: logs.logger(), now: now
+        ))
+    }
+
+    /// Signs alice in for real against the fake PDS and stores the session.
+    func signIn() async throws -> AccountSession {
+        let client = PDSClient(baseURL: pds.baseURL, http: http)
+        let tokens = try await client.createSession(identifier: "alice.test", password: Secret(FakePDS.Account.alice.password))
+        let cookie = try await sessions.create(tokens, pdsURL: pds.baseURL, displayName: nil)
+        return try #require(try await sessions.find(cookieValue: cookie))
+    }
+
+    /// A draft with a real JPEG on disk, queued for publishing.
+    func queueDraft(did: String, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
+        let jpeg = try JPEGEncoder.encode(TestImages.photoLike(width: 160, height: 120), quality: 85)
+        let id = UUID().uuidString
+        let path = directory + "/\(id).jpg"
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        let draft = Draft(
+            id: id, did: did, storyRKey: tids.next().description, postRKey: tids.next().description, photoPath: path,
+            photoBytes: jpeg.count, width: 160, height: 120, gpsCell: place?.cell, place: place, labels: labels,
+            crosspost: crosspost, state: .draft, createdAt: now
+        )
+        try await drafts.insert(draft)
+        try await outbox.enqueue(draftID: id, did: did, createdAt: Timestamp.format(now), now: now)
+        return draft
+    }
+
+    func stop() async {
+        await publisher.stop()
+        await http.shutdown()
+        await database.close()
+        pds.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
