@@ -1,3 +1,5 @@
+import Foundation
+
 /// The boundary of a `multipart/form-data` body, taken from the request's Content-Type.
 ///
 /// RFC 2046 §5.1.1 allows 1–70 characters from a small set (`bchars`) and no trailing
@@ -42,16 +44,6 @@ struct MultipartBoundary: Equatable {
     private static let symbols = Array("'()+_,-./:=? ".utf8)
 
     private static func mediaType(of contentType: String) -> String {
-        String(contentType.prefix { $0 != ";" }).trimmingSpaces().lowercased()
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs (no Foundation needed).
-    fileprivate func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
+        contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The headers of one part, read from the block `MultipartScanner` hands over.
 ///
 /// Lines end in CRLF; a bare LF is tolerated because this block is bounded, parsed only
@@ -26,14 +28,14 @@ struct PartHeaders: Equatable {
             guard !name.isEmpty, !name.contains(" "), !name.contains("\t") else {
                 throw .malformed(reason: "a part header is malformed")
             }
-            let value = Self.trimmed(text[text.index(after: colon)...])
+            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch name {
             case "content-disposition":
                 guard disposition == nil else { throw .malformed(reason: "a part has two Content-Disposition headers") }
                 disposition = try ContentDisposition(parsing: value)
             case "content-type":
                 guard contentType == nil else { throw .malformed(reason: "a part has two Content-Type headers") }
-                let mediaType = Self.trimmed(value.prefix { $0 != ";" }).lowercased()
+                let mediaType = value.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
                 guard !mediaType.isEmpty else { throw .malformed(reason: "a part's Content-Type is empty") }
                 if mediaType.hasPrefix("multipart/") { throw .nestedMultipart }
                 contentType = mediaType
@@ -50,12 +52,5 @@ struct PartHeaders: Equatable {
         guard let disposition else { throw .malformed(reason: "a part has no Content-Disposition") }
         self.disposition = disposition
         self.contentType = contentType
-    }
-
-    private static func trimmed(_ text: Substring) -> String {
-        var slice = text
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
     }
 }
