@@ -1,0 +1,11 @@
+import MicroHTTPServer
+
+extension RequestContext {
+    /// The body as `multipart/form-data`, with file parts written into `fileDirectory`.
+    /// Blocks on file I/O: see `MultipartFormParser`.
+    public func multipartForm(
+        fileDirectory: String, parser: MultipartFormParser = MultipartFormParser()
+    ) throws(MultipartError) -> MultipartForm {
+        try parser.parse(request.body, contentType: request.headers["Content-Type"], fileDirectory: fileDirectory)
+    }
+}
