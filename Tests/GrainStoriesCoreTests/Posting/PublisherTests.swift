@@ -1,5 +1,6 @@
 import Foundation
 @testable import GrainStoriesCore
+import Synchronization
 import Testing
 import TestSupport
 
@@ -37,7 +38,7 @@ import TestSupport
         let profile = try #require(harness.pds.records("social.grain.actor.profile").first)
         #expect(profile.rkey == "self")
         #expect(profile.value["displayName"]?.stringValue == "Alice Liddell")
-        #expect(harness.posted.withLock { $0.map(\.rkey) } == [draft.storyRKey])
+        #expect(harness.posted.rkeys == [draft.storyRKey])
         #expect(harness.pds.records("app.bsky.feed.post").isEmpty)
         await harness.stop()
     }

@@ -3,6 +3,7 @@ import Foundation
 import JPEGProcessing
 import Synchronization
 import TestSupport
+import Testing
 
 /// A publisher wired to a fake PDS, a temporary database and a clock the test moves.
 final class PublishingHarness: Sendable {
@@ -14,13 +15,13 @@ final class PublishingHarness: Sendable {
     let outbox: OutboxStore
     let publisher: Publisher
     let directory: String
-    let clock = Mutex(Date(timeIntervalSince1970: 1_788_544_800))
-    let posted = Mutex<[RecordRef]>([])
+    let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
+    let posted = PostedLog()
     let logs = LogCapture()
-    let tids = TIDClock()
+    let tids = GrainStoriesCore.TIDClock()
 
-    var now: Date { clock.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { clock.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    var now: Date { clock.now }
+    func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
 
     init() async throws {
         directory = ProjectPaths.temporaryDirectory("publish")
@@ -28,7 +29,7 @@ final class PublishingHarness: Sendable {
         database = try await AppDatabase.open(in: directory)
         http = OutboundHTTP(userAgent: "test", insecureHosts: ["127.0.0.1"])
         let clock = self.clock
-        let now: @Sendable () -> Date = { clock.withLock { $0 } }
+        let now: @Sendable () -> Date = { clock.now }
         sessions = SessionStore(database: database, now: now)
         drafts = DraftStore(database: database)
         outbox = OutboxStore(database: database)
@@ -37,7 +38,7 @@ final class PublishingHarness: Sendable {
             outbox: outbox, drafts: drafts, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, http: http),
             composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
             placeText: { $0.name },
-            storyPosted: { _, ref, _ in posted.withLock { $0.append(ref) } },
+            storyPosted: { _, ref, _ in posted.append(ref) },
             logger: logs.logger(), now: now
         ))
     }
@@ -73,4 +74,19 @@ final class PublishingHarness: Sendable {
         pds.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
+}
+
+/// A wall clock a test moves by hand.
+final class TestDateClock: Sendable {
+    private let value: Mutex<Date>
+    init(_ start: Date) { value = Mutex(start) }
+    var now: Date { value.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { value.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// Records handed to the "story posted" callback.
+final class PostedLog: Sendable {
+    private let refs = Mutex<[RecordRef]>([])
+    func append(_ ref: RecordRef) { refs.withLock { $0.append(ref) } }
+    var rkeys: [String] { refs.withLock { $0.map(\.rkey) } }
 }
