@@ -41,13 +41,16 @@ public struct AuthorizedPDS: Sendable {
         _ account: AccountSession, _ body: @Sendable (PDSClient, Secret) async throws -> Value
     ) async throws(Failure) -> Value {
         let client = client(for: account)
+        // A long-lived caller (the outbox) may hold tokens that were rotated since.
+        var current = account
+        current.tokens = await refresher.latest(account.idHash) ?? account.tokens
         do {
-            return try await body(client, account.tokens.accessToken)
+            return try await body(client, current.tokens.accessToken)
         } catch {
             let first = AuthorizedPDS.xrpc(error)
             guard AuthorizedPDS.isExpired(first) else { throw .pds(first) }
         }
-        let fresh = try await refresh(account, client: client)
+        let fresh = try await refresh(current, client: client)
         do {
             return try await body(client, fresh.accessToken)
         } catch {
@@ -90,6 +93,10 @@ public struct AuthorizedPDS: Sendable {
     /// rotated refresh token is never used twice.
     private actor Refresher {
         private var running: [String: Task<Result<PDSSession, Failure>, Never>] = [:]
+        /// The newest tokens per session, so a rotated refresh token is never reused.
+        private var newest: [String: PDSSession] = [:]
+
+        func latest(_ key: String) -> PDSSession? { newest[key] }
 
         func refresh(_ key: String, _ work: @escaping @Sendable () async -> Result<PDSSession, Failure>) async -> Result<PDSSession, Failure> {
             if let task = running[key] { return await task.value }
@@ -97,6 +104,10 @@ public struct AuthorizedPDS: Sendable {
             running[key] = task
             let result = await task.value
             running[key] = nil
+            if case .success(let tokens) = result {
+                newest[key] = tokens
+                if newest.count > 4096 { newest.removeAll() }
+            }
             return result
         }
     }

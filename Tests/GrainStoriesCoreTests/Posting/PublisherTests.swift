@@ -117,10 +117,15 @@ import TestSupport
     @Test func anUploadCutOffMidwayIsRetried() async throws {
         let harness = try await PublishingHarness()
         let account = try await harness.signIn()
-        harness.pds.inject(.dropDuringRequestBody(), on: "com.atproto.repo.uploadBlob")
+        // The HTTP client itself resends a rewindable upload once; make it fail every time.
+        harness.pds.inject(.dropDuringRequestBody(), on: "com.atproto.repo.uploadBlob", .always)
         let draft = try await harness.queueDraft(did: account.did)
         await harness.publisher.runDue()
-        #expect(try await harness.outbox.entry(draft.id)?.step == .upload)
+        let waiting = try #require(try await harness.outbox.entry(draft.id))
+        #expect(waiting.step == .upload)
+        #expect(waiting.status == .pending)
+        #expect(harness.pds.blobs().isEmpty)
+        harness.pds.clearFaults()
         harness.advance(60)
         await harness.publisher.runDue()
         #expect(try await harness.outbox.entry(draft.id)?.status == .posted)
