@@ -1,0 +1,27 @@
+/// Finds places for the story form: a suggestion for a photo's GPS position and
+/// places matching what the person types. `NominatimClient` is the live
+/// implementation; tests of the upload pipeline can pass a fake.
+///
+/// Neither method fails: every problem (no service configured, network, rate limit,
+/// a broken answer) simply means no suggestion, and the story is posted without a
+/// location unless the person picks one.
+public protocol PlaceGeocoder: Sendable {
+    /// The place at a photo's own position, with its H3 cell computed from that
+    /// position. `language` is an `Accept-Language` value (for example the uploader's
+    /// browser header) for the names; nil lets the service choose.
+    func reverse(latitude: Double, longitude: Double, language: String?) async -> PlaceSuggestion?
+
+    /// Up to five places matching `query`, each with the H3 cell of its own position;
+    /// empty for queries shorter than two characters.
+    func search(_ query: String, language: String?) async -> [PlaceSuggestion]
+}
+
+extension PlaceGeocoder {
+    public func reverse(latitude: Double, longitude: Double) async -> PlaceSuggestion? {
+        await reverse(latitude: latitude, longitude: longitude, language: nil)
+    }
+
+    public func search(_ query: String) async -> [PlaceSuggestion] {
+        await search(query, language: nil)
+    }
+}

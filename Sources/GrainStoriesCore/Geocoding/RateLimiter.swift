@@ -1,0 +1,49 @@
+/// Spaces requests to one service at least `interval` apart across the whole server
+/// (Nominatim's usage policy: at most one request per second).
+///
+/// Each caller reserves the next free slot the moment it arrives, so callers are
+/// served in arrival order and the spacing holds however many wait at once. A caller
+/// whose slot is more than `maxWait` away is turned away at once instead of queueing:
+/// a place suggestion that arrives after the person has moved on is worth nothing,
+/// and a burst of requests must not build an ever longer queue.
+///
+/// The clock and the sleep are injected so tests can run the schedule without waiting.
+public actor RateLimiter {
+    /// Suspends until the given instant; throws if the waiting task is cancelled.
+    public typealias Sleep = @Sendable (ContinuousClock.Instant) async throws -> Void
+
+    private let interval: Duration
+    private let maxWait: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let sleep: Sleep
+    /// The earliest instant the next request may start; nil before the first.
+    private var nextSlot: ContinuousClock.Instant?
+
+    public init(
+        interval: Duration = .seconds(1), maxWait: Duration = .seconds(5),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        sleep: @escaping Sleep = { try await Task.sleep(until: $0, clock: .continuous) }
+    ) {
+        self.interval = interval
+        self.maxWait = maxWait
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// Waits for the caller's turn and returns the instant it was given, or nil when
+    /// that turn is more than `maxWait` away (nothing is reserved then) or the caller
+    /// was cancelled while waiting (its slot is then simply left unused).
+    public func admit() async -> ContinuousClock.Instant? {
+        let current = now()
+        let slot = max(current, nextSlot ?? current)
+        guard slot - current <= maxWait else { return nil }
+        nextSlot = slot + interval
+        guard slot > current else { return slot }
+        do {
+            try await sleep(slot)
+        } catch {
+            return nil
+        }
+        return slot
+    }
+}
