@@ -44,6 +44,16 @@ public struct AppConfiguration: Sendable {
     /// Nominatim whose usage policy asks for it (an email address or URL).
     public var operatorContact = ""
 
+    // MARK: Photos
+    /// The byte budget of a posted photo (the lexicon's maxSize is 5,000,000).
+    public var maxPhotoBytes = 5_000_000
+    /// Posted photos fit in a square of this many pixels.
+    public var photoBox = 2000
+    /// The JPEG quality tried first.
+    public var photoQuality = 90
+    /// Uploads with more pixels than this are refused before decoding.
+    public var maxPhotoPixels = 100_000_000
+
     // MARK: Behaviour
     public var logLevel = LogLevel.info
     /// Unknown template variables fail rendering; on in tests, off in production.

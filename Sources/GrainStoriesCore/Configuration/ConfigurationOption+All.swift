@@ -79,6 +79,10 @@ extension ConfigurationOption {
             },
             defaultValue: { $0.operatorContact.isEmpty ? "(none)" : $0.operatorContact }
         ),
+        .integer("max-photo-bytes", "Largest posted photo in bytes; larger ones are re-encoded smaller.", range: 50_000...5_000_000, \.maxPhotoBytes),
+        .integer("photo-box", "Posted photos fit in a square of this many pixels.", range: 320...8000, \.photoBox),
+        .integer("photo-quality", "JPEG quality tried first for posted photos.", range: 40...100, \.photoQuality),
+        .integer("max-photo-pixels", "Uploads with more pixels than this are refused before decoding.", range: 1_000_000...400_000_000, \.maxPhotoPixels),
         .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
     ]
 

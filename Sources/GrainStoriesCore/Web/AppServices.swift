@@ -1,5 +1,7 @@
 public import Foundation
 import HTMLTemplates
+import JPEGProcessing
+public import WorkerThreads
 
 /// The long-lived pieces the handlers share, built once at start-up from the
 /// configuration. Tests build it with fakes for everything remote.
@@ -15,27 +17,60 @@ public struct AppServices: Sendable {
     public let pds: AuthorizedPDS
     public let identity: any IdentityResolving
     public let signInLimiter: AttemptLimiter
+    public let posting: PostingServices
     public let now: @Sendable () -> Date
     public let startedAt: ContinuousClock.Instant
 
+    /// Wires everything from its parts; `baseLibrary` is the AppView (or a fake), which
+    /// pages see with this server's own posts and deletions applied.
     public init(
-        configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
+        configuration: AppConfiguration, logger: Logger, pages: PageRenderer, baseLibrary: any StoryLibrary,
         signer: MediaURLSigner, media: MediaCache, database: AppDatabase, http: OutboundHTTP,
-        identity: any IdentityResolving, now: @escaping @Sendable () -> Date = Date.init
+        identity: any IdentityResolving, geocoder: any PlaceGeocoder, secret: [UInt8],
+        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, directories: (uploads: String, drafts: String),
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.configuration = configuration
         self.logger = logger
         self.pages = pages
-        self.library = library
         self.signer = signer
         self.media = media
         self.database = database
         self.identity = identity
         self.now = now
-        sessions = SessionStore(database: database, now: now)
-        pds = AuthorizedPDS(sessions: sessions, http: http)
+        let sessions = SessionStore(database: database, now: now)
+        let pds = AuthorizedPDS(sessions: sessions, http: http)
+        self.sessions = sessions
+        self.pds = pds
         signInLimiter = AttemptLimiter(limit: 10, window: 15 * 60, now: now)
         startedAt = .now
+
+        let local = LocalStories(now: now)
+        let library = OverlayStoryLibrary(base: baseLibrary, local: local)
+        self.library = library
+        let drafts = DraftStore(database: database)
+        let outbox = OutboxStore(database: database)
+        let placeText: @Sendable (DraftPlace) -> String = { LocationFormatter.display(name: $0.name, address: $0.address) }
+        let publisher = Publisher(.init(
+            outbox: outbox, drafts: drafts, sessions: sessions, pds: pds,
+            composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL), placeText: placeText,
+            storyPosted: { draft, ref, account in
+                let createdAt = (try? await outbox.entry(draft.id))?.recordCreatedAt ?? Timestamp.format(now())
+                await local.add(LocalStories.view(of: draft, ref: ref, account: account, createdAt: createdAt, placeText: placeText))
+                await library.invalidate(author: account.did)
+            },
+            logger: logger, now: now
+        ))
+        posting = PostingServices(
+            drafts: drafts, outbox: outbox, publisher: publisher, local: local, geocoder: geocoder,
+            photoThreads: photoThreads, fileThreads: fileThreads,
+            processing: PhotoProcessingOptions(
+                maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,
+                byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality
+            ),
+            placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
+            tids: TIDClock(now: now), uploadDirectory: directories.uploads, draftDirectory: directories.drafts
+        )
     }
 
     /// Loads templates and static files from the configured directories; a template

@@ -33,10 +33,13 @@ public final class AppHarness: Sendable {
         http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
         let media = try MediaCache(directory: dataDirectory + "/media", maxBytes: 1 << 20, http: http, io: io)
         let database = try await AppDatabase.open(in: dataDirectory)
+        let directories = try PostingServices.prepareDirectories(in: dataDirectory)
         services = AppServices(
-            configuration: configuration, logger: logger, pages: pages, library: library,
+            configuration: configuration, logger: logger, pages: pages, baseLibrary: library,
             signer: MediaURLSigner(key: secret, insecureHosts: insecureHosts),
-            media: media, database: database, http: http, identity: PDSAddressIdentity(http: http), now: { now }
+            media: media, database: database, http: http, identity: PDSAddressIdentity(http: http),
+            geocoder: NominatimClient(baseURL: nil, operatorContact: "", http: http, logger: logger),
+            secret: secret, photoThreads: io, fileThreads: io, directories: directories, now: { now }
         )
         application = Application(services: services)
     }
@@ -55,6 +58,7 @@ public final class AppHarness: Sendable {
 
     /// Call when done: stops the outgoing HTTP clients.
     public func shutdown() async {
+        await services.posting.publisher.stop()
         await http.shutdown()
         await services.database.close()
         io.shutdown()

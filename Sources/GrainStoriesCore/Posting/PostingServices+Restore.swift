@@ -1,0 +1,21 @@
+import Foundation
+
+extension PostingServices {
+    /// After a restart, puts this server's stories of the last day back into the local
+    /// overlay, so they stay visible until the AppView lists them.
+    public func restoreLocalStories(sessions: SessionStore) async {
+        guard let posted = try? await drafts.posted(since: Date().addingTimeInterval(-86_400)) else { return }
+        for draft in posted {
+            guard let entry = try? await outbox.entry(draft.id), let uri = entry.storyURI, let cid = entry.storyCID else { continue }
+            let session = try? await sessions.latest(for: draft.did)
+            let account = session ?? AccountSession(
+                idHash: "", did: draft.did, handle: draft.did, displayName: nil, pdsURL: "",
+                tokens: PDSSession(did: draft.did, handle: draft.did, accessToken: Secret(""), refreshToken: Secret(""))
+            )
+            await local.add(LocalStories.view(
+                of: draft, ref: RecordRef(uri: uri, cid: cid), account: account, createdAt: entry.recordCreatedAt,
+                placeText: { LocationFormatter.display(name: $0.name, address: $0.address) }
+            ))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+public import JPEGProcessing
+public import WorkerThreads
+
+/// Everything posting needs: where uploads and drafts live, the photo pipeline's
+/// threads and limits, the stores, the outbox worker and the local overlay.
+public struct PostingServices: Sendable {
+    public let drafts: DraftStore
+    public let outbox: OutboxStore
+    public let publisher: Publisher
+    public let local: LocalStories
+    public let geocoder: any PlaceGeocoder
+    /// CPU-heavy photo processing, on its own threads.
+    public let photoThreads: WorkerThreadPool
+    /// Blocking disk work (reading uploads, fsync), on its own threads.
+    public let fileThreads: WorkerThreadPool
+    public let processing: PhotoProcessingOptions
+    public let placeTokens: PlaceTokens
+    public let tids: TIDClock
+    public let uploadDirectory: String
+    public let draftDirectory: String
+
+    public init(
+        drafts: DraftStore, outbox: OutboxStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
+        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions,
+        placeTokens: PlaceTokens, tids: TIDClock, uploadDirectory: String, draftDirectory: String
+    ) {
+        self.drafts = drafts
+        self.outbox = outbox
+        self.publisher = publisher
+        self.local = local
+        self.geocoder = geocoder
+        self.photoThreads = photoThreads
+        self.fileThreads = fileThreads
+        self.processing = processing
+        self.placeTokens = placeTokens
+        self.tids = tids
+        self.uploadDirectory = uploadDirectory
+        self.draftDirectory = draftDirectory
+    }
+
+    /// Creates the upload and draft directories (mode 0700) under `dataDirectory`.
+    public static func prepareDirectories(in dataDirectory: String) throws(ConfigurationError) -> (uploads: String, drafts: String) {
+        let uploads = dataDirectory + "/uploads"
+        let drafts = dataDirectory + "/drafts"
+        do {
+            for directory in [uploads, drafts] {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            // Uploads left from a crash were never acknowledged: nothing to keep.
+            for name in try FileManager.default.contentsOfDirectory(atPath: uploads) {
+                try? FileManager.default.removeItem(atPath: uploads + "/" + name)
+            }
+        } catch {
+            throw ConfigurationError("cannot prepare \(uploads) and \(drafts): \(error.localizedDescription)")
+        }
+        return (uploads, drafts)
+    }
+}
