@@ -13,17 +13,30 @@ extension Application {
         let health = HealthCheck(startedAt: services.startedAt)
         let signIn = SignInPage(services: services)
         let signOut = SignOutEndpoint(services: services)
+        let newStory = NewStoryPage(services: services)
+        let draft = DraftPage(services: services)
+        let deleteStory = DeleteStoryPage(services: services)
+        let localPhoto = LocalPhotoHandler(services: services)
         let files = StaticFileHandler(assets: services.pages.assets)
 
         var router = Router()
         router.get("/") { try await home.respond($0) }
-        router.get("/stories/:actor") { try await authorStories.respond($0) }
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
+        router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
+        router.post("/profile/:actor/story/:rkey/delete") { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.post("/seen") { try seenEndpoint.respond($0) }
         router.get("/signin") { try signIn.show($0) }
         router.post("/signin") { try await signIn.submit($0) }
         router.post("/signout") { try await signOut.respond($0) }
+        router.get("/stories/new") { try newStory.show($0) }
+        router.post("/stories/new") { try await newStory.upload($0) }
+        router.get("/drafts/:id") { try await draft.show($0) }
+        router.post("/drafts/:id") { try await draft.act($0) }
+        router.get("/drafts/:id/photo") { try await draft.photo($0) }
+        router.get("/drafts/:id/places") { try await draft.places($0) }
+        router.get("/local-photos/:id") { try await localPhoto.respond($0) }
+        router.get("/stories/:actor") { try await authorStories.respond($0) }
         router.get("/media/:signature/:url") { try await media.respond($0) }
         router.get("/healthz") { health.respond($0) }
         router.get("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }

@@ -1,0 +1,89 @@
+import Foundation
+import HTMLTemplates
+import JPEGProcessing
+import MicroHTTPServer
+import WorkerThreads
+
+/// `/stories/new`: choose one photo. The upload is read as a stream into a temporary
+/// file, runs through the photo pipeline (upright, at most the box and the byte budget,
+/// no metadata), and becomes a draft whose photo is fsynced before the browser is sent
+/// on to it. Every problem is a clear message on this page with a 4xx status.
+struct NewStoryPage: Sendable {
+    let services: AppServices
+
+    func show(_ context: RequestContext) throws -> HTTPResponse {
+        _ = try context.requireAccount()
+        return try render(context, problem: nil, status: .ok)
+    }
+
+    func upload(_ context: RequestContext) async throws -> HTTPResponse {
+        let account = try context.requireAccount()
+        let posting = services.posting
+        let request = context
+        let form: MultipartForm
+        do {
+            form = try await posting.fileThreads.run { () throws(MultipartError) -> MultipartForm in
+                try request.multipartForm(fileDirectory: posting.uploadDirectory, parser: MultipartFormParser(limits: MultipartLimits(maxFileBytes: services.configuration.maxBodyBytes)))
+            }
+        } catch {
+            return try render(context, problem: error.publicMessage, status: error.status)
+        }
+        defer { form.removeFiles() }
+        try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        let photos = form.files(named: "photo")
+        guard photos.count == 1, form.files.count == 1, let upload = photos.first else {
+            let problem = photos.count > 1 || form.files.count > 1 ? "Please choose just one photo." : "Please choose a photo."
+            return try render(context, problem: problem, status: .badRequest)
+        }
+        let draft: Draft
+        do {
+            draft = try await makeDraft(from: upload.path, account: account, language: context.request.headers["Accept-Language"])
+        } catch let problem as PhotoProcessingError where problem.isBadInput {
+            let status: HTTPStatus = if case .notJPEG = problem { .unsupportedMediaType } else if case .tooManyPixels = problem { .contentTooLarge } else { .badRequest }
+            return try render(context, problem: problem.userMessage, status: status)
+        }
+        services.logger.info("draft created", ["did": account.did, "draft": draft.id, "bytes": String(draft.photoBytes)])
+        return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
+    }
+
+    private func makeDraft(from path: String, account: AccountSession, language: String?) async throws -> Draft {
+        let posting = services.posting
+        let processor = PhotoProcessor(options: posting.processing)
+        let photo = try await processor.processFile(atPath: path, on: posting.photoThreads)
+        let id = SessionStore.randomToken().prefix(22).description
+        let photoPath = posting.draftDirectory + "/\(id).jpg"
+        try await posting.fileThreads.run { () throws in try DurableFile.write(photo.jpeg, to: photoPath) }
+
+        var gpsCell: String?
+        var place: DraftPlace?
+        if let gps = photo.metadata.gps {
+            gpsCell = h3Cell(for: gps)
+            // The suggestion carries the cell of the photo's own position (not Nominatim's).
+            if let suggestion = await posting.geocoder.reverse(latitude: gps.latitude, longitude: gps.longitude, language: language) {
+                place = DraftPlace(name: suggestion.name, cell: suggestion.location.value, address: suggestion.address)
+            }
+        }
+        let draft = Draft(
+            id: id, did: account.did, storyRKey: posting.tids.next().description, postRKey: posting.tids.next().description,
+            photoPath: photoPath, photoBytes: photo.jpeg.count, width: photo.width, height: photo.height,
+            gpsCell: gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: services.now()
+        )
+        do {
+            try await posting.drafts.insert(draft)
+        } catch {
+            try? FileManager.default.removeItem(atPath: photoPath)
+            throw error
+        }
+        return draft
+    }
+
+    private func render(_ context: RequestContext, problem: String?, status: HTTPStatus) throws -> HTTPResponse {
+        var response = try services.pages.render("new-story", status: status, [
+            "title": "New story",
+            "problem": problem.map(TemplateValue.string) ?? .null,
+            "maxBytes": .string(ByteCountText.describe(services.configuration.maxBodyBytes)),
+        ], for: context)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}

@@ -1,0 +1,16 @@
+import MicroHTTPServer
+
+extension RequestContext {
+    /// The signed-in account, or a redirect to the sign-in page.
+    func requireAccount() throws(SignInRequired) -> AccountSession {
+        guard let account else { throw SignInRequired() }
+        return account
+    }
+}
+
+/// Answers with a redirect to `/signin` (pages that need an account).
+struct SignInRequired: HTTPResponseError {
+    var status: HTTPStatus { .seeOther }
+    var publicMessage: String { "Please sign in first." }
+    var headers: [(String, String)] { [("Location", "/signin")] }
+}
