@@ -46,11 +46,13 @@ final class ResolverContext {
         state.deallocate()
     }
 
-    /// Sends queries to `nameserver` only. glibc notices the changed list on the next
-    /// send and re-reads it (`res_send` compares `nsaddr_list` with its cached copy).
+    /// Sends queries to `nameserver` only, over UDP first (whatever resolv.conf says
+    /// about `use-vc`). glibc notices the changed list on the next send and re-reads it
+    /// (`res_send` compares `nsaddr_list` with its cached copy).
     func use(_ nameserver: NameserverAddress) {
         state.pointee.nsaddr_list.0 = nameserver.socketAddress
         state.pointee.nscount = 1
+        state.pointee.options &= ~UInt(RES_USEVC)
     }
 
     /// One attempt per name server, each waiting `timeout` divided among the servers

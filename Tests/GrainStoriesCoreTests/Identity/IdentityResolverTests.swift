@@ -147,4 +147,20 @@ import TestSupport
             }
         }
     }
+
+    @Test func liveResolverUsesTheConfiguredServices() async throws {
+        try await IdentityHarness.with { harness in
+            harness.publishPLC(Self.alice, handles: [])
+            var configuration = AppConfiguration()
+            configuration.plcURL = harness.stand.plcURL + "/"
+            configuration.handleResolverURL = harness.stand.resolverURL
+            let live = IdentityResolver.live(configuration: configuration, http: harness.http)
+            #expect(live.handles.resolverURL == harness.stand.resolverURL)
+            let identity = try await withDeadline(IdentityHarness.bound) {
+                try? await live.resolve(identifier: Self.alice)
+            }
+            #expect(identity?.pdsURL == harness.stand.baseURL)
+            #expect(harness.stand.requests(.plc) == [Self.alice])
+        }
+    }
 }
