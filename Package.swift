@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's libresolv (libc6-dev): no pkg-config file; the module map links it.
+        .systemLibrary(name: "CResolv"),
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
@@ -34,6 +36,7 @@ let package = Package(
         .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
+        .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
 
         // MARK: The application (no C imports)
         .target(
@@ -41,6 +44,7 @@ let package = Package(
             dependencies: [
                 "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore",
                 "GzipCompression", "H3Index", "HTMLTemplates", "WorkerThreads",
+                "DNSResolver",
             ]
         ),
         .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesCore"]),
@@ -63,6 +67,7 @@ let package = Package(
         ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
+        .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),
         .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
         .testTarget(
             name: "GrainStoriesServerTests",

@@ -62,7 +62,9 @@ final class CurlMultiLoop {
                 returning: .failure(HTTPClientError(.other, message: "curl_easy_init failed")))
             return
         }
-        let transfer = CurlTransfer(id: order.id, easy: easy, continuation: order.continuation, configuration: configuration)
+        var limits = configuration
+        if let cap = order.request.maxResponseBytes { limits.maxResponseBytes = min(cap, limits.maxResponseBytes) }
+        let transfer = CurlTransfer(id: order.id, easy: easy, continuation: order.continuation, configuration: limits)
         do {
             try transfer.configure(for: order.request)
         } catch {

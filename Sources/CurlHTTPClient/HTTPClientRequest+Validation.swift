@@ -2,7 +2,7 @@ extension HTTPClientRequest {
     /// Refuses what libcurl would misread or what could smuggle extra protocol lines:
     /// a method that is not an RFC 9110 token, a URL that is not absolute http(s) or
     /// contains spaces or control characters, header names that are not tokens and
-    /// header values containing CR, LF or NUL, and non-positive timeouts.
+    /// header values containing CR, LF or NUL, and non-positive timeouts or size caps.
     func validate() throws(HTTPClientError) {
         guard !method.isEmpty, method.utf8.count <= 64, method.utf8.allSatisfy(Self.isTokenByte) else {
             throw HTTPClientError(.invalidRequest, message: "the method is not a valid HTTP token")
@@ -20,6 +20,9 @@ extension HTTPClientRequest {
             if let limit, limit <= .zero {
                 throw HTTPClientError(.invalidRequest, message: "timeouts must be positive")
             }
+        }
+        if let maxResponseBytes, maxResponseBytes <= 0 {
+            throw HTTPClientError(.invalidRequest, message: "maxResponseBytes must be positive")
         }
     }
 

@@ -24,6 +24,10 @@ public struct HTTPClientRequest: Sendable {
     public var timeout: Duration?
     /// Replaces the client's connect timeout for this request.
     public var connectTimeout: Duration?
+    /// Lowers the client's `maxResponseBytes` for this request (never raises it): for
+    /// answers known to be small, such as a DID or a DID document, so a hostile server
+    /// cannot make the client read megabytes.
+    public var maxResponseBytes: Int?
 
     public init(
         method: String = "GET",
@@ -31,7 +35,8 @@ public struct HTTPClientRequest: Sendable {
         headers: HTTPClientHeaders = [:],
         body: Body? = nil,
         timeout: Duration? = nil,
-        connectTimeout: Duration? = nil
+        connectTimeout: Duration? = nil,
+        maxResponseBytes: Int? = nil
     ) {
         self.method = method
         self.url = url
@@ -39,5 +44,6 @@ public struct HTTPClientRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.connectTimeout = connectTimeout
+        self.maxResponseBytes = maxResponseBytes
     }
 }

@@ -56,4 +56,33 @@ import TestSupport
             }
         }
     }
+
+    /// A request can lower the client's cap for answers known to be small.
+    @Test func perRequestCapLowersTheClientCap() async throws {
+        try await withServer({ _ in .respond(.init(payload: .repeating(0x61, count: 8 * 1024), chunked: true)) }) { server in
+            try await withClient(Self.smallCap) { client in
+                let error = try await failure(of: HTTPClientRequest(url: server.url("/small"), maxResponseBytes: 4096), on: client)
+                #expect(error?.code == .responseTooLarge)
+                let reply = try await response(to: HTTPClientRequest(url: server.url("/small")), on: client)
+                #expect(reply.body.count == 8 * 1024)
+            }
+        }
+    }
+
+    /// A per-request cap above the client's never raises it.
+    @Test func perRequestCapCannotRaiseTheClientCap() async throws {
+        try await withServer({ _ in .respond(.init(payload: .repeating(0x61, count: 128 * 1024), chunked: true)) }) { server in
+            try await withClient(Self.smallCap) { client in
+                let error = try await failure(of: HTTPClientRequest(url: server.url("/big"), maxResponseBytes: 1 << 20), on: client)
+                #expect(error?.code == .responseTooLarge)
+            }
+        }
+    }
+
+    @Test func nonPositivePerRequestCapIsRefused() async throws {
+        try await withClient { client in
+            let error = try await failure(of: HTTPClientRequest(url: "http://127.0.0.1:9/", maxResponseBytes: 0), on: client)
+            #expect(error?.code == .invalidRequest)
+        }
+    }
 }

@@ -1,0 +1,69 @@
+/// The parts of a DID document atproto uses: the DID itself, the handles it claims
+/// (`alsoKnownAs`, as `at://` URIs) and its services (the PDS among them).
+///
+/// Decoding is tolerant: unknown fields are ignored, and a malformed alias or service
+/// entry is dropped rather than failing the document, because a document is written
+/// by whoever controls the DID and one odd entry should not lock its owner out. Only
+/// `id` is required.
+public struct DIDDocument: Codable, Sendable, Equatable {
+    /// One `service` entry. `serviceEndpoint` is nil when it is not a plain string (the
+    /// DID core spec also allows maps and sets, which atproto does not use).
+    public struct Service: Codable, Sendable, Equatable {
+        public var id: String
+        public var type: String
+        public var serviceEndpoint: String?
+
+        public init(id: String, type: String, serviceEndpoint: String?) {
+            self.id = id
+            self.type = type
+            self.serviceEndpoint = serviceEndpoint
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            type = try container.decode(String.self, forKey: .type)
+            serviceEndpoint = container.decodeTolerantly(String.self, forKey: .serviceEndpoint)
+        }
+    }
+
+    public var id: String
+    public var alsoKnownAs: [String]
+    public var service: [Service]
+
+    public init(id: String, alsoKnownAs: [String] = [], service: [Service] = []) {
+        self.id = id
+        self.alsoKnownAs = alsoKnownAs
+        self.service = service
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        alsoKnownAs = container.decodeLossyArray(String.self, forKey: .alsoKnownAs)
+        service = container.decodeLossyArray(Service.self, forKey: .service)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, alsoKnownAs, service
+    }
+}
+
+extension DIDDocument {
+    /// The `serviceEndpoint` of the atproto PDS service: id `#atproto_pds` (or the
+    /// full `<did>#atproto_pds`) and type `AtprotoPersonalDataServer`. Not yet checked
+    /// as a URL; see `PDSAddress`.
+    public func pdsEndpoint(for did: String) -> String? {
+        service.first { entry in
+            (entry.id == "#atproto_pds" || entry.id == "\(did)#atproto_pds") && entry.type == "AtprotoPersonalDataServer"
+        }?.serviceEndpoint
+    }
+
+    /// Whether the document claims `handle` (`at://<handle>` in `alsoKnownAs`,
+    /// compared case-insensitively like host names). This is the DID's half of the
+    /// bidirectional check that makes a handle trustworthy.
+    public func claims(handle: String) -> Bool {
+        let wanted = "at://\(handle.lowercased())"
+        return alsoKnownAs.contains { $0.lowercased() == wanted }
+    }
+}

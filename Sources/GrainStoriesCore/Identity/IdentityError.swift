@@ -1,0 +1,57 @@
+/// Why an identifier could not be turned into a DID and a PDS.
+///
+/// Each case carries only public facts (a handle, a DID, a PDS address, the name of a
+/// service), never what the person typed as a password. `userMessage` says in plain
+/// words what happened and what to do; `description` adds detail for logs.
+public enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Neither a valid handle nor a DID.
+    case invalidHandle
+    /// A DID of a method this server cannot resolve (only `did:plc` and `did:web`).
+    case unsupportedDID
+    /// No method found a DID for this (normalised) handle.
+    case handleNotFound(String)
+    /// The PLC directory or the `did:web` host has no document for this DID.
+    case didNotFound(String)
+    /// The DID's document could not be read, or names a different DID.
+    case invalidDIDDocument(String)
+    /// The DID's document names no usable PDS.
+    case noPDS(String)
+    /// A PDS address someone typed is not a usable URL.
+    case invalidPDS
+    /// The PDS is reached over plain http and is not an operator-listed insecure host.
+    case insecurePDS(String)
+    /// A service did not answer in time or failed: `service` names it for people,
+    /// `detail` (no secrets: transport errors hold no URLs or headers) is for logs.
+    case unreachable(service: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let service, let detail): "\(service) unreachable: \(detail)"
+        default: userMessage
+        }
+    }
+
+    /// What to tell the person signing in.
+    public var userMessage: String {
+        switch self {
+        case .invalidHandle:
+            "That is not a handle. A handle looks like alice.bsky.social; you can also enter your DID."
+        case .unsupportedDID:
+            "Only accounts with a did:plc or did:web identity can sign in here."
+        case .handleNotFound(let handle):
+            "No account called \(handle) was found. Check the spelling, or enter your PDS address below."
+        case .didNotFound(let did):
+            "No account with the identity \(did) was found. Check it, or enter your PDS address below."
+        case .invalidDIDDocument(let did):
+            "The identity document of \(did) could not be read. Enter your PDS address below to sign in anyway."
+        case .noPDS(let did):
+            "The identity document of \(did) does not say where the account is hosted. Enter your PDS address below."
+        case .invalidPDS:
+            "That PDS address is not usable. Enter it like https://pds.example.com."
+        case .insecurePDS(let address):
+            "The PDS at \(address) does not use https, so this server will not send your password there."
+        case .unreachable(let service, _):
+            "\(service) could not be reached just now. Try again in a moment, or enter your PDS address below."
+        }
+    }
+}
