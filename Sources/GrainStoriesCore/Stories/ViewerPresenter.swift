@@ -15,6 +15,8 @@ struct ViewerPresenter: Sendable {
         var neighbors: StoryNavigator.Neighbors
         var back: String?
         var isLive: Bool
+        /// The signed-in person wrote this story (they may delete it).
+        var isOwn: Bool = false
     }
 
     func context(_ input: Input) -> [String: TemplateValue] {
@@ -67,6 +69,7 @@ struct ViewerPresenter: Sendable {
             "nextHref": .string(href(input.neighbors.next, back: input.back, close: closeHref)),
             "nextIsClose": .bool(input.neighbors.next == .close),
             "closeHref": .string(closeHref),
+            "deleteHref": input.isOwn ? .string(StoryLinks.story(did: author.did, rkey: story.rkey) + "/delete") : .null,
             "previousAuthorHref": input.neighbors.previousAuthor.map { .string(link($0, back: input.back)) } ?? .null,
             "nextAuthorHref": input.neighbors.nextAuthor.map { .string(link($0, back: input.back)) } ?? .null,
             "preloadImages": .list(preloads(input).map { .string($0) }),

@@ -27,7 +27,7 @@ public struct LiveServices: Sendable {
         let directories = try PostingServices.prepareDirectories(in: data.root)
         let services = AppServices(
             configuration: configuration, logger: logger, pages: pages, baseLibrary: appView, signer: signer, media: media,
-            database: database, http: http, identity: PDSAddressIdentity(http: http),
+            database: database, http: http, identity: IdentityResolver.live(configuration: configuration, http: http),
             geocoder: NominatimClient(configuration: configuration, http: http, logger: logger, cache: SQLiteGeocodingCache(database: database)),
             secret: secret, photoThreads: photos, fileThreads: io, directories: directories
         )

@@ -8,7 +8,7 @@ public enum SecurityHeaders {
         "default-src 'self'",
         "script-src 'self'",
         "style-src 'self'",
-        "img-src 'self' data:",
+        "img-src 'self' data: blob:",
         "connect-src 'self'",
         "font-src 'self'",
         "object-src 'none'",

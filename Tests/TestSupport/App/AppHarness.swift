@@ -18,7 +18,10 @@ public final class AppHarness: Sendable {
     /// The fixtures' "now": 2026-09-04T18:00Z.
     public static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)
 
-    public init(library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"]) async throws {
+    public init(
+        library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"],
+        nominatimURL: String? = nil
+    ) async throws {
         self.library = library
         dataDirectory = ProjectPaths.temporaryDirectory("app")
         var configuration = AppConfiguration()
@@ -37,8 +40,8 @@ public final class AppHarness: Sendable {
         services = AppServices(
             configuration: configuration, logger: logger, pages: pages, baseLibrary: library,
             signer: MediaURLSigner(key: secret, insecureHosts: insecureHosts),
-            media: media, database: database, http: http, identity: PDSAddressIdentity(http: http),
-            geocoder: NominatimClient(baseURL: nil, operatorContact: "", http: http, logger: logger),
+            media: media, database: database, http: http, identity: IdentityResolver.live(configuration: configuration, http: http),
+            geocoder: NominatimClient(baseURL: nominatimURL, operatorContact: "tests@example.org", http: http, logger: logger),
             secret: secret, photoThreads: io, fileThreads: io, directories: directories, now: { now }
         )
         application = Application(services: services)

@@ -34,7 +34,9 @@ struct StoryViewerPage: Sendable {
             input = .init(story: story, stories: [story], index: 0, neighbors: alone, back: context.back, isLive: false)
         }
 
-        var response = try pages.render("viewer", ViewerPresenter(signer: signer, now: now()).context(input), for: context)
+        var shown = input
+        shown.isOwn = context.account?.did == did
+        var response = try pages.render("viewer", ViewerPresenter(signer: signer, now: now()).context(shown), for: context)
         if !context.isScriptFetch, let cookie = seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)
         }

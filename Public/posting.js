@@ -1,0 +1,129 @@
+// GrainStories posting: a preview and an upload progress bar on the new-story form,
+// place search as you type on the draft page, and live publishing status. Without it
+// the same forms work as plain HTML. Text from the network is only ever set with
+// textContent; server pages are parsed with DOMParser and moved in.
+(function () {
+  "use strict";
+  var FETCH_HEADERS = { "X-GrainStories-Fetch": "1" };
+
+  function replaceMainWith(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+    var current = document.querySelector("main");
+    if (fresh && current) { current.replaceWith(document.adoptNode(fresh)); start(); }
+  }
+
+  function enhanceUpload(form) {
+    var input = form.querySelector('input[type="file"]');
+    var preview = form.querySelector(".upload-preview");
+    var progress = form.querySelector(".upload-progress");
+    var status = form.querySelector(".upload-status");
+    var previewURL = null;
+    input.addEventListener("change", function () {
+      if (previewURL) { URL.revokeObjectURL(previewURL); previewURL = null; }
+      var file = input.files && input.files[0];
+      if (!file || !/^image\//.test(file.type)) { preview.hidden = true; return; }
+      previewURL = URL.createObjectURL(file);
+      preview.src = previewURL;
+      preview.hidden = false;
+    });
+    form.addEventListener("submit", function (event) {
+      if (!window.XMLHttpRequest || !window.FormData) { return; }
+      event.preventDefault();
+      var request = new XMLHttpRequest();
+      request.open("POST", form.action);
+      request.setRequestHeader("X-GrainStories-Fetch", "1");
+      progress.hidden = false;
+      progress.value = 0;
+      status.textContent = "Uploading…";
+      form.querySelector('button[type="submit"]').disabled = true;
+      request.upload.addEventListener("progress", function (e) {
+        if (!e.lengthComputable) { return; }
+        progress.value = Math.round((e.loaded / e.total) * 100);
+        progress.textContent = progress.value + "%";
+        if (e.loaded === e.total) { status.textContent = "Preparing your photo…"; }
+      });
+      request.addEventListener("load", function () {
+        if (request.status >= 200 && request.status < 300 && /\/drafts\//.test(request.responseURL)) {
+          location.assign(request.responseURL);
+        } else {
+          replaceMainWith(request.responseText);
+        }
+      });
+      request.addEventListener("error", function () {
+        status.textContent = "The upload did not get through. Check the connection and try again.";
+        form.querySelector('button[type="submit"]').disabled = false;
+        progress.hidden = true;
+      });
+      request.send(new FormData(form));
+    });
+  }
+
+  function enhanceDraft(main) {
+    var id = main.getAttribute("data-draft");
+    var query = main.querySelector('input[name="query"]');
+    var results = main.querySelector(".place-results");
+    var name = main.querySelector('input[name="place_name"]');
+    var noPlace = main.querySelector('input[name="no_place"]');
+    if (query && results) {
+      var timer = 0;
+      var latest = 0;
+      query.addEventListener("input", function () {
+        clearTimeout(timer);
+        var text = query.value.trim();
+        if (text.length < 2) { return; }
+        timer = setTimeout(function () {
+          var ticket = ++latest;
+          fetch("/drafts/" + encodeURIComponent(id) + "/places?q=" + encodeURIComponent(text), { headers: FETCH_HEADERS, credentials: "same-origin" })
+            .then(function (response) { return response.ok ? response.json() : []; })
+            .then(function (places) { if (ticket === latest) { showPlaces(places); } })
+            .catch(function () {});
+        }, 400);
+      });
+      query.addEventListener("keydown", function (event) { if (event.key === "Enter") { event.preventDefault(); } });
+    }
+    function showPlaces(places) {
+      results.replaceChildren();
+      places.forEach(function (place) {
+        var item = document.createElement("li");
+        var label = document.createElement("label");
+        label.className = "check";
+        var radio = document.createElement("input");
+        radio.type = "radio";
+        radio.name = "place_token";
+        radio.value = place.token;
+        radio.addEventListener("change", function () { if (name) { name.value = place.name; } if (noPlace) { noPlace.checked = false; } });
+        label.appendChild(radio);
+        label.appendChild(document.createTextNode(" " + place.display));
+        item.appendChild(label);
+        results.appendChild(item);
+      });
+      if (!places.length) {
+        var none = document.createElement("li");
+        none.className = "form-note";
+        none.textContent = "No places found.";
+        results.appendChild(none);
+      }
+    }
+    results && results.addEventListener("change", function (event) {
+      var chosen = event.target;
+      if (chosen.name === "place_token" && chosen.getAttribute("data-name") && name) { name.value = chosen.getAttribute("data-name"); }
+    });
+    if (main.querySelector(".status-publishing")) {
+      setTimeout(function () {
+        fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin" })
+          .then(function (response) { return response.text(); })
+          .then(replaceMainWith)
+          .catch(function () {});
+      }, 1500);
+    }
+  }
+
+  function start() {
+    var upload = document.querySelector("form.upload-form");
+    if (upload && !upload.dataset.enhanced) { upload.dataset.enhanced = "1"; enhanceUpload(upload); }
+    var draft = document.querySelector("main.draft-page");
+    if (draft && !draft.dataset.enhanced) { draft.dataset.enhanced = "1"; enhanceDraft(draft); }
+  }
+
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
+})();

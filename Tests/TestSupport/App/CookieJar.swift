@@ -1,0 +1,59 @@
+import Foundation
+public import MicroHTTPServer
+import Synchronization
+
+/// A browser's cookies for tests that drive the application without a socket: keeps
+/// what `Set-Cookie` gave, sends it back, remembers the last response.
+public final class CookieJar: Sendable {
+    private let cookies = Mutex<[String: String]>([:])
+    private let harness: AppHarness
+
+    public init(_ harness: AppHarness) { self.harness = harness }
+
+    public subscript(name: String) -> String? { cookies.withLock { $0[name] } }
+
+    public func respond(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async -> HTTPResponse {
+        let cookieHeader = cookies.withLock { jar in jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        var all = headers
+        if !cookieHeader.isEmpty { all.append(("Cookie", cookieHeader)) }
+        let response = await harness.respond(method, target, headers: all, body: body)
+        for setCookie in response.headers.values(for: "Set-Cookie") {
+            let pair = setCookie.split(separator: ";").first ?? ""
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            let expired = setCookie.contains("Max-Age=0")
+            cookies.withLock { $0[name] = expired || value.isEmpty ? nil : value }
+        }
+        return response
+    }
+
+    public func get(_ target: String) async -> HTTPResponse { await respond(.get, target) }
+
+    /// Posts a urlencoded form.
+    public func post(_ target: String, form: [(String, String)]) async -> HTTPResponse {
+        let body = form.map { PercentEncodingForTests.encode($0.0) + "=" + PercentEncodingForTests.encode($0.1) }.joined(separator: "&")
+        return await respond(.post, target, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(body.utf8))
+    }
+
+    /// The hidden `csrf` field of a rendered form.
+    public static func csrfToken(in html: String) -> String? {
+        guard let range = html.range(of: "name=\"csrf\" value=\"") else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "\"" })
+    }
+}
+
+/// Form encoding written here, independent of the code under test.
+enum PercentEncodingForTests {
+    static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x2D, 0x2E, 0x5F, 0x7E].contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+}
