@@ -1,6 +1,6 @@
 # Shared set-up for scripts/bench-http and scripts/bench-viewer (sourced, not run).
 #
-# bench_start_standin      builds a photo-like JPEG and starts Benchmarks/standin_appview.py
+# bench_start_standin      builds photo-like JPEGs and starts Benchmarks/standin_appview.py
 # bench_start_grain NAME LEVEL
 #                          starts `grain-stories serve` on a free port against the stand-in,
 #                          logging to $BENCH_TMP/NAME.log, and warms it (/, its assets, its
@@ -47,18 +47,27 @@ bench_build() {
     }
 }
 
-bench_start_standin() {
-    local photo="$BENCH_TMP/photo.jpg"
-    # A 1500 × 2000 photo-like JPEG at quality 85 (~ the size of a Grain fullsize image),
-    # always the same bytes: plasma fractal with a fixed seed over a gradient.
+# A photo-like JPEG (plasma fractal with a fixed seed over a gradient, quality 85),
+# always the same bytes: bench_photo WIDTH HEIGHT FILE.
+bench_photo() {
     if [ -x /usr/bin/convert ]; then
-        /usr/bin/convert -size 1500x2000 -seed 7 plasma:fractal -blur 0x1.2 \
-            \( -size 1500x2000 gradient:'rgb(40,40,40)-rgb(220,200,180)' \) -compose overlay -composite \
-            -sampling-factor 2x2 -quality 85 "$photo"
+        /usr/bin/convert -size "$1x$2" -seed 7 plasma:fractal -blur 0x1.2 \
+            \( -size "$1x$2" gradient:'rgb(40,40,40)-rgb(220,200,180)' \) -compose overlay -composite \
+            -sampling-factor 2x2 -quality 85 "$3"
     else
-        cp Tests/TestSupport/Fixtures/tiny-24x32.jpg "$photo"
+        cp Tests/TestSupport/Fixtures/tiny-24x32.jpg "$3"
     fi
-    python3 Benchmarks/standin_appview.py --image "$photo" >"$BENCH_TMP/standin.out" 2>"$BENCH_TMP/standin.err" &
+}
+
+bench_start_standin() {
+    local photo="$BENCH_TMP/photo.jpg" avatar="$BENCH_TMP/avatar.jpg"
+    # Story photos at 1500 × 2000 (Grain's fullsize images are at most 2000 px), avatars
+    # at 1000 × 1000 (the size Bluesky's avatar CDN serves).
+    bench_photo 1500 2000 "$photo"
+    bench_photo 1000 1000 "$avatar"
+    : >"$BENCH_TMP/standin.out"
+    python3 Benchmarks/standin_appview.py --image "$photo" --avatar "$avatar" \
+        >"$BENCH_TMP/standin.out" 2>"$BENCH_TMP/standin.err" &
     BENCH_PIDS+=($!)
     for _ in $(seq 100); do
         STANDIN_PORT="$(awk '/^listening on/ {print $3}' "$BENCH_TMP/standin.out")"
@@ -67,6 +76,7 @@ bench_start_standin() {
     done
     [ -n "$STANDIN_PORT" ] || { cat "$BENCH_TMP/standin.err" >&2; return 1; }
     PHOTO_BYTES="$(stat -c %s "$photo")"
+    AVATAR_BYTES="$(stat -c %s "$avatar")"
 }
 
 # Fetches every /media/ and /assets/ URL in the HTML on standard input from BASE.

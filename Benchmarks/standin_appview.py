@@ -7,7 +7,7 @@ so the scenario's "now" (2026-09-04T18:00Z) is the moment this process starts, r
 https://cdn.grain.social/ to its own /cdn/, answers every /cdn/... path with one JPEG, and
 gives authors other than Maya synthetic stories, exactly as the Swift stand-in does.
 
-Usage: standin_appview.py --image PHOTO.jpg [--port 0] [--fixtures DIR]
+Usage: standin_appview.py --image PHOTO.jpg [--avatar AVATAR.jpg] [--port 0] [--fixtures DIR]
 Prints "listening on PORT" on standard output once it accepts connections.
 """
 
@@ -103,7 +103,7 @@ class Scenario:
         return 400, '{"error":"Method not implemented"}'
 
 
-def make_handler(scenario, image):
+def make_handler(scenario, image, avatar):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, as the server's curl client expects
 
@@ -113,7 +113,7 @@ def make_handler(scenario, image):
                 if path.endswith("/missing"):
                     self.send(404, "text/plain", b"not found")
                 else:
-                    self.send(200, "image/jpeg", image)
+                    self.send(200, "image/jpeg", avatar if "/avatar/" in path else image)
             elif path.startswith("/xrpc/"):
                 query = dict(urllib.parse.parse_qsl(raw_query, keep_blank_values=True))
                 status, text = scenario.answer(path[len("/xrpc/"):], query)
@@ -139,16 +139,21 @@ def make_handler(scenario, image):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--image", required=True, help="the JPEG every /cdn/ path returns")
+    parser.add_argument("--avatar", help="the JPEG for avatar paths (default: --image)")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "TestSupport", "Fixtures"))
     args = parser.parse_args()
     with open(args.image, "rb") as handle:
         image = handle.read()
+    avatar = image
+    if args.avatar:
+        with open(args.avatar, "rb") as handle:
+            avatar = handle.read()
     offset = dt.datetime.now(dt.timezone.utc).timestamp() - SCENARIO_NOW
     server = ThreadingHTTPServer(("127.0.0.1", args.port), None)
     server.daemon_threads = True
     port = server.server_address[1]
-    server.RequestHandlerClass = make_handler(Scenario(args.fixtures, f"http://127.0.0.1:{port}", offset), image)
+    server.RequestHandlerClass = make_handler(Scenario(args.fixtures, f"http://127.0.0.1:{port}", offset), image, avatar)
     print(f"listening on {port}", flush=True)
     try:
         server.serve_forever()
