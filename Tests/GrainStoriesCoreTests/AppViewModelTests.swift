@@ -89,6 +89,15 @@ import Testing
         #expect(story.expired == nil)
     }
 
+    @Test(arguments: [
+        ("Maya Okafor", "Maya Okafor"), (" Maya ", "Maya"), ("\tMaya\n", "Maya"), ("\u{A0}Maya\u{3000}", "Maya"),
+        ("Zoë", "Zoë"), ("Zoë ", "Zoë"), ("   ", "maya.example"), ("", "maya.example"), ("M", "M"), ("🙂", "🙂"),
+    ])
+    func theVisibleNameIsTheTrimmedDisplayNameOrTheHandle(displayName: String, expected: String) {
+        #expect(ProfileView.visibleName(displayName, handle: "maya.example") == expected)
+        #expect(ProfileView.visibleName(nil, handle: "maya.example") == "maya.example")
+    }
+
     @Test func responsesWithoutTheirListAreErrors() {
         #expect(throws: DecodingError.self) { try decode(StoryAuthorsResponse.self, Data("{}".utf8)) }
         #expect(throws: DecodingError.self) { try decode(StoriesResponse.self, Data(#"{"error":"x"}"#.utf8)) }

@@ -42,6 +42,29 @@ import Testing
         #expect(signer.path(for: "http://127.0.0.2/img/a.jpg") == nil)
     }
 
+    /// RFC 4648 §10 vectors without padding, plus bytes that use the URL-safe letters.
+    @Test(arguments: [
+        ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+    ])
+    func base64URLMatchesTheStandardVectors(input: String, expected: String) {
+        #expect(Base64URL.encode(Array(input.utf8)) == expected)
+    }
+
+    @Test func base64URLUsesDashAndUnderscore() {
+        #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
+        #expect(Base64URL.encode([0xFB, 0xEF, 0xBE]) == "----")
+        #expect(Base64URL.encode([0xFF, 0xFF, 0xFF]) == "____")
+        #expect(Base64URL.encode([0x00]) == "AA")
+    }
+
+    @Test func signingTheSameURLAgainGivesTheSamePath() throws {
+        let first = try #require(signer.path(for: avatar))
+        #expect(signer.path(for: avatar) == first)
+        #expect(MediaURLSigner(key: Array(repeating: 7, count: 32)).path(for: avatar) == first)
+        #expect(signer.path(for: "javascript:alert(1)") == nil)
+        #expect(signer.path(for: "javascript:alert(1)") == nil)
+    }
+
     @Test func base64URLRoundTripsAndRejectsJunk() {
         for length in 0..<40 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + 250) }

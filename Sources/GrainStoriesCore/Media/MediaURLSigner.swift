@@ -8,6 +8,9 @@
 public struct MediaURLSigner: Sendable {
     private let key: [UInt8]
     private let insecureHosts: Set<String>
+    /// Signing is a pure function of the URL (the key and hosts are fixed), and every
+    /// page signs the same few avatar and photo URLs again, so answers are remembered.
+    private let memo = BoundedMemo<String, String?>(capacity: 4096)
 
     public init(key: [UInt8], insecureHosts: Set<String> = []) {
         precondition(key.count >= 32, "the media signing key must have at least 256 bits")
@@ -20,6 +23,10 @@ public struct MediaURLSigner: Sendable {
     /// they are.
     public func path(for url: String) -> String? {
         if url.hasPrefix("/local-photos/"), url.dropFirst(14).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) { return url }
+        return memo.value(for: url, makePath)
+    }
+
+    private func makePath(for url: String) -> String? {
         guard let target = OutboundURL(url, insecureHosts: insecureHosts) else { return nil }
         let bytes = Array(target.text.utf8)
         return "/media/" + signature(bytes) + "/" + Base64URL.encode(bytes)

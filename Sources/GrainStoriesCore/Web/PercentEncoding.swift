@@ -35,28 +35,40 @@ public enum PercentEncoding {
     /// Encodes everything but RFC 3986 unreserved characters: safe inside a path
     /// segment or a query value.
     public static func encodeComponent(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%"
-                out += hexDigits[Int(byte >> 4)]
-                out += hexDigits[Int(byte & 0x0F)]
-            }
-        }
-        return out
+        encode(text, keepingPathPunctuation: false)
     }
 
     /// Like `encodeComponent` but keeps `:` and `@`, which are legal in a path segment
     /// and common in DIDs (`did:plc:…`), so links stay readable.
     public static func encodePathSegment(_ text: String) -> String {
-        encodeComponent(text).replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%40", with: "@")
+        encode(text, keepingPathPunctuation: true)
     }
 
-    private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]
+    /// One pass from UTF-8 to ASCII (links are built for every author on every page).
+    private static func encode(_ text: String, keepingPathPunctuation: Bool) -> String {
+        let utf8 = text.utf8
+        return String(unsafeUninitializedCapacity: utf8.count * 3) { output in
+            var out = 0
+            for byte in utf8 {
+                switch byte {
+                case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:
+                    output[out] = byte
+                    out += 1
+                case 0x3A where keepingPathPunctuation, 0x40 where keepingPathPunctuation:
+                    output[out] = byte
+                    out += 1
+                default:
+                    output[out] = 0x25
+                    output[out + 1] = hexDigits[Int(byte >> 4)]
+                    output[out + 2] = hexDigits[Int(byte & 0x0F)]
+                    out += 3
+                }
+            }
+            return out
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

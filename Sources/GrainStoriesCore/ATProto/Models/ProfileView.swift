@@ -41,7 +41,16 @@ public struct ProfileView: Codable, Sendable, Equatable {
     public var name: String { ProfileView.visibleName(displayName, handle: handle) }
 
     static func visibleName(_ displayName: String?, handle: String) -> String {
+        // Most names start and end with a visible ASCII character, so trimming would
+        // change nothing; skipping Foundation's trim then saves a good part of `/`.
+        if let displayName, let first = displayName.utf8.first, let last = displayName.utf8.last,
+           isVisibleASCII(first), isVisibleASCII(last) {
+            return displayName
+        }
         if let trimmed = displayName?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty { return trimmed }
         return handle
     }
+
+    /// ASCII that is neither whitespace nor a control character (0x21–0x7E).
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 }

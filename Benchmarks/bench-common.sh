@@ -1,0 +1,109 @@
+# Shared set-up for scripts/bench-http and scripts/bench-viewer (sourced, not run).
+#
+# bench_start_standin      builds photo-like JPEGs and starts Benchmarks/standin_appview.py
+# bench_start_grain NAME LEVEL
+#                          starts `grain-stories serve` on a free port against the stand-in,
+#                          logging to $BENCH_TMP/NAME.log, and warms it (/, its assets, its
+#                          images and one story page with its images)
+# Every process started is recorded and killed by bench_cleanup, which the scripts trap on
+# EXIT. Needs curl and python3; ImageMagick (/usr/bin/convert) for the photo, else the tiny
+# test JPEG is used.
+
+BENCH_TMP="$(mktemp -d /tmp/grainstories-bench.XXXXXX)"
+BENCH_PIDS=()
+MAYA="did:plc:hbrpoigf3cbfnobm2o4rak3v"
+STORY_PATH="/profile/$MAYA/story/3muojebufwseb"
+
+bench_cleanup() {
+    local pid
+    for pid in "${BENCH_PIDS[@]}"; do
+        kill "$pid" 2>/dev/null || true
+    done
+    for pid in "${BENCH_PIDS[@]}"; do
+        wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$BENCH_TMP"
+}
+
+bench_free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# Polls URL until it answers 200, for at most 30 s.
+bench_wait_http() {
+    local url=$1
+    for _ in $(seq 300); do
+        if [ "$(curl -s -o /dev/null -w '%{http_code}' "$url" || true)" = 200 ]; then return 0; fi
+        sleep 0.1
+    done
+    echo "no answer from $url" >&2
+    return 1
+}
+
+bench_build() {
+    GRAIN_BIN="$(./scripts/build-release 2>"$BENCH_TMP/build.log" | tail -1)" || {
+        cat "$BENCH_TMP/build.log" >&2
+        return 1
+    }
+}
+
+# A photo-like JPEG (plasma fractal with a fixed seed over a gradient, quality 85),
+# always the same bytes: bench_photo WIDTH HEIGHT FILE.
+bench_photo() {
+    if [ -x /usr/bin/convert ]; then
+        /usr/bin/convert -size "$1x$2" -seed 7 plasma:fractal -blur 0x1.2 \
+            \( -size "$1x$2" gradient:'rgb(40,40,40)-rgb(220,200,180)' \) -compose overlay -composite \
+            -sampling-factor 2x2 -quality 85 "$3"
+    else
+        cp Tests/TestSupport/Fixtures/tiny-24x32.jpg "$3"
+    fi
+}
+
+bench_start_standin() {
+    local photo="$BENCH_TMP/photo.jpg" avatar="$BENCH_TMP/avatar.jpg"
+    # Story photos at 1500 × 2000 (Grain's fullsize images are at most 2000 px), avatars
+    # at 1000 × 1000 (the size Bluesky's avatar CDN serves).
+    bench_photo 1500 2000 "$photo"
+    bench_photo 1000 1000 "$avatar"
+    : >"$BENCH_TMP/standin.out"
+    python3 Benchmarks/standin_appview.py --image "$photo" --avatar "$avatar" \
+        >"$BENCH_TMP/standin.out" 2>"$BENCH_TMP/standin.err" &
+    BENCH_PIDS+=($!)
+    for _ in $(seq 100); do
+        STANDIN_PORT="$(awk '/^listening on/ {print $3}' "$BENCH_TMP/standin.out")"
+        [ -n "$STANDIN_PORT" ] && break
+        sleep 0.1
+    done
+    [ -n "$STANDIN_PORT" ] || { cat "$BENCH_TMP/standin.err" >&2; return 1; }
+    PHOTO_BYTES="$(stat -c %s "$photo")"
+    AVATAR_BYTES="$(stat -c %s "$avatar")"
+}
+
+# Fetches every /media/ and /assets/ URL in the HTML on standard input from BASE.
+bench_fetch_linked() {
+    local base=$1 url
+    grep -oE '(/media|/assets)/[^"]+' | sed 's/&amp;/\&/g' | sort -u | while read -r url; do
+        curl -s -o /dev/null "$base$url"
+    done
+}
+
+# bench_start_grain NAME LEVEL: sets GRAIN_PORT (and records NAME_PORT) once it is warm.
+bench_start_grain() {
+    local name=$1 level=$2 port
+    port="$(bench_free_port)"
+    mkdir -p "$BENCH_TMP/$name-data"
+    "$GRAIN_BIN" serve --host 127.0.0.1 --port "$port" --appview-url "http://127.0.0.1:$STANDIN_PORT" \
+        --insecure-hosts 127.0.0.1 --data-dir "$BENCH_TMP/$name-data" --log-level "$level" \
+        >"$BENCH_TMP/$name.log" 2>&1 &
+    BENCH_PIDS+=($!)
+    bench_wait_http "http://127.0.0.1:$port/healthz"
+    local base="http://127.0.0.1:$port"
+    curl -s "$base/" | bench_fetch_linked "$base"
+    curl -s "$base$STORY_PATH" | bench_fetch_linked "$base"
+    GRAIN_PORT=$port
+    printf -v "${name}_PORT" '%s' "$port"
+}
+
+bench_load() {
+    awk '{print $1, $2, $3}' /proc/loadavg
+}
