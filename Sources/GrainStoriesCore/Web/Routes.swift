@@ -3,7 +3,7 @@ import MicroHTTPServer
 /// Every route the server answers, declared in one place.
 extension Application {
     static func buildRouter(_ services: AppServices) -> Router {
-        let seen = SeenTracker(now: services.now)
+        let seen = SeenTracker(accounts: AccountSeenStore(database: services.database), now: services.now)
         let home = HomePage(pages: services.pages, library: services.library, strip: StripPresenter(signer: services.signer), seen: seen, logger: services.logger)
         let authorStories = AuthorStoriesPage(library: services.library, seen: seen)
         let viewer = StoryViewerPage(pages: services.pages, library: services.library, seen: seen, signer: services.signer, now: services.now)
@@ -25,7 +25,7 @@ extension Application {
         router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
         router.post("/profile/:actor/story/:rkey/delete") { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
-        router.post("/seen") { try seenEndpoint.respond($0) }
+        router.post("/seen") { try await seenEndpoint.respond($0) }
         router.get("/signin") { try signIn.show($0) }
         router.post("/signin") { try await signIn.submit($0) }
         router.post("/signout") { try await signOut.respond($0) }

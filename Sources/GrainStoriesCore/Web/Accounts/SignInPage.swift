@@ -11,7 +11,10 @@ struct SignInPage: Sendable {
     let services: AppServices
 
     func show(_ context: RequestContext) throws -> HTTPResponse {
-        try render(context, problem: nil, identifier: "", pds: "", status: .ok)
+        let problem = context.query["reason"] == "expired"
+            ? "Your sign-in has ended (the app password may have been revoked). Please sign in again."
+            : nil
+        return try render(context, problem: problem, identifier: "", pds: "", status: .ok)
     }
 
     func submit(_ context: RequestContext) async throws -> HTTPResponse {

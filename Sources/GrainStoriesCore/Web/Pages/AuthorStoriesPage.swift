@@ -12,7 +12,7 @@ struct AuthorStoriesPage: Sendable {
         guard !stories.isEmpty else {
             return HTTPResponse.redirect(to: StoryLinks.profile(did))
         }
-        let state = seen.state(context)
+        let state = await seen.state(context)
         let start = stories.first { !state.hasSeen(author: did, createdAt: $0.createdAt) } ?? stories[0]
         return HTTPResponse.redirect(to: StoryLinks.story(did: did, rkey: start.rkey, back: context.back ?? "/"))
     }

@@ -15,7 +15,7 @@ struct HomePage: Sendable {
         var values: [String: TemplateValue] = ["notice": .null]
         do {
             let fetched = try await library.storyAuthors(refresh: context.isReload)
-            values["authors"] = strip.authors(fetched.value, seen: seen.state(context))
+            values["authors"] = strip.authors(fetched.value, seen: await seen.state(context))
             if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
         } catch {
             logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])

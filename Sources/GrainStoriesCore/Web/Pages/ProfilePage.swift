@@ -28,7 +28,7 @@ struct ProfilePage: Sendable {
             "storyLabel": .null,
         ]
         if let latest = stories.last {
-            let allSeen = seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
+            let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
             values["storyHref"] = .string(StoryLinks.author(profile.did, back: StoryLinks.profile(actor)))
             values["ringClass"] = .string(allSeen ? "ring-seen" : "ring-unseen")
             let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"

@@ -6,7 +6,7 @@ import MicroHTTPServer
 struct SeenEndpoint: Sendable {
     let seen: SeenTracker
 
-    func respond(_ context: RequestContext) throws -> HTTPResponse {
+    func respond(_ context: RequestContext) async throws -> HTTPResponse {
         guard context.isScriptFetch else { throw HTTPError.forbidden("This address is only for the story viewer.") }
         let form = try context.formFields(limit: 2048)
         guard let did = form["did"], SeenCookie.isPlausibleDID(did), let createdAt = form["createdAt"],
@@ -14,7 +14,7 @@ struct SeenEndpoint: Sendable {
         else { throw HTTPError.badRequest("Which story was seen is missing or malformed.") }
         var response = HTTPResponse(status: .noContent)
         response.headers.add("Cache-Control", "no-store")
-        if let cookie = seen.markSeen(author: did, createdAt: createdAt, context: context) {
+        if let cookie = await seen.markSeen(author: did, createdAt: createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)
         }
         return response

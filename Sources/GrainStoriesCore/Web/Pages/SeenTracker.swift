@@ -1,18 +1,26 @@
 import Foundation
 import MicroHTTPServer
 
-/// Reads and records what this browser has seen, through the `seen` cookie.
+/// Reads and records what has been seen: in the `seen` cookie for every browser, and
+/// for signed-in people also on the server, merged, so their rings are grey on every
+/// device they use.
 struct SeenTracker: Sendable {
     static let cookieLifetimeSeconds = 2 * 24 * 3600
+    let accounts: AccountSeenStore
     let now: @Sendable () -> Date
 
-    func state(_ context: RequestContext) -> SeenState {
-        SeenCookie.decode(context.cookies[SeenCookie.name])
+    func state(_ context: RequestContext) async -> SeenState {
+        let browser = SeenCookie.decode(context.cookies[SeenCookie.name])
+        guard let account = context.account, let stored = try? await accounts.state(for: account.did) else { return browser }
+        return browser.merged(with: stored)
     }
 
-    /// Marks a story seen; returns the `Set-Cookie` value when something changed.
-    func markSeen(author did: String, createdAt: String, context: RequestContext) -> String? {
-        var state = state(context)
+    /// Marks a story seen; returns the `Set-Cookie` value when the cookie changed.
+    func markSeen(author did: String, createdAt: String, context: RequestContext) async -> String? {
+        if let account = context.account, let time = SeenState.milliseconds(createdAt) {
+            try? await accounts.record(did: account.did, author: did, newestMilliseconds: time, now: now())
+        }
+        var state = SeenCookie.decode(context.cookies[SeenCookie.name])
         guard state.markSeen(author: did, createdAt: createdAt) else { return nil }
         state.prune(now: now())
         return Cookies.setCookie(

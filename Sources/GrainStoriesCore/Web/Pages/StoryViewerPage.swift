@@ -37,7 +37,7 @@ struct StoryViewerPage: Sendable {
         var shown = input
         shown.isOwn = context.account?.did == did
         var response = try pages.render("viewer", ViewerPresenter(signer: signer, now: now()).context(shown), for: context)
-        if !context.isScriptFetch, let cookie = seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
+        if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)
         }
         return response

@@ -29,7 +29,7 @@ struct DeleteStoryPage: Sendable {
             }
         } catch {
             switch error {
-            case .signedOut: throw SignInRequired()
+            case .signedOut: throw SignInRequired(expired: true)
             case .pds(let xrpc): throw HTTPError(.badGateway, "Your PDS did not delete the story: \(xrpc.description)")
             }
         }

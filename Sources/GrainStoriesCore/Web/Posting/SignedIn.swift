@@ -8,9 +8,11 @@ extension RequestContext {
     }
 }
 
-/// Answers with a redirect to `/signin` (pages that need an account).
+/// Answers with a redirect to `/signin` (pages that need an account); `expired` when
+/// the PDS ended the session, so the sign-in page can say so.
 struct SignInRequired: HTTPResponseError {
+    var expired = false
     var status: HTTPStatus { .seeOther }
     var publicMessage: String { "Please sign in first." }
-    var headers: [(String, String)] { [("Location", "/signin")] }
+    var headers: [(String, String)] { [("Location", expired ? "/signin?reason=expired" : "/signin")] }
 }
