@@ -1,0 +1,54 @@
+public import CurlHTTPClient
+import Foundation
+import Synchronization
+
+/// A browser for live tests: a real HTTP client with a cookie jar, forms and
+/// multipart uploads, that does not follow redirects (tests look at them).
+public final class HTTPBrowser: Sendable {
+    public let baseURL: String
+    private let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "GrainStoriesTests", totalTimeout: .seconds(60)))
+    private let cookies = Mutex<[String: String]>([:])
+
+    public init(baseURL: String) { self.baseURL = baseURL }
+
+    public func get(_ path: String) async throws -> HTTPClientResponse {
+        try await send(HTTPClientRequest(method: "GET", url: baseURL + path))
+    }
+
+    public func postForm(_ path: String, _ fields: [(String, String)]) async throws -> HTTPClientResponse {
+        let body = fields.map { PercentEncodingForTests.encode($0.0) + "=" + PercentEncodingForTests.encode($0.1) }.joined(separator: "&")
+        return try await send(HTTPClientRequest(method: "POST", url: baseURL + path, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: .bytes(Array(body.utf8))))
+    }
+
+    /// A `multipart/form-data` post of text fields and one file.
+    public func postMultipart(_ path: String, fields: [(String, String)], file: (name: String, filename: String, bytes: [UInt8])) async throws -> HTTPClientResponse {
+        let boundary = "----GrainStoriesTestBoundary7MA4YWxk"
+        var body: [UInt8] = []
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        body += file.bytes
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        return try await send(HTTPClientRequest(method: "POST", url: baseURL + path, headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: .bytes(body)))
+    }
+
+    public func cookie(_ name: String) -> String? { cookies.withLock { $0[name] } }
+
+    private func send(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+        var request = request
+        let header = cookies.withLock { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        if !header.isEmpty { request.headers.add("Cookie", header) }
+        let response = try await client.execute(request)
+        for value in response.headers.values(for: "Set-Cookie") {
+            let pair = value.split(separator: ";").first ?? ""
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals])
+            let cookie = String(pair[pair.index(after: equals)...])
+            cookies.withLock { $0[name] = cookie.isEmpty || value.contains("Max-Age=0") ? nil : cookie }
+        }
+        return response
+    }
+
+    public func shutdown() async { await client.shutdown() }
+}
