@@ -11,12 +11,7 @@ import TestSupport
     static let password = FakePDS.Account.alice.password
 
     static func photoWithGPS() throws -> [UInt8] {
-        var exif = EXIFBuilder()
-        exif.latitude = .init(reference: "N", degrees: 45.5232)
-        exif.longitude = .init(reference: "W", degrees: 122.6811)
-        exif.orientation = 6
-        let jpeg = try JPEGEncoder.encode(TestImages.photoLike(width: 400, height: 300), quality: 90)
-        return JPEGTestTools.insertingAfterSOI(exif.app1Segment(), into: jpeg)
+        try SamplePhotos.portlandPhone()
     }
 
     /// Signs in through the form and returns the browser.

@@ -72,6 +72,26 @@ public final class WebDriver: Sendable {
         }
     }
 
+    // MARK: Elements
+
+    /// The first element matching a CSS selector (its WebDriver id).
+    public func element(_ css: String) async throws -> String {
+        let value = try await session("POST", "/element", ["using": "css selector", "value": .string(css)])
+        guard case .object(let object) = value, let id = object.values.first?.string else {
+            throw BrowserTestError("no element for \(css)")
+        }
+        return id
+    }
+
+    /// Types into an element; for `<input type="file">` the text is a file path.
+    public func sendKeys(_ element: String, _ text: String) async throws {
+        _ = try await session("POST", "/element/\(element)/value", ["text": .string(text)])
+    }
+
+    public func click(_ element: String) async throws {
+        _ = try await session("POST", "/element/\(element)/click", [:])
+    }
+
     // MARK: Input
 
     /// A finger tap at viewport coordinates.

@@ -1,0 +1,78 @@
+import Foundation
+import GrainStoriesCore
+import JPEGProcessing
+import MicroHTTPServer
+import Testing
+import TestSupport
+
+/// Posting from a phone browser, end to end, in mobile-emulated headless Chromium:
+/// sign in, choose a JPEG with GPS, see the draft with the suggested place, post, see
+/// the story in the strip and the viewer, delete it.
+@Suite(.serialized) struct PostingBrowserTests {
+    @Test func signInPostSeeAndDeleteFromAPhone() async throws {
+        let pds = try FakePDS()
+        let nominatim = try StandInNominatim()
+        let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 200, height: 200), quality: 80))
+        let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0.nominatimURL = nominatim.baseURL }
+        let chrome = try ChromeDriver()
+        let browser = try await WebDriver.start(chrome)
+        var failure: (any Error)?
+        do {
+            try await scenario(browser: browser, app: app, pds: pds)
+        } catch {
+            failure = error
+        }
+        await browser.quit()
+        chrome.stop()
+        await app.stop()
+        await appView.stop()
+        await nominatim.stop()
+        pds.stop()
+        if let failure { throw failure }
+    }
+
+    private func scenario(browser: WebDriver, app: LiveApp, pds: FakePDS) async throws {
+        let base = app.baseURL
+        // Sign in.
+        try await browser.navigate(base + "/signin")
+        try await browser.sendKeys(try await browser.element("#identifier"), "alice.test")
+        try await browser.sendKeys(try await browser.element("#password"), FakePDS.Account.alice.password)
+        try await browser.execute("document.querySelector('details.advanced').open = true")
+        try await browser.sendKeys(try await browser.element("#pds"), pds.baseURL)
+        try await browser.click(try await browser.element("form.stack-form button[type=submit]"))
+        #expect(try await browser.waitUntil("return location.pathname === '/' && document.body.textContent.includes('@alice.test')"))
+
+        // Choose a photo with GPS on the phone and upload it.
+        try await browser.click(try await browser.element("a[href='/stories/new']"))
+        #expect(try await browser.waitUntil("return location.pathname === '/stories/new'"))
+        let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_2041.jpg"
+        try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
+        try await browser.sendKeys(try await browser.element("#photo"), photo)
+        #expect(try await browser.waitUntil("return !document.querySelector('.upload-preview').hidden"), "a preview of the chosen photo")
+        try await browser.click(try await browser.element("form.upload-form button[type=submit]"))
+        #expect(try await browser.waitUntil("return location.pathname.startsWith('/drafts/')", timeout: .seconds(20)))
+
+        // The draft shows the photo and the place suggested from its GPS.
+        #expect(try await browser.waitUntil("return document.querySelector('#place_name') && document.querySelector('#place_name').value === \"Powell's City of Books\""))
+        #expect(try await browser.waitUntil("const img = document.querySelector('.draft-photo img'); return img.complete && img.naturalWidth > 0"))
+        try await browser.click(try await browser.element("button[value=publish]"))
+        #expect(try await browser.waitUntil("return document.body.textContent.includes('Posted.')", timeout: .seconds(20)), "posting finished")
+        #expect(pds.records("social.grain.story").count == 1)
+
+        // The story is first in the strip and plays in the viewer, with a delete control.
+        try await browser.navigate(base + "/")
+        let did = FakePDS.Account.alice.did
+        #expect(try await browser.execute("return document.querySelector('a[data-opens-viewer]').getAttribute('href')").string == "/stories/\(did)")
+        try await browser.execute("document.querySelector('a[data-opens-viewer]').click()")
+        #expect(try await browser.waitUntil("return !!document.querySelector('dialog.viewer[open]') && document.querySelector('.story-image').complete && document.querySelector('.story-image').naturalWidth > 0"))
+        #expect(try await browser.execute("return location.pathname").string?.hasPrefix("/profile/\(did)/story/") == true)
+        try await browser.execute("document.querySelector('.viewer-delete').click()")
+        #expect(try await browser.waitUntil("return location.pathname.endsWith('/delete')"))
+        try await browser.click(try await browser.element("button.button-danger"))
+        #expect(try await browser.waitUntil("return location.pathname === '/'"))
+        #expect(pds.records("social.grain.story").isEmpty)
+        #expect(try await browser.execute("return !!document.querySelector('a[href=\"/stories/\(did)\"]')").bool == false)
+        let errors = try await browser.consoleEntries().filter { $0.level == "SEVERE" }
+        #expect(errors.isEmpty, "console errors: \(errors.map(\.message))")
+    }
+}
