@@ -47,11 +47,20 @@ public struct DraftStore: Sendable {
         }
     }
 
-    /// Unposted drafts older than `date` (abandoned), for cleaning up.
+    /// Drafts never posted, and posted ones, older than `date`, for cleaning up (a
+    /// posted story's photo is only needed while Grain may not have it yet).
     public func abandoned(before date: Date) async throws -> [Draft] {
         let cutoff = Int64(date.timeIntervalSince1970)
         return try await database.read { db in
             try db.query("SELECT * FROM drafts WHERE state IN ('draft', 'posted') AND created_at < ?", [cutoff]).map(DraftStore.draft(from:))
+        }
+    }
+
+    /// Failed drafts older than `date`.
+    public func failed(before date: Date) async throws -> [Draft] {
+        let cutoff = Int64(date.timeIntervalSince1970)
+        return try await database.read { db in
+            try db.query("SELECT * FROM drafts WHERE state = 'failed' AND created_at < ?", [cutoff]).map(DraftStore.draft(from:))
         }
     }
 

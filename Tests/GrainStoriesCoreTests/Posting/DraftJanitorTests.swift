@@ -1,0 +1,37 @@
+import Foundation
+@testable import GrainStoriesCore
+import Testing
+import TestSupport
+
+@Suite struct DraftJanitorTests {
+    @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {
+        let harness = try await PublishingHarness()
+        func draft(_ state: Draft.State, ageDays: Double) async throws -> Draft {
+            let path = harness.directory + "/\(UUID().uuidString).jpg"
+            try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: path))
+            let draft = Draft(
+                id: UUID().uuidString, did: "did:plc:a", storyRKey: harness.tids.next().description, postRKey: harness.tids.next().description,
+                photoPath: path, photoBytes: 4, width: 1, height: 1, gpsCell: nil, place: nil, labels: [], crosspost: false,
+                state: state, createdAt: harness.now.addingTimeInterval(-ageDays * 86_400)
+            )
+            try await harness.drafts.insert(draft)
+            return draft
+        }
+        let fresh = try await draft(.draft, ageDays: 1)
+        let abandoned = try await draft(.draft, ageDays: 3)
+        let oldPosted = try await draft(.posted, ageDays: 3)
+        let failedRecently = try await draft(.failed, ageDays: 3)
+        let failedLongAgo = try await draft(.failed, ageDays: 8)
+        let janitor = DraftJanitor(drafts: harness.drafts, logger: harness.logs.logger(), now: { harness.now })
+        #expect(await janitor.sweep() == 3)
+        for kept in [fresh, failedRecently] {
+            #expect(try await harness.drafts.find(kept.id) != nil)
+            #expect(FileManager.default.fileExists(atPath: kept.photoPath))
+        }
+        for gone in [abandoned, oldPosted, failedLongAgo] {
+            #expect(try await harness.drafts.find(gone.id) == nil)
+            #expect(!FileManager.default.fileExists(atPath: gone.photoPath))
+        }
+        await harness.stop()
+    }
+}
