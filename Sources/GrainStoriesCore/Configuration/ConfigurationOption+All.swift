@@ -22,13 +22,7 @@ extension ConfigurationOption {
         .integer("connection-timeout", "Seconds an idle or stalled connection is kept open.", range: 1...3600, \.connectionTimeoutSeconds),
         .integer("max-connections", "Most connections open at once.", range: 4...100_000, \.maxConnections),
         .integer("threads", "Threads serving HTTP.", range: 1...256, \.threads),
-        ConfigurationOption(
-            flag: "appview-url", valueName: "URL", help: "Grain's AppView, read anonymously for stories and profiles.",
-            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                config.appViewURL = try ConfigurationOption.baseURL(text, flag: "appview-url")
-            },
-            defaultValue: { $0.appViewURL }
-        ),
+        .url("appview-url", "Grain's AppView, read anonymously for stories and profiles.", \.appViewURL),
         .integer("appview-timeout", "Seconds a page waits for the AppView before showing a notice instead.", range: 1...60, \.appViewTimeoutSeconds),
         ConfigurationOption(
             flag: "insecure-hosts", valueName: "HOSTS",
@@ -39,27 +33,9 @@ extension ConfigurationOption {
             defaultValue: { $0.insecureHosts.isEmpty ? "(none)" : $0.insecureHosts.sorted().joined(separator: ",") }
         ),
         .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
-        ConfigurationOption(
-            flag: "handle-resolver-url", valueName: "URL", help: "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail.",
-            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                config.handleResolverURL = try ConfigurationOption.baseURL(text, flag: "handle-resolver-url")
-            },
-            defaultValue: { $0.handleResolverURL }
-        ),
-        ConfigurationOption(
-            flag: "plc-url", valueName: "URL", help: "The PLC directory for did:plc documents.",
-            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                config.plcURL = try ConfigurationOption.baseURL(text, flag: "plc-url")
-            },
-            defaultValue: { $0.plcURL }
-        ),
-        ConfigurationOption(
-            flag: "story-link-url", valueName: "URL", help: "The site whose story links go into Bluesky crossposts (Grain links them back).",
-            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                config.storyLinkURL = try ConfigurationOption.baseURL(text, flag: "story-link-url")
-            },
-            defaultValue: { $0.storyLinkURL }
-        ),
+        .url("handle-resolver-url", "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail.", \.handleResolverURL),
+        .url("plc-url", "The PLC directory for did:plc documents.", \.plcURL),
+        .url("story-link-url", "The site whose story links go into Bluesky crossposts (Grain links them back).", \.storyLinkURL),
         ConfigurationOption(
             flag: "nominatim-url", valueName: "URL", help: "Nominatim for place names from photo GPS and for place search; empty disables both.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in

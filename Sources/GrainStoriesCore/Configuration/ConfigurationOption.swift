@@ -53,6 +53,20 @@ extension ConfigurationOption {
         )
     }
 
+    /// An option holding an http(s) base URL (see `baseURL(_:flag:)`).
+    static func url(
+        _ flag: String, _ help: String,
+        _ keyPath: any WritableKeyPath<AppConfiguration, String> & Sendable
+    ) -> ConfigurationOption {
+        ConfigurationOption(
+            flag: flag, valueName: "URL", help: help,
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                config[keyPath: keyPath] = try ConfigurationOption.baseURL(text, flag: flag)
+            },
+            defaultValue: { $0[keyPath: keyPath] }
+        )
+    }
+
     /// An on/off option: true/false, yes/no, on/off, 1/0.
     static func flag(
         _ flag: String, _ help: String,
