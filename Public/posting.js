@@ -29,6 +29,12 @@
     form.addEventListener("submit", function (event) {
       if (!window.XMLHttpRequest || !window.FormData) { return; }
       event.preventDefault();
+      var chosen = input.files && input.files[0];
+      var limit = parseInt(form.getAttribute("data-max-bytes") || "0", 10);
+      if (chosen && limit && chosen.size > limit) {
+        status.textContent = "This photo is too large to upload (" + Math.round(chosen.size / 1e6) + " MB). Please choose a smaller one.";
+        return;
+      }
       var request = new XMLHttpRequest();
       request.open("POST", form.action);
       request.setRequestHeader("X-GrainStories-Fetch", "1");
@@ -45,8 +51,12 @@
       request.addEventListener("load", function () {
         if (request.status >= 200 && request.status < 300 && /\/drafts\//.test(request.responseURL)) {
           location.assign(request.responseURL);
-        } else {
+        } else if (/<main/.test(request.responseText)) {
           replaceMainWith(request.responseText);
+        } else {
+          status.textContent = "The upload was refused (" + request.status + "). Please try another photo.";
+          form.querySelector('button[type="submit"]').disabled = false;
+          progress.hidden = true;
         }
       });
       request.addEventListener("error", function () {

@@ -27,6 +27,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Headers added to every response the server itself creates (413, 500, 503); the
     /// application adds its own to the responses it returns.
     public var defaultHeaders: [(String, String)]
+    /// HTML bodies for the responses the server makes itself, by status code (400, 413,
+    /// 500, 503), so people see the application's own error page rather than a bare line
+    /// of text; a missing code keeps the plain-text body.
+    public var errorPages: [Int: [UInt8]] = [:]
 
     public init(
         host: String = "0.0.0.0",

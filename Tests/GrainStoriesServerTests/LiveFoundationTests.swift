@@ -91,6 +91,8 @@ import Testing
             let oversize = try await app.request("POST", "/seen", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(repeating: 0x61, count: 41 * 1024 * 1024))
             #expect(oversize.status == 413)
             #expect(oversize.headers["Content-Security-Policy"] == SecurityHeaders.contentSecurityPolicy)
+            #expect(oversize.headers["Content-Type"] == "text/html; charset=utf-8")
+            #expect(oversize.text.contains("That is too large; the limit is 41.9 MB."), "the server's own 413 is the site's error page")
         }
     }
 

@@ -14,38 +14,50 @@ public struct ErrorResponder: Sendable {
     }
 
     public func response(for error: any Error, request: HTTPRequest, requestID: String) -> HTTPResponse {
-        let status: HTTPStatus
-        let message: String
-        var extraHeaders: [(String, String)] = []
         if let known = error as? any HTTPResponseError {
-            status = known.status
-            message = known.publicMessage
-            extraHeaders = known.headers
-            if status.code >= 500 {
-                logger.warning("request failed", ["id": requestID, "path": request.path, "status": String(status.code), "error": String(describing: known)])
+            if known.status.code >= 500 {
+                logger.warning("request failed", ["id": requestID, "path": request.path, "status": String(known.status.code), "error": String(describing: known)])
             }
-        } else {
-            status = .internalServerError
-            message = "Something went wrong on this server. It has been logged; please try again."
-            logger.error("unexpected error", [
-                "id": requestID, "method": request.method.rawValue, "path": request.path,
-                "error": String(describing: error),
-            ])
+            var response = page(status: known.status, message: known.publicMessage, reference: requestID)
+            for (name, value) in known.headers { response.headers.set(name, value) }
+            return response
         }
-        var response: HTTPResponse
+        logger.error("unexpected error", [
+            "id": requestID, "method": request.method.rawValue, "path": request.path, "error": String(describing: error),
+        ])
+        return page(status: .internalServerError, message: "Something went wrong on this server. It has been logged; please try again.", reference: requestID)
+    }
+
+    /// The HTML of the error pages for the responses the HTTP server makes itself (a
+    /// malformed request, a body over the limit, a failure, shutting down).
+    public func serverErrorPages(maxBodyBytes: Int) -> [Int: [UInt8]] {
+        let errors = [
+            HTTPError.badRequest("The browser sent a request this server cannot read."),
+            HTTPError.contentTooLarge(limit: maxBodyBytes),
+            HTTPError(.internalServerError, "Something went wrong on this server. Please try again."),
+            HTTPError(.serviceUnavailable, "This server is restarting. Please try again in a moment."),
+        ]
+        var bodies: [Int: [UInt8]] = [:]
+        for error in errors {
+            if case .bytes(let bytes) = page(status: error.status, message: error.publicMessage, reference: "").body {
+                bodies[error.status.code] = bytes
+            }
+        }
+        return bodies
+    }
+
+    private func page(status: HTTPStatus, message: String, reference: String) -> HTTPResponse {
         do {
-            response = try pages.render("error", status: status, [
+            return try pages.render("error", status: status, [
                 "status": .int(status.code),
                 "title": .string(status.reasonPhrase),
                 "message": .string(message),
-                "reference": .string(requestID),
-                "isServerError": .bool(status.code >= 500),
+                "reference": .string(reference),
+                "isServerError": .bool(status.code >= 500 && !reference.isEmpty),
             ], for: nil)
         } catch {
-            logger.error("the error page itself failed to render", ["id": requestID, "error": String(describing: error)])
-            response = HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", text: "\(status.code) \(status.reasonPhrase)\n\n\(message)\n")
+            logger.error("the error page itself failed to render", ["id": reference, "error": String(describing: error)])
+            return HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", text: "\(status.code) \(status.reasonPhrase)\n\n\(message)\n")
         }
-        for (name, value) in extraHeaders { response.headers.set(name, value) }
-        return response
     }
 }

@@ -15,7 +15,7 @@ final class ServerContext: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.log = log
-        self.responses = ServerResponses(defaultHeaders: configuration.defaultHeaders)
+        self.responses = ServerResponses(defaultHeaders: configuration.defaultHeaders, errorPages: configuration.errorPages)
     }
 
     /// Stores the handler's response and resumes the connection, unless shutdown already

@@ -12,13 +12,17 @@ struct ServerResponses: Sendable {
     /// when a chunked body passes the limit while MHD is reading it.
     let rawContentTooLarge: [UInt8]
 
-    init(defaultHeaders: [(String, String)]) {
+    init(defaultHeaders: [(String, String)], errorPages: [Int: [UInt8]] = [:]) {
         // Only fields MHD would accept: the raw 413 must not carry what MHD refuses.
         let usable = defaultHeaders.filter { Self.isValidField(name: $0.0, value: $0.1) }
         func make(_ status: HTTPStatus) -> HTTPResponse {
             var headers = HTTPHeaders(usable)
-            headers.set("Content-Type", "text/plain; charset=utf-8")
             headers.set("Connection", "close")
+            if let page = errorPages[status.code] {
+                headers.set("Content-Type", "text/html; charset=utf-8")
+                return HTTPResponse(status: status, headers: headers, body: .bytes(page))
+            }
+            headers.set("Content-Type", "text/plain; charset=utf-8")
             return HTTPResponse(status: status, headers: headers, body: .bytes(Array("\(status.reasonPhrase)\n".utf8)))
         }
         badRequest = make(.badRequest)

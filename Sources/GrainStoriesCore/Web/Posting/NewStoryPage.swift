@@ -82,6 +82,7 @@ struct NewStoryPage: Sendable {
             "title": "New story",
             "problem": problem.map(TemplateValue.string) ?? .null,
             "maxBytes": .string(ByteCountText.describe(services.configuration.maxBodyBytes)),
+            "maxBytesNumber": .int(services.configuration.maxBodyBytes - 64 * 1024),
         ], for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
