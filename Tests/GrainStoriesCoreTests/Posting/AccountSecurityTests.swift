@@ -113,6 +113,25 @@ import TestSupport
         pds.stop()
     }
 
+    @Test func anUnknownHandleAndAnUnreachablePDSAreSaidPlainly() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let browser = CookieJar(app)
+        let page = await browser.get("/signin")
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        let unknown = await browser.post("/signin", form: [("csrf", token), ("identifier", "nobody.test"), ("password", "x"), ("pds", pds.baseURL)])
+        #expect(unknown.status.code >= 400 && unknown.status.code < 500)
+        #expect(unknown.text.contains("nobody.test"))
+        let closed = try RefusingPort()
+        let unreachable = await browser.post("/signin", form: [("csrf", token), ("identifier", "alice.test"), ("password", "x"),
+                                                               ("pds", "http://127.0.0.1:\(closed.port)")])
+        #expect(unreachable.status == .badGateway)
+        #expect(unreachable.text.contains("could not be reached"))
+        #expect(browser["sid"] == nil)
+        await app.shutdown()
+        pds.stop()
+    }
+
     @Test func signInAttemptsAreRateLimitedPerAddress() async throws {
         let pds = try FakePDS()
         let app = try await AppHarness()
