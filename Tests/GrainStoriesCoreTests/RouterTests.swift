@@ -15,7 +15,7 @@ import Testing
     }
 
     private func call(_ method: HTTPMethod, _ path: String) async throws -> String? {
-        guard case .matched(let handler, let parameters) = router().resolve(method, try PathSegments(rawPath: path)) else { return nil }
+        guard case .matched(let handler, let parameters, _) = router().resolve(method, try PathSegments(rawPath: path)) else { return nil }
         let response = try await handler(try RequestContext(request: HTTPRequest(method: method, target: path), parameters: parameters))
         guard case .bytes(let bytes) = response.body else { return "" }
         return String(decoding: bytes, as: UTF8.self)
@@ -57,5 +57,18 @@ import Testing
             return
         }
         #expect(onlyPost == [.post])
+    }
+
+    @Test func routesSaySeparatelyWhetherTheyNeedTheSignedInAccount() throws {
+        var router = Router()
+        router.get("/static", usesAccount: false) { _ in HTTPResponse() }
+        router.get("/page") { _ in HTTPResponse() }
+        guard case .matched(_, _, let staticUses) = router.resolve(.get, try PathSegments(rawPath: "/static")),
+              case .matched(_, _, let pageUses) = router.resolve(.get, try PathSegments(rawPath: "/page"))
+        else {
+            Issue.record("both routes should match")
+            return
+        }
+        #expect(!staticUses && pageUses)
     }
 }

@@ -40,9 +40,9 @@ public final class Application: HTTPResponder {
     private func route(_ request: HTTPRequest, requestID: String) async throws -> HTTPResponse {
         let path = try PathSegments(rawPath: request.path)
         switch router.resolve(request.method, path) {
-        case .matched(let handler, let parameters):
+        case .matched(let handler, let parameters, let usesAccount):
             var context = try RequestContext(request: request, parameters: parameters, requestID: requestID)
-            if let cookie = context.cookies[SessionStore.cookieName] {
+            if usesAccount, let cookie = context.cookies[SessionStore.cookieName] {
                 context.account = try await sessions.find(cookieValue: cookie)
             }
             return try await handler(context)

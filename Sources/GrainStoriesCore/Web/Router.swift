@@ -7,7 +7,9 @@ public struct Router: Sendable {
 
     /// What a path resolved to.
     public enum Resolution: Sendable {
-        case matched(Handler, parameters: [String: String])
+        /// `usesAccount` is false for routes that never look at who is signed in
+        /// (static files, images), which then skip the session lookup.
+        case matched(Handler, parameters: [String: String], usesAccount: Bool)
         case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
     }
@@ -15,6 +17,7 @@ public struct Router: Sendable {
     private struct Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
+        let usesAccount: Bool
         let handler: Handler
     }
 
@@ -22,11 +25,14 @@ public struct Router: Sendable {
 
     public init() {}
 
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, usesAccount: Bool = true, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), usesAccount: usesAccount, handler: handler))
     }
 
-    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    public mutating func get(_ pattern: String, usesAccount: Bool = true, _ handler: @escaping Handler) {
+        add(.get, pattern, usesAccount: usesAccount, handler)
+    }
+
     public mutating func post(_ pattern: String, _ handler: @escaping Handler) { add(.post, pattern, handler) }
 
     public func resolve(_ method: HTTPMethod, _ path: PathSegments) -> Resolution {
@@ -34,7 +40,7 @@ public struct Router: Sendable {
         var allowed: [HTTPMethod] = []
         for route in routes {
             guard let parameters = route.pattern.match(path.segments) else { continue }
-            if route.method == lookup { return .matched(route.handler, parameters: parameters) }
+            if route.method == lookup { return .matched(route.handler, parameters: parameters, usesAccount: route.usesAccount) }
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }
         if allowed.isEmpty { return .notFound }

@@ -35,13 +35,13 @@ extension Application {
         router.post("/drafts/:id") { try await draft.act($0) }
         router.get("/drafts/:id/photo") { try await draft.photo($0) }
         router.get("/drafts/:id/places") { try await draft.places($0) }
-        router.get("/local-photos/:id") { try await localPhoto.respond($0) }
+        router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
-        router.get("/media/:signature/:url") { try await media.respond($0) }
-        router.get("/healthz") { health.respond($0) }
-        router.get("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
-        router.get("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request) }
-        router.get("/robots.txt") { try files.respond(name: "robots.txt", request: $0.request) }
+        router.get("/media/:signature/:url", usesAccount: false) { try await media.respond($0) }
+        router.get("/healthz", usesAccount: false) { health.respond($0) }
+        router.get("/assets/*path", usesAccount: false) { try files.respond(name: $0.parameter("path"), request: $0.request) }
+        router.get("/favicon.ico", usesAccount: false) { try files.respond(name: "favicon.ico", request: $0.request) }
+        router.get("/robots.txt", usesAccount: false) { try files.respond(name: "robots.txt", request: $0.request) }
         return router
     }
 }
