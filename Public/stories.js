@@ -200,7 +200,9 @@
       Object.keys(self.dialog.dataset).forEach(function (key) { delete self.dialog.dataset[key]; });
       Object.keys(fresh.dataset).forEach(function (key) { self.dialog.dataset[key] = fresh.dataset[key]; });
       var stage = document.adoptNode(fresh.querySelector(".viewer-stage"));
+      var hadFocus = self.dialog.contains(document.activeElement);
       self.dialog.querySelector(".viewer-stage").replaceWith(stage);
+      if (hadFocus || !self.dialog.contains(document.activeElement)) { focusStage(self.dialog); }
       document.title = page.doc.title;
       history.replaceState(history.state, "", page.url);
       markSeen(self.dialog);
@@ -240,6 +242,12 @@
     }).catch(function () {});
   }
 
+  // Focus lands on the story itself (not its first link), inside the modal dialog.
+  function focusStage(dialog) {
+    var stage = dialog.querySelector(".viewer-stage");
+    if (stage) { stage.focus({ preventScroll: true }); }
+  }
+
   function openFrom(link) {
     fetchPage(link.href).then(function (page) {
       var fresh = page.doc.querySelector("dialog.viewer");
@@ -249,6 +257,7 @@
       dialog.removeAttribute("open");
       document.body.appendChild(dialog);
       dialog.showModal();
+      focusStage(dialog);
       history.pushState({ viewer: true }, "", page.url);
       markSeen(dialog);
       new Viewer(dialog, { opener: link, pushed: true });
@@ -260,6 +269,7 @@
     if (dialog) {
       dialog.close();
       dialog.showModal();
+      focusStage(dialog);
       new Viewer(dialog, { standalone: true });
       return;
     }
