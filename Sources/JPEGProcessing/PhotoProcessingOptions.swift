@@ -18,7 +18,7 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
         maxPixels: Int = 100_000_000,
         boxSize: Int = 2000,
         byteBudget: Int = 5_000_000,
-        initialQuality: Int = 90,
+        initialQuality: Int = 95,
         minimumQuality: Int = 40,
         maxInputBytes: Int = 200_000_000
     ) {

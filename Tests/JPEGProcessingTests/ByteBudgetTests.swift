@@ -5,7 +5,7 @@ import TestSupport
 @Suite struct ByteBudgetTests {
     @Test func theInitialQualityIsUsedWhenItFits() throws {
         let photo = try PhotoProcessor().process(Fixtures.jpeg(width: 400, height: 300))
-        #expect(photo.quality == 90)
+        #expect(photo.quality == 95, "the documented default quality")
         #expect(photo.byteCount <= 5_000_000)
     }
 

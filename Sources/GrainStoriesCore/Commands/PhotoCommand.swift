@@ -32,7 +32,7 @@ enum PhotoCommand {
         Options:
           --max-bytes N    byte budget for the output (default 5000000)
           --box N          longest-side box in pixels (default 2000)
-          --quality Q      initial JPEG quality, 1-100 (default 90)
+          --quality Q      initial JPEG quality, 1-100 (default 95)
           --max-pixels N   refuse images with more pixels than this (default 100000000)
         """
 

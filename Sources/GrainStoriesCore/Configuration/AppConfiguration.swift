@@ -50,7 +50,7 @@ public struct AppConfiguration: Sendable {
     /// Posted photos fit in a square of this many pixels.
     public var photoBox = 2000
     /// The JPEG quality tried first.
-    public var photoQuality = 90
+    public var photoQuality = 95
     /// Uploads with more pixels than this are refused before decoding.
     public var maxPhotoPixels = 100_000_000
 
