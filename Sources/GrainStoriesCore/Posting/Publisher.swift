@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Works through the outbox: for each queued draft, the steps profile → upload → story
 /// → crosspost, persisting after each. Transient failures (no answer, timeouts, 5xx,
