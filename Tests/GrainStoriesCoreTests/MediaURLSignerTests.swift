@@ -74,4 +74,15 @@ import Testing
         #expect(Base64URL.decode("a") == nil)
         #expect(Base64URL.decode("ab=") == nil)
     }
+
+    /// Photos this server holds for just-posted stories keep their own path; draft ids
+    /// are base64url, so `-` and `_` must pass, and nothing that could leave the folder.
+    @Test func localPhotoPathsPassThroughOnlyWhenTheyAreDraftIDs() {
+        for id in ["V9Ti7WmYrVUTzesTl5dbi2", "a_b-c_d", "___"] {
+            #expect(signer.path(for: "/local-photos/\(id)") == "/local-photos/\(id)")
+        }
+        for bad in ["/local-photos/", "/local-photos/../secret", "/local-photos/a/b", "/local-photos/a%2Fb", "/local-photos/é"] {
+            #expect(signer.path(for: bad) == nil, "\(bad)")
+        }
+    }
 }

@@ -15,7 +15,9 @@ import TestSupport
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 200, height: 200), quality: 80))
         let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0.nominatimURL = nominatim.baseURL }
         let chrome = try ChromeDriver()
-        let browser = try await WebDriver.start(chrome)
+        // Reduced motion: the viewer starts paused, so it never moves on to the next
+        // author by itself while this test looks at the new story.
+        let browser = try await WebDriver.start(chrome, reducedMotion: true)
         var failure: (any Error)?
         do {
             try await scenario(browser: browser, app: app, pds: pds)
