@@ -7,7 +7,7 @@ public struct LiveServices: Sendable {
     public let services: AppServices
     private let http: OutboundHTTP
     private let threads: [WorkerThreadPool]
-    private let janitor: Task<Void, Never>
+    private let housekeeping: Task<Void, Never>
 
     public static func start(configuration: AppConfiguration, data: DataDirectory, logger: Logger) async throws(ConfigurationError) -> LiveServices {
         let secret = try ServerSecret.loadOrCreate(in: data.root)
@@ -34,13 +34,13 @@ public struct LiveServices: Sendable {
         )
         await services.posting.restoreLocalStories(sessions: services.sessions)
         await services.posting.publisher.start()
-        let janitor = DraftJanitor(drafts: services.posting.drafts, logger: logger, now: services.now)
-        return LiveServices(services: services, http: http, threads: [io, photos], janitor: Task { await janitor.run() })
+        let housekeeper = Housekeeper(drafts: services.posting.drafts, sessions: services.sessions, logger: logger, now: services.now)
+        return LiveServices(services: services, http: http, threads: [io, photos], housekeeping: Task { await housekeeper.run() })
     }
 
     /// Stops the outbox worker, the outgoing HTTP clients, the database and the threads.
     public func shutdown() async {
-        janitor.cancel()
+        housekeeping.cancel()
         await services.posting.publisher.stop()
         await http.shutdown()
         await services.database.close()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite struct DraftJanitorTests {
+@Suite struct HousekeeperTests {
     @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {
         let harness = try await PublishingHarness()
         func draft(_ state: Draft.State, ageDays: Double) async throws -> Draft {
@@ -22,8 +22,9 @@ import TestSupport
         let oldPosted = try await draft(.posted, ageDays: 3)
         let failedRecently = try await draft(.failed, ageDays: 3)
         let failedLongAgo = try await draft(.failed, ageDays: 8)
-        let janitor = DraftJanitor(drafts: harness.drafts, logger: harness.logs.logger(), now: { harness.now })
-        #expect(await janitor.sweep() == 3)
+        let account = try await harness.signIn()
+        let housekeeper = Housekeeper(drafts: harness.drafts, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
+        #expect(await housekeeper.sweep() == 3)
         for kept in [fresh, failedRecently] {
             #expect(try await harness.drafts.find(kept.id) != nil)
             #expect(FileManager.default.fileExists(atPath: kept.photoPath))
@@ -32,6 +33,11 @@ import TestSupport
             #expect(try await harness.drafts.find(gone.id) == nil)
             #expect(!FileManager.default.fileExists(atPath: gone.photoPath))
         }
+        // Sessions are kept while used and forgotten after their idle lifetime.
+        #expect(try await harness.sessions.latest(for: account.did) != nil)
+        harness.advance(SessionStore.idleLifetime + 60)
+        await housekeeper.sweep()
+        #expect(try await harness.sessions.latest(for: account.did) == nil)
         await harness.stop()
     }
 }

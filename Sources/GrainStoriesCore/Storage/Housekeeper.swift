@@ -3,13 +3,16 @@ public import Foundation
 /// Keeps the data directory small: drafts nobody posted are removed after two days,
 /// and the photos of posted stories once their 24 hours (plus a day) are over, when
 /// Grain's CDN serves them anyway. Failed drafts stay a week so they can be retried.
-public struct DraftJanitor: Sendable {
+/// Sessions unused for their idle lifetime are forgotten.
+public struct Housekeeper: Sendable {
     let drafts: DraftStore
+    let sessions: SessionStore
     let logger: Logger
     let now: @Sendable () -> Date
 
-    public init(drafts: DraftStore, logger: Logger, now: @escaping @Sendable () -> Date) {
+    public init(drafts: DraftStore, sessions: SessionStore, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.drafts = drafts
+        self.sessions = sessions
         self.logger = logger
         self.now = now
     }
@@ -26,6 +29,7 @@ public struct DraftJanitor: Sendable {
             if (try? await drafts.delete(draft.id)) != nil { removed += 1 }
         }
         if removed > 0 { logger.info("old drafts removed", ["count": String(removed)]) }
+        try? await sessions.pruneStale()
         return removed
     }
 
