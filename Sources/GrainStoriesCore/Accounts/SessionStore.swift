@@ -32,18 +32,23 @@ public struct SessionStore: Sendable {
     }
 
     /// The session a cookie value belongs to, if it exists and is not stale.
+    ///
+    /// Runs for every page a signed-in person loads, so it only reads; the last-used
+    /// time (which keeps a session alive) is written at most every five minutes.
     public func find(cookieValue: String?) async throws -> AccountSession? {
         guard let cookieValue, cookieValue.utf8.count == 43, Base64URL.decode(cookieValue)?.count == 32 else { return nil }
         let hash = SessionStore.hash(cookieValue)
-        let cutoff = Int64(now().timeIntervalSince1970 - SessionStore.idleLifetime)
         let time = Int64(now().timeIntervalSince1970)
-        return try await database.write { db -> AccountSession? in
+        let cutoff = time - Int64(SessionStore.idleLifetime)
+        let found = try await database.read { db -> (session: AccountSession, lastUsed: Int64)? in
             guard let row = try db.queryOne("SELECT * FROM sessions WHERE id_hash = ? AND last_used_at >= ?", [hash, cutoff]) else { return nil }
-            if time - (try row.int64("last_used_at")) > 300 {
-                try db.execute("UPDATE sessions SET last_used_at = ? WHERE id_hash = ?", [time, hash])
-            }
-            return try SessionStore.session(from: row)
+            return (try SessionStore.session(from: row), try row.int64("last_used_at"))
         }
+        guard let found else { return nil }
+        if time - found.lastUsed > 300 {
+            try await database.write { db in try db.execute("UPDATE sessions SET last_used_at = ? WHERE id_hash = ?", [time, hash]) }
+        }
+        return found.session
     }
 
     /// The most recently used session of an account (the outbox publishes with it).
