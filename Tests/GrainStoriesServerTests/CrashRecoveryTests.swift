@@ -90,4 +90,31 @@ import TestSupport
     @Test func killedAfterTheRecordWasCreatedButBeforeTheAnswerItIsNotPostedTwice() async throws {
         try await run(fault: .dropBeforeResponse(handled: true)) { $0.succeededCallCount("com.atproto.repo.createRecord") >= 1 }
     }
+
+    /// A story Grain's AppView does not list yet stays visible after a restart (the local
+    /// overlay is rebuilt from the database).
+    @Test func aJustPostedStoryStillShowsAfterARestart() async throws {
+        let setup = Setup(pds: try FakePDS(), appView: try StandInAppView(image: try Self.photo()), data: ProjectPaths.temporaryDirectory("restart"))
+        let first = try ServerProcess(arguments: setup.arguments())
+        let browser = HTTPBrowser(baseURL: first.baseURL)
+        _ = try await Self.postAStory(browser, pds: setup.pds)
+        #expect(await Self.waitUntil { setup.pds.records("social.grain.story").count == 1 })
+        let did = FakePDS.Account.alice.did
+        #expect(await Self.waitUntil { (try? await browser.get("/").text.contains("/stories/\(did)")) == true }, "shown at once")
+        #expect(first.terminate() == 0)
+        await browser.shutdown()
+
+        let second = try ServerProcess(arguments: setup.arguments())
+        let visitor = HTTPBrowser(baseURL: second.baseURL)
+        #expect(try await visitor.get("/").text.contains("/stories/\(did)"), "still shown after the restart")
+        let rkey = try #require(setup.pds.records("social.grain.story").first?.rkey)
+        let viewer = try await visitor.get("/profile/\(did)/story/\(rkey)")
+        #expect(viewer.status == 200)
+        #expect(viewer.text.contains("src=\"/local-photos/"))
+        #expect(second.terminate() == 0)
+        await visitor.shutdown()
+        await setup.appView.stop()
+        setup.pds.stop()
+        try? FileManager.default.removeItem(atPath: setup.data)
+    }
 }

@@ -10,4 +10,9 @@ public struct AccountSession: Sendable, Equatable {
     public var tokens: PDSSession
 
     public var name: String { ProfileView.visibleName(displayName, handle: handle) }
+
+    /// How the account appears as a story's author before the AppView knows the story.
+    public var profileView: ProfileView {
+        ProfileView(did: did, handle: handle, cid: "", displayName: displayName, avatar: nil)
+    }
 }

@@ -38,4 +38,10 @@ public struct DraftPlace: Sendable, Equatable, Codable {
         self.cell = cell
         self.address = address
     }
+
+    /// The place as Grain shows it (`locationDisplay` rules), for the viewer and the
+    /// crosspost text.
+    public var displayText: String {
+        LocationFormatter.display(name: name, address: address)
+    }
 }

@@ -13,20 +13,19 @@ public actor LocalStories {
         self.now = now
     }
 
-    /// The view of a story just written from `draft` as `ref` by `account`.
-    public static func view(of draft: Draft, ref: RecordRef, account: AccountSession, createdAt: String, placeText: (DraftPlace) -> String) -> StoryView {
+    /// The view of a story just written from `draft` as `ref` by `creator`.
+    public static func view(of draft: Draft, ref: RecordRef, creator: ProfileView, createdAt: String) -> StoryView {
         let photo = "/local-photos/\(draft.id)"
         var view = StoryView(
-            uri: ref.uri, cid: ref.cid,
-            creator: ProfileView(did: account.did, handle: account.handle, cid: "", displayName: account.displayName, avatar: nil),
+            uri: ref.uri, cid: ref.cid, creator: creator,
             thumb: photo, fullsize: photo, aspectRatio: AspectRatio(width: draft.width, height: draft.height), createdAt: createdAt
         )
         if let place = draft.place {
             view.location = HThreeLocation(value: place.cell, name: place.name)
             view.address = place.address
-            view.locationDisplay = placeText(place)
+            view.locationDisplay = place.displayText
         }
-        view.labels = draft.labels.map { Label(src: account.did, uri: ref.uri, val: $0) }
+        view.labels = draft.labels.map { Label(src: creator.did, uri: ref.uri, val: $0) }
         return view
     }
 

@@ -7,15 +7,8 @@ extension PostingServices {
         guard let posted = try? await drafts.posted(since: Date().addingTimeInterval(-86_400)) else { return }
         for draft in posted {
             guard let entry = try? await outbox.entry(draft.id), let uri = entry.storyURI, let cid = entry.storyCID else { continue }
-            let session = try? await sessions.latest(for: draft.did)
-            let account = session ?? AccountSession(
-                idHash: "", did: draft.did, handle: draft.did, displayName: nil, pdsURL: "",
-                tokens: PDSSession(did: draft.did, handle: draft.did, accessToken: Secret(""), refreshToken: Secret(""))
-            )
-            await local.add(LocalStories.view(
-                of: draft, ref: RecordRef(uri: uri, cid: cid), account: account, createdAt: entry.recordCreatedAt,
-                placeText: { LocationFormatter.display(name: $0.name, address: $0.address) }
-            ))
+            let creator = (try? await sessions.latest(for: draft.did))?.profileView ?? ProfileView(did: draft.did, handle: draft.did, cid: "")
+            await local.add(LocalStories.view(of: draft, ref: RecordRef(uri: uri, cid: cid), creator: creator, createdAt: entry.recordCreatedAt))
         }
     }
 }

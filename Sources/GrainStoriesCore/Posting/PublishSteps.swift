@@ -35,14 +35,14 @@ struct PublishSteps: Sendable {
             entry.storyURI = ref.uri
             entry.storyCID = ref.cid
             entry.step = .crosspost
-            await dependencies.storyPosted(draft, ref, account)
+            await dependencies.storyPosted(draft, ref, account, entry.recordCreatedAt)
         case .crosspost:
             if draft.crosspost, let blob = entry.blob {
                 let story = StoryRecord(
                     media: blob, aspectRatio: AspectRatio(width: draft.width, height: draft.height), location: nil, address: nil,
                     labels: nil, createdAt: entry.recordCreatedAt
                 )
-                let place = draft.place.map(dependencies.placeText)
+                let place = draft.place?.displayText
                 let post = dependencies.composer.post(for: story, did: draft.did, rkey: draft.storyRKey, place: place, createdAt: entry.recordCreatedAt)
                 _ = try await createOnce(collection: FeedPostRecord.collection, rkey: draft.postRKey, record: post)
             }

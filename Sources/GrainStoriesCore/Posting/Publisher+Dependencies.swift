@@ -8,16 +8,15 @@ extension Publisher {
         public var sessions: SessionStore
         public var pds: AuthorizedPDS
         public var composer: CrosspostComposer
-        /// The text for a place in a crosspost (`locationDisplay` rules).
-        public var placeText: @Sendable (DraftPlace) -> String
-        /// Called once the story record exists (the crosspost may still follow).
-        public var storyPosted: @Sendable (Draft, RecordRef, AccountSession) async -> Void
+        /// Called once the story record exists (the crosspost may still follow), with the
+        /// record's `createdAt`.
+        public var storyPosted: @Sendable (Draft, RecordRef, AccountSession, String) async -> Void
         public var logger: Logger
         public var now: @Sendable () -> Date
 
         public init(
             outbox: OutboxStore, drafts: DraftStore, sessions: SessionStore, pds: AuthorizedPDS, composer: CrosspostComposer,
-            placeText: @escaping @Sendable (DraftPlace) -> String, storyPosted: @escaping @Sendable (Draft, RecordRef, AccountSession) async -> Void,
+            storyPosted: @escaping @Sendable (Draft, RecordRef, AccountSession, String) async -> Void,
             logger: Logger, now: @escaping @Sendable () -> Date
         ) {
             self.outbox = outbox
@@ -25,7 +24,6 @@ extension Publisher {
             self.sessions = sessions
             self.pds = pds
             self.composer = composer
-            self.placeText = placeText
             self.storyPosted = storyPosted
             self.logger = logger
             self.now = now

@@ -50,13 +50,11 @@ public struct AppServices: Sendable {
         self.library = library
         let drafts = DraftStore(database: database)
         let outbox = OutboxStore(database: database)
-        let placeText: @Sendable (DraftPlace) -> String = { LocationFormatter.display(name: $0.name, address: $0.address) }
         let publisher = Publisher(.init(
             outbox: outbox, drafts: drafts, sessions: sessions, pds: pds,
-            composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL), placeText: placeText,
-            storyPosted: { draft, ref, account in
-                let createdAt = (try? await outbox.entry(draft.id))?.recordCreatedAt ?? Timestamp.format(now())
-                await local.add(LocalStories.view(of: draft, ref: ref, account: account, createdAt: createdAt, placeText: placeText))
+            composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
+            storyPosted: { draft, ref, account, createdAt in
+                await local.add(LocalStories.view(of: draft, ref: ref, creator: account.profileView, createdAt: createdAt))
                 await library.invalidate(author: account.did)
             },
             logger: logger, now: now

@@ -37,8 +37,7 @@ final class PublishingHarness: Sendable {
         publisher = Publisher(.init(
             outbox: outbox, drafts: drafts, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, http: http),
             composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
-            placeText: { $0.name },
-            storyPosted: { _, ref, _ in posted.append(ref) },
+            storyPosted: { _, ref, _, _ in posted.append(ref) },
             logger: logs.logger(), now: now
         ))
     }
