@@ -23,25 +23,9 @@ enum ServeCommand {
         let live: LiveServices
         let server: HTTPServer
         do {
-            let directories = try DataDirectory.prepare(configuration.dataDirectory)
-            live = try await LiveServices.start(configuration: configuration, data: directories, logger: logger)
-            var serverConfiguration = HTTPServerConfiguration(
-                host: configuration.host,
-                port: configuration.port,
-                maxBodyBytes: configuration.maxBodyBytes,
-                temporaryDirectory: directories.temporary,
-                connectionLimit: configuration.maxConnections,
-                connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
-                threadCount: configuration.threads,
-                defaultHeaders: SecurityHeaders.all
-            )
-            serverConfiguration.errorPages = ErrorResponder(pages: live.services.pages, logger: logger)
-                .serverErrorPages(maxBodyBytes: configuration.maxBodyBytes)
-            server = HTTPServer(
-                configuration: serverConfiguration,
-                responder: Application(services: live.services),
-                log: { message in logger.warning("http server", ["detail": message]) }
-            )
+            let data = try DataDirectory.prepare(configuration.dataDirectory)
+            live = try await LiveServices.start(configuration: configuration, data: data, logger: logger)
+            server = live.makeServer()
             try server.start()
         } catch {
             StandardStreams.error("grain-stories: \(error)")

@@ -38,22 +38,4 @@ public struct PostingServices: Sendable {
         self.uploadDirectory = uploadDirectory
         self.draftDirectory = draftDirectory
     }
-
-    /// Creates the upload and draft directories (mode 0700) under `dataDirectory`.
-    public static func prepareDirectories(in dataDirectory: String) throws(ConfigurationError) -> (uploads: String, drafts: String) {
-        let uploads = dataDirectory + "/uploads"
-        let drafts = dataDirectory + "/drafts"
-        do {
-            for directory in [uploads, drafts] {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            }
-            // Uploads left from a crash were never acknowledged: nothing to keep.
-            for name in try FileManager.default.contentsOfDirectory(atPath: uploads) {
-                try? FileManager.default.removeItem(atPath: uploads + "/" + name)
-            }
-        } catch {
-            throw ConfigurationError("cannot prepare \(uploads) and \(drafts): \(error.localizedDescription)")
-        }
-        return (uploads, drafts)
-    }
 }

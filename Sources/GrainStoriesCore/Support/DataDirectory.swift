@@ -1,26 +1,36 @@
 import Foundation
 
 /// The data directory: all local state lives here. Created on start-up if missing,
-/// readable only by the server's user.
+/// readable only by the server's user. Its layout is decided here and nowhere else.
 public struct DataDirectory: Sendable {
     public let root: String
     /// Scratch space for request bodies spilled to disk; emptied at start-up.
     public let temporary: String
+    /// Uploads being parsed; emptied at start-up (nothing in it was ever acknowledged).
+    public let uploads: String
+    /// Prepared photos of drafts and of just-posted stories.
+    public let drafts: String
+    /// The image cache.
+    public let media: String
 
     public static func prepare(_ path: String) throws(ConfigurationError) -> DataDirectory {
         let fileManager = FileManager.default
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
-        let temporary = root + "/tmp"
+        let data = DataDirectory(root: root, temporary: root + "/tmp", uploads: root + "/uploads", drafts: root + "/drafts", media: root + "/media")
         do {
             try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            if fileManager.fileExists(atPath: temporary) { try fileManager.removeItem(atPath: temporary) }
-            try fileManager.createDirectory(atPath: temporary, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            for scratch in [data.temporary, data.uploads] where fileManager.fileExists(atPath: scratch) {
+                try fileManager.removeItem(atPath: scratch)
+            }
+            for directory in [data.temporary, data.uploads, data.drafts, data.media] {
+                try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
         } catch {
             throw ConfigurationError("the data directory \(path) cannot be created or written: \(error.localizedDescription)")
         }
         guard fileManager.isWritableFile(atPath: root) else {
             throw ConfigurationError("the data directory \(path) is not writable")
         }
-        return DataDirectory(root: root, temporary: temporary)
+        return data
     }
 }

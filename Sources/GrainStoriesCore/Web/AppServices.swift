@@ -27,7 +27,7 @@ public struct AppServices: Sendable {
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, baseLibrary: any StoryLibrary,
         signer: MediaURLSigner, media: MediaCache, database: AppDatabase, http: OutboundHTTP,
         identity: any IdentityResolving, geocoder: any PlaceGeocoder, secret: [UInt8],
-        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, directories: (uploads: String, drafts: String),
+        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, data: DataDirectory,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.configuration = configuration
@@ -67,7 +67,7 @@ public struct AppServices: Sendable {
                 byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality
             ),
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
-            tids: TIDClock(now: now), uploadDirectory: directories.uploads, draftDirectory: directories.drafts
+            tids: TIDClock(now: now), uploadDirectory: data.uploads, draftDirectory: data.drafts
         )
     }
 

@@ -1,10 +1,12 @@
 import Foundation
+public import MicroHTTPServer
 import WorkerThreads
 
 /// The production wiring: real HTTP clients, the AppView, the database, the on-disk
 /// caches, the outbox worker. Owns what must be stopped when the server stops.
 public struct LiveServices: Sendable {
     public let services: AppServices
+    public let data: DataDirectory
     private let http: OutboundHTTP
     private let threads: [WorkerThreadPool]
     private let housekeeping: Task<Void, Never>
@@ -23,19 +25,40 @@ public struct LiveServices: Sendable {
             timeout: .seconds(configuration.appViewTimeoutSeconds)
         ))
         let signer = MediaURLSigner(key: HMAC.sha256(key: secret, message: Array("media".utf8)), insecureHosts: configuration.insecureHosts)
-        let media = try MediaCache(directory: data.root + "/media", maxBytes: configuration.mediaCacheBytes, http: http, io: io)
+        let media = try MediaCache(directory: data.media, maxBytes: configuration.mediaCacheBytes, http: http, io: io)
         let database = try await AppDatabase.open(in: data.root)
-        let directories = try PostingServices.prepareDirectories(in: data.root)
         let services = AppServices(
             configuration: configuration, logger: logger, pages: pages, baseLibrary: appView, signer: signer, media: media,
             database: database, http: http, identity: IdentityResolver.live(configuration: configuration, http: http),
             geocoder: NominatimClient(configuration: configuration, http: http, logger: logger, cache: SQLiteGeocodingCache(database: database)),
-            secret: secret, photoThreads: photos, fileThreads: io, directories: directories
+            secret: secret, photoThreads: photos, fileThreads: io, data: data
         )
         await services.posting.restoreLocalStories(sessions: services.sessions)
         await services.posting.publisher.start()
         let housekeeper = Housekeeper(drafts: services.posting.drafts, sessions: services.sessions, logger: logger, now: services.now)
-        return LiveServices(services: services, http: http, threads: [io, photos], housekeeping: Task { await housekeeper.run() })
+        return LiveServices(services: services, data: data, http: http, threads: [io, photos], housekeeping: Task { await housekeeper.run() })
+    }
+
+    /// The HTTP server for these services: the configured address, limits and threads,
+    /// the security headers and the site's own error pages also on the responses the
+    /// server makes itself. Call `start()` on it.
+    public func makeServer() -> HTTPServer {
+        let configuration = services.configuration
+        var server = HTTPServerConfiguration(
+            host: configuration.host,
+            port: configuration.port,
+            maxBodyBytes: configuration.maxBodyBytes,
+            temporaryDirectory: data.temporary,
+            connectionLimit: configuration.maxConnections,
+            connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
+            threadCount: configuration.threads,
+            defaultHeaders: SecurityHeaders.all
+        )
+        server.errorPages = ErrorResponder(pages: services.pages, logger: services.logger).serverErrorPages(maxBodyBytes: configuration.maxBodyBytes)
+        let logger = services.logger
+        return HTTPServer(configuration: server, responder: Application(services: services)) { message in
+            logger.warning("http server", ["detail": message])
+        }
     }
 
     /// Stops the outbox worker, the outgoing HTTP clients, the database and the threads.

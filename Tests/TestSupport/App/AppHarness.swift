@@ -34,15 +34,15 @@ public final class AppHarness: Sendable {
         let secret = Array(repeating: UInt8(42), count: 32)
         let pages = try AppServices.loadPages(configuration: configuration, secret: secret, logger: logger)
         http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
-        let media = try MediaCache(directory: dataDirectory + "/media", maxBytes: 1 << 20, http: http, io: io)
+        let data = try DataDirectory.prepare(dataDirectory)
+        let media = try MediaCache(directory: data.media, maxBytes: 1 << 20, http: http, io: io)
         let database = try await AppDatabase.open(in: dataDirectory)
-        let directories = try PostingServices.prepareDirectories(in: dataDirectory)
         services = AppServices(
             configuration: configuration, logger: logger, pages: pages, baseLibrary: library,
             signer: MediaURLSigner(key: secret, insecureHosts: insecureHosts),
             media: media, database: database, http: http, identity: IdentityResolver.live(configuration: configuration, http: http),
             geocoder: NominatimClient(baseURL: nominatimURL, operatorContact: "tests@example.org", http: http, logger: logger),
-            secret: secret, photoThreads: io, fileThreads: io, directories: directories, now: { now }
+            secret: secret, photoThreads: io, fileThreads: io, data: data, now: { now }
         )
         application = Application(services: services)
     }

@@ -36,17 +36,7 @@ public final class LiveApp: Sendable {
         self.logs = logs
         let data = try DataDirectory.prepare(configuration.dataDirectory)
         live = try await LiveServices.start(configuration: configuration, data: data, logger: logs.logger(level: .info))
-        var serverConfiguration = HTTPServerConfiguration(
-            host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
-            temporaryDirectory: data.temporary, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
-            threadCount: 2, defaultHeaders: SecurityHeaders.all
-        )
-        serverConfiguration.errorPages = ErrorResponder(pages: live.services.pages, logger: live.services.logger)
-            .serverErrorPages(maxBodyBytes: configuration.maxBodyBytes)
-        server = HTTPServer(
-            configuration: serverConfiguration,
-            responder: Application(services: live.services)
-        )
+        server = live.makeServer()
         try server.start()
         client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "GrainStoriesTests", totalTimeout: .seconds(10)))
     }
