@@ -1,4 +1,5 @@
 import Foundation
+import GrainStoriesCore
 import JPEGProcessing
 import MicroHTTPServer
 import TestSupport
@@ -17,10 +18,13 @@ struct BrowserFixture {
     static let erin = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
     static let tomas = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
 
-    static func run(reducedMotion: Bool = false, _ body: (BrowserFixture) async throws -> Void) async throws {
+    static func run(
+        reducedMotion: Bool = false, _ configure: (inout AppConfiguration) -> Void = { _ in },
+        _ body: (BrowserFixture) async throws -> Void
+    ) async throws {
         let image = try JPEGEncoder.encode(TestImages.photoLike(width: 300, height: 400), quality: 85)
         let appView = try StandInAppView(image: image)
-        let app = try await LiveApp.start(appViewURL: appView.baseURL)
+        let app = try await LiveApp.start(appViewURL: appView.baseURL, configure)
         let chrome: ChromeDriver
         let browser: WebDriver
         do {

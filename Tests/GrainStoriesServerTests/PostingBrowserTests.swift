@@ -12,25 +12,19 @@ import TestSupport
     @Test func signInPostSeeAndDeleteFromAPhone() async throws {
         let pds = try FakePDS()
         let nominatim = try StandInNominatim()
-        let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 200, height: 200), quality: 80))
-        let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0.nominatimURL = nominatim.baseURL }
-        let chrome = try ChromeDriver()
         // Reduced motion: the viewer starts paused, so it never moves on to the next
         // author by itself while this test looks at the new story.
-        let browser = try await WebDriver.start(chrome, reducedMotion: true)
-        var failure: (any Error)?
         do {
-            try await scenario(browser: browser, app: app, pds: pds)
+            try await BrowserFixture.run(reducedMotion: true, { $0.nominatimURL = nominatim.baseURL }) { fixture in
+                try await scenario(browser: fixture.browser, app: fixture.app, pds: pds)
+            }
         } catch {
-            failure = error
+            await nominatim.stop()
+            pds.stop()
+            throw error
         }
-        await browser.quit()
-        chrome.stop()
-        await app.stop()
-        await appView.stop()
         await nominatim.stop()
         pds.stop()
-        if let failure { throw failure }
     }
 
     private func scenario(browser: WebDriver, app: LiveApp, pds: FakePDS) async throws {
@@ -74,7 +68,5 @@ import TestSupport
         #expect(try await browser.waitUntil("return location.pathname === '/'"))
         #expect(pds.records("social.grain.story").isEmpty)
         #expect(try await browser.execute("return !!document.querySelector('a[href=\"/stories/\(did)\"]')").bool == false)
-        let errors = try await browser.consoleEntries().filter { $0.level == "SEVERE" }
-        #expect(errors.isEmpty, "console errors: \(errors.map(\.message))")
     }
 }

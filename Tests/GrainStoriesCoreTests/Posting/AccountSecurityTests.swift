@@ -42,7 +42,7 @@ import TestSupport
         let page = await browser.get("/signin")
         let token = try #require(CookieJar.csrfToken(in: page.text))
         let secure = await browser.respond(.post, "/signin", headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Forwarded-Proto", "https")],
-                                           body: Array("csrf=\(token)&identifier=alice.test&password=\(Flow.password)&pds=\(PercentEncodingCheck.encode(pds.baseURL))".utf8))
+                                           body: Array("csrf=\(token)&identifier=alice.test&password=\(Flow.password)&pds=\(PercentEncodingForTests.encode(pds.baseURL))".utf8))
         #expect(secure.headers.values(for: "Set-Cookie").first { $0.hasPrefix("sid=") }?.contains("Secure") == true)
         await app.shutdown()
         pds.stop()
@@ -186,12 +186,5 @@ import TestSupport
         #expect(await CookieJar(app).get("/").text.contains("aria-label=\"Maya Okafor, 3 stories, new\""), "visitors keep their own state")
         await app.shutdown()
         pds.stop()
-    }
-}
-
-/// Form encoding for a hand-built body.
-enum PercentEncodingCheck {
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 }

@@ -13,18 +13,11 @@ public final class CookieJar: Sendable {
     public subscript(name: String) -> String? { cookies.withLock { $0[name] } }
 
     public func respond(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async -> HTTPResponse {
-        let cookieHeader = cookies.withLock { jar in jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         var all = headers
-        if !cookieHeader.isEmpty { all.append(("Cookie", cookieHeader)) }
+        if let cookieHeader = cookies.withLock({ SetCookieFields.header($0) }) { all.append(("Cookie", cookieHeader)) }
         let response = await harness.respond(method, target, headers: all, body: body)
-        for setCookie in response.headers.values(for: "Set-Cookie") {
-            let pair = setCookie.split(separator: ";").first ?? ""
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let name = String(pair[..<equals])
-            let value = String(pair[pair.index(after: equals)...])
-            let expired = setCookie.contains("Max-Age=0")
-            cookies.withLock { $0[name] = expired || value.isEmpty ? nil : value }
-        }
+        let fields = response.headers.values(for: "Set-Cookie")
+        cookies.withLock { SetCookieFields.apply(fields, to: &$0) }
         return response
     }
 
@@ -44,8 +37,8 @@ public final class CookieJar: Sendable {
 }
 
 /// Form encoding written here, independent of the code under test.
-enum PercentEncodingForTests {
-    static func encode(_ text: String) -> String {
+public enum PercentEncodingForTests {
+    public static func encode(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x2D, 0x2E, 0x5F, 0x7E].contains(byte) {

@@ -37,16 +37,10 @@ public final class HTTPBrowser: Sendable {
 
     private func send(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
         var request = request
-        let header = cookies.withLock { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
-        if !header.isEmpty { request.headers.add("Cookie", header) }
+        if let header = cookies.withLock({ SetCookieFields.header($0) }) { request.headers.add("Cookie", header) }
         let response = try await client.execute(request)
-        for value in response.headers.values(for: "Set-Cookie") {
-            let pair = value.split(separator: ";").first ?? ""
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let name = String(pair[..<equals])
-            let cookie = String(pair[pair.index(after: equals)...])
-            cookies.withLock { $0[name] = cookie.isEmpty || value.contains("Max-Age=0") ? nil : cookie }
-        }
+        let fields = response.headers.values(for: "Set-Cookie")
+        cookies.withLock { SetCookieFields.apply(fields, to: &$0) }
         return response
     }
 
