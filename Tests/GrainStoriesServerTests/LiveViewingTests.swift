@@ -111,7 +111,6 @@ import Testing
 
     @Test func identicalConcurrentPageLoadsShareOneUpstreamCall() async throws {
         try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
-            appView.setImageDelay(.zero)
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<10 { group.addTask { try await app.request("/").status } }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
