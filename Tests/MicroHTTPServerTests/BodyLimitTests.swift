@@ -5,28 +5,13 @@ import TestSupport
 
 @Suite struct BodyLimitTests {
     @Test func declaredOversizeBodyGets413BeforeTheBodyIsSent() async throws {
-        let handled = Mutex(0)
-        let configuration = LiveServer.configuration(maxBodyBytes: 1024, defaultHeaders: [("X-Server", "grain")])
-        try await withLiveServer(configuration, responder: { _ in
-            handled.withLock { $0 += 1 }
-            return HTTPResponse()
-        }) { live in
-            let port = live.port
-            let (response, closed) = try await runOnDedicatedThread {
-                let connection = try RawHTTPConnection(port: port)
-                // Announce 10 MB but send only the head and 100 bytes: the answer must
-                // come without the rest (a server waiting for it would time out here).
-                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10000000\r\n\r\n")
-                try connection.send(String(repeating: "a", count: 100))
-                let response = try connection.readResponse()
-                return (response, connection.waitForServerClose(within: .seconds(5)))
-            }
-            #expect(response.status == 413)
-            #expect(response.header("Connection")?.lowercased() == "close")
-            #expect(response.header("X-Server") == "grain")
-            #expect(closed)
-        }
-        #expect(handled.withLock { $0 } == 0)
+        let handled = try await expectOversizeUploadRefused(upload: { connection in
+            // Announce 10 MB but send only the head and 100 bytes: the answer must
+            // come without the rest (a server waiting for it would time out here).
+            try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 10000000\r\n\r\n")
+            try connection.send(String(repeating: "a", count: 100))
+        })
+        #expect(handled == 0)
     }
 
     @Test func expectContinueWithOversizeBodyGets413InsteadOf100() async throws {
@@ -39,30 +24,16 @@ import TestSupport
     }
 
     @Test func chunkedBodyPassingTheLimitGets413AndTheConnectionIsDropped() async throws {
-        let handled = Mutex(0)
-        let configuration = LiveServer.configuration(maxBodyBytes: 1024, defaultHeaders: [("X-Server", "grain")])
-        try await withLiveServer(configuration, responder: { _ in
-            handled.withLock { $0 += 1 }
-            return HTTPResponse()
-        }) { live in
-            let port = live.port
-            let (response, closed) = try await runOnDedicatedThread {
-                let connection = try RawHTTPConnection(port: port)
-                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
-                let chunk = "3e8\r\n" + String(repeating: "b", count: 1000) + "\r\n"
-                try connection.send(chunk + chunk)  // 2000 bytes > 1024, no terminating chunk
-                let response = try connection.readResponse()
-                return (response, connection.waitForServerClose(within: .seconds(5)))
-            }
-            #expect(response.status == 413)
-            #expect(response.header("Connection")?.lowercased() == "close")
-            #expect(response.header("X-Server") == "grain")
-            #expect(closed)
+        let handled = try await expectOversizeUploadRefused(upload: { connection in
+            try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = "3e8\r\n" + String(repeating: "b", count: 1000) + "\r\n"
+            try connection.send(chunk + chunk)  // 2000 bytes > 1024, no terminating chunk
+        }, afterwards: { live in
             // The server is still healthy afterwards.
             let after = try await live.exchange(get("/"))
             #expect(after.status == 200)
-        }
-        #expect(handled.withLock { $0 } == 1)
+        })
+        #expect(handled == 1)  // only the health check reached the handler
     }
 
     @Test func clientThatAlreadySentFarMoreStillReadsThe413() async throws {
@@ -79,5 +50,34 @@ import TestSupport
             }
             #expect(response.status == 413)
         }
+    }
+
+    /// Sends `upload` to a server that takes bodies of at most 1 KiB, expects a 413
+    /// that carries the default headers and closes the connection, then runs
+    /// `afterwards`. Returns how many requests reached the handler.
+    private func expectOversizeUploadRefused(
+        upload: @escaping @Sendable (RawHTTPConnection) throws -> Void,
+        afterwards: (LiveServer) async throws -> Void = { _ in }
+    ) async throws -> Int {
+        let handled = Mutex(0)
+        let configuration = LiveServer.configuration(maxBodyBytes: 1024, defaultHeaders: [("X-Server", "grain")])
+        try await withLiveServer(configuration, responder: { _ in
+            handled.withLock { $0 += 1 }
+            return HTTPResponse()
+        }) { live in
+            let port = live.port
+            let (response, closed) = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                try upload(connection)
+                let response = try connection.readResponse()
+                return (response, connection.waitForServerClose(within: .seconds(5)))
+            }
+            #expect(response.status == 413)
+            #expect(response.header("Connection")?.lowercased() == "close")
+            #expect(response.header("X-Server") == "grain")
+            #expect(closed)
+            try await afterwards(live)
+        }
+        return handled.withLock { $0 }
     }
 }
