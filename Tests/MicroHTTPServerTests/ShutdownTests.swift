@@ -22,6 +22,16 @@ struct ShutdownTests {
         }
     }
 
+    /// GETs `path` on its own thread with a 30 s read timeout, for handlers that are
+    /// held open while the test shuts the server down.
+    private func longRequest(port: Int, path: String) async throws -> RawHTTPResponse {
+        try await runOnDedicatedThread {
+            let connection = try RawHTTPConnection(port: port, timeout: .seconds(30))
+            try connection.send(get(path))
+            return try connection.readResponse()
+        }
+    }
+
     @Test func inFlightRequestFinishesDuringGracefulShutdown() async throws {
         let started = AsyncGate()
         let release = AsyncGate()
@@ -31,11 +41,7 @@ struct ShutdownTests {
             return HTTPResponse(contentType: "text/plain", text: "finished")
         })
         let port = live.port
-        async let slow = runOnDedicatedThread {
-            let connection = try RawHTTPConnection(port: port, timeout: .seconds(30))
-            try connection.send(get("/slow"))
-            return try connection.readResponse()
-        }
+        async let slow = longRequest(port: port, path: "/slow")
         #expect(await started.wait(timeout: .seconds(10)))
         let shutdown = Task { await live.stop(gracePeriod: .seconds(30)) }
         #expect(try await connectionsAreRefused(port: port))
@@ -64,11 +70,7 @@ struct ShutdownTests {
             return (connection, try connection.readResponse())
         }
         #expect(keptAlive.1.status == 200)
-        async let slow = runOnDedicatedThread {
-            let connection = try RawHTTPConnection(port: port, timeout: .seconds(30))
-            try connection.send(get("/slow"))
-            return try connection.readResponse()
-        }
+        async let slow = longRequest(port: port, path: "/slow")
         #expect(await started.wait(timeout: .seconds(10)))
         let shutdown = Task { await live.stop(gracePeriod: .seconds(30)) }
         #expect(try await connectionsAreRefused(port: port))
@@ -98,11 +100,7 @@ struct ShutdownTests {
             return HTTPResponse(contentType: "text/plain", text: "too late")
         })
         let port = live.port
-        async let stuck = runOnDedicatedThread {
-            let connection = try RawHTTPConnection(port: port, timeout: .seconds(30))
-            try connection.send(get("/stuck"))
-            return try connection.readResponse()
-        }
+        async let stuck = longRequest(port: port, path: "/stuck")
         #expect(await started.wait(timeout: .seconds(10)))
         await live.stop(gracePeriod: .milliseconds(300))
         // The abandoned client gets a 503 when the daemon can still flush it; under load
