@@ -29,10 +29,11 @@ let package = Package(
         .target(name: "WorkerThreads"),
         .target(name: "H3Index"),
         .target(name: "HTMLTemplates"),
+        .target(name: "HTTPFields"),
 
         // MARK: Thin wrappers, each the only importer of its C module
-        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "CurlHTTPClient", dependencies: ["CCurl"]),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPFields"]),
+        .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields"]),
         .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
@@ -59,6 +60,7 @@ let package = Package(
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads"]),
         .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
+        .testTarget(name: "HTTPFieldsTests", dependencies: ["HTTPFields"]),
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestSupport"]),
         .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestSupport"]),
         .testTarget(

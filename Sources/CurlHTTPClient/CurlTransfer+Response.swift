@@ -40,7 +40,7 @@ extension CurlTransfer {
         _ = ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &url)
         let response = HTTPClientResponse(
             status: status,
-            headers: HTTPClientHeaders(responseHeaders),
+            headers: HTTPHeaders(responseHeaders),
             body: body,
             effectiveURL: url.map { String(cString: $0) } ?? "",
             version: Self.version(fromCurl: version)

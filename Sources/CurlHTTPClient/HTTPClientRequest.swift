@@ -17,7 +17,7 @@ public struct HTTPClientRequest: Sendable {
     /// Fields sent as given. `User-Agent` here replaces the configured one; libcurl adds
     /// `Host`, `Accept`, `Accept-Encoding` and, with a body, `Content-Length`. No
     /// `Content-Type` is added on your behalf.
-    public var headers: HTTPClientHeaders
+    public var headers: HTTPHeaders
     /// The body, or nil for none.
     public var body: Body?
     /// Replaces the client's total timeout for this request.
@@ -32,7 +32,7 @@ public struct HTTPClientRequest: Sendable {
     public init(
         method: String = "GET",
         url: String,
-        headers: HTTPClientHeaders = [:],
+        headers: HTTPHeaders = [:],
         body: Body? = nil,
         timeout: Duration? = nil,
         connectTimeout: Duration? = nil,

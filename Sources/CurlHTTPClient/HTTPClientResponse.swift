@@ -12,7 +12,7 @@ public struct HTTPClientResponse: Sendable {
     /// The status code of the final response (after any followed redirects).
     public let status: Int
     /// The final response's header fields, in the order received.
-    public let headers: HTTPClientHeaders
+    public let headers: HTTPHeaders
     /// The body, already decoded if it was sent with a content encoding.
     public let body: [UInt8]
     /// The URL of the final response: the request URL unless redirects were followed.
@@ -22,7 +22,7 @@ public struct HTTPClientResponse: Sendable {
 
     public init(
         status: Int,
-        headers: HTTPClientHeaders,
+        headers: HTTPHeaders,
         body: [UInt8],
         effectiveURL: String,
         version: Version

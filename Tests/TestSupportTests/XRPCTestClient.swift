@@ -8,7 +8,7 @@ struct XRPCTestClient {
     /// One answer: status, headers, raw body, and the body as JSON when it is.
     struct Answer {
         let status: Int
-        let headers: HTTPClientHeaders
+        let headers: HTTPHeaders
         let body: [UInt8]
         var json: JSONValue? { try? JSONValue(parsing: body) }
         var errorName: String? { json?["error"]?.stringValue }
@@ -63,8 +63,8 @@ struct XRPCTestClient {
         }
     }
 
-    static func headers(token: String?) -> HTTPClientHeaders {
-        var headers = HTTPClientHeaders()
+    static func headers(token: String?) -> HTTPHeaders {
+        var headers = HTTPHeaders()
         if let token { headers.add("Authorization", "Bearer \(token)") }
         return headers
     }

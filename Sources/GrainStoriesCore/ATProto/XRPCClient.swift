@@ -22,7 +22,7 @@ public struct XRPCClient: Sendable {
         if !parameters.isEmpty {
             url += "?" + parameters.map { PercentEncoding.encodeComponent($0.0) + "=" + PercentEncoding.encodeComponent($0.1) }.joined(separator: "&")
         }
-        let response = try await send(HTTPClientRequest(method: "GET", url: url, headers: HTTPClientHeaders(headers + [("Accept", "application/json")]), timeout: timeout))
+        let response = try await send(HTTPClientRequest(method: "GET", url: url, headers: HTTPHeaders(headers + [("Accept", "application/json")]), timeout: timeout))
         return try decode(output, response)
     }
 
@@ -42,7 +42,7 @@ public struct XRPCClient: Sendable {
     ) async throws(XRPCError) -> Output {
         var fields = headers + [("Accept", "application/json")]
         if let contentType { fields.append(("Content-Type", contentType)) }
-        let response = try await send(HTTPClientRequest(method: "POST", url: "\(baseURL)/xrpc/\(nsid)", headers: HTTPClientHeaders(fields), body: body, timeout: timeout))
+        let response = try await send(HTTPClientRequest(method: "POST", url: "\(baseURL)/xrpc/\(nsid)", headers: HTTPHeaders(fields), body: body, timeout: timeout))
         return try decode(output, response)
     }
 

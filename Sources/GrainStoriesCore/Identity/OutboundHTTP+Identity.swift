@@ -6,7 +6,7 @@ extension OutboundHTTP {
     /// than `maxBytes`, and `timeout` bounds the whole request.
     func getIdentityDocument(_ url: String, accept: String, maxBytes: Int, timeout: Duration) async throws(OutboundError) -> HTTPClientResponse {
         try await send(HTTPClientRequest(
-            method: "GET", url: url, headers: HTTPClientHeaders([("Accept", accept)]),
+            method: "GET", url: url, headers: HTTPHeaders([("Accept", accept)]),
             timeout: timeout, maxResponseBytes: maxBytes
         ))
     }

@@ -47,7 +47,7 @@ public final class LiveApp: Sendable {
     }
 
     public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> HTTPClientResponse {
-        try await client.execute(HTTPClientRequest(method: method, url: baseURL + path, headers: HTTPClientHeaders(headers), body: body.map { .bytes($0) }))
+        try await client.execute(HTTPClientRequest(method: method, url: baseURL + path, headers: HTTPHeaders(headers), body: body.map { .bytes($0) }))
     }
 
     public func stop() async {

@@ -1,8 +1,11 @@
-/// An ordered list of header fields with case-insensitive lookup.
+/// An ordered list of header fields with case-insensitive lookup, shared by the server
+/// (requests it reads, responses it writes) and the client (the other way round), so
+/// that code handling both sides speaks one type.
 ///
-/// Order is kept because it is observable (for example several `Set-Cookie` fields);
-/// names are compared ASCII case-insensitively, as RFC 9110 requires.
-public struct HTTPHeaders: Sendable, Equatable, Sequence {
+/// Order and duplicates are kept because they are observable (several `Set-Cookie`
+/// fields, for example); names compare ASCII case-insensitively, as RFC 9110 requires.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
+    /// The fields, in order.
     public private(set) var fields: [(name: String, value: String)]
 
     public init(_ fields: [(String, String)] = []) {
@@ -10,8 +13,17 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     }
 
     /// Adopts already labelled fields without copying them (the server's request path).
-    init(fields: [(name: String, value: String)]) {
+    public init(fields: [(name: String, value: String)]) {
         self.fields = fields
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// `[("Name", "value"), …]`: the literal form that allows repeated names.
+    public init(arrayLiteral elements: (String, String)...) {
+        self.init(elements)
     }
 
     /// The first value for `name`, or nil.
@@ -25,6 +37,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     }
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    public var count: Int { fields.count }
 
     /// Adds a field, keeping any existing ones of the same name.
     public mutating func add(_ name: String, _ value: String) {
@@ -43,7 +57,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// ASCII case-insensitive equality without allocating (field names are ASCII tokens;
     /// other bytes must match exactly).
-    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+    public static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         return zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
     }
