@@ -14,9 +14,6 @@ public struct SignInProblem: Error, Sendable, Equatable, HTTPResponseError, Cust
 
     static let appPasswordHint = "Use an app password (in Bluesky: Settings → Privacy and security → App passwords), not your main password."
 
-    public static func unknownAccount(_ identifier: String) -> SignInProblem {
-        SignInProblem(.badRequest, "No account called \(identifier) was found. Check the spelling, or enter the address of your PDS below.")
-    }
     public static let wrongPassword = SignInProblem(.unauthorized, "That handle and app password do not match. \(appPasswordHint)")
     public static func unreachable(_ host: String) -> SignInProblem {
         SignInProblem(.badGateway, "Your PDS (\(host)) could not be reached just now. Please try again in a minute.")

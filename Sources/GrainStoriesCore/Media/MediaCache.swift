@@ -84,8 +84,6 @@ public actor MediaCache {
         }
     }
 
-    public var usedBytes: Int { totalBytes }
-
     private func download(url: String, key: String) async throws -> Entry {
         defer { downloads[key] = nil }
         let response: HTTPClientResponse

@@ -35,11 +35,6 @@ public struct OutboundHTTP: Sendable {
         }
     }
 
-    /// Whether `url` would be allowed at all.
-    public func permits(_ url: String) -> Bool {
-        OutboundURL(url, insecureHosts: insecureHosts) != nil
-    }
-
     public func shutdown() async {
         await publicClient.shutdown()
         await lanClient.shutdown()

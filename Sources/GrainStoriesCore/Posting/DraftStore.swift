@@ -31,10 +31,6 @@ public struct DraftStore: Sendable {
         }
     }
 
-    public func setState(_ id: String, _ state: Draft.State) async throws {
-        try await database.write { db in try db.execute("UPDATE drafts SET state = ? WHERE id = ?", [state.rawValue, id]) }
-    }
-
     public func delete(_ id: String) async throws {
         try await database.write { db in try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
     }
