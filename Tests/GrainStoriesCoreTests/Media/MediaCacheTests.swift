@@ -1,0 +1,156 @@
+import Foundation
+@testable import GrainStoriesCore
+import Synchronization
+import Testing
+import TestSupport
+import WorkerThreads
+
+/// The on-disk image cache against a real HTTP server standing in for Grain's CDN.
+@Suite struct MediaCacheTests {
+    /// A JPEG-looking body of `size` bytes whose filler names the image, so every image
+    /// has different bytes.
+    static func image(_ name: String, size: Int = 3000) -> [UInt8] {
+        let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+        let filler = Array(name.utf8)
+        return header + (0..<(size - header.count)).map { filler[$0 % filler.count] }
+    }
+
+    /// A CDN that serves `/img/NAME` as `image(NAME)` and a few faults by path.
+    static func cdn(delayMilliseconds: Int = 0) throws -> ScriptedHTTPServer {
+        try ScriptedHTTPServer { request in
+            let name = String(request.path.dropFirst("/img/".count))
+            let response: ScriptedHTTPServer.Action = switch request.path {
+            case "/page": .respond(.text("<html>not an image</html>"))
+            case "/huge": .respond(.init(payload: .bytes(image("huge", size: MediaCache.maxImageBytes + 1))))
+            case "/gone": .respond(.text("gone", status: 410))
+            case "/missing": .respond(.text("no", status: 404))
+            case "/broken": .respond(.text("oops", status: 500))
+            default: .respond(.init(headers: [("Content-Type", "text/plain")], payload: .bytes(image(name))))
+            }
+            return delayMilliseconds > 0 ? .delayed(milliseconds: delayMilliseconds, response) : response
+        }
+    }
+
+    /// Runs `body` with a cache of `maxBytes` in `directory` and tears everything down.
+    static func withCache(
+        in directory: String, maxBytes: Int = 1 << 20, cdn: ScriptedHTTPServer,
+        _ body: (MediaCache) async throws -> Void
+    ) async throws {
+        let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
+        let io = WorkerThreadPool(name: "media-test", threadCount: 1)
+        defer { io.shutdown() }
+        let cache = try MediaCache(directory: directory, maxBytes: maxBytes, http: http, io: io)
+        do {
+            try await body(cache)
+        } catch {
+            await http.shutdown()
+            throw error
+        }
+        await http.shutdown()
+    }
+
+    static func files(in directory: String) -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+    }
+
+    @Test func anImageIsDownloadedOnceAndThenServedFromDisk() async throws {
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let directory = ProjectPaths.temporaryDirectory("media")
+        try await Self.withCache(in: directory, cdn: cdn) { cache in
+            let first = try await cache.entry(for: cdn.url("/img/a"))
+            let second = try await cache.entry(for: cdn.url("/img/a"))
+            #expect(first.path == second.path)
+            #expect(first.contentType == "image/jpeg")  // sniffed, not the CDN's text/plain
+            #expect(first.size == 3000)
+            #expect(FileManager.default.contents(atPath: first.path).map(Array.init) == Self.image("a"))
+            #expect(cdn.requests.count == 1)
+            #expect(cdn.requests.first?.header("Accept") == "image/*")
+        }
+    }
+
+    @Test func concurrentRequestsForOneImageShareOneDownload() async throws {
+        let cdn = try Self.cdn(delayMilliseconds: 300)
+        defer { cdn.stop() }
+        try await Self.withCache(in: ProjectPaths.temporaryDirectory("media"), cdn: cdn) { cache in
+            let url = cdn.url("/img/shared")
+            let paths = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<6 { group.addTask { try await cache.entry(for: url).path } }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            #expect(paths.count == 1)
+            #expect(cdn.requests.count == 1)
+        }
+    }
+
+    @Test func whatIsNotAnImageIsRefusedAndNothingIsKept() async throws {
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let directory = ProjectPaths.temporaryDirectory("media")
+        try await Self.withCache(in: directory, cdn: cdn) { cache in
+            for path in ["/page", "/huge", "/broken"] {
+                await #expect {
+                    _ = try await cache.entry(for: cdn.url(path))
+                } throws: { error in
+                    if case MediaCache.Failure.unavailable = error { true } else { false }
+                }
+            }
+            for path in ["/missing", "/gone"] {
+                await #expect {
+                    _ = try await cache.entry(for: cdn.url(path))
+                } throws: { error in
+                    if case MediaCache.Failure.notFound = error { true } else { false }
+                }
+            }
+            await #expect(throws: MediaCache.Failure.self) {
+                _ = try await cache.entry(for: "http://169.254.169.254/latest/meta-data")
+            }
+            #expect(Self.files(in: directory).isEmpty)
+        }
+    }
+
+    @Test func pastTheLimitTheLeastRecentlyUsedImagesAreEvicted() async throws {
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let directory = ProjectPaths.temporaryDirectory("media")
+        // Room for three 3,000-byte images; a fourth evicts down to 90 % (9,000 bytes).
+        try await Self.withCache(in: directory, maxBytes: 10_000, cdn: cdn) { cache in
+            let a = try await cache.entry(for: cdn.url("/img/a"))
+            let b = try await cache.entry(for: cdn.url("/img/b"))
+            _ = try await cache.entry(for: cdn.url("/img/c"))
+            _ = try await cache.entry(for: cdn.url("/img/a"))  // a is now used more recently than b
+            let d = try await cache.entry(for: cdn.url("/img/d"))
+            #expect(Self.files(in: directory).count == 3)
+            #expect(!FileManager.default.fileExists(atPath: b.path))
+            #expect(FileManager.default.fileExists(atPath: a.path))
+            #expect(FileManager.default.fileExists(atPath: d.path))
+            let before = cdn.requests.count
+            _ = try await cache.entry(for: cdn.url("/img/a"))
+            #expect(cdn.requests.count == before)
+            _ = try await cache.entry(for: cdn.url("/img/b"))
+            #expect(cdn.requests.count == before + 1)
+        }
+    }
+
+    @Test func aRestartKeepsTheImagesAndTheirSizeAndRemovesLeftovers() async throws {
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let directory = ProjectPaths.temporaryDirectory("media")
+        try await Self.withCache(in: directory, cdn: cdn) { cache in
+            for name in ["a", "b", "c"] { _ = try await cache.entry(for: cdn.url("/img/\(name)")) }
+        }
+        // What an interrupted download or a stranger leaves behind.
+        #expect(FileManager.default.createFile(atPath: directory + "/\(String(repeating: "0", count: 64)).jpeg.part", contents: Data([1])))
+        #expect(FileManager.default.createFile(atPath: directory + "/notes.txt", contents: Data([1])))
+        let downloads = cdn.requests.count
+        // Reopened with room for only two images: the three on disk count against it.
+        try await Self.withCache(in: directory, maxBytes: 7_000, cdn: cdn) { cache in
+            #expect(Self.files(in: directory).count == 3)
+            let c = try await cache.entry(for: cdn.url("/img/c"))
+            #expect(cdn.requests.count == downloads)
+            let d = try await cache.entry(for: cdn.url("/img/d"))
+            // 12,000 bytes > 7,000: evicted down to at most 6,300, keeping c (just used) and d.
+            #expect(Self.files(in: directory) == [c.path, d.path].map { ($0 as NSString).lastPathComponent }.reduce(into: Set<String>()) { $0.insert($1) })
+        }
+    }
+}
