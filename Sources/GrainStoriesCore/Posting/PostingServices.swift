@@ -39,3 +39,11 @@ public struct PostingServices: Sendable {
         self.draftDirectory = draftDirectory
     }
 }
+
+extension PostingServices {
+    /// Deletes a draft's photo on the file threads, like every other disk write of
+    /// posting (unlinking several megabytes can block on a busy disk). Missing is fine.
+    func removePhoto(at path: String) async {
+        await fileThreads.run { _ = unlink(path) }
+    }
+}

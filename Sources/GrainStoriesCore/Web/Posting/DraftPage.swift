@@ -39,7 +39,7 @@ struct DraftPage: Sendable {
         case "discard":
             guard draft.state == .draft || draft.state == .failed else { return HTTPResponse.redirect(to: "/drafts/\(draft.id)") }
             try await posting.drafts.delete(draft.id)
-            try? FileManager.default.removeItem(atPath: draft.photoPath)
+            await posting.removePhoto(at: draft.photoPath)
             return HTTPResponse.redirect(to: "/")
         case "search":
             let query = (form["query"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -71,7 +71,7 @@ struct NewStoryPage: Sendable {
         do {
             try await posting.drafts.insert(draft)
         } catch {
-            try? FileManager.default.removeItem(atPath: photoPath)
+            await posting.removePhoto(at: photoPath)
             throw error
         }
         return draft
