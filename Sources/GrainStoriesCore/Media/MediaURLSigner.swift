@@ -22,7 +22,11 @@ public struct MediaURLSigner: Sendable {
     /// Photos this server holds itself (`/local-photos/…`, just posted) are returned as
     /// they are.
     public func path(for url: String) -> String? {
-        if url.hasPrefix("/local-photos/"), url.count > 14, url.dropFirst(14).allSatisfy(MediaURLSigner.isBase64URLCharacter) { return url }
+        if url.hasPrefix("/local-photos/") {
+            // Draft ids are base64url.
+            let id = url.dropFirst("/local-photos/".count)
+            return !id.isEmpty && Base64URL.isAlphabetOnly(id) ? url : nil
+        }
         return memo.value(for: url, makePath)
     }
 
@@ -30,11 +34,6 @@ public struct MediaURLSigner: Sendable {
         guard let target = OutboundURL(url, insecureHosts: insecureHosts) else { return nil }
         let bytes = Array(target.text.utf8)
         return "/media/" + signature(bytes) + "/" + Base64URL.encode(bytes)
-    }
-
-    /// Draft ids are base64url: letters, digits, `-` and `_`.
-    private static func isBase64URLCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "-" || character == "_")
     }
 
     /// The URL a signed path stands for, or nil when the signature does not match.

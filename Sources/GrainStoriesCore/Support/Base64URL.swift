@@ -41,11 +41,16 @@ public enum Base64URL {
 
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+    /// Whether `text` uses only base64url's characters: letters, digits, `-` and `_`.
+    public static func isAlphabetOnly<Text: StringProtocol>(_ text: Text) -> Bool {
+        text.utf8.allSatisfy { byte in
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
+        }
+    }
+
     /// Nil for anything that is not unpadded base64url.
     public static func decode(_ text: String) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
-        }) else { return nil }
+        guard isAlphabetOnly(text) else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         switch base64.utf8.count % 4 {
         case 2: base64 += "=="
