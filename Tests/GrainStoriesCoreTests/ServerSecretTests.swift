@@ -7,23 +7,21 @@ import TestSupport
 /// token would break) and must not be readable by other users.
 @Suite struct ServerSecretTests {
     @Test func theFirstStartCreatesAPrivateKeyThatLaterStartsReuse() throws {
-        let directory = ProjectPaths.temporaryDirectory("secret")
-        let first = try ServerSecret.loadOrCreate(in: directory)
+        let path = ProjectPaths.temporaryDirectory("secret") + "/secret.key"
+        let first = try ServerSecret.loadOrCreate(at: path)
         #expect(first.count == 32)
         #expect(Set(first).count > 8)  // random, not a constant fill
-        let path = directory + "/" + ServerSecret.fileName
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try ServerSecret.loadOrCreate(in: directory) == first)
-        #expect(try ServerSecret.loadOrCreate(in: ProjectPaths.temporaryDirectory("secret")) != first)
+        #expect(try ServerSecret.loadOrCreate(at: path) == first)
+        #expect(try ServerSecret.loadOrCreate(at: ProjectPaths.temporaryDirectory("secret") + "/secret.key") != first)
     }
 
     @Test func aDamagedKeyIsReportedInsteadOfReplaced() throws {
-        let directory = ProjectPaths.temporaryDirectory("secret")
-        let path = directory + "/" + ServerSecret.fileName
+        let path = ProjectPaths.temporaryDirectory("secret") + "/secret.key"
         #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
         #expect {
-            _ = try ServerSecret.loadOrCreate(in: directory)
+            _ = try ServerSecret.loadOrCreate(at: path)
         } throws: { error in
             "\(error)".contains("damaged")
         }

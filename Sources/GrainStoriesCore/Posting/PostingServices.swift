@@ -17,13 +17,13 @@ public struct PostingServices: Sendable {
     public let processing: PhotoProcessingOptions
     public let placeTokens: PlaceTokens
     public let tids: TIDClock
-    public let uploadDirectory: String
-    public let draftDirectory: String
+    /// Where uploads are parsed and draft photos kept.
+    public let data: DataDirectory
 
     public init(
         drafts: DraftStore, outbox: OutboxStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
         photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions,
-        placeTokens: PlaceTokens, tids: TIDClock, uploadDirectory: String, draftDirectory: String
+        placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory
     ) {
         self.drafts = drafts
         self.outbox = outbox
@@ -35,8 +35,7 @@ public struct PostingServices: Sendable {
         self.processing = processing
         self.placeTokens = placeTokens
         self.tids = tids
-        self.uploadDirectory = uploadDirectory
-        self.draftDirectory = draftDirectory
+        self.data = data
     }
 }
 

@@ -6,8 +6,7 @@ public import SQLiteStore
 public struct AppDatabase: Sendable {
     public let database: Database
 
-    public static func open(in dataDirectory: String) async throws(ConfigurationError) -> AppDatabase {
-        let path = dataDirectory + "/grainstories.sqlite3"
+    public static func open(at path: String) async throws(ConfigurationError) -> AppDatabase {
         do {
             return AppDatabase(database: try await Database(path: path, migrations: AppSchema.migrations))
         } catch {

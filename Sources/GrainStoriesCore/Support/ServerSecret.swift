@@ -4,10 +4,7 @@ import Foundation
 /// created on first start in the data directory with mode 0600 and reused after, so
 /// links stay valid across restarts.
 public enum ServerSecret {
-    static let fileName = "secret.key"
-
-    public static func loadOrCreate(in directory: String) throws(ConfigurationError) -> [UInt8] {
-        let path = directory + "/" + fileName
+    public static func loadOrCreate(at path: String) throws(ConfigurationError) -> [UInt8] {
         if let data = FileManager.default.contents(atPath: path) {
             guard data.count == 32 else { throw ConfigurationError("\(path) is damaged (expected 32 bytes); delete it to make a new one") }
             return Array(data)

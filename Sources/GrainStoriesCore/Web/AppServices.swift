@@ -67,7 +67,7 @@ public struct AppServices: Sendable {
                 byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality
             ),
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
-            tids: TIDClock(now: now), uploadDirectory: data.uploads, draftDirectory: data.drafts
+            tids: TIDClock(now: now), data: data
         )
     }
 

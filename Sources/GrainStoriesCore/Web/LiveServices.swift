@@ -12,7 +12,7 @@ public struct LiveServices: Sendable {
     private let housekeeping: Task<Void, Never>
 
     public static func start(configuration: AppConfiguration, data: DataDirectory, logger: Logger) async throws(ConfigurationError) -> LiveServices {
-        let secret = try ServerSecret.loadOrCreate(in: data.root)
+        let secret = try ServerSecret.loadOrCreate(at: data.secretKey)
         let pages = try AppServices.loadPages(configuration: configuration, secret: secret, logger: logger)
         let http = OutboundHTTP(
             userAgent: "GrainStories/\(GrainStoriesVersion.current) (self-hosted)",
@@ -26,7 +26,7 @@ public struct LiveServices: Sendable {
         ))
         let signer = MediaURLSigner(key: HMAC.sha256(key: secret, message: Array("media".utf8)), insecureHosts: configuration.insecureHosts)
         let media = try MediaCache(directory: data.media, maxBytes: configuration.mediaCacheBytes, http: http, io: io)
-        let database = try await AppDatabase.open(in: data.root)
+        let database = try await AppDatabase.open(at: data.database)
         let services = AppServices(
             configuration: configuration, logger: logger, pages: pages, baseLibrary: appView, signer: signer, media: media,
             database: database, http: http, identity: IdentityResolver.live(configuration: configuration, http: http),

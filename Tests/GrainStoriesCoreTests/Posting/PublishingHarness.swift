@@ -26,7 +26,7 @@ final class PublishingHarness: Sendable {
     init() async throws {
         directory = ProjectPaths.temporaryDirectory("publish")
         pds = try FakePDS()
-        database = try await AppDatabase.open(in: directory)
+        database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
         http = OutboundHTTP(userAgent: "test", insecureHosts: ["127.0.0.1"])
         let clock = self.clock
         let now: @Sendable () -> Date = { clock.now }

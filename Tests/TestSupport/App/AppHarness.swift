@@ -36,7 +36,7 @@ public final class AppHarness: Sendable {
         http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
         let data = try DataDirectory.prepare(dataDirectory)
         let media = try MediaCache(directory: data.media, maxBytes: 1 << 20, http: http, io: io)
-        let database = try await AppDatabase.open(in: dataDirectory)
+        let database = try await AppDatabase.open(at: data.database)
         services = AppServices(
             configuration: configuration, logger: logger, pages: pages, baseLibrary: library,
             signer: MediaURLSigner(key: secret, insecureHosts: insecureHosts),

@@ -23,7 +23,7 @@ struct NewStoryPage: Sendable {
         let form: MultipartForm
         do {
             form = try await posting.fileThreads.run { () throws(MultipartError) -> MultipartForm in
-                try request.multipartForm(fileDirectory: posting.uploadDirectory, parser: MultipartFormParser(limits: MultipartLimits(maxFileBytes: services.configuration.maxBodyBytes)))
+                try request.multipartForm(fileDirectory: posting.data.uploads, parser: MultipartFormParser(limits: MultipartLimits(maxFileBytes: services.configuration.maxBodyBytes)))
             }
         } catch {
             return try render(context, problem: error.publicMessage, status: error.status)
@@ -51,7 +51,7 @@ struct NewStoryPage: Sendable {
         let processor = PhotoProcessor(options: posting.processing)
         let photo = try await processor.processFile(atPath: path, on: posting.photoThreads)
         let id = SessionStore.randomToken().prefix(22).description
-        let photoPath = posting.draftDirectory + "/\(id).jpg"
+        let photoPath = posting.data.draftPhoto(id)
         try await posting.fileThreads.run { () throws in try DurableFile.write(photo.jpeg, to: photoPath) }
 
         var gpsCell: String?
