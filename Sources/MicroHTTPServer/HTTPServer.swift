@@ -55,11 +55,17 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops accepting, lets in-flight requests finish for up to `gracePeriod`, then
-    /// stops the daemon.
+    /// Drains: every new request gets 503, in-flight requests finish for up to
+    /// `gracePeriod`, then the daemon stops and the port closes.
     ///
-    /// Requests arriving meanwhile on kept-alive connections get 503 with
-    /// `Connection: close`. Handlers still running when the grace period ends are
+    /// Draining does not touch the listening socket. libmicrohttpd's own way to stop
+    /// accepting, `MHD_quiesce_daemon`, races with its worker threads under
+    /// `MHD_USE_EPOLL` with a thread pool (0.9.75: both remove the listen socket from each
+    /// worker's epoll set, and the loser panics with "Failed to remove listen FD from
+    /// epoll set" and aborts the process). So the listening socket stays with MHD until
+    /// `MHD_stop_daemon`, and connections made meanwhile, like kept-alive ones, get 503
+    /// with `Connection: close`: a clear answer a client or proxy can retry, decided
+    /// under the in-flight lock rather than by any timing. Handlers still running when the grace period ends are
     /// abandoned: their clients get 503 and their results are dropped; cancelling the
     /// calling task ends the wait the same way. Returns at once if the server is not
     /// running (or another call is already shutting it down).
@@ -71,7 +77,6 @@ public final class HTTPServer: Sendable {
         }
         guard let daemon else { return }
         context.inFlight.beginDraining()
-        daemon.quiesce()
         await waitForInFlightRequests(upTo: gracePeriod)
         if context.inFlight.count > 0 {
             context.log("shutdown: grace period over, abandoning \(context.inFlight.count) request(s)")

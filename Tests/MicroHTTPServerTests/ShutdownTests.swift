@@ -5,20 +5,33 @@ import TestSupport
 
 @Suite(.timeLimit(.minutes(1)))
 struct ShutdownTests {
-    /// Tries to connect until the server stops accepting; false if it still accepts after 10 s.
-    private func connectionsAreRefused(port: Int) async throws -> Bool {
+    /// Sends a request on a new connection until one is answered 503 with
+    /// `Connection: close` (the drain has begun); false if none is within 10 s.
+    private func newConnectionsGet503(port: Int) async throws -> Bool {
         try await runOnDedicatedThread {
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: .seconds(10))
             while clock.now < deadline {
-                do throws(RawHTTPError) {
-                    _ = try RawHTTPConnection(port: port)
-                } catch {
-                    return error.code == .connect
+                let connection = try RawHTTPConnection(port: port)
+                defer { connection.close() }
+                try connection.send(get("/new"))
+                let response = try connection.readResponse()
+                if response.status == 503 {
+                    return response.header("Connection")?.lowercased() == "close" && connection.waitForServerClose(within: .seconds(5))
                 }
-                usleep(10_000)
             }
             return false
+        }
+    }
+
+    /// True once connecting is refused (the daemon has stopped and closed its port).
+    private func connectingIsRefused(port: Int) throws -> Bool {
+        do throws(RawHTTPError) {
+            let connection = try RawHTTPConnection(port: port)
+            connection.close()
+            return false
+        } catch {
+            return error.code == .connect
         }
     }
 
@@ -44,12 +57,13 @@ struct ShutdownTests {
         async let slow = longRequest(port: port, path: "/slow")
         #expect(await started.wait(timeout: .seconds(10)))
         let shutdown = Task { await live.stop(gracePeriod: .seconds(30)) }
-        #expect(try await connectionsAreRefused(port: port))
+        #expect(try await newConnectionsGet503(port: port))
         release.open()
         let response = try await slow
         #expect(response.status == 200)
         #expect(response.bodyText == "finished")
         await shutdown.value
+        #expect(try connectingIsRefused(port: port))
     }
 
     @Test func keptAliveConnectionGets503AndCloseWhileDraining() async throws {
@@ -73,7 +87,7 @@ struct ShutdownTests {
         async let slow = longRequest(port: port, path: "/slow")
         #expect(await started.wait(timeout: .seconds(10)))
         let shutdown = Task { await live.stop(gracePeriod: .seconds(30)) }
-        #expect(try await connectionsAreRefused(port: port))
+        #expect(try await newConnectionsGet503(port: port))
         let connection = keptAlive.0
         let (during, closed) = try await runOnDedicatedThread {
             try connection.send(get("/second"))

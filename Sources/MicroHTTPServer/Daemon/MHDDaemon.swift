@@ -59,16 +59,6 @@ final class MHDDaemon: Sendable {
         self.context = retained
     }
 
-    /// Stops accepting connections and closes the listening socket; connections already
-    /// open keep being served.
-    func quiesce() {
-        daemon.withLock { daemon in
-            guard let daemon else { return }
-            let listener = MHD_quiesce_daemon(daemon)
-            if listener >= 0 { _ = close(listener) }
-        }
-    }
-
     /// Stops the daemon (closing every connection) and releases the context; later calls
     /// do nothing. Blocks while MHD joins its threads, so async callers use `stop() async`.
     func stopNow() {
