@@ -25,6 +25,12 @@ typedef size_t (*cmhd_unescape_callback)(void *_Nullable cls,
 /// cannot build a va_list, and so every option's C type is fixed in one place.
 struct cmhd_daemon_settings {
     unsigned int flags;
+    /// Asked for every accepted socket before MHD serves it (per-client connection limits).
+    MHD_AcceptPolicyCallback _Nonnull accept_policy;
+    void *_Nullable accept_policy_cls;
+    /// Told when a connection starts and closes (what the accept policy counts).
+    MHD_NotifyConnectionCallback _Nonnull notify_connection;
+    void *_Nullable notify_connection_cls;
     /// The address to bind (sockaddr_in or sockaddr_in6, matching MHD_USE_IPv6 in flags).
     const struct sockaddr *_Nonnull address;
     MHD_AccessHandlerCallback _Nonnull access_handler;
@@ -48,10 +54,11 @@ struct cmhd_daemon_settings {
 static inline struct MHD_Daemon *_Nullable
 cmhd_start_daemon(const struct cmhd_daemon_settings *_Nonnull s) {
     return MHD_start_daemon(
-        s->flags, 0, NULL, NULL, s->access_handler, s->access_handler_cls,
+        s->flags, 0, s->accept_policy, s->accept_policy_cls, s->access_handler, s->access_handler_cls,
         MHD_OPTION_EXTERNAL_LOGGER, s->logger, s->logger_cls,
         MHD_OPTION_SOCK_ADDR, s->address,
         MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->completed_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, s->notify_connection, s->notify_connection_cls,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_log, s->uri_log_cls,
         MHD_OPTION_UNESCAPE_CALLBACK, s->unescape, (void *)NULL,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)s->thread_pool_size,

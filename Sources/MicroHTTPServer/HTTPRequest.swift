@@ -11,6 +11,9 @@ public struct HTTPRequest: Sendable {
     public var body: RequestBody
     /// The peer's IP address as text ("127.0.0.1", "::1"); empty when unknown.
     public var remoteAddress: String
+    /// Who the request is from: the peer, or, when the peer is a trusted proxy, the
+    /// address its `X-Forwarded-For` names. What per-client limits and logs key on.
+    public var clientAddress: String
 
     public init(
         method: HTTPMethod,
@@ -19,7 +22,8 @@ public struct HTTPRequest: Sendable {
         version: String = "HTTP/1.1",
         headers: HTTPHeaders = HTTPHeaders(),
         body: RequestBody = .empty,
-        remoteAddress: String = ""
+        remoteAddress: String = "",
+        clientAddress: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -28,6 +32,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        self.clientAddress = clientAddress ?? remoteAddress
     }
 
     /// Builds a request from a target such as `/a/b?x=1`, splitting off the query.

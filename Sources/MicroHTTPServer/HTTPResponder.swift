@@ -15,8 +15,16 @@ public protocol HTTPResponder: Sendable {
     /// suspend/resume round trip and the hop to the cooperative pool roughly doubles the
     /// throughput of trivial responses. The default returns nil.
     func respondImmediately(to request: HTTPRequest) -> HTTPResponse?
+
+    /// Decides, from the head alone, whether a request's body is wanted; called on an
+    /// MHD thread before any body byte is stored, only for requests that declare a body
+    /// (`head.body` is empty). Must answer at once, without blocking. The default accepts
+    /// any body within the server's limits.
+    func admitBody(of head: HTTPRequest) -> BodyAdmission
 }
 
 extension HTTPResponder {
     public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? { nil }
+
+    public func admitBody(of head: HTTPRequest) -> BodyAdmission { .accept(maxBytes: .max, timeLimit: .seconds(300)) }
 }

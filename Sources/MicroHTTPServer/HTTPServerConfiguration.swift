@@ -9,12 +9,20 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Bodies up to this size stay in memory; larger ones spill to a temporary file.
     public var memoryBodyLimit: Int
+    /// Most bytes all spilled bodies together may take in `temporaryDirectory`. A body is
+    /// counted at its declared length (chunked ones at their route's limit) when its head
+    /// arrives; one that does not fit is refused with 503 before any byte is stored.
+    public var spoolLimitBytes: Int = 1 << 30
     /// Where spilled bodies go.
     public var temporaryDirectory: String
     /// Most connections open at once, across all clients.
     public var connectionLimit: Int
-    /// Most connections open at once from one IP address.
+    /// Most connections open at once from one IP address; trusted proxies are exempt
+    /// (their clients are limited per forwarded address instead).
     public var perClientConnectionLimit: Int
+    /// Peers whose `X-Forwarded-For` names the real client (a reverse proxy on the same
+    /// machine or LAN). Everyone else's `X-Forwarded-For` is ignored.
+    public var trustedProxies: [IPAddressRange] = []
     /// Seconds a connection may sit idle (or trickle bytes too slowly) before it is closed.
     public var connectionTimeoutSeconds: Int
     /// Threads in the daemon's epoll thread pool.

@@ -9,13 +9,13 @@ import Testing
         router.get("/profile/:actor/story/:rkey") { context in
             HTTPResponse(status: .ok, contentType: "text/plain", text: "\(context.parameter("actor"))|\(context.parameter("rkey"))")
         }
-        router.post("/signout") { _ in HTTPResponse(status: .seeOther) }
+        router.post("/signout", body: .form(4096)) { _ in HTTPResponse(status: .seeOther) }
         router.get("/assets/*path") { HTTPResponse(status: .ok, contentType: "text/plain", text: $0.parameter("path")) }
         return router
     }
 
     private func call(_ method: HTTPMethod, _ path: String) async throws -> String? {
-        guard case .matched(let handler, let parameters, _) = router().resolve(method, try PathSegments(rawPath: path)) else { return nil }
+        guard case .matched(let handler, let parameters, _, _) = router().resolve(method, try PathSegments(rawPath: path)) else { return nil }
         let response = try await handler(try RequestContext(request: HTTPRequest(method: method, target: path), parameters: parameters))
         guard case .bytes(let bytes) = response.body else { return "" }
         return String(decoding: bytes, as: UTF8.self)
@@ -63,8 +63,8 @@ import Testing
         var router = Router()
         router.get("/static", usesAccount: false) { _ in HTTPResponse() }
         router.get("/page") { _ in HTTPResponse() }
-        guard case .matched(_, _, let staticUses) = router.resolve(.get, try PathSegments(rawPath: "/static")),
-              case .matched(_, _, let pageUses) = router.resolve(.get, try PathSegments(rawPath: "/page"))
+        guard case .matched(_, _, let staticUses, _) = router.resolve(.get, try PathSegments(rawPath: "/static")),
+              case .matched(_, _, let pageUses, _) = router.resolve(.get, try PathSegments(rawPath: "/page"))
         else {
             Issue.record("both routes should match")
             return

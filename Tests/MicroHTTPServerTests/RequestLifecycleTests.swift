@@ -93,4 +93,61 @@ import Testing
         _ = lifecycle.headersReceived(framing: .none, isDraining: false)
         #expect(lifecycle.headersReceived(framing: .invalid, isDraining: false) == .ignore)
     }
+
+    @Test func aRefusedBodyIsAnsweredWithTheRespondersResponseBeforeAnyByteIsRead() {
+        var lifecycle = RequestLifecycle(maxBodyBytes: 100)
+        #expect(lifecycle.headersReceived(framing: .length(50), isDraining: false) { _ in .refused } == .queueResponse)
+        #expect(lifecycle.state == .finished)
+        #expect(lifecycle.bodyReceived(count: 1, now: .now) == .abort)
+    }
+
+    @Test func noRoomInTheSpoolIsA503BeforeAnyByteIsRead() {
+        var lifecycle = RequestLifecycle(maxBodyBytes: 100)
+        #expect(lifecycle.headersReceived(framing: .chunked, isDraining: false) { _ in .noSpoolRoom } == .respondNow(.serviceUnavailable))
+    }
+
+    @Test func theRoutesLimitLowersTheServersForDeclaredAndChunkedBodies() {
+        let far = ContinuousClock.now.advanced(by: .seconds(3600))
+        var declared = RequestLifecycle(maxBodyBytes: 100)
+        #expect(declared.headersReceived(framing: .length(11), isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .respondNow(.contentTooLarge))
+        var chunked = RequestLifecycle(maxBodyBytes: 100)
+        #expect(chunked.headersReceived(framing: .chunked, isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .readBody)
+        #expect(chunked.bodyReceived(count: 10, now: .now) == .storeBody)
+        #expect(chunked.bodyReceived(count: 1, now: .now) == .rejectOversizeBody)
+    }
+
+    @Test func aBodyStillArrivingAfterItsDeadlineIsCutOff() {
+        let start = ContinuousClock.now
+        var lifecycle = RequestLifecycle(maxBodyBytes: 100)
+        _ = lifecycle.headersReceived(framing: .length(50), isDraining: false) { _ in .accepted(maxBytes: 100, deadline: start.advanced(by: .seconds(30))) }
+        #expect(lifecycle.bodyReceived(count: 1, now: start.advanced(by: .seconds(29))) == .storeBody)
+        #expect(lifecycle.bodyReceived(count: 1, now: start.advanced(by: .seconds(31))) == .rejectSlowBody)
+        #expect(lifecycle.state == .finished)
+    }
+
+    @Test func theResponderIsNotAskedWhenTheServerAlreadyDecided() {
+        var asked = 0
+        let decide: (RequestLifecycle.BodyFraming) -> RequestLifecycle.BodyDecision = { _ in asked += 1; return .refused }
+        for (framing, draining) in [(RequestLifecycle.BodyFraming.none, false), (.invalid, false), (.length(101), false), (.length(5), true)] {
+            var lifecycle = RequestLifecycle(maxBodyBytes: 100)
+            _ = lifecycle.headersReceived(framing: framing, isDraining: draining, decide: decide)
+        }
+        #expect(asked == 0)
+    }
+}
+
+extension RequestLifecycle {
+    /// The events of a request whose body the responder accepts within the server's
+    /// limit and with time to spare: what every test above that is not about admission
+    /// needs.
+    fileprivate mutating func headersReceived(framing: BodyFraming, isDraining: Bool) -> Action {
+        let limit = maxBodyBytes
+        return headersReceived(framing: framing, isDraining: isDraining) { _ in
+            .accepted(maxBytes: limit, deadline: ContinuousClock.now.advanced(by: .seconds(3600)))
+        }
+    }
+
+    fileprivate mutating func bodyReceived(count: Int) -> Action {
+        bodyReceived(count: count, now: .now)
+    }
 }

@@ -11,10 +11,27 @@ public struct SessionStore: Sendable {
 
     let database: Database
     let now: @Sendable () -> Date
+    private let known = KnownSessions()
 
     public init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
         self.database = database.database
         self.now = now
+    }
+
+    /// Loads the in-memory list of sessions that `isKnown` answers from; call once at
+    /// start-up, before serving.
+    public func loadKnownSessions() async throws {
+        let hashes = try await database.read { db in
+            Set(try db.query("SELECT id_hash FROM sessions").map { try $0.string("id_hash") })
+        }
+        known.replaceAll(with: hashes)
+    }
+
+    /// Whether a cookie value names a session, answered from memory at once (for
+    /// deciding whether to accept a request body before reading it).
+    public func isKnown(cookieValue: String?) -> Bool {
+        guard let cookieValue, cookieValue.utf8.count == 43, Base64URL.decode(cookieValue)?.count == 32 else { return false }
+        return known.contains(SessionStore.hash(cookieValue))
     }
 
     /// Stores a new session and returns the cookie value for it.
@@ -28,6 +45,7 @@ public struct SessionStore: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [hash, tokens.did, tokens.handle, displayName, pdsURL, tokens.accessToken.revealed, tokens.refreshToken.revealed, time, time])
         }
+        known.insert(hash)
         return value
     }
 
@@ -66,12 +84,14 @@ public struct SessionStore: Sendable {
 
     public func delete(idHash: String) async throws {
         try await database.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ?", [idHash]) }
+        known.remove(idHash)
     }
 
     /// Forgets sessions nobody has used within the idle lifetime.
     public func pruneStale() async throws {
         let cutoff = Int64(now().timeIntervalSince1970 - SessionStore.idleLifetime)
         try await database.write { db in try db.execute("DELETE FROM sessions WHERE last_used_at < ?", [cutoff]) }
+        try await loadKnownSessions()
     }
 
     static func session(from row: Row) throws -> AccountSession {

@@ -1,4 +1,5 @@
 import Foundation
+public import MicroHTTPServer
 
 /// Everything the server can be told at start-up, read once from flags and
 /// `GRAIN_STORIES_*` environment variables, validated, and passed down as a value.
@@ -27,6 +28,10 @@ public struct AppConfiguration: Sendable {
     /// Hosts (optionally `host:port`) that may be reached over plain http and on
     /// private or loopback addresses: a PDS on the LAN, test stand-ins.
     public var insecureHosts: Set<String> = []
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    public var trustedProxies: [IPAddressRange] = []
+    /// Disk space for request bodies being received, all together.
+    public var maxSpoolBytes = 1 << 30
     /// Largest total size of the on-disk image cache.
     public var mediaCacheBytes = 512 * 1024 * 1024
 

@@ -1,4 +1,5 @@
 import Foundation
+import MicroHTTPServer
 
 extension ConfigurationOption {
     /// Every option the server understands, in the order `--help` lists them.
@@ -32,6 +33,22 @@ extension ConfigurationOption {
             },
             defaultValue: { $0.insecureHosts.isEmpty ? "(none)" : $0.insecureHosts.sorted().joined(separator: ",") }
         ),
+        ConfigurationOption(
+            flag: "trusted-proxies", valueName: "ADDRESSES",
+            help: "Comma-separated addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the real client (per-client limits, sign-in limits, the access log).",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                var ranges: [IPAddressRange] = []
+                for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+                    guard let range = IPAddressRange(item) else {
+                        throw ConfigurationError("--trusted-proxies takes IP addresses or CIDR blocks such as 127.0.0.1 or 10.0.0.0/8, not '\(item)'")
+                    }
+                    ranges.append(range)
+                }
+                config.trustedProxies = ranges
+            },
+            defaultValue: { $0.trustedProxies.isEmpty ? "(none)" : $0.trustedProxies.map(\.description).joined(separator: ",") }
+        ),
+        .integer("max-spool-bytes", "Most disk space all request bodies being received may take together, in bytes.", range: (1 << 20)...(1 << 40), \.maxSpoolBytes),
         .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
         .url("handle-resolver-url", "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail.", \.handleResolverURL),
         .url("plc-url", "The PLC directory for did:plc documents.", \.plcURL),

@@ -19,12 +19,52 @@ public final class Application: HTTPResponder {
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         let started = ContinuousClock.now
         let requestID = RequestID.make()
-        var response: HTTPResponse
+        let response: HTTPResponse
         do {
             response = try await route(request, requestID: requestID)
         } catch {
             response = errors.response(for: error, request: request, requestID: requestID)
         }
+        return finish(response, for: request, requestID: requestID, started: started)
+    }
+
+    /// Decides from the head whether the body is wanted: the route must exist, take a
+    /// body of that size, and, for uploads and other account actions, come with a
+    /// session cookie this server issued. Anything else is answered at once, so an
+    /// unwanted body is never stored.
+    public func admitBody(of head: HTTPRequest) -> BodyAdmission {
+        let started = ContinuousClock.now
+        let rule: RouteBody
+        do {
+            rule = try bodyRule(for: head)
+        } catch {
+            let requestID = RequestID.make()
+            let response = errors.response(for: error, request: head, requestID: requestID)
+            return .refuse(finish(response, for: head, requestID: requestID, started: started))
+        }
+        return .accept(maxBytes: rule.maxBytes, timeLimit: rule.timeLimit)
+    }
+
+    private func bodyRule(for head: HTTPRequest) throws -> RouteBody {
+        let rule: RouteBody
+        switch router.resolve(head.method, try PathSegments(rawPath: head.path)) {
+        case .matched(_, _, _, let body): rule = body
+        case .methodNotAllowed(let allowed): throw HTTPError.methodNotAllowed(allowed: allowed)
+        case .notFound: throw HTTPError.notFound
+        }
+        guard rule.maxBytes > 0 else { throw HTTPError(.contentTooLarge, "This address does not take a request body.") }
+        if let declared = head.headers["Content-Length"].flatMap(Int.init), declared > rule.maxBytes {
+            throw HTTPError.contentTooLarge(limit: rule.maxBytes)
+        }
+        if rule.needsAccount, !sessions.isKnown(cookieValue: Cookies.parse(head.headers["Cookie"])[SessionStore.cookieName]) {
+            throw SignInRequired()
+        }
+        return rule
+    }
+
+    /// Security headers and the access log line, for every response the app gives.
+    private func finish(_ response: HTTPResponse, for request: HTTPRequest, requestID: String, started: ContinuousClock.Instant) -> HTTPResponse {
+        var response = response
         SecurityHeaders.apply(to: &response.headers)
         if logger.isEnabled(.info) {
             let elapsed = ContinuousClock.now - started
@@ -32,6 +72,7 @@ public final class Application: HTTPResponder {
             logger.info("request", [
                 "method": request.method.rawValue, "path": request.path, "status": String(response.status.code),
                 "ms": String(format: "%.2f", milliseconds), "bytes": String(response.body.count), "id": requestID,
+                "client": request.clientAddress,
             ])
         }
         return response
@@ -40,7 +81,7 @@ public final class Application: HTTPResponder {
     private func route(_ request: HTTPRequest, requestID: String) async throws -> HTTPResponse {
         let path = try PathSegments(rawPath: request.path)
         switch router.resolve(request.method, path) {
-        case .matched(let handler, let parameters, let usesAccount):
+        case .matched(let handler, let parameters, let usesAccount, _):
             var context = try RequestContext(request: request, parameters: parameters, requestID: requestID)
             if usesAccount, let cookie = context.cookies[SessionStore.cookieName] {
                 context.account = try await sessions.find(cookieValue: cookie)

@@ -35,7 +35,9 @@ public struct ErrorResponder: Sendable {
             HTTPError.badRequest("The browser sent a request this server cannot read."),
             HTTPError.contentTooLarge(limit: maxBodyBytes),
             HTTPError(.internalServerError, "Something went wrong on this server. Please try again."),
-            HTTPError(.serviceUnavailable, "This server is restarting. Please try again in a moment."),
+            HTTPError(.requestTimeout, "The request took too long to arrive. Please try again."),
+            HTTPError(.tooManyRequests, "Too many requests at once from your address. Please try again in a moment."),
+            HTTPError(.serviceUnavailable, "This server is busy or restarting. Please try again in a moment."),
         ]
         var bodies: [Int: [UInt8]] = [:]
         for error in errors {

@@ -33,6 +33,11 @@ public struct LiveServices: Sendable {
             geocoder: NominatimClient(configuration: configuration, http: http, logger: logger, cache: SQLiteGeocodingCache(database: database)),
             secret: secret, photoThreads: photos, fileThreads: io, data: data
         )
+        do {
+            try await services.sessions.loadKnownSessions()
+        } catch {
+            throw ConfigurationError("the database could not be read: \(error)")
+        }
         await services.posting.restoreLocalStories(sessions: services.sessions)
         await services.posting.publisher.start()
         let housekeeper = Housekeeper(drafts: services.posting.drafts, sessions: services.sessions, logger: logger, now: services.now)
@@ -54,6 +59,8 @@ public struct LiveServices: Sendable {
             threadCount: configuration.threads,
             defaultHeaders: SecurityHeaders.all
         )
+        server.trustedProxies = configuration.trustedProxies
+        server.spoolLimitBytes = configuration.maxSpoolBytes
         server.errorPages = ErrorResponder(pages: services.pages, logger: services.logger).serverErrorPages(maxBodyBytes: configuration.maxBodyBytes)
         let logger = services.logger
         return HTTPServer(configuration: server, responder: Application(services: services)) { message in

@@ -23,16 +23,16 @@ extension Application {
         router.get("/") { try await home.respond($0) }
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
         router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
-        router.post("/profile/:actor/story/:rkey/delete") { try await deleteStory.delete($0) }
+        router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
-        router.post("/seen") { try await seenEndpoint.respond($0) }
+        router.post("/seen", body: .form(2048)) { try await seenEndpoint.respond($0) }
         router.get("/signin") { try signIn.show($0) }
-        router.post("/signin") { try await signIn.submit($0) }
-        router.post("/signout") { try await signOut.respond($0) }
+        router.post("/signin", body: .form(8 * 1024)) { try await signIn.submit($0) }
+        router.post("/signout", body: .form(4096)) { try await signOut.respond($0) }
         router.get("/stories/new") { try newStory.show($0) }
-        router.post("/stories/new") { try await newStory.upload($0) }
+        router.post("/stories/new", body: RouteBody(maxBytes: services.configuration.maxBodyBytes, needsAccount: true, timeLimit: .seconds(600))) { try await newStory.upload($0) }
         router.get("/drafts/:id") { try await draft.show($0) }
-        router.post("/drafts/:id") { try await draft.act($0) }
+        router.post("/drafts/:id", body: .form(16 * 1024, needsAccount: true)) { try await draft.act($0) }
         router.get("/drafts/:id/photo") { try await draft.photo($0) }
         router.get("/drafts/:id/places") { try await draft.places($0) }
         router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0) }

@@ -33,7 +33,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
     slot.pointee = nil
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
-    state.cleanUp()
+    state.cleanUp(spool: context.spool, connections: context.connections)
     context.inFlight.end(state)
 }
 
@@ -53,4 +53,37 @@ let mhdLogger: MHD_LogCallback = { cls, format, arguments in
     var message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     while message.last == "\n" { message.removeLast() }
     context.log("libmicrohttpd: \(message)")
+}
+
+/// The accept policy: refuses a peer that already holds its share of connections.
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls, let address else { return .YES }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    return context.connections.mayConnect(SocketAddress.text(of: address)) ? .YES : .NO
+}
+
+/// Counts connections per peer: the peer's address is kept in the socket context from
+/// start to close, so the close uncounts exactly what the start counted.
+let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
+    guard let cls, let connection, let socketContext else { return }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    switch event {
+    case .CONNECTION_NOTIFY_STARTED:
+        let address = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
+        context.connections.connectionStarted(address)
+        socketContext.pointee = Unmanaged.passRetained(CountedPeer(address: address)).toOpaque()
+    case .CONNECTION_NOTIFY_CLOSED:
+        guard let stored = socketContext.pointee else { return }
+        socketContext.pointee = nil
+        let peer = Unmanaged<CountedPeer>.fromOpaque(stored).takeRetainedValue()
+        context.connections.connectionClosed(peer.address)
+    default:
+        break
+    }
+}
+
+/// The address a connection was counted under, kept in MHD's socket context.
+final class CountedPeer: Sendable {
+    let address: String
+    init(address: String) { self.address = address }
 }

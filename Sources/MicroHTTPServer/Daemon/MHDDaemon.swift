@@ -28,6 +28,10 @@ final class MHDDaemon: Sendable {
         let started = address.withSockaddrPointer { sockaddr in
             var settings = cmhd_daemon_settings(
                 flags: flags,
+                accept_policy: mhdAcceptPolicy,
+                accept_policy_cls: cls,
+                notify_connection: mhdNotifyConnection,
+                notify_connection_cls: cls,
                 address: sockaddr,
                 access_handler: mhdAccessHandler,
                 access_handler_cls: cls,
@@ -40,7 +44,8 @@ final class MHDDaemon: Sendable {
                 logger_cls: cls,
                 thread_pool_size: UInt32(clamping: configuration.threadCount),
                 connection_limit: UInt32(clamping: configuration.connectionLimit),
-                per_ip_connection_limit: UInt32(clamping: configuration.perClientConnectionLimit),
+                // Counted by `ConnectionCounts` instead, which exempts trusted proxies.
+                per_ip_connection_limit: 0,
                 connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeoutSeconds),
                 connection_memory_limit: configuration.connectionMemoryLimit
             )

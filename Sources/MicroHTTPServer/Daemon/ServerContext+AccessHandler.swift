@@ -15,11 +15,22 @@ extension ServerContext {
     ) -> MHD_Result {
         let request = requestState(in: slot, url: url)
         if request.lifecycleState == .new {
+            let headers = Self.requestHeaders(of: connection)
+            let remoteAddress = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
+            let clientAddress = configuration.trustedProxies.client(peer: remoteAddress, forwardedFor: headers.values(for: "X-Forwarded-For"))
+            if connections.isTrustedProxy(remoteAddress), clientAddress != remoteAddress {
+                guard connections.requestStarted(forwardedFor: clientAddress) else {
+                    return queue(responses.tooManyRequests, on: connection)
+                }
+                request.countForwardedClient(clientAddress)
+            }
             let action = request.headersReceived(
                 method: method.map { String(cString: $0) } ?? "",
                 version: version.map { String(cString: $0) } ?? "",
-                headers: Self.requestHeaders(of: connection),
-                isDraining: inFlight.isDraining
+                headers: headers,
+                isDraining: inFlight.isDraining,
+                remoteAddress: remoteAddress, clientAddress: clientAddress,
+                admit: responder.admitBody(of:), spool: spool, memoryLimit: configuration.memoryBodyLimit
             )
             return perform(action, for: request, on: connection)
         }
@@ -31,7 +42,11 @@ extension ServerContext {
                 uploadSize.pointee = 0
                 return .YES
             case .rejectOversizeBody:
-                rejectOversizeBody(on: connection)
+                rejectBody(with: responses.rawContentTooLarge, on: connection)
+                return .NO
+            case .rejectSlowBody:
+                log("request body still arriving after its time limit; answering 408 and closing")
+                rejectBody(with: responses.rawRequestTimeout, on: connection)
                 return .NO
             default:
                 return .NO
@@ -51,7 +66,7 @@ extension ServerContext {
         case .queueResponse:
             guard let response = request.takeResponse() else { return .NO }
             return queue(response, on: connection)
-        case .storeBody, .discardBody, .rejectOversizeBody, .abort:
+        case .storeBody, .discardBody, .rejectOversizeBody, .rejectSlowBody, .abort:
             return .NO
         }
     }
@@ -60,8 +75,7 @@ extension ServerContext {
     /// connection and runs the responder on the cooperative pool, whose Task stores the
     /// response and resumes the connection, and MHD calls us again to queue it.
     private func startHandler(for request: RequestState, on connection: OpaquePointer) -> MHD_Result {
-        let remoteAddress = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
-        let value = request.makeRequest(remoteAddress: remoteAddress, connection: SuspendedConnection(connection))
+        let value = request.makeRequest(connection: SuspendedConnection(connection))
         if let immediate = responder.respondImmediately(to: value) {
             request.handlerSkipped()
             return queue(immediate, on: connection)
@@ -95,14 +109,14 @@ extension ServerContext {
         return MHD_queue_response(connection, UInt32(status.code), made)
     }
 
-    /// While MHD reads a body it cannot queue a response, so a chunked body that passes
-    /// the limit is answered by writing a complete 413 to the socket (nothing else is
-    /// being written then), followed by a FIN; the caller then returns MHD_NO and MHD
-    /// closes the connection without reading further.
-    private func rejectOversizeBody(on connection: OpaquePointer) {
+    /// While MHD reads a body it cannot queue a response, so a body that passes its limit
+    /// (413) or its time limit (408) is answered by writing a complete response to the
+    /// socket (nothing else is being written then), followed by a FIN; the caller then
+    /// returns MHD_NO and MHD closes the connection without reading further.
+    private func rejectBody(with raw: [UInt8], on connection: OpaquePointer) {
         let descriptor = cmhd_connection_fd(connection)
         guard descriptor >= 0 else { return }
-        responses.rawContentTooLarge.withUnsafeBytes { bytes in
+        raw.withUnsafeBytes { bytes in
             _ = send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         }
         _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))

@@ -10,12 +10,16 @@ final class ServerContext: Sendable {
     let log: @Sendable (String) -> Void
     let responses: ServerResponses
     let inFlight = InFlightRequests()
+    let spool: SpoolBudget
+    let connections: ConnectionCounts
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.responder = responder
         self.log = log
         self.responses = ServerResponses(defaultHeaders: configuration.defaultHeaders, errorPages: configuration.errorPages)
+        self.spool = SpoolBudget(limit: configuration.spoolLimitBytes)
+        self.connections = ConnectionCounts(limit: configuration.perClientConnectionLimit, trustedProxies: configuration.trustedProxies)
     }
 
     /// Stores the handler's response and resumes the connection, unless shutdown already

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 
 /// An IPv4 or IPv6 socket address parsed from a literal host and a port, in the form the

@@ -40,6 +40,9 @@ struct RequestLifecycle: Sendable {
         /// The body passed the limit while MHD is reading it, where MHD cannot queue a
         /// response: answer 413 on the socket directly and drop the connection.
         case rejectOversizeBody
+        /// The body is still arriving past its time limit (a client trickling bytes to
+        /// keep a spool file alive): answer 408 on the socket and drop the connection.
+        case rejectSlowBody
         /// Suspend the connection and run the responder.
         case startHandler
         /// Queue the response the responder produced.
@@ -50,15 +53,30 @@ struct RequestLifecycle: Sendable {
         case abort
     }
 
+    /// What the responder and the spool budget said about a declared body, asked for
+    /// only once the server's own checks pass.
+    enum BodyDecision: Equatable, Sendable {
+        /// Read up to `maxBytes` until `deadline`.
+        case accepted(maxBytes: Int, deadline: ContinuousClock.Instant)
+        /// The responder answered from the head; its response is stored by the driver.
+        case refused
+        /// The spool budget has no room for this body now.
+        case noSpoolRoom
+    }
+
     private(set) var state: State = .new
-    let maxBodyBytes: Int
+    /// The server's limit, lowered per request by the responder's admission.
+    private(set) var maxBodyBytes: Int
+    private var deadline: ContinuousClock.Instant?
 
     init(maxBodyBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
     }
 
-    /// The first call: the request line and headers have arrived.
-    mutating func headersReceived(framing: BodyFraming, isDraining: Bool) -> Action {
+    /// The first call: the request line and headers have arrived. `decide` is asked
+    /// only for a body the server itself would accept, so a refused or unwanted body
+    /// never reaches the responder or the disk.
+    mutating func headersReceived(framing: BodyFraming, isDraining: Bool, decide: (BodyFraming) -> BodyDecision) -> Action {
         guard state == .new else { return .ignore }
         if isDraining {
             state = .finished
@@ -71,7 +89,25 @@ struct RequestLifecycle: Sendable {
         case .length(let length) where length > maxBodyBytes:
             state = .finished
             return .respondNow(.contentTooLarge)
-        case .none, .length, .chunked:
+        case .length, .chunked:
+            switch decide(framing) {
+            case .refused:
+                state = .finished
+                return .queueResponse
+            case .noSpoolRoom:
+                state = .finished
+                return .respondNow(.serviceUnavailable)
+            case .accepted(let limit, let deadline):
+                maxBodyBytes = min(maxBodyBytes, limit)
+                self.deadline = deadline
+                if case .length(let length) = framing, length > maxBodyBytes {
+                    state = .finished
+                    return .respondNow(.contentTooLarge)
+                }
+                state = .readingBody(received: 0)
+                return .readBody
+            }
+        case .none:
             // Even without a body the handler starts on the final call: a response
             // queued on this first call makes MHD close the connection afterwards.
             state = .readingBody(received: 0)
@@ -79,9 +115,12 @@ struct RequestLifecycle: Sendable {
         }
     }
 
-    /// A chunk of `count` body bytes arrived.
-    mutating func bodyReceived(count: Int) -> Action {
+    /// A chunk of `count` body bytes arrived at `now`.
+    mutating func bodyReceived(count: Int, now: ContinuousClock.Instant) -> Action {
         switch state {
+        case .readingBody where deadline.map { now > $0 } ?? false:
+            state = .finished
+            return .rejectSlowBody
         case .readingBody(let received):
             let (total, overflow) = received.addingReportingOverflow(count)
             if overflow || total > maxBodyBytes {

@@ -19,6 +19,12 @@ final class RequestState: Sendable {
         var headers = HTTPHeaders()
         var response: HTTPResponse?
         var connection: SuspendedConnection?
+        /// Bytes taken from the spool budget for this body, returned in `cleanUp()`.
+        var spoolReservation = 0
+        /// The forwarded client this request was counted for, uncounted in `cleanUp()`.
+        var countedClient: String?
+        var remoteAddress = ""
+        var clientAddress = ""
     }
 
     private let inner: Mutex<Inner>
@@ -39,16 +45,53 @@ final class RequestState: Sendable {
         inner.withLock { $0.lifecycle.state }
     }
 
-    /// First call: records the request head and decides what happens next.
+    /// First call: records the request head and decides what happens next. A declared
+    /// body is first put to the responder (`admit`) and then to the spool budget; a
+    /// refusal's response is kept for the driver to queue.
     func headersReceived(
-        method: String, version: String, headers: HTTPHeaders, isDraining: Bool
+        method: String, version: String, headers: HTTPHeaders, isDraining: Bool,
+        remoteAddress: String, clientAddress: String,
+        admit: (HTTPRequest) -> BodyAdmission, spool: SpoolBudget, memoryLimit: Int
     ) -> RequestLifecycle.Action {
         let framing = headers.bodyFraming
+        let (path, query) = Self.split(target: target)
         return inner.withLock { inner in
             inner.method = method
             inner.version = version
             inner.headers = headers
-            return inner.lifecycle.headersReceived(framing: framing, isDraining: isDraining)
+            inner.remoteAddress = remoteAddress
+            inner.clientAddress = clientAddress
+            var lifecycle = inner.lifecycle
+            let serverLimit = lifecycle.maxBodyBytes
+            var refusal: HTTPResponse?
+            var reservation = 0
+            let action = lifecycle.headersReceived(framing: framing, isDraining: isDraining) { framing in
+                let head = HTTPRequest(
+                    method: HTTPMethod(method), path: path, query: query, version: version, headers: headers,
+                    remoteAddress: remoteAddress, clientAddress: clientAddress
+                )
+                switch admit(head) {
+                case .refuse(let response):
+                    refusal = response
+                    return .refused
+                case .accept(let maxBytes, let timeLimit):
+                    let limit = min(maxBytes, serverLimit)
+                    let expected: Int
+                    switch framing {
+                    case .length(let length): expected = length
+                    default: expected = limit
+                    }
+                    if expected > memoryLimit, expected <= limit {
+                        guard spool.reserve(expected) else { return .noSpoolRoom }
+                        reservation = expected
+                    }
+                    return .accepted(maxBytes: limit, deadline: ContinuousClock.now.advanced(by: timeLimit))
+                }
+            }
+            inner.lifecycle = lifecycle
+            inner.response = refusal
+            inner.spoolReservation = reservation
+            return action
         }
     }
 
@@ -56,8 +99,9 @@ final class RequestState: Sendable {
     /// returned so the driver can log it; the lifecycle then answers 500 at the end.
     func bodyReceived(_ chunk: UnsafeRawBufferPointer) -> (RequestLifecycle.Action, BodySpoolError?) {
         let upload = UploadChunk(bytes: chunk)
+        let now = ContinuousClock.now
         return inner.withLock { inner in
-            let action = inner.lifecycle.bodyReceived(count: upload.bytes.count)
+            let action = inner.lifecycle.bodyReceived(count: upload.bytes.count, now: now)
             guard action == .storeBody else { return (action, nil) }
             do throws(BodySpoolError) {
                 try inner.spooler.append(upload.bytes)
@@ -75,7 +119,7 @@ final class RequestState: Sendable {
     }
 
     /// Builds the handler's request value and remembers the connection to resume.
-    func makeRequest(remoteAddress: String, connection: SuspendedConnection) -> HTTPRequest {
+    func makeRequest(connection: SuspendedConnection) -> HTTPRequest {
         inner.withLock { inner in
             inner.connection = connection
             let (path, query) = Self.split(target: target)
@@ -86,7 +130,8 @@ final class RequestState: Sendable {
                 version: inner.version,
                 headers: inner.headers,
                 body: inner.spooler.finish(),
-                remoteAddress: remoteAddress
+                remoteAddress: inner.remoteAddress,
+                clientAddress: inner.clientAddress
             )
         }
     }
@@ -111,10 +156,26 @@ final class RequestState: Sendable {
         inner.withLock { $0.response.take() }
     }
 
-    /// Deletes a spilled body file; called when MHD is done with the request.
-    func cleanUp() {
-        let file = inner.withLock { $0.spooler.file }
+    /// Deletes a spilled body file and returns its spool reservation; called when MHD
+    /// is done with the request.
+    func cleanUp(spool: SpoolBudget, connections: ConnectionCounts) {
+        let (file, reserved, client) = inner.withLock { inner in
+            defer { inner.spoolReservation = 0; inner.countedClient = nil }
+            return (inner.spooler.file, inner.spoolReservation, inner.countedClient)
+        }
         file?.remove()
+        if reserved > 0 { spool.release(reserved) }
+        if let client { connections.requestEnded(forwardedFor: client) }
+    }
+
+    /// Records that this request counts against its forwarded client's share.
+    func countForwardedClient(_ client: String) {
+        inner.withLock { $0.countedClient = client }
+    }
+
+    /// The addresses recorded with the head (peer, client).
+    var addresses: (remote: String, client: String) {
+        inner.withLock { ($0.remoteAddress, $0.clientAddress) }
     }
 
     /// Splits a request target at the first "?" without decoding anything.

@@ -8,9 +8,13 @@ struct ServerResponses: Sendable {
     let contentTooLarge: HTTPResponse
     let internalServerError: HTTPResponse
     let serviceUnavailable: HTTPResponse
+    /// A forwarded client over its share of open requests.
+    let tooManyRequests: HTTPResponse
     /// A complete HTTP/1.1 413 response as bytes, for writing straight to the socket
     /// when a chunked body passes the limit while MHD is reading it.
     let rawContentTooLarge: [UInt8]
+    /// The same for a body still arriving after its time limit (408).
+    let rawRequestTimeout: [UInt8]
 
     init(defaultHeaders: [(String, String)], errorPages: [Int: [UInt8]] = [:]) {
         // Only fields MHD would accept: the raw 413 must not carry what MHD refuses.
@@ -29,17 +33,20 @@ struct ServerResponses: Sendable {
         contentTooLarge = make(.contentTooLarge)
         internalServerError = make(.internalServerError)
         serviceUnavailable = make(.serviceUnavailable)
+        tooManyRequests = make(.tooManyRequests)
+        rawContentTooLarge = Self.raw(contentTooLarge)
+        rawRequestTimeout = Self.raw(make(.requestTimeout))
+    }
 
-        var head = "HTTP/1.1 \(contentTooLarge.status.code) \(contentTooLarge.status.reasonPhrase)\r\n"
-        for (name, value) in contentTooLarge.headers {
+    /// `response` as the bytes of a complete HTTP/1.1 response.
+    private static func raw(_ response: HTTPResponse) -> [UInt8] {
+        var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+        for (name, value) in response.headers {
             head += "\(name): \(value)\r\n"
         }
-        head += "Content-Length: \(contentTooLarge.body.count)\r\n\r\n"
-        if case .bytes(let body) = contentTooLarge.body {
-            rawContentTooLarge = Array(head.utf8) + body
-        } else {
-            rawContentTooLarge = Array(head.utf8)
-        }
+        head += "Content-Length: \(response.body.count)\r\n\r\n"
+        if case .bytes(let body) = response.body { return Array(head.utf8) + body }
+        return Array(head.utf8)
     }
 
     func response(for status: HTTPStatus) -> HTTPResponse {
