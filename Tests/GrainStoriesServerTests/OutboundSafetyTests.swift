@@ -44,4 +44,27 @@ import Testing
         listener.stop()
         await appView.stop()
     }
+
+    @Test func anImageURLWhoseNameResolvesToLoopbackIsNotFetched() async throws {
+        let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
+        let listener = try AcceptCountingListener()
+        // An avatar URL as the AppView could hand it over: https, a public-looking name,
+        // signed by the server like every image URL on its pages.
+        let avatar = listener.url(host: "localhost") + "/avatar.jpg"
+        let app = try await LiveApp.start(appViewURL: appView.baseURL)
+        let path = try #require(app.live.services.signer.path(for: avatar))
+        let response = try await app.request(path)
+        #expect(response.status >= 400, "\(response.status)")
+        #expect(response.headers["Content-Type"] != "image/jpeg")
+        #expect(listener.acceptedCount == 0, "no TCP connection reached the loopback listener")
+        await app.stop()
+
+        let listed = try await LiveApp.start(appViewURL: appView.baseURL) { $0.insecureHosts.insert("localhost:\(listener.port)") }
+        let listedPath = try #require(listed.live.services.signer.path(for: avatar))
+        _ = try await listed.request(listedPath)
+        #expect(listener.acceptedCount >= 1, "listed, the same URL is fetched")
+        await listed.stop()
+        listener.stop()
+        await appView.stop()
+    }
 }
