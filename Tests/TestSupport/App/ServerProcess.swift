@@ -17,7 +17,11 @@ public final class ServerProcess: Sendable {
 
     public static var binary: String { ProjectPaths.root + "/.build/debug/grain-stories" }
 
-    public init(arguments: [String], timeout: Duration = .seconds(30)) throws {
+    /// Starts `grain-stories serve` with `arguments` and `environment` (added to this
+    /// process's, minus its `GRAIN_STORIES_*` variables). It is ready when it logs its
+    /// address, or, with `readyPort` (for a server that logs no info lines), when that
+    /// loopback port answers `/healthz`.
+    public init(arguments: [String], environment: [String: String] = [:], readyPort: Int? = nil, timeout: Duration = .seconds(30)) throws {
         guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary) else {
             throw BrowserTestError("\(ServerProcess.binary) is missing: build with `swift build --build-tests` first")
         }
@@ -26,6 +30,7 @@ public final class ServerProcess: Sendable {
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: ProjectPaths.root)
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GRAIN_STORIES_") }
+            .merging(environment) { _, given in given }
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
@@ -39,6 +44,14 @@ public final class ServerProcess: Sendable {
         let deadline = ContinuousClock.now + timeout
         var found: String?
         while ContinuousClock.now < deadline, process.isRunning {
+            if let readyPort {
+                if ServerProcess.answersHealthCheck(port: readyPort) {
+                    found = "http://127.0.0.1:\(readyPort)"
+                    break
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+                continue
+            }
             let text = output.text.withLock { $0 }
             if let range = text.range(of: #"listening address=http://127\.0\.0\.1:\d+"#, options: .regularExpression) {
                 found = String(text[range].dropFirst("listening address=".count))
@@ -51,6 +64,20 @@ public final class ServerProcess: Sendable {
             throw BrowserTestError("the server did not start: \(output.text.withLock { $0 })")
         }
         baseURL = found
+    }
+
+    /// A loopback port that was free a moment ago (for a server that must be told its port).
+    public static func freeLoopbackPort() throws -> Int {
+        let bound = try TestSocket.bindLoopback(backlog: nil)
+        Glibc.close(bound.descriptor)
+        return bound.port
+    }
+
+    private static func answersHealthCheck(port: Int) -> Bool {
+        guard let connection = try? RawHTTPConnection(port: port, timeout: .seconds(2)) else { return false }
+        defer { connection.close() }
+        guard (try? connection.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")) != nil else { return false }
+        return (try? connection.readResponse())?.status == 200
     }
 
     /// Everything the server wrote to standard error so far.
