@@ -30,6 +30,7 @@ final class LiveServer: Sendable {
 
     init(
         _ configuration: HTTPServerConfiguration = LiveServer.configuration(),
+        admit: @escaping @Sendable (HTTPRequest) -> BodyAdmission = { _ in .accept(maxBytes: .max, timeLimit: .seconds(300)) },
         responder: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) throws {
         let directory = FileManager.default.temporaryDirectory
@@ -39,7 +40,7 @@ final class LiveServer: Sendable {
         var configuration = configuration
         configuration.temporaryDirectory = directory
         let recorder = self.recorder
-        server = HTTPServer(configuration: configuration, responder: ClosureResponder(responder)) { line in
+        server = HTTPServer(configuration: configuration, responder: ClosureResponder(admit: admit, responder)) { line in
             recorder.append(line)
         }
         try server.start()

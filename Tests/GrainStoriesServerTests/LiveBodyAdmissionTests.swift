@@ -1,0 +1,74 @@
+import Foundation
+import GrainStoriesCore
+import JPEGProcessing
+import MicroHTTPServer
+import TestSupport
+import Testing
+
+/// The whole app refuses unwanted bodies from the head: nothing is written to the data
+/// directory's `tmp/` for a body nobody asked for, however large it says it is.
+@Suite struct LiveBodyAdmissionTests {
+    private func withApp(_ body: (LiveApp) async throws -> Void) async throws {
+        let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
+        let app = try await LiveApp.start(appViewURL: appView.baseURL)
+        do { try await body(app) } catch {
+            await app.stop(); await appView.stop(); throw error
+        }
+        await app.stop()
+        await appView.stop()
+    }
+
+    /// Sends only the head of a request announcing `length` bytes and reads the answer.
+    private func headOnly(_ app: LiveApp, _ requestLine: String, length: Int, extra: String = "") async throws -> (RawHTTPResponse, Bool) {
+        let port = app.server.port
+        return try await runOnDedicatedThread {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("\(requestLine) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(length)\r\n\(extra)\r\n")
+            return (try connection.readResponse(), connection.waitForServerClose(within: .seconds(5)))
+        }
+    }
+
+    private func spooledFiles(_ app: LiveApp) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: app.live.data.temporary)) ?? []
+    }
+
+    @Test func aBodyOnARouteThatTakesNoneIsRefusedAt413WithoutReadingIt() async throws {
+        try await withApp { app in
+            let (response, closed) = try await headOnly(app, "GET /healthz", length: 30_000_000)
+            #expect(response.status == 413)
+            #expect(closed)
+            #expect(response.header("Content-Security-Policy") != nil, "the refusal is the site's own page with its headers")
+            #expect(spooledFiles(app).isEmpty)
+        }
+    }
+
+    @Test func anUploadWithoutASessionIsSentToSignInBeforeAnyOfItIsStored() async throws {
+        try await withApp { app in
+            let forged = "sid=" + String(repeating: "A", count: 43)
+            let (response, closed) = try await headOnly(
+                app, "POST /stories/new", length: 30_000_000,
+                extra: "Content-Type: multipart/form-data; boundary=x\r\nCookie: \(forged)\r\n"
+            )
+            #expect(response.status == 303)
+            #expect(response.header("Location") == "/signin")
+            #expect(closed)
+            #expect(spooledFiles(app).isEmpty)
+        }
+    }
+
+    @Test func aFormLargerThanItsRouteTakesIsRefusedWithThatRoutesLimit() async throws {
+        try await withApp { app in
+            let (response, _) = try await headOnly(app, "POST /seen", length: 100_000, extra: "Content-Type: application/x-www-form-urlencoded\r\n")
+            #expect(response.status == 413)
+            #expect(response.bodyText.contains("2 KB") || response.bodyText.contains("2.0 KB") || response.bodyText.contains("2048"), "\(response.bodyText)")
+        }
+    }
+
+    @Test func unknownAddressesAnswer404WithoutReadingTheBody() async throws {
+        try await withApp { app in
+            let (response, closed) = try await headOnly(app, "POST /nowhere", length: 10_000_000)
+            #expect(response.status == 404)
+            #expect(closed)
+        }
+    }
+}
