@@ -2,9 +2,9 @@
 /// from its header before any pixel is decoded.
 ///
 /// It is what the decode budget refuses on and what the photo scheduler admits by, so a
-/// hostile file that is small on disk but enormous to decode (a 1.6 MB progressive CMYK
-/// JPEG of 10000 × 10000 pixels needs about 820 MB) is turned away without costing
-/// anything. The value is format-neutral: a JPEG's decoder figures come from
+/// hostile file that is small on disk but enormous to decode (a progressive CMYK JPEG of
+/// 10000 × 10000 pixels, under a megabyte when flat, needs about 790 MiB) is turned away
+/// without costing anything. The value is format-neutral: a JPEG's decoder figures come from
 /// `JPEGMemoryEstimator`; a later decoder (HEIF, PNG) supplies its own `decoderBytes`
 /// and `decodedBytes` and shares the stages after decoding
 /// (`MemoryEstimate.afterDecoding`), which do not depend on the format.

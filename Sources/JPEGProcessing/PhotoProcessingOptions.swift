@@ -5,9 +5,10 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
     public var maxPixels: Int
     /// Images whose estimated peak memory (`MemoryEstimate.peakBytes`) is above this are
     /// refused before decoding. The default, 256 MiB, passes every ordinary phone photo
-    /// (a 48 MP 8064 × 6048 baseline JPEG is estimated at about 100 MB, a 12 MP one at
-    /// about 70 MB) and even a 48 MP progressive 4:2:0 one (about 190 MB), while a
-    /// 10000 × 10000 progressive 4:4:4 or CMYK file (640 / 820 MB) is refused.
+    /// (a 22 MB 48 MP 8064 × 6048 baseline JPEG is estimated at 91 MiB, a 12 MP one at
+    /// 74 MiB) and even a 48 MP progressive 4:2:0 one (183 MiB), while a 10000 × 10000
+    /// progressive 4:2:0, 4:4:4 or CMYK file (329 / 633 / 842 MiB) is refused. Measured
+    /// peaks are next to the estimates in `DecodeBudgetTests.measured`.
     public var maxDecodeBytes: Int
     /// The output fits in a `boxSize` × `boxSize` square; smaller images are never upscaled.
     public var boxSize: Int
