@@ -38,7 +38,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
         case .needsTooMuchMemory(let estimated, let limit):
             let needed = MemoryEstimate.megabytes(estimated)
-            let allowed = limit >> 20
+            let allowed = max(1, (limit + (1 << 19)) >> 20)
             return "This photo would need about \(needed) MB to decode; the limit is \(allowed) MB. Try a smaller photo."
         case .inputTooLarge(let bytes, let limit):
             return "This file is \(bytes) bytes, more than the \(limit)-byte limit."
