@@ -30,6 +30,28 @@ import TestSupport
         pds.stop()
     }
 
+    /// While a large photo holds a photo thread and most of the memory budget, an
+    /// ordinary upload is still processed at once on the other thread: the large job is
+    /// held at a gate the whole time, so this does not depend on timing.
+    @Test func aSmallUploadIsProcessedWhileALargePhotoIsStillRunning() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        let queue = app.services.posting.photoQueue
+        let gate = TestGate()
+        let large = Task { await queue.run(cost: PhotoProcessingOptions.defaultMaxDecodeBytes) { gate.wait() } }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while queue.status.running == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(queue.status.running == 1)
+        let response = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
+        #expect(response.status == .seeOther, "the small photo did not wait for the large one")
+        #expect(queue.status.costInUse == PhotoProcessingOptions.defaultMaxDecodeBytes, "the large job is still running")
+        gate.open()
+        #expect(await large.value)
+        await app.shutdown()
+        pds.stop()
+    }
+
     /// The budget is the configured one, and an ordinary photo under it still posts.
     @Test func theConfiguredBudgetReachesThePipeline() async throws {
         #expect(AppConfiguration().maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
