@@ -12,6 +12,11 @@ extension JPEGHeader {
         default: throw .unsupported("hierarchical JPEG")
         }
         guard [1, 3, 4].contains(componentCount) else { throw .unsupported("\(componentCount) colour components") }
+        // libjpeg refuses these too ("Bogus sampling factors"); checked here so the memory
+        // estimate never divides by a zero factor.
+        guard components.allSatisfy({ (1...4).contains($0.horizontalSampling) && (1...4).contains($0.verticalSampling) }) else {
+            throw .corrupt("invalid sampling factors")
+        }
         guard isComplete else { throw .truncated }
     }
 }

@@ -24,15 +24,29 @@ public struct JPEGHeader: Sendable, Equatable {
     public let exif: [UInt8]?
     /// The reassembled ICC profile, if all of its APP2 chunks are present and consistent.
     public let iccProfile: [UInt8]?
+    /// The components with their sampling factors, in frame order (empty only for
+    /// headers built by hand without them).
+    public let components: [JPEGComponent]
+    /// How many components the first scan (SOS) codes, or nil when no scan was seen.
+    /// Fewer than `componentCount` means the components come in separate scans, so
+    /// libjpeg keeps the whole image's coefficients in memory even for a baseline file.
+    public let firstScanComponentCount: Int?
 
     /// Whether the frame uses progressive coding (SOF2, SOF6, SOF10, SOF14).
     public var isProgressive: Bool { [2, 6, 10, 14].contains(frameType) }
     /// Width × height, computed without overflow for any 16-bit dimensions.
     public var pixelCount: Int { width * height }
+    /// Whether libjpeg must buffer the coefficients of the whole image before it can
+    /// output a row: progressive files, and sequential ones whose first scan does not
+    /// carry every component (jdinput.c sets `has_multiple_scans` for both).
+    public var needsWholeImageCoefficients: Bool {
+        isProgressive || (firstScanComponentCount.map { $0 < componentCount } ?? false)
+    }
 
     public init(
         width: Int, height: Int, componentCount: Int, precision: Int, frameType: Int,
-        colorModel: ColorModel, hasAdobeMarker: Bool, isComplete: Bool, exif: [UInt8]?, iccProfile: [UInt8]?
+        colorModel: ColorModel, hasAdobeMarker: Bool, isComplete: Bool, exif: [UInt8]?, iccProfile: [UInt8]?,
+        components: [JPEGComponent] = [], firstScanComponentCount: Int? = nil
     ) {
         self.width = width
         self.height = height
@@ -44,5 +58,7 @@ public struct JPEGHeader: Sendable, Equatable {
         self.isComplete = isComplete
         self.exif = exif
         self.iccProfile = iccProfile
+        self.components = components
+        self.firstScanComponentCount = firstScanComponentCount
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 struct JPEGMarkerWalker {
     private let bytes: [UInt8]
     private var position = 2
-    private var frame: (type: Int, precision: Int, height: Int, width: Int, componentIDs: [UInt8])?
+    private var frame: (type: Int, precision: Int, height: Int, width: Int, components: [JPEGComponent])?
+    private var firstScanComponentCount: Int?
     private var sawScan = false
     private var sawJFIF = false
     private var adobeTransform: Int?
@@ -43,11 +44,12 @@ struct JPEGMarkerWalker {
             throw .truncated
         }
         return JPEGHeader(
-            width: frame.width, height: frame.height, componentCount: frame.componentIDs.count,
+            width: frame.width, height: frame.height, componentCount: frame.components.count,
             precision: frame.precision, frameType: frame.type,
-            colorModel: colorModel(componentIDs: frame.componentIDs),
+            colorModel: colorModel(componentIDs: frame.components.map(\.id)),
             hasAdobeMarker: adobeTransform != nil, isComplete: isComplete && sawScan,
-            exif: exif, iccProfile: icc.profile()
+            exif: exif, iccProfile: icc.profile(),
+            components: frame.components, firstScanComponentCount: firstScanComponentCount
         )
     }
 
@@ -83,6 +85,7 @@ struct JPEGMarkerWalker {
             try readFrame(type: Int(marker - 0xC0), payload: payload)
         case 0xDA:
             guard frame != nil else { throw .corrupt("image data (SOS) before the frame header (SOF)") }
+            if !sawScan, let count = payload.first { firstScanComponentCount = Int(count) }
             sawScan = true
         case 0xE0 where !sawScan:
             if payload.starts(with: Array("JFIF\0".utf8)) { sawJFIF = true }
@@ -106,8 +109,11 @@ struct JPEGMarkerWalker {
         guard p.count >= 6 else { throw .corrupt("frame header too short") }
         let count = Int(p[5])
         guard count > 0, p.count >= 6 + 3 * count else { throw .corrupt("frame header too short for its components") }
-        let ids = (0..<count).map { p[6 + 3 * $0] }
-        frame = (type, Int(p[0]), Int(p[1]) << 8 | Int(p[2]), Int(p[3]) << 8 | Int(p[4]), ids)
+        let components = (0..<count).map { index in
+            JPEGComponent(
+                id: p[6 + 3 * index], horizontalSampling: Int(p[7 + 3 * index] >> 4), verticalSampling: Int(p[7 + 3 * index] & 0x0F))
+        }
+        frame = (type, Int(p[0]), Int(p[1]) << 8 | Int(p[2]), Int(p[3]) << 8 | Int(p[4]), components)
     }
 
     /// Skips entropy-coded bytes up to the next real marker (not a stuffed 0xFF00 or a

@@ -8,6 +8,9 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     case notJPEG(format: String)
     /// The header declares more pixels than allowed (a possible decompression bomb).
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// Decoding would need more memory than the decode budget allows (estimated from
+    /// the header: a small file can declare an enormous, progressive or CMYK image).
+    case needsTooMuchMemory(estimatedBytes: Int, limit: Int)
     /// The input is larger than the configured input byte limit.
     case inputTooLarge(bytes: Int, limit: Int)
     /// The JPEG stops before its end (EOI) marker, so part of the image is missing.
@@ -33,6 +36,10 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = (limit + 500_000) / 1_000_000
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
+        case .needsTooMuchMemory(let estimated, let limit):
+            let needed = MemoryEstimate.megabytes(estimated)
+            let allowed = max(1, (limit + (1 << 19)) >> 20)
+            return "This photo would need about \(needed) MB to decode; the limit is \(allowed) MB. Try a smaller photo."
         case .inputTooLarge(let bytes, let limit):
             return "This file is \(bytes) bytes, more than the \(limit)-byte limit."
         case .truncated:
@@ -65,7 +72,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
     public var isBadInput: Bool {
         switch self {
-        case .notJPEG, .tooManyPixels, .inputTooLarge, .truncated, .corrupt, .unsupported, .budgetUnreachable:
+        case .notJPEG, .tooManyPixels, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .unsupported, .budgetUnreachable:
             return true
         case .unreadable, .invalidOptions, .encodingFailed:
             return false

@@ -1,8 +1,15 @@
 /// Limits and targets for `PhotoProcessor`; the defaults follow GrainStories' design
-/// (2000 px box, 5,000,000-byte budget, 100-megapixel bomb limit).
+/// (2000 px box, 5,000,000-byte budget, 100-megapixel bomb limit, 256 MiB decode budget).
 public struct PhotoProcessingOptions: Sendable, Equatable {
     /// Images whose header declares more pixels than this are refused before decoding.
     public var maxPixels: Int
+    /// Images whose estimated peak memory (`MemoryEstimate.peakBytes`) is above this are
+    /// refused before decoding. The default, 256 MiB, passes every ordinary phone photo
+    /// (a 22 MB 48 MP 8064 × 6048 baseline JPEG is estimated at 91 MiB, a 12 MP one at
+    /// 74 MiB) and even a 48 MP progressive 4:2:0 one (183 MiB), while a 10000 × 10000
+    /// progressive 4:2:0, 4:4:4 or CMYK file (329 / 633 / 842 MiB) is refused. Measured
+    /// peaks are next to the estimates in `DecodeBudgetTests.measured`.
+    public var maxDecodeBytes: Int
     /// The output fits in a `boxSize` × `boxSize` square; smaller images are never upscaled.
     public var boxSize: Int
     /// The encoded output (ICC profile included) is at most this many bytes.
@@ -20,9 +27,11 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
         byteBudget: Int = 5_000_000,
         initialQuality: Int = 95,
         minimumQuality: Int = 40,
-        maxInputBytes: Int = 200_000_000
+        maxInputBytes: Int = 200_000_000,
+        maxDecodeBytes: Int = PhotoProcessingOptions.defaultMaxDecodeBytes
     ) {
         self.maxPixels = maxPixels
+        self.maxDecodeBytes = maxDecodeBytes
         self.boxSize = boxSize
         self.byteBudget = byteBudget
         self.initialQuality = initialQuality
@@ -30,12 +39,16 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
         self.maxInputBytes = maxInputBytes
     }
 
+    /// 256 MiB: see `maxDecodeBytes`.
+    public static let defaultMaxDecodeBytes = 256 << 20
+
     /// Checks the options for consistency; `PhotoProcessor` calls this before any work.
     public func validate() throws(PhotoProcessingError) {
         guard maxPixels > 0 else { throw .invalidOptions("maxPixels must be positive") }
         guard boxSize > 0 else { throw .invalidOptions("boxSize must be positive") }
         guard byteBudget > 0 else { throw .invalidOptions("byteBudget must be positive") }
         guard maxInputBytes > 0 else { throw .invalidOptions("maxInputBytes must be positive") }
+        guard maxDecodeBytes > 0 else { throw .invalidOptions("maxDecodeBytes must be positive") }
         guard (1...100).contains(initialQuality) else {
             throw .invalidOptions("initialQuality must be between 1 and 100")
         }

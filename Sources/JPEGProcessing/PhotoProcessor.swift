@@ -4,7 +4,8 @@ public import WorkerThreads
 /// EXIF/GPS/XMP/comments (privacy) but the input's RGB ICC profile kept.
 ///
 /// Steps: inspect the header (refusing non-JPEGs, bombs, truncation and unsupported
-/// variants before any decoding) → read EXIF → decode with TurboJPEG's DCT scaling at the
+/// variants before any decoding) → estimate the peak memory from the header and refuse
+/// photos above the decode budget → read EXIF → decode with TurboJPEG's DCT scaling at the
 /// smallest scale still at least the target size → Lanczos-3 down to the 2000 × 2000 box
 /// (never up) → apply the EXIF orientation → encode within the byte budget.
 ///
@@ -24,7 +25,7 @@ public struct PhotoProcessor: Sendable {
             throw .inputTooLarge(bytes: jpeg.count, limit: options.maxInputBytes)
         }
         let header = try JPEGInspector.inspect(jpeg)
-        try header.checkDecodable(maxPixels: options.maxPixels)
+        try checkBudget(memoryEstimate(for: header, inputBytes: jpeg.count))
         let metadata = JPEGInspector.metadata(for: header)
 
         let upright = try uprightImage(jpeg, header: header, orientation: metadata.orientation)
@@ -36,6 +37,46 @@ public struct PhotoProcessor: Sendable {
         return ProcessedPhoto(
             jpeg: output, width: encoded.width, height: encoded.height, quality: quality,
             appliedOrientation: metadata.orientation, metadata: metadata)
+    }
+
+    /// The estimated peak memory of processing `jpeg`, from its header alone, after the
+    /// same checks `process` makes first (so a bomb is still named as one). Cheap: one
+    /// pass over the bytes, no decoding. Throws `.needsTooMuchMemory` above the budget.
+    public func memoryEstimate(_ jpeg: [UInt8]) throws(PhotoProcessingError) -> MemoryEstimate {
+        try options.validate()
+        guard jpeg.count <= options.maxInputBytes else {
+            throw .inputTooLarge(bytes: jpeg.count, limit: options.maxInputBytes)
+        }
+        let estimate = try memoryEstimate(for: JPEGInspector.inspect(jpeg), inputBytes: jpeg.count)
+        try checkBudget(estimate)
+        return estimate
+    }
+
+    /// `memoryEstimate` of the file at `path`; the bytes are released on return, so a
+    /// photo waiting for its turn holds no memory.
+    public func memoryEstimateOfFile(atPath path: String) throws(PhotoProcessingError) -> MemoryEstimate {
+        try options.validate()
+        return try memoryEstimate(InputFileReader.read(path: path, limit: options.maxInputBytes))
+    }
+
+    /// The estimate for an inspected header: the decode at the DCT scale `process` will
+    /// use, then the shared stages after decoding. Checks decodability first.
+    func memoryEstimate(for header: JPEGHeader, inputBytes: Int) throws(PhotoProcessingError) -> MemoryEstimate {
+        try header.checkDecodable(maxPixels: options.maxPixels)
+        let target = fittedSize(width: header.width, height: header.height)
+        let decodeSize = TurboJPEGDecompressor.decodeSize(
+            width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
+        let channels = header.colorModel == .cmyk || header.colorModel == .ycck ? 4 : 3
+        return MemoryEstimate.afterDecoding(
+            inputBytes: inputBytes, decoderBytes: JPEGMemoryEstimator.decoderBytes(for: header, decodeWidth: decodeSize.width),
+            decodedWidth: decodeSize.width, decodedHeight: decodeSize.height, decodedChannels: channels,
+            fittedWidth: target.width, fittedHeight: target.height)
+    }
+
+    private func checkBudget(_ estimate: MemoryEstimate) throws(PhotoProcessingError) {
+        guard estimate.peakBytes <= options.maxDecodeBytes else {
+            throw .needsTooMuchMemory(estimatedBytes: estimate.peakBytes, limit: options.maxDecodeBytes)
+        }
     }
 
     /// Processes JPEG bytes on one of `pool`'s dedicated threads.

@@ -51,6 +51,9 @@ final class TurboJPEGDecompressor {
         var (pixels, status) = decode(jpeg, width: width, height: height, pixelFormat: pixelFormat, flags: strict)
         guard status != 0 else { return pixels }
         guard TurboJPEGStatus.isHarmlessWarning(handle) else { throw TurboJPEGStatus.decodeError(handle) }
+        // Release the first attempt's buffer before the second allocates its own, so a
+        // retry never holds two output buffers (the memory estimate counts one).
+        pixels = []
         (pixels, status) = decode(jpeg, width: width, height: height, pixelFormat: pixelFormat, flags: TJFLAG_LIMITSCANS | TJFLAG_ACCURATEDCT)
         guard status == 0 || TurboJPEGStatus.isHarmlessWarning(handle) else { throw TurboJPEGStatus.decodeError(handle) }
         return pixels

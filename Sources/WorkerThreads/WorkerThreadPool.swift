@@ -22,7 +22,8 @@ public final class WorkerThreadPool: Sendable {
 
     private let state = Mutex(State())
     private let condition = NSCondition()
-    private let threadCount: Int
+    /// How many threads run jobs (so at most this many run at once).
+    public let threadCount: Int
     public let name: String
 
     /// Starts `threadCount` threads named after `name` (visible in debuggers and `top -H`).

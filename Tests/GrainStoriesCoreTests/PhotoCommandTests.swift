@@ -101,10 +101,28 @@ import TestSupport
         }
     }
 
+    /// A decompression bomb exits 65 (bad data) with the budget message and writes nothing.
+    @Test func aFileAboveTheDecodeBudgetIsRefusedWithoutOutput() async throws {
+        let scratch = try Scratch()
+        let input = try scratch.write(FlatJPEG.make(width: 10_000, height: 10_000, layout: .cmyk, coding: .progressive), "bomb.jpg")
+        let output = scratch.path("out.jpg")
+        let outcome = await PhotoCommand.execute(arguments: ["process", input, output])
+        #expect(outcome.status == 65)
+        #expect(outcome.error?.contains("MB to decode; the limit is 256 MB") == true)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        // The flag sets the budget: an ordinary photo passes by default, not under 1 MB.
+        let photo = try scratch.write(photoWithGPS(), "in.jpg")
+        #expect(await PhotoCommand.execute(arguments: ["process", photo, output]).status == 0)
+        let strict = await PhotoCommand.execute(arguments: ["process", photo, scratch.path("strict.jpg"), "--max-decode-bytes", "1000000"])
+        #expect(strict.status == 65)
+        #expect(strict.error?.contains("the limit is 1 MB") == true)
+    }
+
     @Test func flagsSetTheProcessingOptions() throws {
         let parsed = try PhotoProcessArguments(parsing: [
-            "--max-bytes", "1000", "in", "--box=300", "--quality", "30", "out", "--max-pixels", "5000",
+            "--max-bytes", "1000", "in", "--box=300", "--quality", "30", "out", "--max-pixels", "5000", "--max-decode-bytes", "99000000",
         ])
+        #expect(parsed.options.maxDecodeBytes == 99_000_000)
         #expect(parsed.inputPath == "in" && parsed.outputPath == "out")
         #expect(parsed.options.byteBudget == 1000 && parsed.options.boxSize == 300 && parsed.options.maxPixels == 5000)
         #expect(parsed.options.initialQuality == 30 && parsed.options.minimumQuality == 30)

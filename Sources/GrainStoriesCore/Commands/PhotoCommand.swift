@@ -1,7 +1,7 @@
 import JPEGProcessing
 import WorkerThreads
 
-/// `grain-stories photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N]`:
+/// `grain-stories photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N] [--max-decode-bytes N]`:
 /// runs the photo pipeline on a file, writes the JPEG that would be uploaded and prints a
 /// one-line JSON summary. Exit status follows sysexits: 64 usage, 65 bad image data,
 /// 66 unreadable input, 73 output not writable, 70 internal failure.
@@ -24,7 +24,7 @@ enum PhotoCommand {
         grain-stories photo process IN.jpg OUT.jpg [options]
 
         Processes a JPEG the way an uploaded story photo is processed: refuses non-JPEGs,
-        damaged files and images above the pixel limit; applies the EXIF orientation; fits
+        damaged files and images above the pixel limit or the decode memory budget; applies the EXIF orientation; fits
         it into a square box (never upscaling); re-encodes it within a byte budget without
         any EXIF/GPS/XMP/comments (an RGB ICC profile is kept). Writes OUT.jpg and prints one
         JSON line: width, height, bytes, quality, orientation, gps ({"lat","lng"} or null), h3.
@@ -34,6 +34,9 @@ enum PhotoCommand {
           --box N          longest-side box in pixels (default 2000)
           --quality Q      initial JPEG quality, 1-100 (default 95)
           --max-pixels N   refuse images with more pixels than this (default 100000000)
+          --max-decode-bytes N
+                           refuse images whose decoding is estimated to need more
+                           memory than this (default 268435456, 256 MiB)
         """
 
     static func execute(arguments: [String]) async -> Outcome {

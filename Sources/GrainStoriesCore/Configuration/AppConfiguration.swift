@@ -58,6 +58,9 @@ public struct AppConfiguration: Sendable {
     public var photoQuality = 95
     /// Uploads with more pixels than this are refused before decoding.
     public var maxPhotoPixels = 100_000_000
+    /// Uploads whose decoding is estimated to need more memory than this are refused
+    /// before decoding; photos being processed together use at most 1.5 times it.
+    public var maxDecodeBytes = 256 * 1024 * 1024
 
     // MARK: Behaviour
     public var logLevel = LogLevel.info

@@ -76,6 +76,7 @@ extension ConfigurationOption {
         .integer("photo-box", "Posted photos fit in a square of this many pixels.", range: 320...8000, \.photoBox),
         .integer("photo-quality", "JPEG quality tried first for posted photos.", range: 40...100, \.photoQuality),
         .integer("max-photo-pixels", "Uploads with more pixels than this are refused before decoding.", range: 1_000_000...400_000_000, \.maxPhotoPixels),
+        .integer("max-decode-bytes", "Uploads estimated to need more memory than this to decode are refused before decoding; photos processed together use at most 1.5 times it.", range: (64 << 20)...(1 << 40), \.maxDecodeBytes),
         .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
     ]
 

@@ -3,7 +3,7 @@ import JPEGProcessing
 /// The parsed command line of `grain-stories photo process IN OUT [options]`.
 struct PhotoProcessArguments: Equatable {
     static let usage =
-        "usage: grain-stories photo process IN.jpg OUT.jpg [--max-bytes N] [--box N] [--quality Q] [--max-pixels N]"
+        "usage: grain-stories photo process IN.jpg OUT.jpg [--max-bytes N] [--box N] [--quality Q] [--max-pixels N] [--max-decode-bytes N]"
 
     var inputPath: String
     var outputPath: String
@@ -40,6 +40,7 @@ struct PhotoProcessArguments: Equatable {
             case "--max-bytes": options.byteBudget = try Self.positive(value, name)
             case "--box": options.boxSize = try Self.positive(value, name)
             case "--max-pixels": options.maxPixels = try Self.positive(value, name)
+            case "--max-decode-bytes": options.maxDecodeBytes = try Self.positive(value, name)
             case "--quality":
                 let quality = try Self.positive(value, name)
                 guard quality <= 100 else { throw UsageError(message: "--quality must be between 1 and 100") }

@@ -12,6 +12,11 @@ public struct PostingServices: Sendable {
     public let geocoder: any PlaceGeocoder
     /// CPU-heavy photo processing, on its own threads.
     public let photoThreads: WorkerThreadPool
+    /// Admits photos to `photoThreads` by their estimated peak memory: the photos being
+    /// processed together may hold at most 1.5 × the per-photo decode budget, so one
+    /// photo at the limit runs beside any ordinary one but two large ones never run at
+    /// once; cheaper photos go first (see `BudgetedWorkQueue`).
+    public let photoQueue: BudgetedWorkQueue
     /// Blocking disk work (reading uploads, fsync), on its own threads.
     public let fileThreads: WorkerThreadPool
     public let processing: PhotoProcessingOptions
@@ -31,6 +36,7 @@ public struct PostingServices: Sendable {
         self.local = local
         self.geocoder = geocoder
         self.photoThreads = photoThreads
+        self.photoQueue = BudgetedWorkQueue(pool: photoThreads, budget: processing.maxDecodeBytes / 2 * 3)
         self.fileThreads = fileThreads
         self.processing = processing
         self.placeTokens = placeTokens

@@ -64,7 +64,8 @@ public struct AppServices: Sendable {
             photoThreads: photoThreads, fileThreads: fileThreads,
             processing: PhotoProcessingOptions(
                 maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,
-                byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality
+                byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality,
+                maxDecodeBytes: configuration.maxDecodeBytes
             ),
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
             tids: TIDClock(now: now), data: data

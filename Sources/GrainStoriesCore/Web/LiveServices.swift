@@ -19,7 +19,9 @@ public struct LiveServices: Sendable {
             insecureHosts: configuration.insecureHosts
         )
         let io = WorkerThreadPool(name: "io", threadCount: 2)
-        let photos = WorkerThreadPool(name: "photos", threadCount: 1)
+        // Two threads, admitted by memory (`PostingServices.photoQueue`): a large photo
+        // no longer holds up a small one.
+        let photos = WorkerThreadPool(name: "photos", threadCount: 2)
         let appView = AppViewStoryLibrary(client: AppViewClient(
             xrpc: XRPCClient(baseURL: configuration.appViewURL, http: http),
             timeout: .seconds(configuration.appViewTimeoutSeconds)

@@ -14,6 +14,8 @@ public final class AppHarness: Sendable {
     public let dataDirectory: String
     private let http: OutboundHTTP
     private let io = WorkerThreadPool(name: "test-io", threadCount: 1)
+    /// Two photo threads, as in production, so tests can hold one with a large job.
+    private let photos = WorkerThreadPool(name: "test-photos", threadCount: 2)
 
     /// The fixtures' "now": 2026-09-04T18:00Z.
     public static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)
@@ -42,7 +44,7 @@ public final class AppHarness: Sendable {
             signer: MediaURLSigner(key: secret, insecureHosts: insecureHosts),
             media: media, database: database, http: http, identity: IdentityResolver.live(configuration: configuration, http: http),
             geocoder: NominatimClient(baseURL: nominatimURL, operatorContact: "tests@example.org", http: http, logger: logger),
-            secret: secret, photoThreads: io, fileThreads: io, data: data, now: { now }
+            secret: secret, photoThreads: photos, fileThreads: io, data: data, now: { now }
         )
         application = Application(services: services)
     }
@@ -65,6 +67,7 @@ public final class AppHarness: Sendable {
         await http.shutdown()
         await services.database.close()
         io.shutdown()
+        photos.shutdown()
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }
 }

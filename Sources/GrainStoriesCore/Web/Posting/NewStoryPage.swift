@@ -39,7 +39,11 @@ struct NewStoryPage: Sendable {
         do {
             draft = try await makeDraft(from: upload.path, account: account, language: context.request.headers["Accept-Language"])
         } catch let problem as PhotoProcessingError where problem.isBadInput {
-            let status: HTTPStatus = if case .notJPEG = problem { .unsupportedMediaType } else if case .tooManyPixels = problem { .contentTooLarge } else { .badRequest }
+            let status: HTTPStatus = switch problem {
+            case .notJPEG: .unsupportedMediaType
+            case .tooManyPixels, .needsTooMuchMemory: .contentTooLarge
+            default: .badRequest
+            }
             return try render(context, problem: problem.userMessage, status: status)
         }
         services.logger.info("draft created", ["did": account.did, "draft": draft.id, "bytes": String(draft.photoBytes)])
@@ -49,7 +53,16 @@ struct NewStoryPage: Sendable {
     private func makeDraft(from path: String, account: AccountSession, language: String?) async throws -> Draft {
         let posting = services.posting
         let processor = PhotoProcessor(options: posting.processing)
-        let photo = try await processor.processFile(atPath: path, on: posting.photoThreads)
+        // Estimated from the header on the file threads (one pass over the bytes, no
+        // decoding), so a bomb is refused at once without waiting for a photo thread,
+        // and a photo waiting for its turn holds no memory; then processed when its
+        // estimate fits (which `process` checks again against the per-photo budget).
+        let estimate = try await posting.fileThreads.run { () throws(PhotoProcessingError) -> MemoryEstimate in
+            try processor.memoryEstimateOfFile(atPath: path)
+        }
+        let photo = try await posting.photoQueue.run(cost: estimate.peakBytes) { () throws(PhotoProcessingError) -> ProcessedPhoto in
+            try processor.processFile(atPath: path)
+        }
         let id = SessionStore.randomToken().prefix(22).description
         let photoPath = posting.data.draftPhoto(id)
         try await posting.fileThreads.run { () throws in try DurableFile.write(photo.jpeg, to: photoPath) }
