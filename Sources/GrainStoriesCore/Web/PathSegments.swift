@@ -14,7 +14,7 @@ public struct PathSegments: Sendable, Equatable {
 
     public init(rawPath: String) throws(HTTPError) {
         guard rawPath.utf8.first == 0x2F else { throw HTTPError.badRequest("The address must start with a slash.") }
-        guard rawPath.utf8.count <= 4096 else { throw HTTPError(.uriTooLong, "That address is too long.") }
+        guard rawPath.utf8.count <= 4096 else { throw HTTPError(.uriTooLong, "That address is too long.", headers: [("Connection", "close")]) }
         var decoded: [String] = []
         for raw in rawPath.utf8.split(separator: 0x2F, omittingEmptySubsequences: false).dropFirst() {
             let rawText = Substring(raw)

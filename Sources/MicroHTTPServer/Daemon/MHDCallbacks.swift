@@ -19,10 +19,22 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
 /// raw query string survives intact, so the request's state is created here. MHD marks
 /// the request as seen by the application, so the completed callback releases it on
 /// every path (completion, error, timeout, shutdown).
+///
+/// It also ends the target right after its "?", so MHD parses no query arguments. The
+/// server never uses MHD's parsed arguments (handlers get the raw query), and MHD keeps
+/// each one in the connection's small memory pool: ~500 arguments exhausted it, and
+/// libmicrohttpd 0.9.75 then logged "Not enough memory in pool" and left the client
+/// hanging until the timeout instead of answering. MHD calls this callback "before we
+/// modify URI *or* args" (connection.c), on the request line in its own read buffer,
+/// which it then cuts at the "?" itself; ending the argument text there is writing into
+/// the same buffer the same way.
 let mhdURILog: cmhd_uri_log_callback = { cls, uri, _ in
     guard let cls else { return nil }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let state = RequestState(target: uri.map { String(cString: $0) } ?? "", configuration: context.configuration)
+    if let uri, let mark = strchr(uri, Int32(UInt8(ascii: "?"))) {
+        UnsafeMutablePointer(mutating: mark + 1).pointee = 0
+    }
     return Unmanaged.passRetained(state).toOpaque()
 }
 
