@@ -52,10 +52,13 @@ public final class AppHarness: Sendable {
         await respond(.get, target, headers: headers)
     }
 
-    /// Sends a request through the application.
-    public func respond(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async -> HTTPResponse {
+    /// Sends a request through the application, as if from `remoteAddress`.
+    public func respond(
+        _ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil, remoteAddress: String = ""
+    ) async -> HTTPResponse {
         var request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers))
         if let body { request.body = .memory(body) }
+        request.remoteAddress = remoteAddress
         return await application.respond(to: request)
     }
 
