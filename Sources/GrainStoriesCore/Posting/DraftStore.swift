@@ -22,6 +22,13 @@ public struct DraftStore: Sendable {
         try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(DraftStore.draft(from:)) }
     }
 
+    /// The draft that became (or is becoming) `did`'s story `storyRKey`, if it was made here.
+    public func find(did: String, storyRKey: String) async throws -> Draft? {
+        try await database.read { db in
+            try db.queryOne("SELECT * FROM drafts WHERE did = ? AND story_rkey = ?", [did, storyRKey]).map(DraftStore.draft(from:))
+        }
+    }
+
     /// Saves what the person chose on the draft page.
     public func updateChoices(_ id: String, place: DraftPlace?, labels: [String], crosspost: Bool) async throws {
         let address = place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
