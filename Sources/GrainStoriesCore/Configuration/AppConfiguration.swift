@@ -53,6 +53,10 @@ public struct AppConfiguration: Sendable {
     public var photoQuality = 95
     /// Uploads with more pixels than this are refused before decoding.
     public var maxPhotoPixels = 100_000_000
+    /// Drafts not yet posted that one account may keep (see `DraftQuota`).
+    public var maxDraftsPerAccount = 20
+    /// Bytes of draft photos one account may keep, posted ones included until cleaned up.
+    public var maxDraftBytesPerAccount = 200_000_000
 
     // MARK: Behaviour
     public var logLevel = LogLevel.info
