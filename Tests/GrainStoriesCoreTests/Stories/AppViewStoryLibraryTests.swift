@@ -81,4 +81,34 @@ import TestSupport
             #expect(appView.queryCount(Self.profiles) == 2, "the pause is now 4 s, whatever the letter case")
         }
     }
+
+    @Test(arguments: [
+        (400, #"{"error":"Actor not found"}"#), (400, #"{"error":"ProfileNotFound","message":"Profile not found"}"#),
+        (400, #"{"error":"InvalidRequest","message":"Error: could not resolve handle"}"#), (404, #"{"error":"NotFound"}"#),
+        (400, #"{"error":"HandleNotFound"}"#),
+    ])
+    func everyWayOfSayingNoSuchActorIsRememberedAsNoOne(status: Int, body: String) async throws {
+        let appView = try ScriptedHTTPServer { _ in
+            .respond(ScriptedHTTPServer.Response(status: status, headers: [("Content-Type", "application/json")], payload: .bytes(Array(body.utf8))))
+        }
+        defer { appView.stop() }
+        let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
+        let clock = ManualClock()
+        let library = AppViewStoryLibrary(client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http), timeout: .seconds(5)), clock: { clock.now })
+        for _ in 0..<50 {
+            let profile = try? await library.profile(actor: "made-up.test")
+            #expect(profile != nil && profile?.value == nil, "a page that says there is no such person, not that Grain is down")
+        }
+        clock.advance(by: .seconds(60))
+        _ = try? await library.profile(actor: "made-up.test")
+        #expect(appView.requests.count == 1, "remembered for the profile lifetime, not just a failure pause")
+        await http.shutdown()
+    }
+
+    @Test func otherClientErrorsAreFailuresNotMissingPeople() {
+        #expect(!AppViewClient.saysNoSuchActor(.failed(status: 400, error: "MethodNotImplemented", message: nil)))
+        #expect(!AppViewClient.saysNoSuchActor(.failed(status: 500, error: "InternalServerError", message: "not found")))
+        #expect(!AppViewClient.saysNoSuchActor(.failed(status: 404, error: "XRPCNotSupported", message: nil)), "a wrong AppView address")
+        #expect(!AppViewClient.saysNoSuchActor(.undecodable("x")))
+    }
 }
