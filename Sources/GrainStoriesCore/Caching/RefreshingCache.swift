@@ -101,8 +101,8 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
     /// The cached value without loading, fresh or not.
     public func peek(_ key: Key) -> Value? { entries[key]?.value }
 
-    /// How long `key` is left alone after its last failure, nil when it is not pausing
-    /// (tests and logs).
+    /// How long `key` is left alone after its most recent failure; nil when its last load
+    /// worked or it never failed (tests and logs).
     public func failurePause(for key: Key) -> Duration? {
         guard let record = failures.record(for: key) else { return nil }
         return backoff.delay(afterFailures: record.failures)
