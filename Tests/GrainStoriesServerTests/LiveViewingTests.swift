@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    @Test func aMissingImageAskedForAgainAndAgainIsFetchedOnce() async throws {
+        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+            let path = try #require(app.live.services.signer.path(for: "\(appView.baseURL)/cdn/feed_thumbnail/x/missing"))
+            for _ in 0..<50 {
+                #expect(try await app.request(path).status == 404)
+            }
+            #expect(appView.imageRequestCount == 1, "a missing image is remembered for minutes")
+        }
+    }
+
     @Test func theMediaProxyRefusesAnythingItDidNotSign() async throws {
         try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let inward = Base64URL.encode(Array("\(appView.baseURL)/cdn/x".utf8))
