@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    @Test func aMissingImageAskedForAgainAndAgainIsFetchedOnce() async throws {
+        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+            let path = try #require(app.live.services.signer.path(for: "\(appView.baseURL)/cdn/feed_thumbnail/x/missing"))
+            for _ in 0..<50 {
+                #expect(try await app.request(path).status == 404)
+            }
+            #expect(appView.imageRequestCount == 1, "a missing image is remembered for minutes")
+        }
+    }
+
     @Test func theMediaProxyRefusesAnythingItDidNotSign() async throws {
         try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let inward = Base64URL.encode(Array("\(appView.baseURL)/cdn/x".utf8))
@@ -99,13 +109,15 @@ import Testing
         }
     }
 
-    @Test func aFailingRefreshShowsTheLastGoodStripWithANotice() async throws {
+    @Test func reloadHeadersFromBrowsersNeverCauseUpstreamCalls() async throws {
         try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
-            #expect(try await app.request("/").text.contains("Maya Okafor"))
-            appView.setMode(.serverError)
-            let reloaded = try await app.request("/", headers: [("Cache-Control", "max-age=0")]).text
-            #expect(reloaded.contains("Maya Okafor"))
-            #expect(reloaded.contains("may be out of date"))
+            #expect(try await app.request("/").status == 200)
+            for header in [("Cache-Control", "no-cache"), ("Cache-Control", "max-age=0"), ("Pragma", "no-cache"), ("Cache-Control", "no-store")] {
+                #expect(try await app.request("/", headers: [header]).text.contains("Maya Okafor"))
+                _ = try await app.request("/profile/mayaokafor.bsky.social", headers: [header])
+            }
+            #expect(appView.queryCount("social.grain.unspecced.getStoryAuthors") == 1)
+            #expect(appView.queryCount("social.grain.unspecced.getActorProfile") == 1)
         }
     }
 

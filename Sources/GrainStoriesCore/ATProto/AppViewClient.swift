@@ -22,15 +22,24 @@ public struct AppViewClient: Sendable {
         try await xrpc.query("social.grain.unspecced.getStory", [("story", uri)], as: StoryResponse.self, timeout: timeout).story
     }
 
-    /// nil when the AppView says the actor does not exist (HTTP 400 "Actor not found").
+    /// nil when the AppView says the actor does not exist: a 400 or 404 whose error or
+    /// message says so (Grain sends `"Actor not found"`; `ProfileNotFound`,
+    /// `InvalidRequest` and handles that do not resolve mean the same here). Such answers
+    /// are remembered like profiles, so a made-up name is not asked for again and again.
     public func profile(actor: String) async throws(XRPCError) -> ProfileViewDetailed? {
         do {
             return try await xrpc.query("social.grain.unspecced.getActorProfile", [("actor", actor)], as: ProfileViewDetailed.self, timeout: timeout)
         } catch {
-            if case .failed(400, let name, _) = error, name?.lowercased().contains("not found") == true || name == "InvalidRequest" {
-                return nil
-            }
+            if AppViewClient.saysNoSuchActor(error) { return nil }
             throw error
         }
+    }
+
+    static func saysNoSuchActor(_ error: XRPCError) -> Bool {
+        guard case .failed(let status, let name, let message) = error else { return false }
+        guard status == 400 || status == 404 else { return false }
+        if status == 400, name == "InvalidRequest" { return true }
+        let words = ((name ?? "") + " " + (message ?? "")).lowercased().filter { $0 != " " }
+        return ["notfound", "unabletoresolve", "couldnotresolve", "unknownactor", "invalidhandle"].contains { words.contains($0) }
     }
 }

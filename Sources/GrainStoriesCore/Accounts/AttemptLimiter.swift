@@ -1,14 +1,20 @@
 public import Foundation
 
-/// Counts attempts per key (a client address) in a sliding window and says when there
-/// have been too many, so sign-in cannot be used to guess passwords at speed. Memory is
-/// bounded: the oldest keys are dropped first.
+/// Counts failed sign-ins per key in a sliding window and says when there have been too
+/// many, so sign-in cannot be used to guess passwords at speed.
+///
+/// Keys name one account as tried from one client (`key(client:account:)`), and only
+/// failures count: a success clears its key. So one person's wrong passwords never lock
+/// out someone else behind the same proxy or NAT (another account), nor the same account
+/// from another address, while guessing one account's password from one client stays
+/// bounded at `limit` tries per `window`. Memory is bounded: at most `maxKeys` keys,
+/// those whose last failure is oldest dropped first.
 public actor AttemptLimiter {
     private let limit: Int
     private let window: TimeInterval
     private let maxKeys: Int
     private let now: @Sendable () -> Date
-    private var attempts: [String: [Date]] = [:]
+    private var failures: [String: [Date]] = [:]
 
     public init(limit: Int, window: TimeInterval, maxKeys: Int = 10_000, now: @escaping @Sendable () -> Date = Date.init) {
         self.limit = limit
@@ -17,21 +23,40 @@ public actor AttemptLimiter {
         self.now = now
     }
 
-    /// Records an attempt for `key`; false when it is over the limit (and not counted).
-    public func allow(_ key: String) -> Bool {
+    /// The key for `account` (a handle or DID, any letter case) tried from `client`.
+    public static func key(client: String, account: String) -> String {
+        "\(client) \(account.lowercased())"
+    }
+
+    /// True when `key` has had `limit` failures within the window: refuse the attempt.
+    public func isLimited(_ key: String) -> Bool {
         let current = now()
-        var recent = (attempts[key] ?? []).filter { current.timeIntervalSince($0) < window }
-        guard recent.count < limit else {
-            attempts[key] = recent
-            return false
-        }
+        let recent = (failures[key] ?? []).filter { current.timeIntervalSince($0) < window }
+        failures[key] = recent.isEmpty ? nil : recent
+        return recent.count >= limit
+    }
+
+    /// Counts a failed attempt (a wrong password) for `key`.
+    public func recordFailure(_ key: String) {
+        let current = now()
+        var recent = (failures[key] ?? []).filter { current.timeIntervalSince($0) < window }
         recent.append(current)
-        attempts[key] = recent
-        if attempts.count > maxKeys {
+        failures[key] = Array(recent.suffix(limit))
+        if failures.count > maxKeys {
             let cutoff = current.addingTimeInterval(-window)
-            attempts = attempts.filter { ($0.value.last ?? .distantPast) > cutoff }
-            if attempts.count > maxKeys { attempts.removeAll() }
+            failures = failures.filter { ($0.value.last ?? .distantPast) > cutoff }
         }
-        return true
+        if failures.count > maxKeys {
+            // Still full of recent failures: drop the least recently failing tenth.
+            let excess = failures.count - maxKeys * 9 / 10
+            for stale in failures.sorted(by: { ($0.value.last ?? .distantPast) < ($1.value.last ?? .distantPast) }).prefix(excess).map(\.key) {
+                failures[stale] = nil
+            }
+        }
+    }
+
+    /// Forgets the failures of `key` after it signed in.
+    public func recordSuccess(_ key: String) {
+        failures[key] = nil
     }
 }

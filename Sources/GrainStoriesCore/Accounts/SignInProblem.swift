@@ -19,6 +19,6 @@ public struct SignInProblem: Error, Sendable, Equatable, HTTPResponseError, Cust
         SignInProblem(.badGateway, "Your PDS (\(host)) could not be reached just now. Please try again in a minute.")
     }
     public static let insecurePDS = SignInProblem(.badRequest, "That PDS address must start with https://.")
-    public static let tooManyAttempts = SignInProblem(.tooManyRequests, "Too many sign-in attempts from this network. Please wait a few minutes and try again.")
+    public static let tooManyAttempts = SignInProblem(.tooManyRequests, "Too many wrong passwords for this account from here. Please wait a few minutes and try again.")
     public static let missingFields = SignInProblem(.badRequest, "Please enter your handle and an app password. \(appPasswordHint)")
 }

@@ -6,6 +6,10 @@
 /// - Concurrent requests for the same key share one upstream call (single flight).
 /// - A failed load falls back to the last good value, marked as stale, for up to
 ///   `maxStaleness`; only with nothing to fall back on does the error reach the caller.
+/// - After a failed load the key is not asked again for `failurePause` (about 2 s),
+///   doubling with every further failure up to `maxFailurePause` (about a minute);
+///   meanwhile the stale value, or the remembered error, is served at once. However many
+///   requests arrive during an outage, each key costs one upstream call per pause.
 /// - At most `capacity` keys are kept; the least recently used go first, so hostile
 ///   requests for endless distinct keys cannot grow memory without bound.
 public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
@@ -33,9 +37,12 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
     private var entries: [Key: Entry] = [:]
     private var inFlight: [Key: Task<Value, any Error>] = [:]
     private var useCounter: UInt64 = 0
+    private var failures: FailureBackoff<Key, any Error>
+    private let backoff: FailureBackoff<Key, any Error>.Policy
 
     public init(
         lifetime: Duration, maxStaleness: Duration = .seconds(24 * 3600), capacity: Int = 2048,
+        failurePause: Duration = .seconds(2), maxFailurePause: Duration = .seconds(60),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         loader: @escaping Loader
     ) {
@@ -44,29 +51,34 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
         self.capacity = max(1, capacity)
         self.now = now
         self.loader = loader
+        failures = FailureBackoff(capacity: self.capacity)
+        backoff = .init(initialDelay: failurePause, maximumDelay: max(failurePause, maxFailurePause))
     }
 
-    /// The value for `key`. `refresh` skips the fresh copy (a browser reload) but still
-    /// shares an in-flight call and still falls back to the last good value on failure.
-    public func value(for key: Key, refresh: Bool = false) async throws -> Lookup {
+    /// The value for `key`: fresh from memory, stale from memory (refreshing in the
+    /// background unless the key is pausing after a failure), or loaded now. Nothing a
+    /// client sends can force a load: reloading a page many times costs Grain nothing.
+    public func value(for key: Key) async throws -> Lookup {
         let current = now()
+        let paused = failures.pausedFailure(for: key, at: current)
         if var entry = entries[key] {
             useCounter += 1
             entry.lastUsed = useCounter
             entries[key] = entry
             let age = current - entry.fetchedAt
-            if !refresh, age < lifetime {
+            if age < lifetime {
                 return Lookup(value: entry.value, isStale: false)
             }
-            if !refresh, age < maxStaleness {
-                startLoad(key)
+            if age < maxStaleness {
+                if paused == nil { startLoad(key) }
                 return Lookup(value: entry.value, isStale: entry.lastRefreshFailed)
             }
         }
+        if let paused { throw paused }
         do {
             return Lookup(value: try await startLoad(key).value, isStale: false)
         } catch {
-            if let entry = entries[key], current - entry.fetchedAt < maxStaleness {
+            if let entry = entries[key], now() - entry.fetchedAt < maxStaleness {
                 return Lookup(value: entry.value, isStale: true)
             }
             throw error
@@ -89,6 +101,18 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
     /// The cached value without loading, fresh or not.
     public func peek(_ key: Key) -> Value? { entries[key]?.value }
 
+    /// How long `key` is left alone after its most recent failure; nil when its last load
+    /// worked or it never failed (tests and logs).
+    public func failurePause(for key: Key) -> Duration? {
+        guard let record = failures.record(for: key) else { return nil }
+        return backoff.delay(afterFailures: record.failures)
+    }
+
+    /// Waits until no load is running, so tests can look after a background refresh.
+    func settle() async {
+        while let running = inFlight.values.first { _ = try? await running.value }
+    }
+
     @discardableResult
     private func startLoad(_ key: Key) -> Task<Value, any Error> {
         if let running = inFlight[key] { return running }
@@ -107,8 +131,10 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
         inFlight[key] = nil
         switch result {
         case .success(let value):
+            failures.recordSuccess(for: key)
             store(value, for: key)
-        case .failure:
+        case .failure(let error):
+            failures.recordFailure(error, for: key, at: now(), policy: backoff)
             entries[key]?.lastRefreshFailed = true
         }
     }

@@ -61,6 +61,10 @@ public struct AppConfiguration: Sendable {
     /// Uploads whose decoding is estimated to need more memory than this are refused
     /// before decoding; photos being processed together use at most 1.5 times it.
     public var maxDecodeBytes = 256 * 1024 * 1024
+    /// Drafts not yet posted that one account may keep (see `DraftQuota`).
+    public var maxDraftsPerAccount = 20
+    /// Bytes of draft photos one account may keep, posted ones included until cleaned up.
+    public var maxDraftBytesPerAccount = 200_000_000
 
     // MARK: Behaviour
     public var logLevel = LogLevel.info

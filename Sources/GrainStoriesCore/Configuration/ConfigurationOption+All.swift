@@ -77,6 +77,8 @@ extension ConfigurationOption {
         .integer("photo-quality", "JPEG quality tried first for posted photos.", range: 40...100, \.photoQuality),
         .integer("max-photo-pixels", "Uploads with more pixels than this are refused before decoding.", range: 1_000_000...400_000_000, \.maxPhotoPixels),
         .integer("max-decode-bytes", "Uploads estimated to need more memory than this to decode are refused before decoding; photos processed together use at most 1.5 times it.", range: (64 << 20)...(1 << 40), \.maxDecodeBytes),
+        .integer("max-drafts", "Drafts not yet posted that one account may keep; more uploads are refused.", range: 1...10_000, \.maxDraftsPerAccount),
+        .integer("max-draft-bytes", "Bytes of draft photos one account may keep (posted ones count until cleaned up).", range: (1 << 20)...(1 << 40), \.maxDraftBytesPerAccount),
         .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
     ]
 

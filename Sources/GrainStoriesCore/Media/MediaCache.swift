@@ -9,6 +9,12 @@ public import WorkerThreads
 /// never changes meaning). The least recently used files are evicted once the total
 /// passes `maxBytes`. Disk work runs on a dedicated thread pool; concurrent requests
 /// for one image share a single download.
+///
+/// Failures are remembered too (a bounded number of URLs): an image the CDN says is
+/// gone (404, 410) is not asked for again for five minutes, and one that could not be
+/// fetched (refused, timed out, 5xx, not an image) for 2 s, doubling to a minute while
+/// it keeps failing. Meanwhile requests get the remembered failure at once, so a broken
+/// image on a popular page, or made-up image URLs, cost the CDN one request per pause.
 public actor MediaCache {
     /// What a cached image is, for serving.
     public struct Entry: Sendable {
@@ -41,10 +47,16 @@ public actor MediaCache {
     private var totalBytes = 0
     private var useCounter: UInt64 = 0
     private var downloads: [String: Task<Entry, any Error>] = [:]
+    private var failures = FailureBackoff<String, Failure>()
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// Opens (creating if needed) the cache in `directory` and indexes what is there.
-    public init(directory: String, maxBytes: Int, http: OutboundHTTP, io: WorkerThreadPool) throws(ConfigurationError) {
+    public init(
+        directory: String, maxBytes: Int, http: OutboundHTTP, io: WorkerThreadPool,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) throws(ConfigurationError) {
         self.directory = directory
+        self.now = now
         self.maxBytes = maxBytes
         self.http = http
         self.io = io
@@ -61,13 +73,14 @@ public actor MediaCache {
 
     /// The cached file for `url`, downloading it first if needed.
     public func entry(for url: String) async throws(Failure) -> Entry {
-        let key = Hex.encode(SHA256.hash(Array(url.utf8)))
+        let key = MediaCache.key(for: url)
         if var item = items[key] {
             useCounter += 1
             item.lastUsed = useCounter
             items[key] = item
             return entry(key, item)
         }
+        if let failure = failures.pausedFailure(for: key, at: now()) { throw failure }
         let task: Task<Entry, any Error>
         if let running = downloads[key] {
             task = running
@@ -84,8 +97,32 @@ public actor MediaCache {
         }
     }
 
-    private func download(url: String, key: String) async throws -> Entry {
+    /// How many fetches of `url` failed in a row; 0 when it is not remembered as failing.
+    func failureCount(for url: String) -> Int {
+        failures.record(for: MediaCache.key(for: url))?.failures ?? 0
+    }
+
+    /// The file name (without extension) for `url`.
+    private static func key(for url: String) -> String {
+        Hex.encode(SHA256.hash(Array(url.utf8)))
+    }
+
+    /// Downloads once for all waiting requests and remembers how it went.
+    private func download(url: String, key: String) async throws(Failure) -> Entry {
         defer { downloads[key] = nil }
+        do {
+            let entry = try await fetch(url: url, key: key)
+            failures.recordSuccess(for: key)
+            return entry
+        } catch {
+            let failure = error as? Failure ?? .unavailable(String(describing: error))
+            let policy: FailureBackoff<String, Failure>.Policy = if case .notFound = failure { .missing } else { .transient }
+            failures.recordFailure(failure, for: key, at: now(), policy: policy)
+            throw failure
+        }
+    }
+
+    private func fetch(url: String, key: String) async throws -> Entry {
         let response: HTTPClientResponse
         do {
             response = try await http.send(HTTPClientRequest(method: "GET", url: url, headers: [("Accept", "image/*")], timeout: .seconds(20)))

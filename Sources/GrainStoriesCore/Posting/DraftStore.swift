@@ -18,8 +18,41 @@ public struct DraftStore: Sendable {
         }
     }
 
+    /// Inserts `draft` only if it fits its account's `quota`, checked in the same write
+    /// transaction, so concurrent uploads cannot slip past the limit together.
+    public func insert(_ draft: Draft, within quota: DraftQuota) async throws {
+        try await database.write { db in
+            if let refusal = quota.refusal(for: try DraftStore.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
+            try db.execute("""
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_path, photo_bytes, width, height, has_gps, gps_cell,
+                    place_name, place_cell, place_address, labels, crosspost, state, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, DraftStore.bindings(draft))
+        }
+    }
+
+    /// What `did` keeps in drafts now (see `DraftQuota`).
+    public func usage(of did: String) async throws -> DraftQuota.Usage {
+        try await database.read { db in try DraftStore.usage(of: did, in: db) }
+    }
+
+    static func usage(of did: String, in db: Connection) throws -> DraftQuota.Usage {
+        let row = try db.queryOne("""
+            SELECT COUNT(CASE WHEN state != 'posted' THEN 1 END) AS drafts, COALESCE(SUM(photo_bytes), 0) AS bytes
+            FROM drafts WHERE did = ?
+            """, [did])
+        return DraftQuota.Usage(drafts: try row?.int("drafts") ?? 0, bytes: try row?.int("bytes") ?? 0)
+    }
+
     public func find(_ id: String) async throws -> Draft? {
         try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(DraftStore.draft(from:)) }
+    }
+
+    /// The draft that became (or is becoming) `did`'s story `storyRKey`, if it was made here.
+    public func find(did: String, storyRKey: String) async throws -> Draft? {
+        try await database.read { db in
+            try db.queryOne("SELECT * FROM drafts WHERE did = ? AND story_rkey = ?", [did, storyRKey]).map(DraftStore.draft(from:))
+        }
     }
 
     /// Saves what the person chose on the draft page.

@@ -3,6 +3,11 @@ public import Foundation
 /// The live `StoryLibrary`: Grain's AppView behind short-lived caches (the strip and
 /// an author's stories for ~30 s, profiles for ~5 min), with one upstream call per key
 /// at a time and the last good answer served while refreshing or when Grain is down.
+/// After a failure each key is asked again only after a pause (2 s, doubling to a
+/// minute), so an outage costs Grain one call per key per pause however many pages
+/// load, and what the browser sends (`Cache-Control: no-cache`) never adds calls.
+/// Unknown actors are remembered like any profile (as nil), so asking for a made-up
+/// name again and again asks Grain once.
 ///
 /// Stories past their 24 hours and hide-labelled stories are dropped on the way out,
 /// so even an old cached answer never shows them.
@@ -20,16 +25,21 @@ public struct AppViewStoryLibrary: StoryLibrary {
     private let profileCache: RefreshingCache<String, ProfileViewDetailed?>
     private let now: @Sendable () -> Date
 
-    public init(client: AppViewClient, lifetimes: Lifetimes = Lifetimes(), now: @escaping @Sendable () -> Date = Date.init) {
+    /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
+    /// that decides which stories are still within their 24 hours.
+    public init(
+        client: AppViewClient, lifetimes: Lifetimes = Lifetimes(), now: @escaping @Sendable () -> Date = Date.init,
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.now = now
-        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1) { _ in try await client.storyAuthors() }
-        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024) { did in try await client.stories(actor: did) }
-        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024) { uri in try await client.story(uri: uri) }
-        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024) { actor in try await client.profile(actor: actor) }
+        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { _ in try await client.storyAuthors() }
+        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { did in try await client.stories(actor: did) }
+        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { uri in try await client.story(uri: uri) }
+        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { actor in try await client.profile(actor: actor) }
     }
 
-    public func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
-        let lookup = try await fetch { try await authorsCache.value(for: "strip", refresh: refresh) }
+    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+        let lookup = try await fetch { try await authorsCache.value(for: "strip") }
         let cutoff = now().addingTimeInterval(-86_400)
         let live = lookup.value.filter { author in
             guard let latest = Timestamp.parse(author.latestAt) else { return false }
@@ -38,8 +48,8 @@ public struct AppViewStoryLibrary: StoryLibrary {
         return Fetched(live, isStale: lookup.isStale)
     }
 
-    public func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
-        let lookup = try await fetch { try await storiesCache.value(for: did, refresh: refresh) }
+    public func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+        let lookup = try await fetch { try await storiesCache.value(for: did) }
         let current = now()
         let cutoff = current.addingTimeInterval(-86_400)
         let visible = lookup.value.filter { story in
@@ -53,14 +63,22 @@ public struct AppViewStoryLibrary: StoryLibrary {
         try await fetch { try await storyCache.value(for: uri) }.value
     }
 
-    public func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
-        let lookup = try await fetch { try await profileCache.value(for: actor.lowercased(), refresh: refresh) }
+    public func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+        let lookup = try await fetch { try await profileCache.value(for: actor.lowercased()) }
         return Fetched(lookup.value, isStale: lookup.isStale)
     }
 
     public func invalidate(author did: String) async {
         await authorsCache.invalidate("strip")
         await storiesCache.invalidate(did)
+    }
+
+    /// Waits until no AppView call is running (tests: a background refresh has landed).
+    func settle() async {
+        await authorsCache.settle()
+        await storiesCache.settle()
+        await storyCache.settle()
+        await profileCache.settle()
     }
 
     private func fetch<Value>(_ body: () async throws -> RefreshingCache<String, Value>.Lookup) async throws(StoryLibraryError) -> RefreshingCache<String, Value>.Lookup {

@@ -11,8 +11,8 @@ public struct OverlayStoryLibrary: StoryLibrary {
         self.local = local
     }
 
-    public func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
-        var fetched = try await base.storyAuthors(refresh: refresh)
+    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+        var fetched = try await base.storyAuthors()
         for did in await local.authors() {
             let mine = await local.stories(of: did)
             guard let newest = mine.last else { continue }
@@ -33,8 +33,8 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return fetched
     }
 
-    public func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
-        var fetched = try await base.stories(of: did, refresh: refresh)
+    public func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+        var fetched = try await base.stories(of: did)
         let deleted = await local.deletedURIs()
         let listed = Set(fetched.value.map(\.rkey))
         fetched.value = (fetched.value.filter { !deleted.contains($0.uri) } + (await local.stories(of: did)).filter { !listed.contains($0.rkey) })
@@ -49,8 +49,8 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return try await base.story(uri: uri)
     }
 
-    public func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
-        try await base.profile(actor: actor, refresh: refresh)
+    public func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+        try await base.profile(actor: actor)
     }
 
     public func invalidate(author did: String) async {

@@ -4,13 +4,13 @@ public import MicroHTTPServer
 /// AppView through short-lived caches; tests substitute their own.
 public protocol StoryLibrary: Sendable {
     /// Everyone with a live story, in the AppView's order (newest story first).
-    func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]>
+    func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]>
     /// An author's live stories, oldest first, without hide-labelled ones.
-    func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]>
+    func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]>
     /// One story by AT URI, live or expired; nil when the AppView does not know it.
     func story(uri: String) async throws(StoryLibraryError) -> StoryView?
     /// A profile by handle or DID; nil when there is no such actor.
-    func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
+    func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
     /// Forgets what is cached about an author and the strip (after posting or deleting).
     func invalidate(author did: String) async
 }

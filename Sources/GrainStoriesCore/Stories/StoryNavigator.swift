@@ -39,7 +39,7 @@ struct StoryNavigator: Sendable {
         var asked = 0
         while index >= 0, index < authorOrder.count, asked < StoryNavigator.authorLookahead {
             asked += 1
-            if let stories = try? await library.stories(of: authorOrder[index], refresh: false).value, !stories.isEmpty {
+            if let stories = try? await library.stories(of: authorOrder[index]).value, !stories.isEmpty {
                 return stories
             }
             index += step

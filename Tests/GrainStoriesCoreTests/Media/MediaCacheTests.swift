@@ -33,13 +33,14 @@ import WorkerThreads
 
     /// Runs `body` with a cache of `maxBytes` in `directory` and tears everything down.
     static func withCache(
-        in directory: String, maxBytes: Int = 1 << 20, cdn: ScriptedHTTPServer,
+        in directory: String, maxBytes: Int = 1 << 20, cdn: ScriptedHTTPServer, clock: ManualClock? = nil,
         _ body: (MediaCache) async throws -> Void
     ) async throws {
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
         let io = WorkerThreadPool(name: "media-test", threadCount: 1)
         defer { io.shutdown() }
-        let cache = try MediaCache(directory: directory, maxBytes: maxBytes, http: http, io: io)
+        let now: @Sendable () -> ContinuousClock.Instant = if let clock { { clock.now } } else { { .now } }
+        let cache = try MediaCache(directory: directory, maxBytes: maxBytes, http: http, io: io, now: now)
         do {
             try await body(cache)
         } catch {
@@ -151,6 +152,84 @@ import WorkerThreads
             let d = try await cache.entry(for: cdn.url("/img/d"))
             // 12,000 bytes > 7,000: evicted down to at most 6,300, keeping c (just used) and d.
             #expect(Self.files(in: directory) == [c.path, d.path].map { ($0 as NSString).lastPathComponent }.reduce(into: Set<String>()) { $0.insert($1) })
+        }
+    }
+
+    @Test(arguments: ["/broken", "/page", "/missing", "/gone"])
+    func aFailingImageAskedFiftyTimesIsFetchedOnce(path: String) async throws {
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let clock = ManualClock()
+        try await Self.withCache(in: ProjectPaths.temporaryDirectory("media"), cdn: cdn, clock: clock) { cache in
+            let url = cdn.url(path)
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<10 { group.addTask { _ = try? await cache.entry(for: url) } }
+            }
+            for _ in 0..<40 {
+                await #expect(throws: MediaCache.Failure.self) { _ = try await cache.entry(for: url) }
+            }
+            #expect(cdn.requests.count == 1)
+        }
+    }
+
+    @Test func aFailingImageIsTriedAgainAfterAPauseThatGrowsAndAWorkingOneIsUnaffected() async throws {
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let clock = ManualClock()
+        try await Self.withCache(in: ProjectPaths.temporaryDirectory("media"), cdn: cdn, clock: clock) { cache in
+            let broken = cdn.url("/broken")
+            _ = try? await cache.entry(for: broken)
+            clock.advance(by: .milliseconds(1999))
+            _ = try? await cache.entry(for: broken)
+            #expect(cdn.requests.count == 1)
+            clock.advance(by: .milliseconds(1))
+            _ = try? await cache.entry(for: broken)
+            #expect(cdn.requests.count == 2, "retried after 2 s")
+            clock.advance(by: .seconds(2))
+            _ = try? await cache.entry(for: broken)
+            #expect(cdn.requests.count == 2, "the second pause is 4 s")
+            clock.advance(by: .seconds(2))
+            _ = try? await cache.entry(for: broken)
+            #expect(cdn.requests.count == 3)
+            _ = try await cache.entry(for: cdn.url("/img/fine"))
+            #expect(cdn.requests.count == 4)
+        }
+    }
+
+    @Test func aMissingImageIsRememberedForMinutes() async throws {
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let clock = ManualClock()
+        try await Self.withCache(in: ProjectPaths.temporaryDirectory("media"), cdn: cdn, clock: clock) { cache in
+            let missing = cdn.url("/missing")
+            _ = try? await cache.entry(for: missing)
+            clock.advance(by: .seconds(299))
+            await #expect { _ = try await cache.entry(for: missing) } throws: { error in
+                if case MediaCache.Failure.notFound = error { true } else { false }
+            }
+            #expect(cdn.requests.count == 1)
+            clock.advance(by: .seconds(1))
+            _ = try? await cache.entry(for: missing)
+            #expect(cdn.requests.count == 2)
+        }
+    }
+
+    @Test func anUnreachableCDNIsAskedOncePerPause() async throws {
+        let refusing = try RefusingPort()
+        let cdn = try Self.cdn()
+        defer { cdn.stop() }
+        let clock = ManualClock()
+        try await Self.withCache(in: ProjectPaths.temporaryDirectory("media"), cdn: cdn, clock: clock) { cache in
+            let url = refusing.url("/img/a")
+            await #expect(throws: MediaCache.Failure.self) { _ = try await cache.entry(for: url) }
+            // A refused connection leaves no trace at the port, so count the attempts the cache made.
+            for _ in 0..<49 {
+                await #expect(throws: MediaCache.Failure.self) { _ = try await cache.entry(for: url) }
+            }
+            #expect(await cache.failureCount(for: url) == 1)
+            clock.advance(by: .seconds(2))
+            _ = try? await cache.entry(for: url)
+            #expect(await cache.failureCount(for: url) == 2)
         }
     }
 }

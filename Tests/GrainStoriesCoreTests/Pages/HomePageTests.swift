@@ -76,17 +76,4 @@ import Testing
         await app.shutdown()
         #expect(html.contains("No one has a live story right now."))
     }
-
-    @Test(arguments: [
-        ("Cache-Control", "max-age=0", 1), ("cache-control", "No-Cache", 1), ("Cache-Control", "private, no-cache", 1),
-        ("Pragma", "no-cache", 1), ("Cache-Control", "max-age=60", 0), ("Pragma", "public", 0),
-    ])
-    func aBrowserReloadBypassesTheShortCache(header: String, value: String, refreshes: Int) async throws {
-        let app = try await AppHarness()
-        _ = await app.respond("/")
-        #expect(app.library.refreshCount == 0)
-        _ = await app.respond("/", headers: [(header, value)])
-        await app.shutdown()
-        #expect(app.library.refreshCount == refreshes)
-    }
 }

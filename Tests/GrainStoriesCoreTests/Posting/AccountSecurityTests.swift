@@ -132,13 +132,49 @@ import TestSupport
         pds.stop()
     }
 
-    @Test func signInAttemptsAreRateLimitedPerAddress() async throws {
+    /// Signs in as `handle` from `address` through the form; returns the status.
+    static func signIn(_ app: AppHarness, _ pds: FakePDS, _ handle: String, _ password: String, from address: String) async throws -> Int {
+        let browser = CookieJar(app, remoteAddress: address)
+        let page = await browser.get("/signin")
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        return await browser.post("/signin", form: [("csrf", token), ("identifier", handle), ("password", password), ("pds", pds.baseURL)]).status.code
+    }
+
+    @Test func wrongPasswordsAreLimitedPerAccountAndAddress() async throws {
         let pds = try FakePDS()
         let app = try await AppHarness()
         var statuses: [Int] = []
-        for _ in 0..<11 { statuses.append(try await Flow.signIn(app, pds, password: "bad").1.status.code) }
+        for _ in 0..<11 { statuses.append(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7")) }
         #expect(statuses.prefix(10).allSatisfy { $0 == 401 })
         #expect(statuses.last == 429)
+        #expect(pds.callCount("com.atproto.server.createSession") == 10, "the refused attempt never reached the PDS")
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 429, "the right password too, from there")
+        #expect(try await Self.signIn(app, pds, "ALICE.test", "bad", from: "192.0.2.7") == 429, "another spelling is the same account")
+        #expect(try await Self.signIn(app, pds, FakePDS.Account.alice.did, "bad", from: "192.0.2.7") == 429, "and so is its DID")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func someoneElsesWrongPasswordsNeverLockYouOut() async throws {
+        let pds = try FakePDS(accounts: [.alice, .bob])
+        let app = try await AppHarness()
+        for _ in 0..<10 { _ = try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") }
+        #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 429)
+        #expect(try await Self.signIn(app, pds, "bob.test", FakePDS.Account.bob.password, from: "192.0.2.7") == 303,
+                "another account behind the same address signs in")
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "198.51.100.4") == 303,
+                "the same account from another address signs in")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func signingInClearsTheCountOfWrongPasswords() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        for _ in 0..<9 { #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 401) }
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 303)
+        for _ in 0..<9 { #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 401) }
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 303, "only failures count, and a success clears them")
         await app.shutdown()
         pds.stop()
     }

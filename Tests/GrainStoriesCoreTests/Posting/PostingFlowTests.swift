@@ -86,8 +86,13 @@ import TestSupport
         #expect(viewer.status == .ok)
         #expect(viewer.text.contains("src=\"/local-photos/"))
         #expect(viewer.text.contains("aria-label=\"Delete this story\""))
-        let localPhoto = await browser.get(try #require(viewer.text.range(of: "/local-photos/").map { "/local-photos/" + viewer.text[$0.upperBound...].prefix { $0 != "\"" } }))
+        let localPhotoPath = try #require(viewer.text.range(of: "/local-photos/").map { "/local-photos/" + viewer.text[$0.upperBound...].prefix { $0 != "\"" } })
+        let localPhoto = await browser.get(localPhotoPath)
         #expect(localPhoto.status == .ok)
+        #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
+        let draftID = String(localPhotoPath.dropFirst("/local-photos/".count))
+        let photoFile = try #require(try await app.services.posting.drafts.find(draftID)).photoPath
+        #expect(FileManager.default.fileExists(atPath: photoFile))
 
         let confirm = await browser.get("/profile/\(story.did)/story/\(story.rkey)/delete")
         #expect(confirm.text.contains("Delete this story?"))
@@ -96,6 +101,11 @@ import TestSupport
         #expect(pds.records("social.grain.story").isEmpty)
         #expect(await browser.get("/profile/\(story.did)/story/\(story.rkey)").status == .notFound)
         #expect(!(await browser.get("/").text.contains("/stories/\(story.did)")))
+        #expect(await browser.get(localPhotoPath).status == .notFound, "the local photo goes with the story")
+        #expect(await CookieJar(app).get(localPhotoPath).status == .notFound)
+        #expect(!FileManager.default.fileExists(atPath: photoFile))
+        #expect(try await app.services.posting.drafts.find(draftID) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/drafts").isEmpty)
 
         await app.shutdown()
         await nominatim.stop()

@@ -4,8 +4,8 @@ public import MicroHTTPServer
 import WorkerThreads
 
 /// The whole application without a socket: real templates (strict) and static files,
-/// a fake story library, a temporary data directory. `respond` calls the same
-/// responder the server uses.
+/// a fake story library, a temporary data directory, and whatever `configure` changes
+/// in the configuration. `respond` calls the same responder the server uses.
 public final class AppHarness: Sendable {
     public let library: FakeStoryLibrary
     public let application: Application
@@ -22,7 +22,7 @@ public final class AppHarness: Sendable {
 
     public init(
         library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"],
-        nominatimURL: String? = nil
+        nominatimURL: String? = nil, configure: (inout AppConfiguration) -> Void = { _ in }
     ) async throws {
         self.library = library
         dataDirectory = ProjectPaths.temporaryDirectory("app")
@@ -32,6 +32,7 @@ public final class AppHarness: Sendable {
         configuration.strictTemplates = true
         configuration.dataDirectory = dataDirectory
         configuration.insecureHosts = insecureHosts
+        configure(&configuration)
         let logger = logs.logger()
         let secret = Array(repeating: UInt8(42), count: 32)
         let pages = try AppServices.loadPages(configuration: configuration, secret: secret, logger: logger)
@@ -54,10 +55,14 @@ public final class AppHarness: Sendable {
         await respond(.get, target, headers: headers)
     }
 
-    /// Sends a request through the application.
-    public func respond(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async -> HTTPResponse {
+    /// Sends a request through the application, as if from `remoteAddress`.
+    public func respond(
+        _ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil, remoteAddress: String = ""
+    ) async -> HTTPResponse {
         var request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers))
         if let body { request.body = .memory(body) }
+        request.remoteAddress = remoteAddress
+        request.clientAddress = remoteAddress
         return await application.respond(to: request)
     }
 

@@ -3,19 +3,24 @@ public import MicroHTTPServer
 import Synchronization
 
 /// A browser's cookies for tests that drive the application without a socket: keeps
-/// what `Set-Cookie` gave, sends it back, remembers the last response.
+/// what `Set-Cookie` gave, sends it back, remembers the last response. Its requests come
+/// from `remoteAddress` (empty, like an unknown peer, unless given).
 public final class CookieJar: Sendable {
     private let cookies = Mutex<[String: String]>([:])
     private let harness: AppHarness
+    private let remoteAddress: String
 
-    public init(_ harness: AppHarness) { self.harness = harness }
+    public init(_ harness: AppHarness, remoteAddress: String = "") {
+        self.harness = harness
+        self.remoteAddress = remoteAddress
+    }
 
     public subscript(name: String) -> String? { cookies.withLock { $0[name] } }
 
     public func respond(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async -> HTTPResponse {
         var all = headers
         if let cookieHeader = cookies.withLock({ SetCookieFields.header($0) }) { all.append(("Cookie", cookieHeader)) }
-        let response = await harness.respond(method, target, headers: all, body: body)
+        let response = await harness.respond(method, target, headers: all, body: body, remoteAddress: remoteAddress)
         let fields = response.headers.values(for: "Set-Cookie")
         cookies.withLock { SetCookieFields.apply(fields, to: &$0) }
         return response

@@ -13,7 +13,6 @@ public final class FakeStoryLibrary: StoryLibrary {
         var profiles: [String: ProfileViewDetailed] = [:]
         var failing = false
         var stale = false
-        var refreshes = 0
     }
 
     private let state = Mutex(State())
@@ -69,19 +68,13 @@ public final class FakeStoryLibrary: StoryLibrary {
         }
     }
 
-    /// How many calls asked to bypass the cache.
-    public var refreshCount: Int { state.withLock { $0.refreshes } }
-
-    public func storyAuthors(refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
-        let (value, failing, stale) = state.withLock { state in
-            if refresh { state.refreshes += 1 }
-            return (state.authors, state.failing, state.stale)
-        }
+    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+        let (value, failing, stale) = state.withLock { ($0.authors, $0.failing, $0.stale) }
         if failing { throw StoryLibraryError("fake: unreachable") }
         return Fetched(value, isStale: stale)
     }
 
-    public func stories(of did: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    public func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let (value, failing, stale) = state.withLock { ($0.stories[did] ?? [], $0.failing, $0.stale) }
         if failing { throw StoryLibraryError("fake: unreachable") }
         return Fetched(value, isStale: stale)
@@ -93,7 +86,7 @@ public final class FakeStoryLibrary: StoryLibrary {
         return single ?? all.first { $0.uri == uri }
     }
 
-    public func profile(actor: String, refresh: Bool) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+    public func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         let (value, failing) = state.withLock { state -> (ProfileViewDetailed?, Bool) in
             if let profile = state.profiles[actor] { return (profile, state.failing) }
             let author = state.authors.first { $0.profile.did == actor || $0.profile.handle == actor }

@@ -7,6 +7,11 @@ import MicroHTTPServer
 /// The password goes to the person's own PDS (`createSession`) and nowhere else: it is
 /// never stored, logged or shown again. The browser gets a fresh random session id
 /// (a new one at every sign-in, so a planted id is useless); the tokens stay here.
+///
+/// Wrong passwords are limited per account and client address (`AttemptLimiter`),
+/// checked under the name as typed and, once resolved, under the DID, so writing a
+/// handle differently gives no extra guesses; everyone else on the same network signs
+/// in as usual.
 struct SignInPage: Sendable {
     let services: AppServices
 
@@ -24,11 +29,12 @@ struct SignInPage: Sendable {
             .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
         let pds = (form["pds"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            guard await services.signInLimiter.allow(context.request.remoteAddress) else { throw SignInProblem.tooManyAttempts }
             guard let password = form["password"], !password.isEmpty, !identifier.isEmpty, identifier.utf8.count <= 253, password.utf8.count <= 256 else {
                 throw SignInProblem.missingFields
             }
-            let session = try await signIn(identifier: identifier, password: Secret(password), pds: pds.isEmpty ? nil : pds)
+            let session = try await signIn(
+                identifier: identifier, password: Secret(password), pds: pds.isEmpty ? nil : pds, client: context.request.clientAddress
+            )
             if let previous = context.account { try? await services.sessions.delete(idHash: previous.idHash) }
             let cookie = try await services.sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
             services.logger.info("signed in", ["did": session.tokens.did, "id": context.requestID])
@@ -46,15 +52,27 @@ struct SignInPage: Sendable {
         var displayName: String?
     }
 
-    private func signIn(identifier: String, password: Secret, pds: String?) async throws(SignInProblem) -> SignedIn {
+    private func signIn(identifier: String, password: Secret, pds: String?, client address: String) async throws(SignInProblem) -> SignedIn {
+        let limiter = services.signInLimiter
+        var keys = [AttemptLimiter.key(client: address, account: identifier)]
+        guard await !limiter.isLimited(keys[0]) else { throw SignInProblem.tooManyAttempts }
         let located = try await services.identity.locate(identifier: identifier, pdsOverride: pds)
+        if let did = located.did, did.lowercased() != identifier.lowercased() {
+            keys.append(AttemptLimiter.key(client: address, account: did))
+            guard await !limiter.isLimited(keys[1]) else { throw SignInProblem.tooManyAttempts }
+        }
         let client = services.pds.client(forPDS: located.pdsURL)
         let tokens: PDSSession
         do {
             tokens = try await client.createSession(identifier: identifier, password: password)
         } catch {
-            throw SignInPage.problem(for: error, pdsURL: located.pdsURL)
+            let problem = SignInPage.problem(for: error, pdsURL: located.pdsURL)
+            if problem.status == .unauthorized {
+                for key in keys { await limiter.recordFailure(key) }
+            }
+            throw problem
         }
+        for key in keys + [AttemptLimiter.key(client: address, account: tokens.did)] { await limiter.recordSuccess(key) }
         if let expected = located.did, expected != tokens.did {
             throw SignInProblem(.badGateway, "Your PDS answered for a different account. Check the PDS address.")
         }

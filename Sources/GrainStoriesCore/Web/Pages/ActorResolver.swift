@@ -8,7 +8,7 @@ struct ActorResolver: Sendable {
     func did(for actor: String) async throws -> String {
         guard ActorResolver.isPlausibleActor(actor) else { throw HTTPError.notFound }
         if actor.hasPrefix("did:") { return actor }
-        guard let profile = try await library.profile(actor: actor, refresh: false).value else { throw HTTPError.notFound }
+        guard let profile = try await library.profile(actor: actor).value else { throw HTTPError.notFound }
         return profile.did
     }
 

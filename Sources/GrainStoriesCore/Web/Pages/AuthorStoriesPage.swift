@@ -8,7 +8,7 @@ struct AuthorStoriesPage: Sendable {
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let did = try await ActorResolver(library: library).did(for: context.parameter("actor"))
-        let stories = try await library.stories(of: did, refresh: context.isReload).value
+        let stories = try await library.stories(of: did).value
         guard !stories.isEmpty else {
             return HTTPResponse.redirect(to: StoryLinks.profile(did))
         }

@@ -14,7 +14,7 @@ struct HomePage: Sendable {
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         var values: [String: TemplateValue] = ["notice": .null]
         do {
-            let fetched = try await library.storyAuthors(refresh: context.isReload)
+            let fetched = try await library.storyAuthors()
             values["authors"] = strip.authors(fetched.value, seen: await seen.state(context))
             if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
         } catch {

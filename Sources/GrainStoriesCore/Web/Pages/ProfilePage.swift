@@ -12,10 +12,10 @@ struct ProfilePage: Sendable {
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let actor = context.parameter("actor")
         guard ActorResolver.isPlausibleActor(actor) else { throw HTTPError.notFound }
-        guard let profile = try await library.profile(actor: actor, refresh: context.isReload).value else {
+        guard let profile = try await library.profile(actor: actor).value else {
             throw HTTPError(.notFound, "There is no one called \(actor) on Grain.")
         }
-        let stories = (try? await library.stories(of: profile.did, refresh: context.isReload).value) ?? []
+        let stories = (try? await library.stories(of: profile.did).value) ?? []
         var values: [String: TemplateValue] = [
             "title": .string("\(profile.name) (@\(profile.handle))"),
             "name": .string(profile.name),

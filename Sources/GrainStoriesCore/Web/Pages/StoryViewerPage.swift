@@ -18,11 +18,11 @@ struct StoryViewerPage: Sendable {
         let rkey = context.parameter("rkey")
         guard StoryViewerPage.isPlausibleRecordKey(rkey) else { throw HTTPError.notFound }
         let did = try await ActorResolver(library: library).did(for: context.parameter("actor"))
-        let stories = try await library.stories(of: did, refresh: context.isReload).value
+        let stories = try await library.stories(of: did).value
 
         let input: ViewerPresenter.Input
         if let index = stories.firstIndex(where: { $0.rkey == rkey }) {
-            let order = (try? await library.storyAuthors(refresh: false).value.map(\.profile.did)) ?? []
+            let order = (try? await library.storyAuthors().value.map(\.profile.did)) ?? []
             let neighbors = await StoryNavigator(library: library, authorOrder: order).neighbors(author: did, stories: stories, index: index)
             input = .init(story: stories[index], stories: stories, index: index, neighbors: neighbors, back: context.back, isLive: true)
         } else {

@@ -3,7 +3,8 @@ import MicroHTTPServer
 
 /// `/profile/{did}/story/{rkey}/delete`: a confirmation page (GET) and the deletion
 /// itself (POST): `com.atproto.repo.deleteRecord`, then the story is dropped from this
-/// server's caches at once. Only the story's author can do it.
+/// server's caches at once, and when it was posted from here its photo file and draft
+/// go too, so `/local-photos/…` stops serving it. Only the story's author can do it.
 struct DeleteStoryPage: Sendable {
     let services: AppServices
 
@@ -35,8 +36,22 @@ struct DeleteStoryPage: Sendable {
         }
         await services.posting.local.markDeleted(uri: "at://\(account.did)/\(StoryRecord.collection)/\(rkey)")
         await services.library.invalidate(author: account.did)
+        await removeLocalCopy(of: rkey, by: account)
         services.logger.info("story deleted", ["did": account.did, "rkey": rkey])
         return HTTPResponse.redirect(to: "/")
+    }
+
+    /// Deletes the photo and draft a story posted from here left behind (a draft still
+    /// being published is left to the publisher and the housekeeper).
+    private func removeLocalCopy(of rkey: String, by account: AccountSession) async {
+        let posting = services.posting
+        guard let draft = try? await posting.drafts.find(did: account.did, storyRKey: rkey), draft.state != .publishing else { return }
+        await posting.removePhoto(at: draft.photoPath)
+        do {
+            try await posting.drafts.delete(draft.id)
+        } catch {
+            services.logger.warning("the deleted story's draft could not be removed", ["draft": draft.id, "error": String(describing: error)])
+        }
     }
 
     /// The signed-in author and the record key, or an error.

@@ -1,14 +1,18 @@
 import MicroHTTPServer
 
 /// `GET /local-photos/{draft id}`: the photo of a story posted through this server,
-/// shown until Grain's CDN has it. Public once posted, like the story itself.
+/// shown until Grain's CDN has it. Anyone may see it once posted, like the story itself,
+/// but only browsers keep it, and only briefly (`private`): when the author deletes the
+/// story the file goes and this answers 404, with no shared cache still holding it.
 struct LocalPhotoHandler: Sendable {
+    static let cacheControl = "private, max-age=600"
+
     let services: AppServices
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.state == .posted else {
             throw HTTPError.notFound
         }
-        return try PhotoFile.response(path: draft.photoPath, cache: "public, max-age=86400")
+        return try PhotoFile.response(path: draft.photoPath, cache: LocalPhotoHandler.cacheControl)
     }
 }

@@ -7,7 +7,9 @@ import WorkerThreads
 /// `/stories/new`: choose one photo. The upload is read as a stream into a temporary
 /// file, runs through the photo pipeline (upright, at most the box and the byte budget,
 /// no metadata), and becomes a draft whose photo is fsynced before the browser is sent
-/// on to it. Every problem is a clear message on this page with a 4xx status.
+/// on to it. Every problem is a clear message on this page with a 4xx status, including
+/// an account that already keeps as many drafts as `DraftQuota` allows (checked before
+/// the upload is parsed, and again when the draft is saved).
 struct NewStoryPage: Sendable {
     let services: AppServices
 
@@ -19,6 +21,10 @@ struct NewStoryPage: Sendable {
     func upload(_ context: RequestContext) async throws -> HTTPResponse {
         let account = try context.requireAccount()
         let posting = services.posting
+        let quota = DraftQuota(configuration: services.configuration)
+        if let refusal = quota.refusal(for: try await posting.drafts.usage(of: account.did), adding: 0) {
+            return try refuse(context, refusal, account: account)
+        }
         let request = context
         let form: MultipartForm
         do {
@@ -37,7 +43,9 @@ struct NewStoryPage: Sendable {
         }
         let draft: Draft
         do {
-            draft = try await makeDraft(from: upload.path, account: account, language: context.request.headers["Accept-Language"])
+            draft = try await makeDraft(from: upload.path, account: account, quota: quota, language: context.request.headers["Accept-Language"])
+        } catch let refusal as DraftQuota.Exceeded {
+            return try refuse(context, refusal, account: account)
         } catch let problem as PhotoProcessingError where problem.isBadInput {
             let status: HTTPStatus = switch problem {
             case .notJPEG: .unsupportedMediaType
@@ -50,7 +58,12 @@ struct NewStoryPage: Sendable {
         return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
     }
 
-    private func makeDraft(from path: String, account: AccountSession, language: String?) async throws -> Draft {
+    private func refuse(_ context: RequestContext, _ refusal: DraftQuota.Exceeded, account: AccountSession) throws -> HTTPResponse {
+        services.logger.info("upload refused: draft quota", ["did": account.did, "quota": "\(refusal)"])
+        return try render(context, problem: refusal.publicMessage, status: refusal.status)
+    }
+
+    private func makeDraft(from path: String, account: AccountSession, quota: DraftQuota, language: String?) async throws -> Draft {
         let posting = services.posting
         let processor = PhotoProcessor(options: posting.processing)
         // Estimated from the header on the file threads (one pass over the bytes, no
@@ -82,7 +95,7 @@ struct NewStoryPage: Sendable {
             gpsCell: gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: services.now()
         )
         do {
-            try await posting.drafts.insert(draft)
+            try await posting.drafts.insert(draft, within: quota)
         } catch {
             await posting.removePhoto(at: photoPath)
             throw error
