@@ -71,4 +71,17 @@ import Testing
             #expect(closed)
         }
     }
+
+    @Test func aTooLongAddressGets414AndTheConnectionCloses() async throws {
+        try await withApp { app in
+            let port = app.server.port
+            let (response, closed) = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port, timeout: .seconds(5))
+                try connection.send("GET /\(String(repeating: "a", count: 8000)) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                return (try connection.readResponse(), connection.waitForServerClose(within: .seconds(5)))
+            }
+            #expect(response.status == 414)
+            #expect(closed)
+        }
+    }
 }

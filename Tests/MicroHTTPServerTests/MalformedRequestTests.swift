@@ -46,6 +46,34 @@ import TestSupport
         }
     }
 
+    /// Hundreds of query arguments once exhausted MHD's per-connection pool (it parsed
+    /// each one) and left the client hanging; the server parses none, so the request is
+    /// answered at once and the handler still sees the raw query.
+    @Test func hundredsOfQueryArgumentsAreAnsweredAtOnceWithTheRawQuery() async throws {
+        let query = (0..<600).map { "a\($0)=b" }.joined(separator: "&")
+        try await withLiveServer(responder: { request in HTTPResponse(contentType: "text/plain", text: request.query ?? "none") }) { live in
+            let response = try await live.exchange(get("/?\(query)"), timeout: .seconds(5))
+            #expect(response.status == 200)
+            #expect(response.bodyText == query)
+        }
+    }
+
+    /// One answer, then the connection closes: a client must not be left waiting on a
+    /// connection whose request could not be read.
+    @Test func aHeadWithTooManyFieldsGets431AndTheConnectionCloses() async throws {
+        try await withLiveServer(responder: { _ in HTTPResponse(contentType: "text/plain", text: "ok") }) { live in
+            let port = live.port
+            let fields = (0..<600).map { "X-Field-\($0): value\r\n" }.joined()
+            let (response, closed) = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port, timeout: .seconds(5))
+                try? connection.send(get("/", fields))
+                return (try connection.readResponse(), connection.waitForServerClose(within: .seconds(5)))
+            }
+            #expect(response.status == 431)
+            #expect(closed)
+        }
+    }
+
     @Test func idleConnectionIsClosedByTheTimeout() async throws {
         let configuration = LiveServer.configuration(connectionTimeoutSeconds: 1)
         try await withLiveServer(configuration, responder: { _ in HTTPResponse() }) { live in
