@@ -107,3 +107,53 @@ bench_start_grain() {
 bench_load() {
     awk '{print $1, $2, $3}' /proc/loadavg
 }
+
+# bench_start_nginx HEADERS_FILE: serves $BENCH_TMP/nginx/html/index.html with nginx on a
+# free port (sets nginx_port), adding the page headers the server sent (saved by curl -D
+# in HEADERS_FILE) so both answer alike; one worker per core, access log to a file.
+bench_start_nginx() {
+    local headers_file=$1 workers headers line name value n
+    nginx_port="$(bench_free_port)"
+    workers="$(nproc)"
+    headers=""
+    while IFS= read -r line; do
+        line="${line%$'\r'}"
+        name="${line%%:*}"
+        value="${line#*: }"
+        case "${name,,}" in
+        content-security-policy | x-content-type-options | referrer-policy | x-frame-options | \
+            cross-origin-opener-policy | permissions-policy | cache-control)
+            headers+="        add_header $name \"$value\" always;"$'\n' ;;
+        esac
+    done <"$headers_file"
+    n="$BENCH_TMP/nginx"
+    cat >"$n/nginx.conf" <<CONF
+daemon off;
+worker_processes $workers;
+pid $n/nginx.pid;
+error_log $n/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log $n/access.log;
+    client_body_temp_path $n/body;
+    proxy_temp_path $n/proxy;
+    fastcgi_temp_path $n/fastcgi;
+    uwsgi_temp_path $n/uwsgi;
+    scgi_temp_path $n/scgi;
+    types { text/html html; }
+    charset utf-8;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $n/html;
+        index index.html;
+$headers    }
+}
+CONF
+    chmod -R a+rX "$BENCH_TMP"  # when started as root, nginx's workers run as nobody
+    nginx -c "$n/nginx.conf" -p "$n" &
+    BENCH_PIDS+=($!)
+    bench_wait_http "http://127.0.0.1:$nginx_port/"
+}
+
+# The median of the numbers on standard input (space or newline separated).
+bench_median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
