@@ -8,9 +8,9 @@ import Testing
 /// The whole app refuses unwanted bodies from the head: nothing is written to the data
 /// directory's `tmp/` for a body nobody asked for, however large it says it is.
 @Suite struct LiveBodyAdmissionTests {
-    private func withApp(_ body: (LiveApp) async throws -> Void) async throws {
+    private func withApp(_ configure: (inout AppConfiguration) -> Void = { _ in }, _ body: (LiveApp) async throws -> Void) async throws {
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
-        let app = try await LiveApp.start(appViewURL: appView.baseURL)
+        let app = try await LiveApp.start(appViewURL: appView.baseURL, configure)
         do { try await body(app) } catch {
             await app.stop(); await appView.stop(); throw error
         }
@@ -82,6 +82,26 @@ import Testing
             }
             #expect(response.status == 414)
             #expect(closed)
+        }
+    }
+
+    /// `--trusted-proxies` reaches the server: the access log names the forwarded client
+    /// for a listed proxy and the peer otherwise.
+    @Test func theAccessLogNamesTheForwardedClientOnlyBehindATrustedProxy() async throws {
+        guard case .run(let loaded) = try AppConfiguration.load(arguments: ["--trusted-proxies", "127.0.0.1"], environment: [:]) else {
+            Issue.record("--trusted-proxies was not accepted")
+            return
+        }
+        try await withApp({ $0.trustedProxies = loaded.trustedProxies }) { app in
+            _ = try await app.request("/healthz?trusted", headers: [("X-Forwarded-For", "198.51.100.7")])
+            let line = try #require(app.logs.lines.first { $0.contains("/healthz") })
+            #expect(line.contains("198.51.100.7"), "\(line)")
+        }
+        try await withApp { app in
+            _ = try await app.request("/healthz?untrusted", headers: [("X-Forwarded-For", "198.51.100.7")])
+            let line = try #require(app.logs.lines.first { $0.contains("/healthz") })
+            #expect(!line.contains("198.51.100.7"), "\(line)")
+            #expect(line.contains("127.0.0.1"), "\(line)")
         }
     }
 }
