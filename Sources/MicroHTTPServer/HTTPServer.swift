@@ -65,8 +65,10 @@ public final class HTTPServer: Sendable {
     /// epoll set" and aborts the process). So the listening socket stays with MHD until
     /// `MHD_stop_daemon`, and connections made meanwhile, like kept-alive ones, get 503
     /// with `Connection: close`: a clear answer a client or proxy can retry, decided
-    /// under the in-flight lock rather than by any timing. Handlers still running when the grace period ends are
-    /// abandoned: their clients get 503 and their results are dropped; cancelling the
+    /// under the in-flight lock rather than by any timing. Handlers still running when
+    /// the grace period ends are abandoned: their clients get 503 (shutdown waits up to
+    /// `abandonedFlushPeriod` more for those to go out) and their results are dropped;
+    /// cancelling the
     /// calling task ends the wait the same way. Returns at once if the server is not
     /// running (or another call is already shutting it down).
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
@@ -81,10 +83,16 @@ public final class HTTPServer: Sendable {
         if context.inFlight.count > 0 {
             context.log("shutdown: grace period over, abandoning \(context.inFlight.count) request(s)")
             context.abandonInFlightRequests()
+            // Give MHD a moment to send those 503s: stopping the daemon at once closes
+            // their sockets, often before the answer went out, leaving clients with none.
+            await waitForInFlightRequests(upTo: Self.abandonedFlushPeriod)
         }
         await daemon.stop()
         phase.withLock { $0 = .stopped(port: daemon.port) }
     }
+
+    /// How long shutdown waits for the 503s of abandoned requests to be sent.
+    static let abandonedFlushPeriod: Duration = .seconds(2)
 
     /// Polls the in-flight count (every 10 ms; shutdown is a one-off) until it reaches
     /// zero, the grace period ends, or the calling task is cancelled.

@@ -26,23 +26,23 @@ public final class WorkerThreadPool: Sendable {
     public let threadCount: Int
     public let name: String
 
-    /// Starts `threadCount` threads named after `name` (visible in debuggers and `top -H`).
+    /// Starts `threadCount` threads named `name-0`, `name-1`, … (visible in debuggers and
+    /// `top -H`; Linux keeps the first 15 bytes of each).
     public init(name: String, threadCount: Int) {
         precondition(threadCount > 0, "a worker pool needs at least one thread")
         self.name = name
         self.threadCount = threadCount
         for index in 0..<threadCount {
             let threadName = "\(name)-\(index)"
+            // Each thread names itself before its first job. Naming it from here, after
+            // `start()`, raced with Foundation's thread entry, which copies the name the
+            // thread inherited from its creator (a cooperative-pool thread) back onto it.
             let thread = Thread { [self] in
+                ThreadName.setCurrent(threadName)
                 self.runLoop()
             }
             thread.stackSize = 4 << 20
             thread.start()
-            // Named after `start()`: on Linux `Thread.name`'s setter does nothing until
-            // `start()` has recorded the pthread, which a new thread naming itself may
-            // not see yet (it then kept its creator's name). Here, before `init`
-            // returns, the name is in place before any job can be queued.
-            thread.name = threadName
         }
     }
 

@@ -94,14 +94,56 @@ struct BrowserFixture {
         return !!animation && animation.playState === 'paused';
         """
 
+    /// Like `isPaused`, and the pause has taken effect. A pause requested by style is
+    /// applied at the next frame: until then the animation reports "paused" but is still
+    /// `pending`, and its time still moves.
+    static let isSettledPaused = """
+        const fill = document.querySelector('dialog.viewer [aria-current="step"] .fill');
+        const animation = fill && fill.getAnimations()[0];
+        return !!animation && animation.playState === 'paused' && !animation.pending;
+        """
+
+    /// What the page saw on each of its next `frames` rendered frames: the distinct
+    /// states and times of the timer, and the distinct addresses. The page does the
+    /// looking, so a slow machine makes this take longer but cannot change the answer.
+    /// WebDriver's script timeout (set in `WebDriver.start`) bounds a page that stops
+    /// rendering.
+    func watch(frames: Int) async throws -> (states: Set<String>, times: Set<Double>, paths: Set<String>) {
+        let seen = try await browser.execute("""
+            return new Promise(resolve => {
+                let left = arguments[0];
+                const states = new Set(), times = new Set(), paths = new Set();
+                const tick = () => {
+                    const fill = document.querySelector('dialog.viewer [aria-current="step"] .fill');
+                    const animation = fill && fill.getAnimations()[0];
+                    states.add(animation ? animation.playState : 'none');
+                    times.add(animation ? animation.currentTime || 0 : -1);
+                    paths.add(location.pathname);
+                    if (--left <= 0) { resolve({ states: [...states], times: [...times], paths: [...paths] }); } else { requestAnimationFrame(tick); }
+                };
+                requestAnimationFrame(tick);
+            });
+            """, [.number(Double(frames))])
+        let states = try #require(seen["states"]?.array, "nothing seen: \(seen)").compactMap { $0.string }
+        let times = try #require(seen["times"]?.array, "nothing seen: \(seen)").compactMap { $0.double }
+        let paths = try #require(seen["paths"]?.array, "nothing seen: \(seen)").compactMap { $0.string }
+        return (Set(states), Set(times), Set(paths))
+    }
+
     /// No console errors, and every resource came from the server itself.
     func checkCleanPage() async throws {
         let errors = try await browser.consoleEntries().filter { $0.level == "SEVERE" }
         #expect(errors.isEmpty, "console errors: \(errors.map(\.message))")
-        let hosts = try await browser.execute("""
-            return performance.getEntriesByType('resource').map(e => new URL(e.name).host).concat([location.host]);
-            """).array?.compactMap(\.string) ?? []
+        let loaded = try await browser.execute("""
+            return { page: location.host, resources: performance.getEntriesByType('resource').map(e => new URL(e.name).host) };
+            """)
         let own = "127.0.0.1:\(app.server.port)"
-        #expect(hosts.allSatisfy { $0 == own }, "requests to other hosts: \(Set(hosts).subtracting([own]))")
+        #expect(loaded["page"]?.string == own, "the page is not the server's: \(loaded)")
+        // Every page loads at least its stylesheet and script; an empty list would make
+        // the check below prove nothing.
+        let list = loaded["resources"]?.array?.compactMap { $0.string }
+        let resources = try #require(list, "no resource list: \(loaded)")
+        try #require(!resources.isEmpty, "the page reported no resources, so none could be checked")
+        #expect(resources.allSatisfy { $0 == own }, "requests to other hosts: \(Set(resources).subtracting([own]))")
     }
 }

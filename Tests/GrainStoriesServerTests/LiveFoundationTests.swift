@@ -96,6 +96,8 @@ import Testing
         }
     }
 
+    /// Shutdown starts only once the photo request is provably in flight: the server has
+    /// asked the (slow) AppView for the image and is waiting for it.
     @Test func shutdownFinishesARequestThatIsInFlight() async throws {
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
         let app = try await LiveApp.start(appViewURL: appView.baseURL)
@@ -103,8 +105,11 @@ import Testing
         let start = try #require(home.range(of: "src=\"/media/"))
         let path = "/media/" + home[start.upperBound...].prefix { $0 != "\"" }
         appView.setImageDelay(.milliseconds(800))
+        let fetchesBefore = appView.imageRequestCount
         async let slow = app.request(path)
-        try await Task.sleep(for: .milliseconds(200))
+        try await withDeadline(.seconds(20)) {
+            while appView.imageRequestCount == fetchesBefore, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+        }
         await app.server.shutdown(gracePeriod: .seconds(5))
         let response = try await slow
         #expect(response.status == 200)

@@ -8,14 +8,35 @@ import Testing
 @Suite(.serialized) struct ViewerBrowserTests {
     typealias F = BrowserFixture
 
+    /// The page times the step itself: how far the timer had run when the address
+    /// changed (its time when watched, plus the page clock's time since), and whether its
+    /// animation had ended by then. No waiting on the test's side decides anything.
     @Test func aStoryAdvancesByItselfAfterAboutFiveSeconds() async throws {
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
             let timer = try #require(try await f.timer())
             #expect(timer.duration == 5000)
-            try await Task.sleep(for: .seconds(2))
-            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "advanced too early")
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(8)))
+            let watched = try await f.browser.execute("""
+                const animation = document.querySelector('dialog.viewer [aria-current="step"] .fill').getAnimations()[0];
+                const start = { clock: performance.now(), timer: animation.currentTime || 0 };
+                window.__step = { ended: false, at: null };
+                document.addEventListener('animationend', () => { window.__step.ended = true; }, true);
+                const replaceState = history.replaceState;
+                history.replaceState = function (...args) {
+                    if (window.__step.at === null) {
+                        window.__step.at = start.timer + performance.now() - start.clock;
+                        window.__step.endedBefore = window.__step.ended;
+                    }
+                    return replaceState.apply(this, args);
+                };
+                return location.pathname;
+                """)
+            #expect(watched.string == "/profile/\(F.maya)/story/3muojebufwseb", "advanced before the test could watch")
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(20)))
+            let step = try await f.browser.execute("return window.__step")
+            let at = try #require(step["at"]?.double, "the step was not an in-place one: \(step)")
+            #expect(at >= 4500, "advanced after \(at) ms of the timer, too early")
+            #expect(step["endedBefore"]?.bool == true, "advanced before the timer's animation ended: \(step)")
             // An in-place step: no new history entry.
             #expect(try await f.browser.execute("return history.length").double == 2)
         }
@@ -53,10 +74,12 @@ import Testing
             try await f.open(F.maya, "3muojebufwseb")
             let point: WebDriverJSON = [["x": 195, "y": 422]]
             try await f.browser.cdp("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": point])
-            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(2)), "holding did not pause")
+            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(5)), "holding did not pause")
+            // Compare only once the pause has taken effect; from then on nothing may move it.
+            #expect(try await f.browser.waitUntil(F.isSettledPaused, timeout: .seconds(5)), "the pause never took effect")
             let held = try #require(try await f.timer()).time
-            try await Task.sleep(for: .milliseconds(700))
-            #expect(try #require(try await f.timer()).time == held, "the timer moved while held")
+            let seen = try await f.watch(frames: 60)
+            #expect(seen.states == ["paused"] && seen.times == [held], "the timer moved while held: \(seen)")
             try await f.browser.cdp("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": []])
             #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)), "letting go did not resume")
             #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "letting go must not navigate")
@@ -125,13 +148,16 @@ import Testing
     @Test func withReducedMotionTheViewerStartsPausedWithAPlayButton() async throws {
         try await F.run(reducedMotion: true) { f in
             try await f.open(F.maya, "3muojebufwseb", expectRunning: false)
-            #expect(try await f.browser.waitUntil(F.isPaused))
+            #expect(try await f.browser.waitUntil(F.isSettledPaused))
             #expect(try await f.browser.execute("""
                 const button = document.querySelector('.viewer-pause');
                 return !button.hidden && button.getAttribute('aria-label') === 'Play' && button.getBoundingClientRect().width >= 24;
                 """).bool == true)
-            try await Task.sleep(for: .seconds(6))
-            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb")
+            // On every frame of a whole story's length (300 frames at 60 per second) the
+            // timer stood paused at zero and the story stayed put.
+            let seen = try await f.watch(frames: 300)
+            #expect(seen.states == ["paused"] && seen.times == [0], "the timer ran with reduced motion: \(seen)")
+            #expect(seen.paths == ["/profile/\(F.maya)/story/3muojebufwseb"], "advanced with reduced motion")
             try await f.browser.execute("document.querySelector('.viewer-pause').click()")
             #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
         }
@@ -144,31 +170,54 @@ import Testing
                 Object.defineProperty(document, 'visibilityState', { get: () => 'hidden', configurable: true });
                 document.dispatchEvent(new Event('visibilitychange'));
                 """)
-            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(1)))
+            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(5)))
+            // Compare only once the pause has taken effect; from then on nothing may move it.
+            #expect(try await f.browser.waitUntil(F.isSettledPaused, timeout: .seconds(5)), "the pause never took effect")
             let frozen = try #require(try await f.timer()).time
-            try await Task.sleep(for: .seconds(6))
-            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "advanced while hidden")
-            // A pause requested by style may settle a few milliseconds after it reports "paused".
-            let later = try #require(try await f.timer()).time
-            #expect(abs(later - frozen) < 100, "the timer moved from \(frozen) to \(later) while hidden")
+            let seen = try await f.watch(frames: 60)
+            #expect(seen.paths == ["/profile/\(F.maya)/story/3muojebufwseb"], "advanced while hidden")
+            #expect(seen.states == ["paused"] && seen.times == [frozen], "the timer moved from \(frozen) while hidden: \(seen)")
             try await f.browser.execute("""
+                window.__shownAt = performance.now();
                 Object.defineProperty(document, 'visibilityState', { get: () => 'visible', configurable: true });
                 document.dispatchEvent(new Event('visibilitychange'));
                 """)
-            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(1)))
-            let resumed = try #require(try await f.timer()).time
-            #expect(resumed >= frozen && resumed < frozen + 1500, "resumed from \(frozen) to \(resumed): it must continue, not jump")
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(5)))
+            // However long the machine took to look, the timer may have moved on only by
+            // the time the page's own clock says passed since it was shown (plus a frame).
+            let resumed = try await f.browser.execute("""
+                const animation = document.querySelector('dialog.viewer [aria-current="step"] .fill').getAnimations()[0];
+                return [animation.currentTime || 0, performance.now() - window.__shownAt];
+                """)
+            let time = try #require(resumed.array?.first?.double), sinceShown = try #require(resumed.array?.last?.double)
+            #expect(time >= frozen && time <= frozen + sinceShown + 50,
+                    "resumed from \(frozen) to \(time) within \(sinceShown) ms: it must continue, not jump")
         }
     }
 
     @Test func theTimerWaitsForThePhotoToArrive() async throws {
         try await F.run { f in
-            f.appView.setImageDelay(.milliseconds(2500))
+            f.appView.setImageDelay(.milliseconds(4000))
             try await f.browser.navigate(f.storyURL(F.maya, "3mupadw3kg264"))
-            try await Task.sleep(for: .milliseconds(800))
-            #expect(try await f.browser.execute("return document.querySelector('.story-image').complete").bool == false)
-            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(1)), "the timer must not run before the photo decodes")
-            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(8)))
+            // While the photo is still on its way the timer is paused; from then on the
+            // page notes whether the photo was there when the timer started playing.
+            #expect(try await f.browser.waitUntil("""
+                const dialog = document.querySelector('dialog.viewer');
+                const image = dialog && dialog.querySelector('.story-image');
+                const fill = dialog && dialog.querySelector('[aria-current="step"] .fill');
+                const animation = fill && fill.getAnimations()[0];
+                if (!image || image.complete || !animation || animation.playState !== 'paused') { return false; }
+                new MutationObserver((_, observer) => {
+                    if (!dialog.classList.contains('is-playing')) { return; }
+                    observer.disconnect();
+                    window.__started = { photoComplete: image.complete, time: animation.currentTime || 0 };
+                }).observe(dialog, { attributes: true, attributeFilter: ['class'] });
+                return true;
+                """, timeout: .seconds(3)), "the photo arrived before the test saw the timer paused waiting for it")
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(15)))
+            let started = try await f.browser.execute("return window.__started")
+            #expect(started["photoComplete"]?.bool == true, "the timer started before the photo arrived: \(started)")
+            #expect(started["time"]?.double == 0, "the timer moved before it started playing: \(started)")
         }
     }
 

@@ -32,7 +32,7 @@ import TestSupport
         #expect(response.bodyText == "not here")
         #expect(closed)
         #expect(calls.value == 0)
-        #expect(live.temporaryFiles().isEmpty)
+        #expect(try live.temporaryFiles().isEmpty)
         let wanted = try await live.exchange("POST /wanted HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc")
         #expect(wanted.status == 200)
         #expect(calls.value == 1)
@@ -99,7 +99,7 @@ import TestSupport
         }
         #expect(response.status == 408)
         #expect(bytesSent < 100_000)
-        #expect(live.temporaryFiles().isEmpty)
+        #expect(try live.temporaryFiles().isEmpty)
         await live.stop()
     }
 }

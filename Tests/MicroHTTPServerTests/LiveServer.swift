@@ -52,9 +52,10 @@ final class LiveServer: Sendable {
         try? FileManager.default.removeItem(atPath: temporaryDirectory)
     }
 
-    /// Files currently in the server's temporary directory.
-    func temporaryFiles() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: temporaryDirectory)) ?? []
+    /// Files currently in the server's temporary directory. Throws if it cannot be
+    /// listed, so "no files left" never passes on a directory that is not there.
+    func temporaryFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: temporaryDirectory)
     }
 
     /// Opens a connection, sends `request` and reads one response, off the cooperative pool.

@@ -67,7 +67,7 @@ final class BodyRecorder: Sendable {
             }
             #expect(response.status == 200)
             #expect(response.bodyText == "50000")
-            #expect(live.temporaryFiles().isEmpty)
+            #expect(try live.temporaryFiles().isEmpty)
         }
         let observed = try #require(recorder.bodies.first)
         #expect(observed.kind == "file")

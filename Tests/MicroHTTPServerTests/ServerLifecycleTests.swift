@@ -21,8 +21,16 @@ import TestSupport
         #expect(throws: HTTPServerError.self) { try server.start() }
     }
 
-    @Test func shutdownBeforeStartReturnsAtOnce() async {
-        await makeServer(LiveServer.configuration()).shutdown()
+    /// A server that never started has nothing to drain: shutdown returns without waiting
+    /// out its grace period and leaves the server as it was, still able to start.
+    @Test func shutdownBeforeStartReturnsAtOnce() async throws {
+        let server = makeServer(LiveServer.configuration())
+        let elapsed = await ContinuousClock().measure { await server.shutdown(gracePeriod: .seconds(60)) }
+        #expect(elapsed < .seconds(30), "shutdown waited \(elapsed) for a server that never started")
+        #expect(server.port == 0)
+        try server.start()
+        #expect(server.port > 0)
+        await server.shutdown()
     }
 
     @Test func portInUseFailsToStart() async throws {

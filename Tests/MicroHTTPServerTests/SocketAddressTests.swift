@@ -3,9 +3,21 @@ import Glibc
 import Testing
 
 @Suite struct SocketAddressTests {
-    @Test(arguments: ["0.0.0.0", "127.0.0.1", "::", "::1", "[::1]"])
-    func literalAddressesParse(host: String) throws {
-        _ = try SocketAddress(host: host, port: 8080)
+    /// Each literal parses to its own family and port, and reads back as the same address.
+    @Test(arguments: [
+        ("0.0.0.0", SocketAddress.Family.ipv4, "0.0.0.0"), ("127.0.0.1", .ipv4, "127.0.0.1"),
+        ("::", .ipv6, "::"), ("::1", .ipv6, "::1"), ("[::1]", .ipv6, "::1"),
+    ])
+    func literalAddressesParse(host: String, family: SocketAddress.Family, text expected: String) throws {
+        let address = try SocketAddress(host: host, port: 8080)
+        #expect(address.family == family)
+        #expect(text(of: address) == expected)
+        let port = address.withSockaddrPointer { pointer in
+            family == .ipv4
+                ? UnsafeRawPointer(pointer).loadUnaligned(as: sockaddr_in.self).sin_port
+                : UnsafeRawPointer(pointer).loadUnaligned(as: sockaddr_in6.self).sin6_port
+        }
+        #expect(UInt16(bigEndian: port) == 8080)
     }
 
     @Test(arguments: ["localhost", "", "1.2.3", "example.com", "::g"])

@@ -50,8 +50,10 @@ import WorkerThreads
         await http.shutdown()
     }
 
-    static func files(in directory: String) -> Set<String> {
-        Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+    /// The names in `directory`. Throws if it cannot be listed, so "no files" never
+    /// passes on a directory that is not there.
+    static func files(in directory: String) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: directory))
     }
 
     @Test func anImageIsDownloadedOnceAndThenServedFromDisk() async throws {
@@ -106,7 +108,8 @@ import WorkerThreads
             await #expect(throws: MediaCache.Failure.self) {
                 _ = try await cache.entry(for: "http://169.254.169.254/latest/meta-data")
             }
-            #expect(Self.files(in: directory).isEmpty)
+            let kept = try Self.files(in: directory)
+            #expect(kept.isEmpty)
         }
     }
 
@@ -121,7 +124,7 @@ import WorkerThreads
             _ = try await cache.entry(for: cdn.url("/img/c"))
             _ = try await cache.entry(for: cdn.url("/img/a"))  // a is now used more recently than b
             let d = try await cache.entry(for: cdn.url("/img/d"))
-            #expect(Self.files(in: directory).count == 3)
+            #expect(try Self.files(in: directory).count == 3)
             #expect(!FileManager.default.fileExists(atPath: b.path))
             #expect(FileManager.default.fileExists(atPath: a.path))
             #expect(FileManager.default.fileExists(atPath: d.path))
@@ -146,12 +149,12 @@ import WorkerThreads
         let downloads = cdn.requests.count
         // Reopened with room for only two images: the three on disk count against it.
         try await Self.withCache(in: directory, maxBytes: 7_000, cdn: cdn) { cache in
-            #expect(Self.files(in: directory).count == 3)
+            #expect(try Self.files(in: directory).count == 3)
             let c = try await cache.entry(for: cdn.url("/img/c"))
             #expect(cdn.requests.count == downloads)
             let d = try await cache.entry(for: cdn.url("/img/d"))
             // 12,000 bytes > 7,000: evicted down to at most 6,300, keeping c (just used) and d.
-            #expect(Self.files(in: directory) == [c.path, d.path].map { ($0 as NSString).lastPathComponent }.reduce(into: Set<String>()) { $0.insert($1) })
+            #expect(try Self.files(in: directory) == [c.path, d.path].map { ($0 as NSString).lastPathComponent }.reduce(into: Set<String>()) { $0.insert($1) })
         }
     }
 

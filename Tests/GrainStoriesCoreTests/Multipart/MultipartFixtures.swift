@@ -63,15 +63,16 @@ enum MultipartFixtures {
             })
     }
 
-    /// The names in `directory`, sorted.
-    static func entries(_ directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    /// The names in `directory`, sorted. Throws if it cannot be listed, so "nothing
+    /// left behind" never passes on a directory that is not there.
+    static func entries(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 }
 
 /// A temporary directory for one test, deleted with everything in it when released.
 final class UploadDirectory {
     let path = ProjectPaths.temporaryDirectory("multipart")
-    var entries: [String] { MultipartFixtures.entries(path) }
+    var entries: [String] { get throws { try MultipartFixtures.entries(path) } }
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }

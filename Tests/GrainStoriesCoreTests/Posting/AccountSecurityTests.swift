@@ -78,12 +78,24 @@ import TestSupport
         let logs = app.logs.lines.joined(separator: "\n")
         #expect(!logs.contains(Flow.password))
         #expect(!logs.contains("wrong-password-1234"))
+        // Closing folds the write-ahead log into the database file (and usually deletes
+        // the log), so every file left in the data directory is read, whatever it is.
         await app.services.database.close()
-        for file in ["grainstories.sqlite3", "grainstories.sqlite3-wal"] {
-            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: app.dataDirectory + "/" + file))) ?? Data()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: app.dataDirectory)
+        #expect(files.contains("grainstories.sqlite3"), "the database is where the scan looks: \(files)")
+        var filesHoldingTheAccount: [String] = []
+        for file in files {
+            let path = app.dataDirectory + "/" + file
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(bytes.range(of: Data(Flow.password.utf8)) == nil, "\(file)")
             #expect(bytes.range(of: Data("wrong-password-1234".utf8)) == nil, "\(file)")
+            if bytes.range(of: Data(FakePDS.Account.alice.did.utf8)) != nil { filesHoldingTheAccount.append(file) }
         }
+        // The scan sees what sign-in stored (the account is in there), so finding no
+        // password means there is none, not that the scan read nothing.
+        #expect(!filesHoldingTheAccount.isEmpty, "the signed-in account was found in none of \(files)")
         await app.shutdown()
         pds.stop()
     }

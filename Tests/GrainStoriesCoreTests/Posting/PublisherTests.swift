@@ -186,7 +186,8 @@ import TestSupport
         let draft = try await harness.queueDraft(did: account.did)
         await harness.publisher.kick()
         var status: OutboxEntry.Status?
-        for _ in 0..<200 {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
             status = try await harness.outbox.entry(draft.id)?.status
             if status == .posted { break }
             try await Task.sleep(for: .milliseconds(25))

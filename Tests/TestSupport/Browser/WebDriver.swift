@@ -22,6 +22,10 @@ public final class WebDriver: Sendable {
                 "mobileEmulation": ["deviceMetrics": ["width": 390, "height": 844, "pixelRatio": 3, "touch": true, "mobile": true]],
             ],
             "goog:loggingPrefs": ["browser": "ALL"],
+            // Scripts that wait for the page (rendered frames, promises) may take long on
+            // a loaded machine; past this they fail instead of hanging. Below the HTTP
+            // client's 60 s, so the answer is WebDriver's own timeout error.
+            "timeouts": ["script": 50_000],
         ]]]
         let response: WebDriverJSON
         do {
