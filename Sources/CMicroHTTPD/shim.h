@@ -91,4 +91,11 @@ static inline int cmhd_connection_fd(struct MHD_Connection *_Nonnull connection)
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// The socket context set in the connection-started notification, or NULL.
+static inline void *_Nullable cmhd_connection_socket_context(struct MHD_Connection *_Nonnull connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 #endif

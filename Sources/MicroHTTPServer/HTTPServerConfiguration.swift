@@ -25,6 +25,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var trustedProxies: [IPAddressRange] = []
     /// Seconds a connection may sit idle (or trickle bytes too slowly) before it is closed.
     public var connectionTimeoutSeconds: Int
+    /// Seconds a connection has, from being accepted or from its previous response, to
+    /// deliver a whole request head; a head trickled in faster than the idle timeout but
+    /// slower than this is cut off (the idle timeout alone is reset by every byte).
+    public var requestHeadTimeLimitSeconds = 60
     /// Threads in the daemon's epoll thread pool.
     public var threadCount: Int
     /// Memory each connection may use for the request line, headers and read buffer;

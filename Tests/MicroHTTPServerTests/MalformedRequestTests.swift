@@ -86,6 +86,33 @@ import TestSupport
         }
     }
 
+    /// A byte every 100 ms never lets the 10 s idle timeout fire, but the whole head
+    /// must arrive within its time limit (1 s here), from accepting the connection and
+    /// again after each response on a kept-alive one.
+    @Test func aHeadTrickledFasterThanTheIdleTimeoutIsCutOffAtItsTimeLimit() async throws {
+        var configuration = LiveServer.configuration(connectionTimeoutSeconds: 10)
+        configuration.requestHeadTimeLimitSeconds = 1
+        try await withLiveServer(configuration, responder: { _ in HTTPResponse(contentType: "text/plain", text: "ok") }) { live in
+            let port = live.port
+            let head = Array("GET / HTTP/1.1\r\nHost: test\r\nX-Slow: \(String(repeating: "s", count: 200))\r\n\r\n".utf8)
+            let (first, sentAfterKeepAlive) = try await runOnDedicatedThread {
+                let connection = try RawHTTPConnection(port: port)
+                // A prompt request is served, and the connection kept alive...
+                try connection.send(get("/"))
+                let first = try connection.readResponse()
+                // ...but a trickled second head is cut off (it would take 20 s to complete).
+                return (first.status, connection.sendSlowly(head, interval: .milliseconds(100)))
+            }
+            #expect(first == 200)
+            #expect(sentAfterKeepAlive < head.count)
+            let sentFresh = try await runOnDedicatedThread {
+                try RawHTTPConnection(port: port).sendSlowly(head, interval: .milliseconds(100))
+            }
+            #expect(sentFresh < head.count)
+            #expect(try await live.exchange(get("/")).status == 200)
+        }
+    }
+
     @Test func clientTricklingItsHeadersIsCutOff() async throws {
         let configuration = LiveServer.configuration(connectionTimeoutSeconds: 1)
         try await withLiveServer(configuration, responder: { _ in HTTPResponse() }) { live in

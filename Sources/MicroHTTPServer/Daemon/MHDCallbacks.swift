@@ -40,10 +40,11 @@ let mhdURILog: cmhd_uri_log_callback = { cls, uri, _ in
 
 /// Ends the request (response sent or connection gone): deletes a spilled body file,
 /// takes it off the in-flight list and releases its state.
-let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
     guard let cls, let slot, let pointer = slot.pointee else { return }
     slot.pointee = nil
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    if let connection, let peer = CountedPeer.of(connection) { context.heads.requestFinished(peer) }
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
     state.cleanUp(spool: context.spool, connections: context.connections)
     context.inFlight.end(state)
@@ -83,19 +84,28 @@ let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socke
     case .CONNECTION_NOTIFY_STARTED:
         let address = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
         context.connections.connectionStarted(address)
-        socketContext.pointee = Unmanaged.passRetained(CountedPeer(address: address)).toOpaque()
+        let peer = CountedPeer(address: address)
+        context.heads.opened(peer, descriptor: cmhd_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
     case .CONNECTION_NOTIFY_CLOSED:
         guard let stored = socketContext.pointee else { return }
         socketContext.pointee = nil
         let peer = Unmanaged<CountedPeer>.fromOpaque(stored).takeRetainedValue()
+        context.heads.closed(peer)
         context.connections.connectionClosed(peer.address)
     default:
         break
     }
 }
 
-/// The address a connection was counted under, kept in MHD's socket context.
+/// The address a connection was counted under, kept in MHD's socket context; also its
+/// identity for `HeadDeadlines`.
 final class CountedPeer: Sendable {
     let address: String
     init(address: String) { self.address = address }
+
+    /// The peer stored for `connection` when it started, if any.
+    static func of(_ connection: OpaquePointer) -> CountedPeer? {
+        cmhd_connection_socket_context(connection).map { Unmanaged<CountedPeer>.fromOpaque($0).takeUnretainedValue() }
+    }
 }

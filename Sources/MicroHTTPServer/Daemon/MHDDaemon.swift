@@ -12,6 +12,7 @@ final class MHDDaemon: Sendable {
     let port: Int
     private let daemon: Mutex<OpaquePointer?>
     private let context: Unmanaged<ServerContext>
+    private let sweeper: HeadDeadlineSweeper
 
     /// Binds and starts the epoll thread pool.
     init(context: ServerContext) throws(HTTPServerError) {
@@ -62,12 +63,14 @@ final class MHDDaemon: Sendable {
         self.port = Int(cmhd_daemon_port(started))
         self.daemon = Mutex(started)
         self.context = retained
+        self.sweeper = HeadDeadlineSweeper(deadlines: context.heads)
     }
 
     /// Stops the daemon (closing every connection) and releases the context; later calls
     /// do nothing. Blocks while MHD joins its threads, so async callers use `stop() async`.
     func stopNow() {
         guard let stopped = daemon.withLock({ $0.take() }) else { return }
+        sweeper.stop()
         MHD_stop_daemon(stopped)
         context.release()
     }
@@ -92,6 +95,7 @@ final class MHDDaemon: Sendable {
         try require(configuration.connectionLimit >= 1, "connectionLimit must be at least 1")
         try require(configuration.perClientConnectionLimit >= 0, "perClientConnectionLimit must not be negative")
         try require(configuration.connectionTimeoutSeconds >= 0, "connectionTimeoutSeconds must not be negative")
+        try require(configuration.requestHeadTimeLimitSeconds >= 1, "requestHeadTimeLimitSeconds must be at least 1")
         try require(configuration.connectionMemoryLimit >= 4096, "connectionMemoryLimit must be at least 4096")
         try require(
             access(configuration.temporaryDirectory, W_OK | X_OK) == 0,

@@ -15,6 +15,7 @@ extension ServerContext {
     ) -> MHD_Result {
         let request = requestState(in: slot, url: url)
         if request.lifecycleState == .new {
+            if let peer = CountedPeer.of(connection) { heads.headArrived(peer) }
             let headers = Self.requestHeaders(of: connection)
             let remoteAddress = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
             let clientAddress = configuration.trustedProxies.client(peer: remoteAddress, forwardedFor: headers.values(for: "X-Forwarded-For"))

@@ -12,6 +12,7 @@ final class ServerContext: Sendable {
     let inFlight = InFlightRequests()
     let spool: SpoolBudget
     let connections: ConnectionCounts
+    let heads: HeadDeadlines
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
@@ -19,6 +20,7 @@ final class ServerContext: Sendable {
         self.log = log
         self.responses = ServerResponses(defaultHeaders: configuration.defaultHeaders, errorPages: configuration.errorPages)
         self.spool = SpoolBudget(limit: configuration.spoolLimitBytes)
+        self.heads = HeadDeadlines(limit: .seconds(configuration.requestHeadTimeLimitSeconds))
         self.connections = ConnectionCounts(limit: configuration.perClientConnectionLimit, trustedProxies: configuration.trustedProxies)
     }
 
