@@ -28,6 +28,26 @@ public final class Application: HTTPResponder {
         return finish(response, for: request, requestID: requestID, started: started)
     }
 
+    /// Static files and the health check, answered on the server's thread: their answer
+    /// is ready at once, so the connection is never suspended for them (the hop to a
+    /// task and back costs more than the answer). Everything else returns nil and takes
+    /// `respond(to:)`.
+    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == .get || request.method == .head,
+              let path = try? PathSegments(rawPath: request.path),
+              let (handler, parameters) = router.immediateHandler(request.method, path)
+        else { return nil }
+        let started = ContinuousClock.now
+        let requestID = RequestID.make()
+        let response: HTTPResponse
+        do {
+            response = try handler(try RequestContext(request: request, parameters: parameters, requestID: requestID))
+        } catch {
+            response = errors.response(for: error, request: request, requestID: requestID)
+        }
+        return finish(response, for: request, requestID: requestID, started: started)
+    }
+
     /// Decides from the head whether the body is wanted: the route must exist, take a
     /// body of that size, and, for uploads and other account actions, come with a
     /// session cookie this server issued. Anything else is answered at once, so an

@@ -4,6 +4,10 @@ public import MicroHTTPServer
 /// a `HEAD` request uses the `GET` route (the server drops the body).
 public struct Router: Sendable {
     public typealias Handler = @Sendable (RequestContext) async throws -> HTTPResponse
+    /// A handler whose answer is ready at once (static files, the health check): run on
+    /// the HTTP server's own thread, without suspending the connection or a task hop.
+    /// It must never block or wait.
+    public typealias ImmediateHandler = @Sendable (RequestContext) throws -> HTTPResponse
 
     /// What a path resolved to.
     public enum Resolution: Sendable {
@@ -20,6 +24,7 @@ public struct Router: Sendable {
         let usesAccount: Bool
         let body: RouteBody
         let handler: Handler
+        var immediate: ImmediateHandler?
     }
 
     private var routes: [Route] = []
@@ -32,6 +37,25 @@ public struct Router: Sendable {
 
     public mutating func get(_ pattern: String, usesAccount: Bool = true, _ handler: @escaping Handler) {
         add(.get, pattern, usesAccount: usesAccount, handler)
+    }
+
+    /// A GET route answered on the server's thread; it never looks at who is signed in.
+    public mutating func getImmediately(_ pattern: String, _ handler: @escaping ImmediateHandler) {
+        var route = Route(method: .get, pattern: RoutePattern(pattern), usesAccount: false, body: .none, handler: { try handler($0) })
+        route.immediate = handler
+        routes.append(route)
+    }
+
+    /// The immediate handler of the route `method` and `path` resolve to, with its
+    /// parameters; nil when that route has none (or nothing matches).
+    public func immediateHandler(_ method: HTTPMethod, _ path: PathSegments) -> (ImmediateHandler, [String: String])? {
+        let lookup = method == .head ? HTTPMethod.get : method
+        for route in routes {
+            guard let parameters = route.pattern.match(path.segments) else { continue }
+            guard route.method == lookup else { continue }
+            return route.immediate.map { ($0, parameters) }
+        }
+        return nil
     }
 
     /// A POST route and the body it takes.

@@ -38,10 +38,10 @@ extension Application {
         router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
         router.get("/media/:signature/:url", usesAccount: false) { try await media.respond($0) }
-        router.get("/healthz", usesAccount: false) { health.respond($0) }
-        router.get("/assets/*path", usesAccount: false) { try files.respond(name: $0.parameter("path"), request: $0.request) }
-        router.get("/favicon.ico", usesAccount: false) { try files.respond(name: "favicon.ico", request: $0.request) }
-        router.get("/robots.txt", usesAccount: false) { try files.respond(name: "robots.txt", request: $0.request) }
+        router.getImmediately("/healthz") { health.respond($0) }
+        router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
+        router.getImmediately("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request) }
+        router.getImmediately("/robots.txt") { try files.respond(name: "robots.txt", request: $0.request) }
         return router
     }
 }
