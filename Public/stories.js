@@ -39,9 +39,14 @@
     }).catch(function () {});
   }
 
+  // Seen reports still on their way: the rings are refreshed only once they have landed.
+  var pendingSeen = new Set();
+
   function markSeen(dialog) {
     var body = new URLSearchParams({ did: dialog.dataset.did || "", createdAt: dialog.dataset.createdAt || "" });
-    fetch("/seen", { method: "POST", headers: FETCH_HEADERS, body: body, credentials: "same-origin", keepalive: true }).catch(function () {});
+    var request = fetch("/seen", { method: "POST", headers: FETCH_HEADERS, body: body, credentials: "same-origin", keepalive: true }).catch(function () {});
+    pendingSeen.add(request);
+    request.then(function () { pendingSeen.delete(request); });
   }
 
   function isStoryURL(url) {
@@ -54,6 +59,7 @@
     this.opener = options.opener || null;
     this.pushed = options.pushed || false;
     this.standalone = options.standalone || false;
+    this.returnURL = options.returnURL || "";
     this.userPaused = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     this.held = false;
     this.hidden = document.visibilityState === "hidden";
@@ -220,21 +226,27 @@
     this.dialog.remove();
     if (this.pushed) { this.pushed = false; history.back(); }
     if (this.opener && this.opener.focus) { this.opener.focus(); }
-    refreshRings();
+    refreshRings(this.returnURL);
   };
 
   // After watching, bring the rings on the page underneath up to date, in place (the
   // links stay the same elements, so focus stays on the one that opened the viewer).
-  function refreshRings() {
-    if (!document.querySelector("a[data-opens-viewer]")) { return; }
-    fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin" }).then(function (response) {
+  // The page is fetched from the address it had when the viewer opened: at this point
+  // history.back() has not landed yet and location.href is still the story's.
+  function refreshRings(url) {
+    if (!url || !document.querySelector("a[data-opens-viewer]")) { return; }
+    Promise.all(Array.from(pendingSeen)).then(function () {
+      return fetch(url, { headers: FETCH_HEADERS, credentials: "same-origin", cache: "no-store" });
+    }).then(function (response) {
       return response.ok ? response.text() : Promise.reject();
     }).then(function (text) {
       var fresh = new DOMParser().parseFromString(text, "text/html");
       document.querySelectorAll("a[data-opens-viewer]").forEach(function (link) {
         var match = fresh.querySelector('a[data-opens-viewer][href="' + link.getAttribute("href").replace(/"/g, "") + '"]');
         if (!match) { return; }
-        link.setAttribute("aria-label", match.getAttribute("aria-label") || "");
+        if (match.hasAttribute("aria-label")) { link.setAttribute("aria-label", match.getAttribute("aria-label")); }
+        var label = link.querySelector(".visually-hidden"), freshLabel = match.querySelector(".visually-hidden");
+        if (label && freshLabel) { label.textContent = freshLabel.textContent; }
         var ring = link.matches(".avatar-ring") ? link : link.querySelector(".avatar-ring");
         var freshRing = match.matches(".avatar-ring") ? match : match.querySelector(".avatar-ring");
         if (ring && freshRing) { ring.className = freshRing.className; }
@@ -249,6 +261,7 @@
   }
 
   function openFrom(link) {
+    var returnURL = location.href;
     fetchPage(link.href).then(function (page) {
       var fresh = page.doc.querySelector("dialog.viewer");
       if (!fresh) { throw new Error("not a story page"); }
@@ -260,7 +273,7 @@
       focusStage(dialog);
       history.pushState({ viewer: true }, "", page.url);
       markSeen(dialog);
-      new Viewer(dialog, { opener: link, pushed: true });
+      new Viewer(dialog, { opener: link, pushed: true, returnURL: returnURL });
     }).catch(function () { location.assign(link.href); });
   }
 

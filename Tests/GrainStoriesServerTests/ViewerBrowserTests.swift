@@ -205,4 +205,34 @@ import Testing
             #expect(try await f.browser.execute("return document.querySelector('.story-image').alt").string?.hasPrefix("Photo story by Maya Okafor, 1 of 3") == true)
         }
     }
+
+    /// Closing the viewer brings the strip up to date in place: the ring of the author
+    /// watched to the end turns grey and its label says "seen", with no reload.
+    @Test func watchingToTheEndAndClosingGreysTheRingWithoutAReload() async throws {
+        try await F.run { f in
+            try await f.browser.navigate(f.base + "/")
+            let maya = "a[href=\"/stories/\(F.maya)\"]", erin = "a[href=\"/stories/\(F.erin)\"]"
+            let state = """
+                const link = document.querySelector(arguments[0]);
+                return [link.querySelector('.avatar-ring').className, link.getAttribute('aria-label')];
+                """
+            let before = try await f.browser.execute(state, [.string(maya)]).array?.compactMap(\.string) ?? []
+            #expect(before.count == 2 && before[0].contains("ring-unseen") && before[1].hasSuffix(", new"), "\(before)")
+            try await f.browser.execute("window.notReloaded = true; document.querySelector(arguments[0]).click()", [.string(maya)])
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]')"))
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(3)))
+            try await f.browser.press(WebDriver.escape)
+            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.browser.waitUntil("""
+                const link = document.querySelector(arguments[0]);
+                return link.querySelector('.avatar-ring').classList.contains('ring-seen') && link.getAttribute('aria-label').endsWith(', seen');
+                """, timeout: .seconds(5), [.string(maya)]), "the watched ring stayed coloured")
+            #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
+            let other = try await f.browser.execute(state, [.string(erin)]).array?.compactMap(\.string) ?? []
+            #expect(other.count == 2 && other[0].contains("ring-unseen") && other[1].hasSuffix(", new"), "an unwatched ring changed: \(other)")
+        }
+    }
 }
