@@ -67,6 +67,7 @@
     this.gated = false;
     this.suppressClick = false;
     this.closed = false;
+    this.step = 0;
     this.events = new AbortController();
     this.announcer = document.createElement("p");
     this.announcer.className = "visually-hidden";
@@ -80,8 +81,11 @@
     var self = this, signal = this.events.signal, dialog = this.dialog;
     dialog.addEventListener("cancel", function (event) { event.preventDefault(); self.close(); }, { signal: signal });
     dialog.addEventListener("click", function (event) { self.onClick(event); }, { signal: signal });
+    // Only the end of the current story's own bar moves on: an event from any other
+    // element (or a move already under way from this story) must not skip a story.
     dialog.addEventListener("animationend", function (event) {
-      if (event.target.closest && event.target.closest(".segment-current")) { self.go(self.link("next"), false); }
+      if (event.animationName !== "story-progress" || event.target !== self.currentFill()) { return; }
+      self.go(self.link("next"), false);
     }, { signal: signal });
     dialog.addEventListener("toggle", function (event) {
       if (event.target.classList && event.target.classList.contains("label-gate")) { self.gated = !event.target.open; self.update(); }
@@ -151,6 +155,10 @@
     }
   };
 
+  Viewer.prototype.currentFill = function () {
+    return this.dialog.querySelector(".viewer-stage .segment-current .fill");
+  };
+
   Viewer.prototype.link = function (rel) {
     var link = this.dialog.querySelector('.tap-zone[rel="' + rel + '"]');
     return link ? link.getAttribute("href") : "";
@@ -176,6 +184,7 @@
 
   Viewer.prototype.prepareStory = function (announce) {
     var self = this, dialog = this.dialog;
+    this.step += 1;
     var gate = dialog.querySelector(".label-gate");
     this.gated = !!(gate && !gate.open);
     this.ready = false;
@@ -193,15 +202,19 @@
     if (announce && status) { this.announcer.textContent = status.textContent; }
   };
 
-  // Moves to another story in place (no page load), keeping the address current.
+  // Moves to another story in place (no page load), keeping the address current. A
+  // move is a step away from the story shown when it was asked for: once another story
+  // is on stage (an earlier tap, or the bar's end, got there first) it is dropped.
   Viewer.prototype.go = function (url, manual) {
     if (this.closed) { return; }
     if (!url) { return; }
     if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.close(); } return; }
-    var self = this;
+    var self = this, step = this.step;
+    var current = function () { return !self.closed && self.step === step; };
     fetchPage(url).then(function (page) {
+      if (!current()) { return; }
       var fresh = page.doc.querySelector("dialog.viewer");
-      if (!fresh || self.closed) { throw new Error("not a story page"); }
+      if (!fresh || !fresh.querySelector(".viewer-stage")) { throw new Error("not a story page"); }
       pageCache.delete(url);
       Object.keys(self.dialog.dataset).forEach(function (key) { delete self.dialog.dataset[key]; });
       Object.keys(fresh.dataset).forEach(function (key) { self.dialog.dataset[key] = fresh.dataset[key]; });
@@ -213,7 +226,7 @@
       history.replaceState(history.state, "", page.url);
       markSeen(self.dialog);
       self.prepareStory(manual);
-    }).catch(function () { location.assign(url); });
+    }).catch(function () { if (current()) { location.assign(url); } });
   };
 
   Viewer.prototype.close = function () {

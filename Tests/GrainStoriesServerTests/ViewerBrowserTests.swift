@@ -235,4 +235,30 @@ import Testing
             #expect(other.count == 2 && other[0].contains("ring-unseen") && other[1].hasSuffix(", new"), "an unwatched ring changed: \(other)")
         }
     }
+    /// The end of a story's bar arriving while a tap already moves on must not move on a
+    /// second time (skipping a story, or reloading the page); nor may an animation event
+    /// from a bar that is no longer the current one.
+    @Test func aStaleEndOfTheProgressBarNeverAdvances() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            try await f.browser.execute("""
+                window.notReloaded = true;
+                window.oldFill = document.querySelector('dialog.viewer .segment-current .fill');
+                document.querySelector('.tap-zone[rel=next]').click();
+                window.oldFill.dispatchEvent(new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' }));
+                """)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            // Story 2 is labelled: its timer is held, so nothing but a stale event could move on.
+            #expect(try await f.browser.waitUntil("return window.notReloaded === true && !!document.querySelector('dialog.viewer .label-gate')"), "the page was reloaded")
+            try await f.browser.execute("""
+                const event = () => new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' });
+                window.oldFill.dispatchEvent(event());
+                document.querySelector('dialog.viewer .segment-done .fill').dispatchEvent(event());
+                """)
+            // A move would land within a second (the next story is already fetched).
+            #expect(!(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(1))), "a stale event moved on")
+            #expect(try await f.path() == "/profile/\(F.maya)/story/3muovdv3qvkv2")
+            #expect(try await f.browser.execute("return window.notReloaded === true && history.length").double == 2)
+        }
+    }
 }
