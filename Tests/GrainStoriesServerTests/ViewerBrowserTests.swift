@@ -261,4 +261,31 @@ import Testing
             #expect(try await f.browser.execute("return window.notReloaded === true && history.length").double == 2)
         }
     }
+    static let visibleHidden = """
+        return [...document.querySelectorAll('body [hidden]')].filter(el => {
+            const r = el.getBoundingClientRect();
+            return getComputedStyle(el).display !== 'none' || r.width > 0 || r.height > 0;
+        }).map(el => el.tagName + '.' + el.className);
+        """
+    /// An element with the hidden attribute takes no space, whatever CSS says about its display.
+    @Test func hiddenElementsStayHiddenWithAndWithoutJavaScript() async throws {
+        try await F.run { f in
+            for javaScript in [true, false] {
+                try await f.browser.cdp("Emulation.setScriptExecutionDisabled", ["value": .bool(!javaScript)])
+                for path in ["/", "/profile/\(F.maya)/story/3muojebufwseb"] {
+                    try await f.browser.navigate(f.base + path)
+                    #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
+                    let shown = try await f.browser.execute(Self.visibleHidden)
+                    #expect(shown.array?.isEmpty == true, "JavaScript \(javaScript), \(path): shown although hidden: \(shown)")
+                }
+                if !javaScript {
+                    // Without the script the viewer has no pause button to press.
+                    #expect(try await f.browser.execute("return document.documentElement.classList.contains('js')").bool == false)
+                    #expect(try await f.browser.execute("return document.querySelector('.viewer-pause').getBoundingClientRect().width").double == 0)
+                }
+            }
+            try await f.browser.cdp("Emulation.setScriptExecutionDisabled", ["value": false])
+        }
+    }
+
 }
