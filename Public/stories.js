@@ -176,7 +176,10 @@
     this.dialog.classList.toggle("is-playing", running);
     var button = this.dialog.querySelector(".viewer-pause");
     if (button) {
-      button.hidden = false;
+      // A content warning holds the timer until "Show" is chosen; the button would only
+      // claim the story plays (and pressing it would pause it behind the warning).
+      if (button.hidden !== this.gated && button.contains(document.activeElement)) { focusStage(this.dialog); }
+      button.hidden = this.gated;
       button.classList.toggle("is-paused", this.userPaused);
       button.setAttribute("aria-label", this.userPaused ? "Play" : "Pause");
     }

@@ -261,6 +261,25 @@ import Testing
             #expect(try await f.browser.execute("return window.notReloaded === true && history.length").double == 2)
         }
     }
+    /// While a content warning holds the timer, the pause button does not claim that the
+    /// story is playing; after "Show" it is back, as Pause.
+    @Test func theContentWarningScreenShowsNoPauseButton() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muovdv3qvkv2", expectRunning: false)
+            #expect(try await f.browser.waitUntil(F.isPaused))
+            let button = """
+                const button = document.querySelector('.viewer-pause');
+                const r = button.getBoundingClientRect();
+                return [getComputedStyle(button).display, r.width, button.getAttribute('aria-label')];
+                """
+            let held = try await f.browser.execute(button).array ?? []
+            #expect(held.first?.string == "none" && held.dropFirst().first?.double == 0, "a pause button on the warning screen: \(held)")
+            try await f.browser.execute("document.querySelector('.label-gate summary').click()")
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+            let shown = try await f.browser.execute(button).array ?? []
+            #expect(shown.first?.string != "none" && (shown.dropFirst().first?.double ?? 0) >= 24 && shown.last?.string == "Pause", "\(shown)")
+        }
+    }
     static let visibleHidden = """
         return [...document.querySelectorAll('body [hidden]')].filter(el => {
             const r = el.getBoundingClientRect();
