@@ -235,6 +235,7 @@ import Testing
             #expect(other.count == 2 && other[0].contains("ring-unseen") && other[1].hasSuffix(", new"), "an unwatched ring changed: \(other)")
         }
     }
+
     /// The end of a story's bar arriving while a tap already moves on must not move on a
     /// second time (skipping a story, or reloading the page); nor may an animation event
     /// from a bar that is no longer the current one.
@@ -261,6 +262,7 @@ import Testing
             #expect(try await f.browser.execute("return window.notReloaded === true && history.length").double == 2)
         }
     }
+
     /// While a content warning holds the timer, the pause button does not claim that the
     /// story is playing; after "Show" it is back, as Pause.
     @Test func theContentWarningScreenShowsNoPauseButton() async throws {
@@ -280,12 +282,29 @@ import Testing
             #expect(shown.first?.string != "none" && (shown.dropFirst().first?.double ?? 0) >= 24 && shown.last?.string == "Pause", "\(shown)")
         }
     }
+
+    /// Scroll snapping must not push the strip's first tile against the screen edge.
+    @Test func theStripStartsAtItsPadding() async throws {
+        try await F.run { f in
+            try await f.browser.navigate(f.base + "/")
+            #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
+            let layout = try await f.browser.execute("""
+                const strip = document.querySelector('.strip-list');
+                return [strip.scrollLeft, strip.querySelector('.strip-item').getBoundingClientRect().left, strip.scrollWidth > strip.clientWidth];
+                """).array ?? []
+            #expect(layout.count == 3 && layout[2].bool == true, "the strip must overflow for this test to mean anything: \(layout)")
+            #expect(layout.first?.double == 0, "scrollLeft \(layout)")
+            #expect((layout.dropFirst().first?.double ?? 0) >= 12, "first tile left \(layout)")
+        }
+    }
+
     static let visibleHidden = """
         return [...document.querySelectorAll('body [hidden]')].filter(el => {
             const r = el.getBoundingClientRect();
             return getComputedStyle(el).display !== 'none' || r.width > 0 || r.height > 0;
         }).map(el => el.tagName + '.' + el.className);
         """
+
     /// An element with the hidden attribute takes no space, whatever CSS says about its display.
     @Test func hiddenElementsStayHiddenWithAndWithoutJavaScript() async throws {
         try await F.run { f in
@@ -306,5 +325,4 @@ import Testing
             try await f.browser.cdp("Emulation.setScriptExecutionDisabled", ["value": false])
         }
     }
-
 }
