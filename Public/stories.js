@@ -39,9 +39,14 @@
     }).catch(function () {});
   }
 
+  // Seen reports still on their way: the rings are refreshed only once they have landed.
+  var pendingSeen = new Set();
+
   function markSeen(dialog) {
     var body = new URLSearchParams({ did: dialog.dataset.did || "", createdAt: dialog.dataset.createdAt || "" });
-    fetch("/seen", { method: "POST", headers: FETCH_HEADERS, body: body, credentials: "same-origin", keepalive: true }).catch(function () {});
+    var request = fetch("/seen", { method: "POST", headers: FETCH_HEADERS, body: body, credentials: "same-origin", keepalive: true }).catch(function () {});
+    pendingSeen.add(request);
+    request.then(function () { pendingSeen.delete(request); });
   }
 
   function isStoryURL(url) {
@@ -54,6 +59,7 @@
     this.opener = options.opener || null;
     this.pushed = options.pushed || false;
     this.standalone = options.standalone || false;
+    this.returnURL = options.returnURL || "";
     this.userPaused = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     this.held = false;
     this.hidden = document.visibilityState === "hidden";
@@ -61,6 +67,7 @@
     this.gated = false;
     this.suppressClick = false;
     this.closed = false;
+    this.step = 0;
     this.events = new AbortController();
     this.announcer = document.createElement("p");
     this.announcer.className = "visually-hidden";
@@ -74,8 +81,11 @@
     var self = this, signal = this.events.signal, dialog = this.dialog;
     dialog.addEventListener("cancel", function (event) { event.preventDefault(); self.close(); }, { signal: signal });
     dialog.addEventListener("click", function (event) { self.onClick(event); }, { signal: signal });
+    // Only the end of the current story's own bar moves on: an event from any other
+    // element (or a move already under way from this story) must not skip a story.
     dialog.addEventListener("animationend", function (event) {
-      if (event.target.closest && event.target.closest(".segment-current")) { self.go(self.link("next"), false); }
+      if (event.animationName !== "story-progress" || event.target !== self.currentFill()) { return; }
+      self.go(self.link("next"), false);
     }, { signal: signal });
     dialog.addEventListener("toggle", function (event) {
       if (event.target.classList && event.target.classList.contains("label-gate")) { self.gated = !event.target.open; self.update(); }
@@ -145,6 +155,10 @@
     }
   };
 
+  Viewer.prototype.currentFill = function () {
+    return this.dialog.querySelector(".viewer-stage .segment-current .fill");
+  };
+
   Viewer.prototype.link = function (rel) {
     var link = this.dialog.querySelector('.tap-zone[rel="' + rel + '"]');
     return link ? link.getAttribute("href") : "";
@@ -162,7 +176,10 @@
     this.dialog.classList.toggle("is-playing", running);
     var button = this.dialog.querySelector(".viewer-pause");
     if (button) {
-      button.hidden = false;
+      // A content warning holds the timer until "Show" is chosen; the button would only
+      // claim the story plays (and pressing it would pause it behind the warning).
+      if (button.hidden !== this.gated && button.contains(document.activeElement)) { focusStage(this.dialog); }
+      button.hidden = this.gated;
       button.classList.toggle("is-paused", this.userPaused);
       button.setAttribute("aria-label", this.userPaused ? "Play" : "Pause");
     }
@@ -170,6 +187,7 @@
 
   Viewer.prototype.prepareStory = function (announce) {
     var self = this, dialog = this.dialog;
+    this.step += 1;
     var gate = dialog.querySelector(".label-gate");
     this.gated = !!(gate && !gate.open);
     this.ready = false;
@@ -187,15 +205,19 @@
     if (announce && status) { this.announcer.textContent = status.textContent; }
   };
 
-  // Moves to another story in place (no page load), keeping the address current.
+  // Moves to another story in place (no page load), keeping the address current. A
+  // move is a step away from the story shown when it was asked for: once another story
+  // is on stage (an earlier tap, or the bar's end, got there first) it is dropped.
   Viewer.prototype.go = function (url, manual) {
     if (this.closed) { return; }
     if (!url) { return; }
     if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.close(); } return; }
-    var self = this;
+    var self = this, step = this.step;
+    var current = function () { return !self.closed && self.step === step; };
     fetchPage(url).then(function (page) {
+      if (!current()) { return; }
       var fresh = page.doc.querySelector("dialog.viewer");
-      if (!fresh || self.closed) { throw new Error("not a story page"); }
+      if (!fresh || !fresh.querySelector(".viewer-stage")) { throw new Error("not a story page"); }
       pageCache.delete(url);
       Object.keys(self.dialog.dataset).forEach(function (key) { delete self.dialog.dataset[key]; });
       Object.keys(fresh.dataset).forEach(function (key) { self.dialog.dataset[key] = fresh.dataset[key]; });
@@ -207,7 +229,7 @@
       history.replaceState(history.state, "", page.url);
       markSeen(self.dialog);
       self.prepareStory(manual);
-    }).catch(function () { location.assign(url); });
+    }).catch(function () { if (current()) { location.assign(url); } });
   };
 
   Viewer.prototype.close = function () {
@@ -220,21 +242,27 @@
     this.dialog.remove();
     if (this.pushed) { this.pushed = false; history.back(); }
     if (this.opener && this.opener.focus) { this.opener.focus(); }
-    refreshRings();
+    refreshRings(this.returnURL);
   };
 
   // After watching, bring the rings on the page underneath up to date, in place (the
   // links stay the same elements, so focus stays on the one that opened the viewer).
-  function refreshRings() {
-    if (!document.querySelector("a[data-opens-viewer]")) { return; }
-    fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin" }).then(function (response) {
+  // The page is fetched from the address it had when the viewer opened: at this point
+  // history.back() has not landed yet and location.href is still the story's.
+  function refreshRings(url) {
+    if (!url || !document.querySelector("a[data-opens-viewer]")) { return; }
+    Promise.all(Array.from(pendingSeen)).then(function () {
+      return fetch(url, { headers: FETCH_HEADERS, credentials: "same-origin", cache: "no-store" });
+    }).then(function (response) {
       return response.ok ? response.text() : Promise.reject();
     }).then(function (text) {
       var fresh = new DOMParser().parseFromString(text, "text/html");
       document.querySelectorAll("a[data-opens-viewer]").forEach(function (link) {
         var match = fresh.querySelector('a[data-opens-viewer][href="' + link.getAttribute("href").replace(/"/g, "") + '"]');
         if (!match) { return; }
-        link.setAttribute("aria-label", match.getAttribute("aria-label") || "");
+        if (match.hasAttribute("aria-label")) { link.setAttribute("aria-label", match.getAttribute("aria-label")); }
+        var label = link.querySelector(".visually-hidden"), freshLabel = match.querySelector(".visually-hidden");
+        if (label && freshLabel) { label.textContent = freshLabel.textContent; }
         var ring = link.matches(".avatar-ring") ? link : link.querySelector(".avatar-ring");
         var freshRing = match.matches(".avatar-ring") ? match : match.querySelector(".avatar-ring");
         if (ring && freshRing) { ring.className = freshRing.className; }
@@ -249,6 +277,7 @@
   }
 
   function openFrom(link) {
+    var returnURL = location.href;
     fetchPage(link.href).then(function (page) {
       var fresh = page.doc.querySelector("dialog.viewer");
       if (!fresh) { throw new Error("not a story page"); }
@@ -260,7 +289,7 @@
       focusStage(dialog);
       history.pushState({ viewer: true }, "", page.url);
       markSeen(dialog);
-      new Viewer(dialog, { opener: link, pushed: true });
+      new Viewer(dialog, { opener: link, pushed: true, returnURL: returnURL });
     }).catch(function () { location.assign(link.href); });
   }
 

@@ -41,6 +41,10 @@ import TestSupport
         // Choose a photo with GPS on the phone and upload it.
         try await browser.click(try await browser.element("a[href='/stories/new']"))
         #expect(try await browser.waitUntil("return location.pathname === '/stories/new'"))
+        // Before a photo is chosen there is no preview (no broken image) and no progress bar.
+        let shown = try await browser.execute(ViewerBrowserTests.visibleHidden)
+        #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
+        #expect(try await browser.execute("return document.querySelector('.upload-preview').getBoundingClientRect().height").double == 0)
         let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_2041.jpg"
         try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
         try await browser.sendKeys(try await browser.element("#photo"), photo)

@@ -254,4 +254,124 @@ import Testing
             #expect(try await f.browser.execute("return document.querySelector('.story-image').alt").string?.hasPrefix("Photo story by Maya Okafor, 1 of 3") == true)
         }
     }
+
+    /// Closing the viewer brings the strip up to date in place: the ring of the author
+    /// watched to the end turns grey and its label says "seen", with no reload.
+    @Test func watchingToTheEndAndClosingGreysTheRingWithoutAReload() async throws {
+        try await F.run { f in
+            try await f.browser.navigate(f.base + "/")
+            let maya = "a[href=\"/stories/\(F.maya)\"]", erin = "a[href=\"/stories/\(F.erin)\"]"
+            let state = """
+                const link = document.querySelector(arguments[0]);
+                return [link.querySelector('.avatar-ring').className, link.getAttribute('aria-label')];
+                """
+            let before = try await f.browser.execute(state, [.string(maya)]).array?.compactMap(\.string) ?? []
+            #expect(before.count == 2 && before[0].contains("ring-unseen") && before[1].hasSuffix(", new"), "\(before)")
+            try await f.browser.execute("window.notReloaded = true; document.querySelector(arguments[0]).click()", [.string(maya)])
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]')"))
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(3)))
+            try await f.browser.press(WebDriver.escape)
+            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.browser.waitUntil("""
+                const link = document.querySelector(arguments[0]);
+                return link.querySelector('.avatar-ring').classList.contains('ring-seen') && link.getAttribute('aria-label').endsWith(', seen');
+                """, timeout: .seconds(5), [.string(maya)]), "the watched ring stayed coloured")
+            #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
+            let other = try await f.browser.execute(state, [.string(erin)]).array?.compactMap(\.string) ?? []
+            #expect(other.count == 2 && other[0].contains("ring-unseen") && other[1].hasSuffix(", new"), "an unwatched ring changed: \(other)")
+        }
+    }
+
+    /// The end of a story's bar arriving while a tap already moves on must not move on a
+    /// second time (skipping a story, or reloading the page); nor may an animation event
+    /// from a bar that is no longer the current one.
+    @Test func aStaleEndOfTheProgressBarNeverAdvances() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            try await f.browser.execute("""
+                window.notReloaded = true;
+                window.oldFill = document.querySelector('dialog.viewer .segment-current .fill');
+                document.querySelector('.tap-zone[rel=next]').click();
+                window.oldFill.dispatchEvent(new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' }));
+                """)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            // Story 2 is labelled: its timer is held, so nothing but a stale event could move on.
+            #expect(try await f.browser.waitUntil("return window.notReloaded === true && !!document.querySelector('dialog.viewer .label-gate')"), "the page was reloaded")
+            try await f.browser.execute("""
+                const event = () => new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' });
+                window.oldFill.dispatchEvent(event());
+                document.querySelector('dialog.viewer .segment-done .fill').dispatchEvent(event());
+                """)
+            // A move would land within a second (the next story is already fetched).
+            #expect(!(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(1))), "a stale event moved on")
+            #expect(try await f.path() == "/profile/\(F.maya)/story/3muovdv3qvkv2")
+            #expect(try await f.browser.execute("return window.notReloaded === true && history.length").double == 2)
+        }
+    }
+
+    /// While a content warning holds the timer, the pause button does not claim that the
+    /// story is playing; after "Show" it is back, as Pause.
+    @Test func theContentWarningScreenShowsNoPauseButton() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muovdv3qvkv2", expectRunning: false)
+            #expect(try await f.browser.waitUntil(F.isPaused))
+            let button = """
+                const button = document.querySelector('.viewer-pause');
+                const r = button.getBoundingClientRect();
+                return [getComputedStyle(button).display, r.width, button.getAttribute('aria-label')];
+                """
+            let held = try await f.browser.execute(button).array ?? []
+            #expect(held.first?.string == "none" && held.dropFirst().first?.double == 0, "a pause button on the warning screen: \(held)")
+            try await f.browser.execute("document.querySelector('.label-gate summary').click()")
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+            let shown = try await f.browser.execute(button).array ?? []
+            #expect(shown.first?.string != "none" && (shown.dropFirst().first?.double ?? 0) >= 24 && shown.last?.string == "Pause", "\(shown)")
+        }
+    }
+
+    /// Scroll snapping must not push the strip's first tile against the screen edge.
+    @Test func theStripStartsAtItsPadding() async throws {
+        try await F.run { f in
+            try await f.browser.navigate(f.base + "/")
+            #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
+            let layout = try await f.browser.execute("""
+                const strip = document.querySelector('.strip-list');
+                return [strip.scrollLeft, strip.querySelector('.strip-item').getBoundingClientRect().left, strip.scrollWidth > strip.clientWidth];
+                """).array ?? []
+            #expect(layout.count == 3 && layout[2].bool == true, "the strip must overflow for this test to mean anything: \(layout)")
+            #expect(layout.first?.double == 0, "scrollLeft \(layout)")
+            #expect((layout.dropFirst().first?.double ?? 0) >= 12, "first tile left \(layout)")
+        }
+    }
+
+    static let visibleHidden = """
+        return [...document.querySelectorAll('body [hidden]')].filter(el => {
+            const r = el.getBoundingClientRect();
+            return getComputedStyle(el).display !== 'none' || r.width > 0 || r.height > 0;
+        }).map(el => el.tagName + '.' + el.className);
+        """
+
+    /// An element with the hidden attribute takes no space, whatever CSS says about its display.
+    @Test func hiddenElementsStayHiddenWithAndWithoutJavaScript() async throws {
+        try await F.run { f in
+            for javaScript in [true, false] {
+                try await f.browser.cdp("Emulation.setScriptExecutionDisabled", ["value": .bool(!javaScript)])
+                for path in ["/", "/profile/\(F.maya)/story/3muojebufwseb"] {
+                    try await f.browser.navigate(f.base + path)
+                    #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
+                    let shown = try await f.browser.execute(Self.visibleHidden)
+                    #expect(shown.array?.isEmpty == true, "JavaScript \(javaScript), \(path): shown although hidden: \(shown)")
+                }
+                if !javaScript {
+                    // Without the script the viewer has no pause button to press.
+                    #expect(try await f.browser.execute("return document.documentElement.classList.contains('js')").bool == false)
+                    #expect(try await f.browser.execute("return document.querySelector('.viewer-pause').getBoundingClientRect().width").double == 0)
+                }
+            }
+            try await f.browser.cdp("Emulation.setScriptExecutionDisabled", ["value": false])
+        }
+    }
 }
