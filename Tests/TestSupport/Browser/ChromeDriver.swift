@@ -17,6 +17,30 @@ public final class ChromeDriver: Sendable {
         else {
             throw BrowserTestError("chromium and chromium-driver are not installed; run ./scripts/setup --tests")
         }
+        // With --port=0 chromedriver picks a free port by binding and closing it, then
+        // binds it again; another process (the suite's own servers bind port 0 all the
+        // time) can take it in between, and chromedriver exits with "IPv4 port not
+        // available". That race is chromedriver's, so a start that lost it is simply
+        // tried again, a bounded number of times; any other failure is reported at once.
+        var lastOutput = ""
+        for _ in 0..<5 {
+            let (process, text) = try Self.launch(executable)
+            if let range = text.range(of: #"started successfully on port (\d+)"#, options: .regularExpression),
+               let port = Int(text[range].split(separator: " ").last?.trimmingCharacters(in: .punctuationCharacters) ?? "") {
+                self.port = port
+                self.process = Mutex(process)
+                return
+            }
+            if process.isRunning { process.terminate() }
+            lastOutput = text
+            guard text.contains("port not available") else { break }
+        }
+        throw BrowserTestError("chromedriver did not start: \(lastOutput)")
+    }
+
+    /// Starts chromedriver on a port of its choosing and reads its output until it says
+    /// it started, it exits, or 15 s pass.
+    private static func launch(_ executable: String) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--port=0"]
@@ -36,14 +60,7 @@ public final class ChromeDriver: Sendable {
             }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let range = text.range(of: #"started successfully on port (\d+)"#, options: .regularExpression),
-              let port = Int(text[range].split(separator: " ").last?.trimmingCharacters(in: .punctuationCharacters) ?? "")
-        else {
-            process.terminate()
-            throw BrowserTestError("chromedriver did not start: \(text)")
-        }
-        self.port = port
-        self.process = Mutex(process)
+        return (process, text)
     }
 
     public func stop() {
