@@ -64,6 +64,12 @@ import TestSupport
             try connection.send("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 60000\r\n\r\n" + String(repeating: "a", count: 30_000))
             return connection
         }
+        // Its share is reserved when its head is read, before any of its body is stored:
+        // once its spool file exists, the reservation certainly stands.
+        let clock = ContinuousClock()
+        let spooled = clock.now.advanced(by: .seconds(10))
+        while try live.temporaryFiles().isEmpty, clock.now < spooled { await Task.yield() }
+        #expect(try !live.temporaryFiles().isEmpty, "the first upload never reached the spool")
         let second = try await live.exchange("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 60000\r\n\r\n")
         #expect(second.status == 503)
         // Finishing the first returns its share: a third now fits.
@@ -75,7 +81,6 @@ import TestSupport
         #expect(first.bodyText == "60000")
         held.close()
         let body = String(repeating: "c", count: 60_000)
-        let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(10))
         var third = try await live.exchange("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 60000\r\n\r\n" + body)
         // The first request's share returns when MHD reports it completed, just after its response.
@@ -92,9 +97,9 @@ import TestSupport
         let (response, bytesSent) = try await runOnDedicatedThread { () -> (RawHTTPResponse, Int) in
             let connection = try RawHTTPConnection(port: port)
             try connection.send("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n")
-            // One byte every 20 ms (far inside the idle timeout) until the server hangs up;
+            // One byte every 20 ms (far inside the idle timeout) until the server answers;
             // bounded by the body's length.
-            let sent = connection.sendSlowly(Array(repeating: UInt8(ascii: "z"), count: 100_000), chunkSize: 1, interval: .milliseconds(20))
+            let sent = connection.sendSlowly(Array(repeating: UInt8(ascii: "z"), count: 100_000), chunkSize: 1, interval: .milliseconds(20), untilAnswered: true)
             return (try connection.readResponse(), sent)
         }
         #expect(response.status == 408)

@@ -37,8 +37,8 @@ public final class RawHTTPConnection: Sendable {
     /// Returns how many bytes went out before the server closed the connection (all of
     /// them if it never did).
     @discardableResult
-    public func sendSlowly(_ bytes: [UInt8], chunkSize: Int = 1, interval: Duration) -> Int {
-        session.withLock { $0.sendSlowly(bytes, chunkSize: chunkSize, interval: interval) }
+    public func sendSlowly(_ bytes: [UInt8], chunkSize: Int = 1, interval: Duration, untilAnswered: Bool = false) -> Int {
+        session.withLock { $0.sendSlowly(bytes, chunkSize: chunkSize, interval: interval, untilAnswered: untilAnswered) }
     }
 
     /// Reads one complete response: framed by Content-Length, chunked encoding, or the

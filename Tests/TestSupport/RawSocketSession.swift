@@ -75,8 +75,10 @@ struct RawSocketSession {
 
     /// Sends `bytes` `chunkSize` bytes at a time, pausing `interval` after each chunk.
     /// Returns how many bytes went out before the server closed the connection (all of
-    /// them if it never did).
-    mutating func sendSlowly(_ bytes: [UInt8], chunkSize: Int = 1, interval: Duration) -> Int {
+    /// them if it never did), or, with `untilAnswered`, before the server sent anything:
+    /// a client that kept sending after an early answer would make the server's close a
+    /// reset, which can discard that answer before it is read.
+    mutating func sendSlowly(_ bytes: [UInt8], chunkSize: Int = 1, interval: Duration, untilAnswered: Bool = false) -> Int {
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunkSize, bytes.count)
@@ -88,6 +90,7 @@ struct RawSocketSession {
             offset = end
             if offset < bytes.count {
                 Self.sleep(interval)
+                if untilAnswered, serverHasSentSomething() { return offset }
                 if serverHasClosed() { return offset }
             }
         }
@@ -235,6 +238,12 @@ struct RawSocketSession {
     }
 
     /// True if the server already closed (end of stream or reset pending), without waiting.
+    /// Whether anything (data or the end of the stream) is waiting to be read.
+    private func serverHasSentSomething() -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
+    }
+
     private func serverHasClosed() -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, 0) > 0 else { return false }
