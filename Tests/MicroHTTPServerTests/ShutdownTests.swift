@@ -48,7 +48,10 @@ struct ShutdownTests {
     @Test func inFlightRequestFinishesDuringGracefulShutdown() async throws {
         let started = AsyncGate()
         let release = AsyncGate()
-        let live = try LiveServer(responder: { _ in
+        // Only /slow is held: a probe that arrives before the drain has begun is answered
+        // at once (and the probing goes on until one gets the drain's 503).
+        let live = try LiveServer(responder: { request in
+            guard request.path == "/slow" else { return HTTPResponse(contentType: "text/plain", text: "not draining yet") }
             started.open()
             await release.wait()
             return HTTPResponse(contentType: "text/plain", text: "finished")
