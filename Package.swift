@@ -57,7 +57,7 @@ let package = Package(
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads"]),
+        .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestSupport"]),
         .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
         .testTarget(name: "HTTPFieldsTests", dependencies: ["HTTPFields"]),

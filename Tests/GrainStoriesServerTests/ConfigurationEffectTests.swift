@@ -89,15 +89,6 @@ import Testing
         return prepared
     }
 
-    /// Polls `condition` every 20 ms until it holds or `timeout` passes.
-    static func eventually(within timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async rethrows -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return try await condition()
-    }
 
     // MARK: Logging
 
@@ -121,7 +112,7 @@ import Testing
             return try connection.readResponse()
         }
         #expect(home.status == 200, "the home page shows a notice instead of the strip")
-        let warned = await Self.eventually { server.log.contains(" warning the AppView could not be read for the strip") }
+        let warned = await eventually { server.log.contains(" warning the AppView could not be read for the strip") }
         #expect(server.terminate() == 0)
         #expect(warned, "warnings are logged: \(server.log)")
         let infoLines = server.log.split(separator: "\n").filter { $0.contains(" info ") }
@@ -181,43 +172,32 @@ import Testing
     }
 
     /// The names of this process's threads that libmicrohttpd started (`MHD-…`).
-    static func serverThreadNames() -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { task in
-            let name = ((try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            return name.hasPrefix("MHD") ? name : nil
-        }.sorted()
-    }
-
-    /// The `MHD-…` thread count once it has stopped changing (threads name themselves
-    /// when they start running), polled for at most two seconds.
-    static func settledServerThreadCount() async -> Int {
-        var last = serverThreadNames().count
-        var unchanged = 0
-        let deadline = ContinuousClock.now + .seconds(2)
-        while unchanged < 5, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-            let now = serverThreadNames().count
-            unchanged = now == last ? unchanged + 1 : 0
-            last = now
-        }
-        return last
+    /// The kernel ids of this process's libmicrohttpd threads (named `MHD-…`).
+    static func serverThreadIDs() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").filter { task in
+            // A thread may end between the listing and the read: it is then not counted.
+            let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+            return name.hasPrefix("MHD")
+        })
     }
 
     @Test func threadsSetsHowManyThreadsServeHTTP() async throws {
-        // One after the other (not as test arguments, which may run at the same time):
-        // the count is of this process's threads, the stand-in's included, so it is
-        // taken while the server runs and again once its stop has joined its threads.
+        // One after the other (not as test arguments, which may run at the same time).
+        // Threads of servers stopped earlier may still be ending, so the server's own
+        // threads are the MHD threads that were not there before it started.
         for count in [1, 3] {
             let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
             let configuration = try Self.load(["--threads", String(count)], appView: appView)
+            let before = try Self.serverThreadIDs()
             let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0 = configuration }
             #expect(app.server.configuration.threadCount == count)
             #expect(try await app.request("/").status == 200)
-            let running = await Self.settledServerThreadCount()
+            // Threads name themselves once they run, so wait for exactly `count` new ones.
+            let serving = try await eventually { try Self.serverThreadIDs().subtracting(before).count == count }
+            let own = try Self.serverThreadIDs().subtracting(before)
+            #expect(serving, "--threads \(count): \(own.count) server threads while serving")
             await app.stop()
-            let stopped = Self.serverThreadNames().count
-            #expect(running - stopped == count, "--threads \(count): \(running) threads while serving, \(stopped) after")
+            #expect(try await eventually { try Self.serverThreadIDs().isDisjoint(with: own) }, "the server's threads end with it")
             await appView.stop()
         }
     }
@@ -243,7 +223,7 @@ import Testing
                 let sizes = names.map { ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0))?[.size] as? Int) ?? 0 }
                 return (names.count, sizes.reduce(0, +))
             }
-            let bounded = await Self.eventually { cached().bytes <= 1 << 20 }
+            let bounded = await eventually { cached().bytes <= 1 << 20 }
             #expect(bounded, "the cache holds at most 1 MiB: \(cached())")
             #expect(cached().files >= 1, "the newest images stay cached")
             #expect(cached().files < min(paths.count, 6), "older images were evicted")
@@ -262,7 +242,7 @@ import Testing
             let token = try #require(CookieJar.csrfToken(in: try await browser.get(draft).text))
             let posted = try await browser.postForm(draft, [("csrf", token), ("place_name", ""), ("crosspost", "on"), ("action", "publish")])
             #expect(posted.status == 303)
-            let arrived = await Self.eventually { pds.records("app.bsky.feed.post").count == 1 }
+            let arrived = await eventually { pds.records("app.bsky.feed.post").count == 1 }
             #expect(arrived, "the outbox posted the crosspost")
             let story = try #require(pds.records("social.grain.story").first)
             let post = try #require(pds.records("app.bsky.feed.post").first)
@@ -282,7 +262,7 @@ import Testing
             let browser = try await Self.signIn(app, pds)
             let uploaded = try await Self.upload(browser, try SamplePhotos.portlandPhone())
             #expect(uploaded.status == 303)
-            let asked = await Self.eventually { !nominatim.requests.isEmpty }
+            let asked = await eventually { !nominatim.requests.isEmpty }
             #expect(asked, "the photo's GPS was looked up")
             for request in nominatim.requests {
                 #expect(request.userAgent?.hasSuffix("(self-hosted; contact: ops@example.org)") == true, "\(request.userAgent ?? "none")")

@@ -39,10 +39,7 @@ import TestSupport
         }
         clients.forEach { $0.start() }
         // Shut down only once traffic is really flowing (a condition, bounded).
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(10))
-        while traffic.answered < 6, clock.now < deadline { await Task.yield() }
-        #expect(traffic.answered >= 6, "cycle \(cycle): no traffic reached the server")
+        #expect(await eventually(checkingEvery: .milliseconds(1)) { traffic.answered >= 6 }, "cycle \(cycle): no traffic reached the server")
         await live.stop(gracePeriod: .seconds(2))
         try await runOnDedicatedThread { clients.forEach { $0.join() } }
         let unexpected = traffic.unexpectedStatuses

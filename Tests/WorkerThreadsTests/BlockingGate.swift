@@ -31,16 +31,6 @@ final class BlockingGate: Sendable {
     }
 }
 
-/// Waits (yielding, for at most 10 s) until `condition` holds; false if it never did.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
-}
-
 /// What jobs did, in the order they did it, shared between pool threads and the test.
 final class Recorder<Value: Sendable>: Sendable {
     private let values = Mutex<[Value]>([])

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import WorkerThreads
 
 /// Admission by cost: a cheap job is not held up by an expensive one, two expensive

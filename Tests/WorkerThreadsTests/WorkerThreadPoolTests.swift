@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkerThreads
+import TestSupport
 
 @Suite struct WorkerThreadPoolTests {
     struct Boom: Error, Equatable {}
@@ -101,11 +102,8 @@ import WorkerThreads
             weakPayload = payload
             await pool.run { _ = payload }
         }
-        // The worker drops its reference right after the job returns; poll for that,
-        // with a bound generous enough for a loaded machine.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while weakPayload != nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
-        #expect(weakPayload == nil)
+        // The worker drops its reference right after the job returns.
+        #expect(await eventually { weakPayload == nil })
     }
 }
 

@@ -40,9 +40,7 @@ import TestSupport
         let queue = app.services.posting.photoQueue
         let gate = TestGate()
         let large = Task { await queue.run(cost: PhotoProcessingOptions.defaultMaxDecodeBytes) { gate.wait() } }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while queue.status.running == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(queue.status.running == 1)
+        #expect(await eventually { queue.status.running == 1 })
         let response = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
         #expect(response.status == .seeOther, "the small photo did not wait for the large one")
         #expect(queue.status.costInUse == PhotoProcessingOptions.defaultMaxDecodeBytes, "the large job is still running")

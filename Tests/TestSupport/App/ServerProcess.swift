@@ -49,6 +49,7 @@ public final class ServerProcess: Sendable {
                     found = "http://127.0.0.1:\(readyPort)"
                     break
                 }
+                // How often readiness is looked at, not a time relied on (bounded by `timeout`).
                 Thread.sleep(forTimeInterval: 0.05)
                 continue
             }
