@@ -36,10 +36,7 @@ final class ConnectionCounts: Sendable {
     }
 
     func connectionClosed(_ address: String) {
-        connections.withLock { counts in
-            let remaining = (counts[address] ?? 1) - 1
-            counts[address] = remaining > 0 ? remaining : nil
-        }
+        connections.withLock { Self.decrement(&$0, address) }
     }
 
     /// Counts a request a trusted proxy forwarded for `client`; false (and not counted)
@@ -54,9 +51,12 @@ final class ConnectionCounts: Sendable {
     }
 
     func requestEnded(forwardedFor client: String) {
-        forwardedRequests.withLock { counts in
-            let remaining = (counts[client] ?? 1) - 1
-            counts[client] = remaining > 0 ? remaining : nil
-        }
+        forwardedRequests.withLock { Self.decrement(&$0, client) }
+    }
+
+    /// One less for `key`, forgetting keys that reach zero so the maps stay small.
+    private static func decrement(_ counts: inout [String: Int], _ key: String) {
+        let remaining = (counts[key] ?? 1) - 1
+        counts[key] = remaining > 0 ? remaining : nil
     }
 }
