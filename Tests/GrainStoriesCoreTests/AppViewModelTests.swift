@@ -58,7 +58,8 @@ import Testing
         {"stories":[{"uri":"at://did:plc:a/social.grain.story/3k","creator":{"did":"did:plc:a"},"fullsize":"https://cdn.example/f","createdAt":"2026-09-04T10:00:00.000Z"}]}
         """
         let story = try #require(try decode(StoriesResponse.self, Data(json.utf8)).stories.first)
-        #expect(story.creator.handle == "did:plc:a")
+        #expect(story.creator.handle == nil)
+        #expect(story.creator.shownHandle == "did:plc:a")
         #expect(story.thumb == "https://cdn.example/f")
         #expect(story.aspectRatio == AspectRatio(width: 4, height: 3))
         #expect(story.labels == [])
@@ -81,7 +82,7 @@ import Testing
         #expect(authors[1].storyCount == 1)
 
         let stories = """
-        {"stories":[{"uri":"at://x/social.grain.story/1","creator":{"did":"did:plc:x"},"fullsize":"https://f","createdAt":"2026-09-04T10:00:00.000Z","aspectRatio":{"width":0,"height":-3},"labels":[{"val":"nudity"},{"nope":true}],"expired":"maybe"}]}
+        {"stories":[{"uri":"at://did:plc:x/social.grain.story/1","creator":{"did":"did:plc:x"},"fullsize":"https://f","createdAt":"2026-09-04T10:00:00.000Z","aspectRatio":{"width":0,"height":-3},"labels":[{"val":"nudity"},{"nope":true}],"expired":"maybe"}]}
         """
         let story = try #require(try decode(StoriesResponse.self, Data(stories.utf8)).stories.first)
         #expect(story.aspectRatio == AspectRatio(width: 4, height: 3))

@@ -1,5 +1,6 @@
 @testable import GrainStoriesCore
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct BoundedMemoTests {

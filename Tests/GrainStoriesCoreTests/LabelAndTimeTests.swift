@@ -1,5 +1,6 @@
 import Foundation
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 @Suite struct LabelPolicyTests {

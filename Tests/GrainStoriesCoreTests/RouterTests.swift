@@ -1,5 +1,6 @@
 @testable import GrainStoriesCore
 import MicroHTTPServer
+import TestSupport
 import Testing
 
 @Suite struct RouterTests {

@@ -14,9 +14,9 @@ struct BrowserFixture {
     let chrome: ChromeDriver
     let browser: WebDriver
 
-    static let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
-    static let erin = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
-    static let tomas = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
+    static let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
+    static let erin: DID = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
+    static let tomas: DID = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
 
     static func run(
         reducedMotion: Bool = false, _ configure: (inout AppConfiguration) -> Void = { _ in },
@@ -52,10 +52,10 @@ struct BrowserFixture {
 
     var base: String { app.baseURL }
 
-    func storyURL(_ did: String, _ rkey: String) -> String { "\(base)/profile/\(did)/story/\(rkey)" }
+    func storyURL(_ did: DID, _ rkey: String) -> String { "\(base)/profile/\(did)/story/\(rkey)" }
 
     /// Opens a story page directly and waits until its timer is running.
-    func open(_ did: String, _ rkey: String, expectRunning: Bool = true) async throws {
+    func open(_ did: DID, _ rkey: String, expectRunning: Bool = true) async throws {
         try await browser.navigate(storyURL(did, rkey))
         if expectRunning {
             #expect(try await browser.waitUntil(Self.isRunning), "the story timer never started")

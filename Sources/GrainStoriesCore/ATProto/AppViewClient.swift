@@ -14,21 +14,21 @@ public struct AppViewClient: Sendable {
         try await xrpc.query("social.grain.unspecced.getStoryAuthors", as: StoryAuthorsResponse.self, timeout: timeout).authors
     }
 
-    public func stories(actor did: String) async throws(XRPCError) -> [StoryView] {
-        try await xrpc.query("social.grain.unspecced.getStories", [("actor", did)], as: StoriesResponse.self, timeout: timeout).stories
+    public func stories(actor did: DID) async throws(XRPCError) -> [StoryView] {
+        try await xrpc.query("social.grain.unspecced.getStories", [("actor", did.rawValue)], as: StoriesResponse.self, timeout: timeout).stories
     }
 
-    public func story(uri: String) async throws(XRPCError) -> StoryView? {
-        try await xrpc.query("social.grain.unspecced.getStory", [("story", uri)], as: StoryResponse.self, timeout: timeout).story
+    public func story(uri: ATURI) async throws(XRPCError) -> StoryView? {
+        try await xrpc.query("social.grain.unspecced.getStory", [("story", uri.rawValue)], as: StoryResponse.self, timeout: timeout).story
     }
 
     /// nil when the AppView says the actor does not exist: a 400 or 404 whose error or
     /// message says so (Grain sends `"Actor not found"`; `ProfileNotFound`,
     /// `InvalidRequest` and handles that do not resolve mean the same here). Such answers
     /// are remembered like profiles, so a made-up name is not asked for again and again.
-    public func profile(actor: String) async throws(XRPCError) -> ProfileViewDetailed? {
+    public func profile(actor: ATIdentifier) async throws(XRPCError) -> ProfileViewDetailed? {
         do {
-            return try await xrpc.query("social.grain.unspecced.getActorProfile", [("actor", actor)], as: ProfileViewDetailed.self, timeout: timeout)
+            return try await xrpc.query("social.grain.unspecced.getActorProfile", [("actor", actor.rawValue)], as: ProfileViewDetailed.self, timeout: timeout)
         } catch {
             if AppViewClient.saysNoSuchActor(error) { return nil }
             throw error

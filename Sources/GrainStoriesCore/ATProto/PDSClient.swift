@@ -20,7 +20,7 @@ public struct PDSClient: Sendable {
             "com.atproto.server.createSession", json: Input(identifier: identifier, password: password.revealed),
             as: SessionResponse.self, timeout: .seconds(15)
         )
-        return PDSSession(did: response.did, handle: response.handle ?? identifier, accessToken: Secret(response.accessJwt), refreshToken: Secret(response.refreshJwt))
+        return PDSSession(did: response.did, handle: Handle(exactly: response.handle ?? identifier), accessToken: Secret(response.accessJwt), refreshToken: Secret(response.refreshJwt))
     }
 
     public func refreshSession(_ refreshToken: Secret) async throws(XRPCError) -> PDSSession {
@@ -28,7 +28,7 @@ public struct PDSClient: Sendable {
             "com.atproto.server.refreshSession", body: nil, contentType: nil, as: SessionResponse.self,
             headers: bearer(refreshToken), timeout: .seconds(15)
         )
-        return PDSSession(did: response.did, handle: response.handle ?? response.did, accessToken: Secret(response.accessJwt), refreshToken: Secret(response.refreshJwt))
+        return PDSSession(did: response.did, handle: response.handle.flatMap { Handle(exactly: $0) }, accessToken: Secret(response.accessJwt), refreshToken: Secret(response.refreshJwt))
     }
 
     public func deleteSession(_ refreshToken: Secret) async throws(XRPCError) {

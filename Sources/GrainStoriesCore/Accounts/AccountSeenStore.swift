@@ -8,17 +8,17 @@ public struct AccountSeenStore: Sendable {
 
     public init(database: AppDatabase) { self.database = database.database }
 
-    public func state(for did: String) async throws -> SeenState {
+    public func state(for did: DID) async throws -> SeenState {
         try await database.read { db in
             let rows = try db.query("SELECT author, newest_ms FROM seen WHERE did = ?", [did])
-            var newest: [String: Int64] = [:]
-            for row in rows { newest[try row.string("author")] = try row.int64("newest_ms") }
+            var newest: [DID: Int64] = [:]
+            for row in rows { newest[try row.value("author", as: DID.self)] = try row.int64("newest_ms") }
             return SeenState(newestSeen: newest)
         }
     }
 
     /// Records a seen story (keeping the newer time) and forgets entries past retention.
-    public func record(did: String, author: String, newestMilliseconds: Int64, now: Date) async throws {
+    public func record(did: DID, author: DID, newestMilliseconds: Int64, now: Date) async throws {
         let cutoff = Int64((now.timeIntervalSince1970 - SeenState.retention) * 1000)
         try await database.write { db in
             try db.execute("""

@@ -6,10 +6,10 @@ public protocol IdentityResolving: Sendable {
 
 /// The outcome of identity resolution.
 public struct LocatedAccount: Sendable, Equatable {
-    public var did: String?
+    public var did: DID?
     public var pdsURL: String
 
-    public init(did: String?, pdsURL: String) {
+    public init(did: DID?, pdsURL: String) {
         self.did = did
         self.pdsURL = pdsURL
     }

@@ -43,7 +43,7 @@ public struct SessionStore: Sendable {
             try db.execute("""
                 INSERT INTO sessions (id_hash, did, handle, display_name, pds_url, access_token, refresh_token, created_at, last_used_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [hash, tokens.did, tokens.handle, displayName, pdsURL, tokens.accessToken.revealed, tokens.refreshToken.revealed, time, time])
+                """, [hash, tokens.did, tokens.handle?.rawValue ?? tokens.did.rawValue, displayName, pdsURL, tokens.accessToken.revealed, tokens.refreshToken.revealed, time, time])
         }
         known.insert(hash)
         return value
@@ -70,7 +70,7 @@ public struct SessionStore: Sendable {
     }
 
     /// The most recently used session of an account (the outbox publishes with it).
-    public func latest(for did: String) async throws -> AccountSession? {
+    public func latest(for did: DID) async throws -> AccountSession? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM sessions WHERE did = ? ORDER BY last_used_at DESC LIMIT 1", [did]).map(SessionStore.session(from:))
         }
@@ -95,8 +95,9 @@ public struct SessionStore: Sendable {
     }
 
     static func session(from row: Row) throws -> AccountSession {
-        let did = try row.string("did")
-        let handle = try row.string("handle")
+        let did = try row.value("did", as: DID.self)
+        // Older rows hold the DID here for accounts without a handle.
+        let handle = Handle(exactly: try row.string("handle"))
         return AccountSession(
             idHash: try row.string("id_hash"), did: did, handle: handle, displayName: try row.optionalString("display_name"),
             pdsURL: try row.string("pds_url"),

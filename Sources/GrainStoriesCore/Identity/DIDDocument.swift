@@ -53,17 +53,17 @@ extension DIDDocument {
     /// The `serviceEndpoint` of the atproto PDS service: id `#atproto_pds` (or the
     /// full `<did>#atproto_pds`) and type `AtprotoPersonalDataServer`. Not yet checked
     /// as a URL; see `PDSAddress`.
-    public func pdsEndpoint(for did: String) -> String? {
+    public func pdsEndpoint(for did: DID) -> String? {
         service.first { entry in
-            (entry.id == "#atproto_pds" || entry.id == "\(did)#atproto_pds") && entry.type == "AtprotoPersonalDataServer"
+            (entry.id == "#atproto_pds" || entry.id == "\(did.rawValue)#atproto_pds") && entry.type == "AtprotoPersonalDataServer"
         }?.serviceEndpoint
     }
 
     /// Whether the document claims `handle` (`at://<handle>` in `alsoKnownAs`,
     /// compared case-insensitively like host names). This is the DID's half of the
     /// bidirectional check that makes a handle trustworthy.
-    public func claims(handle: String) -> Bool {
-        let wanted = "at://\(handle.lowercased())"
+    public func claims(handle: Handle) -> Bool {
+        let wanted = "at://\(handle.rawValue)"
         return alsoKnownAs.contains { $0.lowercased() == wanted }
     }
 }

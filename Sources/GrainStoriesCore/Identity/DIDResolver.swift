@@ -24,33 +24,35 @@ public struct DIDResolver: Sendable {
     }
 
     /// The document of `did`, which must be a supported DID.
-    public func document(for did: String) async throws(IdentityError) -> DIDDocument {
+    public func document(for did: DID) async throws(IdentityError) -> DIDDocument {
         let (url, serviceName) = try location(of: did)
         let response: HTTPClientResponse
         do {
             response = try await http.getIdentityDocument(url, accept: "application/did+json, application/json", maxBytes: Self.maxDocumentBytes, timeout: timeout)
         } catch {
-            if case .transport(let failure) = error, failure.code == .responseTooLarge { throw .invalidDIDDocument(did) }
+            if case .transport(let failure) = error, failure.code == .responseTooLarge { throw .invalidDIDDocument(did.rawValue) }
             throw .unreachable(service: serviceName, detail: error.description)
         }
         switch response.status {
         case 200: break
-        case 404, 410: throw .didNotFound(did)  // 410: a deactivated did:plc
+        case 404, 410: throw .didNotFound(did.rawValue)  // 410: a deactivated did:plc
         case 500...: throw .unreachable(service: serviceName, detail: "HTTP \(response.status)")
-        default: throw .didNotFound(did)
+        default: throw .didNotFound(did.rawValue)
         }
-        guard let document = try? JSONDecoder().decode(DIDDocument.self, from: Data(response.body)), document.id == did else {
-            throw .invalidDIDDocument(did)
+        guard let document = try? JSONDecoder().decode(DIDDocument.self, from: Data(response.body)), document.id == did.rawValue else {
+            throw .invalidDIDDocument(did.rawValue)
         }
         return document
     }
 
     /// The document URL and, for messages, who serves it.
-    func location(of did: String) throws(IdentityError) -> (url: String, serviceName: String) {
-        if DIDSyntax.isPLC(did) {
-            return ("\(plcURL)/\(did)", "The PLC directory")
+    func location(of did: DID) throws(IdentityError) -> (url: String, serviceName: String) {
+        let web: DID.WebHost
+        switch did.resolvableMethod {
+        case .plc: return ("\(plcURL)/\(did.rawValue)", "The PLC directory")
+        case .web(let host): web = host
+        case nil: throw .unsupportedDID
         }
-        guard let web = DIDSyntax.webHost(did) else { throw .unsupportedDID }
         let authority = web.host + (web.port.map { ":\($0)" } ?? "")
         let insecure = http.insecureHosts.contains(web.host) || http.insecureHosts.contains(authority)
         return ("\(insecure ? "http" : "https")://\(authority)/.well-known/did.json", web.host)

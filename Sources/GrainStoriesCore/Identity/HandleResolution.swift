@@ -12,14 +12,14 @@ public struct HandleResolution: Sendable, Equatable {
         case pds
     }
 
-    public let did: String
+    public let did: DID
     public let method: Method
     /// When DNS and HTTPS both answered with different DIDs: the HTTPS one (DNS wins).
     /// Worth a log line; the DID document's `alsoKnownAs` check still decides whether
     /// the handle is verified.
-    public let conflictingDID: String?
+    public let conflictingDID: DID?
 
-    public init(did: String, method: Method, conflictingDID: String? = nil) {
+    public init(did: DID, method: Method, conflictingDID: DID? = nil) {
         self.did = did
         self.method = method
         self.conflictingDID = conflictingDID

@@ -5,7 +5,7 @@ public import DNSResolver
 /// asked in parallel; if neither answers, `com.atproto.identity.resolveHandle` on the
 /// configured resolver.
 ///
-/// Only `did:plc` and `did:web` answers count (`DIDSyntax`), so garbage, HTML pages,
+/// Only `did:plc` and `did:web` answers count (`DID.isResolvable`), so garbage, HTML pages,
 /// overlong text or other DID methods are treated as no answer. If DNS and HTTPS both
 /// answer and disagree, DNS wins and the other DID is recorded in the result. The
 /// handle is not trusted yet: the DID document must claim it back (`IdentityResolver`).
@@ -39,8 +39,13 @@ public struct HandleResolver: Sendable {
 
     /// The DID of `input` (a handle as typed: spaces, `@` and capitals are fine).
     public func resolve(_ input: String) async throws(IdentityError) -> HandleResolution {
-        guard let handle = HandleSyntax.normalised(input) else { throw .invalidHandle }
-        guard HandleSyntax.isResolvable(handle) else { throw .handleNotFound(handle) }
+        guard let handle = Handle(input) else { throw .invalidHandle }
+        return try await resolve(handle)
+    }
+
+    /// The DID of `handle`; reserved top-level domains are not looked up.
+    public func resolve(_ handle: Handle) async throws(IdentityError) -> HandleResolution {
+        guard handle.isResolvable else { throw .handleNotFound(handle.rawValue) }
         async let fromDNS = dnsAnswer(for: handle)
         async let fromWeb = wellKnownAnswer(for: handle)
         let (dnsAnswer, webAnswer) = await (fromDNS, fromWeb)

@@ -1,8 +1,8 @@
 extension IdentityResolver {
-    /// What the person entered, checked: a supported DID or a canonical handle.
+    /// What the person entered, checked: a resolvable DID or a handle.
     enum Subject: Equatable {
-        case did(String)
-        case handle(String)
+        case did(DID)
+        case handle(Handle)
 
         init(_ identifier: String) throws(IdentityError) {
             var text = Substring(identifier)
@@ -10,15 +10,15 @@ extension IdentityResolver {
             while text.last?.isWhitespace == true { text.removeLast() }
             if text.hasPrefix("at://") { text = text.dropFirst(5) }
             if text.hasPrefix("did:") {
-                guard DIDSyntax.isSupported(String(text)) else { throw .unsupportedDID }
-                self = .did(String(text))
+                guard let did = DID(text), did.isResolvable else { throw .unsupportedDID }
+                self = .did(did)
                 return
             }
-            guard let handle = HandleSyntax.normalised(String(text)) else { throw .invalidHandle }
+            guard let handle = Handle(text) else { throw .invalidHandle }
             self = .handle(handle)
         }
 
-        var handle: String? {
+        var handle: Handle? {
             if case .handle(let handle) = self { return handle }
             return nil
         }

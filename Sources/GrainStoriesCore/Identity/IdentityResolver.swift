@@ -34,7 +34,7 @@ public struct IdentityResolver: Sendable {
             return try await resolve(subject, onPDS: override)
         }
         let resolution: HandleResolution?
-        let did: String
+        let did: DID
         switch subject {
         case .did(let given):
             resolution = nil
@@ -45,13 +45,13 @@ public struct IdentityResolver: Sendable {
             did = found.did
         }
         let document = try await dids.document(for: did)
-        guard let endpoint = document.pdsEndpoint(for: did) else { throw .noPDS(did) }
+        guard let endpoint = document.pdsEndpoint(for: did) else { throw .noPDS(did.rawValue) }
         let pds: String
         do {
             pds = try PDSAddress.validated(endpoint, insecureHosts: insecureHosts)
         } catch {
             switch error {
-            case .invalid: throw .noPDS(did)
+            case .invalid: throw .noPDS(did.rawValue)
             case .insecure(let address): throw .insecurePDS(address)
             }
         }

@@ -1,9 +1,9 @@
 /// Who is signing in and where their account lives: the result of identity resolution,
 /// ready for `com.atproto.server.createSession` on `pdsURL`.
 public struct ResolvedIdentity: Sendable, Equatable {
-    public let did: String
+    public let did: DID
     /// The handle the person entered (canonical form); nil when they entered a DID.
-    public let handle: String?
+    public let handle: Handle?
     /// Whether the DID document claims `handle` back (`at://<handle>` in
     /// `alsoKnownAs`). False when no handle was entered or the PDS was given by hand
     /// (no document is fetched then).
@@ -13,7 +13,7 @@ public struct ResolvedIdentity: Sendable, Equatable {
     /// How the handle became a DID; nil when a DID was entered.
     public let handleResolution: HandleResolution?
 
-    public init(did: String, handle: String?, handleVerified: Bool, pdsURL: String, handleResolution: HandleResolution?) {
+    public init(did: DID, handle: Handle?, handleVerified: Bool, pdsURL: String, handleResolution: HandleResolution?) {
         self.did = did
         self.handle = handle
         self.handleVerified = handleVerified

@@ -5,19 +5,19 @@ public import Foundation
 /// these applied (`OverlayStoryLibrary`), so a new story shows in the strip and viewer
 /// at once and a deleted one disappears at once.
 public actor LocalStories {
-    private var posted: [String: [StoryView]] = [:]
-    private var deleted: [String: Date] = [:]
+    private var posted: [DID: [StoryView]] = [:]
+    private var deleted: [ATURI: Date] = [:]
     private let now: @Sendable () -> Date
 
     public init(now: @escaping @Sendable () -> Date) {
         self.now = now
     }
 
-    /// The view of a story just written from `draft` as `ref` by `creator`.
-    public static func view(of draft: Draft, ref: RecordRef, creator: ProfileView, createdAt: String) -> StoryView {
+    /// The view of a story just written from `draft` as the record `uri` (`cid`) by `creator`.
+    public static func view(of draft: Draft, uri: ATURI, cid: String, creator: ProfileView, createdAt: Datetime) -> StoryView {
         let photo = "/local-photos/\(draft.id)"
         var view = StoryView(
-            uri: ref.uri, cid: ref.cid, creator: creator,
+            uri: uri, cid: cid, creator: creator,
             thumb: photo, fullsize: photo, aspectRatio: AspectRatio(width: draft.width, height: draft.height), createdAt: createdAt
         )
         if let place = draft.place {
@@ -25,7 +25,7 @@ public actor LocalStories {
             view.address = place.address
             view.locationDisplay = place.displayText
         }
-        view.labels = draft.labels.map { Label(src: creator.did, uri: ref.uri, val: $0) }
+        view.labels = draft.labels.map { Label(src: creator.did.rawValue, uri: uri.rawValue, val: $0) }
         return view
     }
 
@@ -35,30 +35,30 @@ public actor LocalStories {
         posted[story.creator.did] = stories
     }
 
-    public func markDeleted(uri: String) {
+    public func markDeleted(uri: ATURI) {
         deleted[uri] = now()
         for (did, stories) in posted { posted[did] = stories.filter { $0.uri != uri } }
     }
 
     /// Live local stories of `did` (past 24 hours), oldest first.
-    public func stories(of did: String) -> [StoryView] {
+    public func stories(of did: DID) -> [StoryView] {
         let cutoff = now().addingTimeInterval(-86_400)
-        return (posted[did] ?? []).filter { (Timestamp.parse($0.createdAt) ?? .distantPast) > cutoff }
+        return (posted[did] ?? []).filter { $0.createdAt.date > cutoff }
             .sorted { $0.createdAt < $1.createdAt }
     }
 
     /// Authors with live local stories.
-    public func authors() -> [String] {
+    public func authors() -> [DID] {
         posted.keys.filter { !stories(of: $0).isEmpty }.sorted()
     }
 
-    public func isDeleted(_ uri: String) -> Bool {
+    public func isDeleted(_ uri: ATURI) -> Bool {
         let cutoff = now().addingTimeInterval(-2 * 86_400)
         deleted = deleted.filter { $0.value > cutoff }
         return deleted[uri] != nil
     }
 
-    public func deletedURIs() -> Set<String> {
+    public func deletedURIs() -> Set<ATURI> {
         let cutoff = now().addingTimeInterval(-2 * 86_400)
         deleted = deleted.filter { $0.value > cutoff }
         return Set(deleted.keys)

@@ -87,7 +87,7 @@ public actor Publisher {
             try? await d.outbox.save(entry)
             return
         }
-        guard let account = try? await d.sessions.latest(for: entry.did) else {
+        guard let did = DID(entry.did), let account = try? await d.sessions.latest(for: did) else {
             await fail(&entry, "You are signed out. Sign in again, then press Retry.")
             return
         }

@@ -20,9 +20,9 @@ public struct AppViewStoryLibrary: StoryLibrary {
     }
 
     private let authorsCache: RefreshingCache<String, [StoryAuthor]>
-    private let storiesCache: RefreshingCache<String, [StoryView]>
-    private let storyCache: RefreshingCache<String, StoryView?>
-    private let profileCache: RefreshingCache<String, ProfileViewDetailed?>
+    private let storiesCache: RefreshingCache<DID, [StoryView]>
+    private let storyCache: RefreshingCache<ATURI, StoryView?>
+    private let profileCache: RefreshingCache<ATIdentifier, ProfileViewDetailed?>
     private let now: @Sendable () -> Date
 
     /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
@@ -41,34 +41,31 @@ public struct AppViewStoryLibrary: StoryLibrary {
     public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
         let lookup = try await fetch { try await authorsCache.value(for: "strip") }
         let cutoff = now().addingTimeInterval(-86_400)
-        let live = lookup.value.filter { author in
-            guard let latest = Timestamp.parse(author.latestAt) else { return false }
-            return latest > cutoff
-        }
+        let live = lookup.value.filter { $0.latestAt.date > cutoff }
         return Fetched(live, isStale: lookup.isStale)
     }
 
-    public func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let lookup = try await fetch { try await storiesCache.value(for: did) }
         let current = now()
         let cutoff = current.addingTimeInterval(-86_400)
         let visible = lookup.value.filter { story in
-            guard let created = Timestamp.parse(story.createdAt), created > cutoff, story.creator.did == did else { return false }
+            guard story.createdAt.date > cutoff, story.creator.did == did else { return false }
             return LabelPolicy.decide(story.labels ?? [], now: current) != .hide
         }
         return Fetched(visible, isStale: lookup.isStale)
     }
 
-    public func story(uri: String) async throws(StoryLibraryError) -> StoryView? {
+    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         try await fetch { try await storyCache.value(for: uri) }.value
     }
 
-    public func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
-        let lookup = try await fetch { try await profileCache.value(for: actor.lowercased()) }
+    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+        let lookup = try await fetch { try await profileCache.value(for: actor) }
         return Fetched(lookup.value, isStale: lookup.isStale)
     }
 
-    public func invalidate(author did: String) async {
+    public func invalidate(author did: DID) async {
         await authorsCache.invalidate("strip")
         await storiesCache.invalidate(did)
     }
@@ -81,7 +78,7 @@ public struct AppViewStoryLibrary: StoryLibrary {
         await profileCache.settle()
     }
 
-    private func fetch<Value>(_ body: () async throws -> RefreshingCache<String, Value>.Lookup) async throws(StoryLibraryError) -> RefreshingCache<String, Value>.Lookup {
+    private func fetch<Key, Value>(_ body: () async throws -> RefreshingCache<Key, Value>.Lookup) async throws(StoryLibraryError) -> RefreshingCache<Key, Value>.Lookup {
         do { return try await body() } catch { throw StoryLibraryError(String(describing: error)) }
     }
 }

@@ -26,13 +26,13 @@ public enum LabelPolicy {
     public static func decide(_ labels: [Label], now: Date) -> Decision {
         var newest: [String: Label] = [:]
         for label in labels {
-            if let current = newest[label.val], (current.cts ?? "") > (label.cts ?? "") { continue }
+            if let current = newest[label.val], let currentTime = current.cts, currentTime > label.cts ?? currentTime { continue }
             newest[label.val] = label
         }
         var reasons: [String] = []
         for (value, label) in newest.sorted(by: { $0.key < $1.key }) {
             if label.neg == true { continue }
-            if let exp = label.exp, let expiry = Timestamp.parse(exp), expiry < now { continue }
+            if let expiry = label.exp, expiry.date < now { continue }
             if hidden.contains(value) { return .hide }
             if let reason = warnings[value] { reasons.append(reason) }
         }

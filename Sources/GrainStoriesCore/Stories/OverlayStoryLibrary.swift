@@ -33,7 +33,7 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return fetched
     }
 
-    public func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         var fetched = try await base.stories(of: did)
         let deleted = await local.deletedURIs()
         let listed = Set(fetched.value.map(\.rkey))
@@ -42,18 +42,17 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return fetched
     }
 
-    public func story(uri: String) async throws(StoryLibraryError) -> StoryView? {
+    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         if await local.isDeleted(uri) { return nil }
-        let did = uri.split(separator: "/").dropFirst().first.map(String.init) ?? ""
-        if let mine = await local.stories(of: did).first(where: { $0.uri == uri }) { return mine }
+        if let did = uri.did, let mine = await local.stories(of: did).first(where: { $0.uri == uri }) { return mine }
         return try await base.story(uri: uri)
     }
 
-    public func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         try await base.profile(actor: actor)
     }
 
-    public func invalidate(author did: String) async {
+    public func invalidate(author did: DID) async {
         await base.invalidate(author: did)
     }
 }

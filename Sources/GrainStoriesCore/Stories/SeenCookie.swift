@@ -16,33 +16,21 @@ public enum SeenCookie {
 
     public static func decode(_ text: String?) -> SeenState {
         guard let text, text.hasPrefix("v1!"), text.utf8.count <= 8192 else { return SeenState() }
-        var newest: [String: Int64] = [:]
+        var newest: [DID: Int64] = [:]
         for entry in text.split(separator: "!").dropFirst() {
             let parts = entry.split(separator: "~")
             guard parts.count == 2, let time = Int64(parts[1], radix: 36), time > 0 else { continue }
-            let did = expand(String(parts[0]))
-            guard isPlausibleDID(did) else { continue }
+            guard parts[0].utf8.count <= 256, let did = DID(expand(String(parts[0]))) else { continue }
             newest[did] = max(newest[did] ?? 0, time)
         }
         return SeenState(newestSeen: newest)
     }
 
-    private static func compact(_ did: String) -> String {
-        did.hasPrefix("did:plc:") ? "p:" + did.dropFirst(8) : did
+    private static func compact(_ did: DID) -> String {
+        did.rawValue.hasPrefix("did:plc:") ? "p:" + did.rawValue.dropFirst(8) : did.rawValue
     }
 
     private static func expand(_ text: String) -> String {
         text.hasPrefix("p:") ? "did:plc:" + text.dropFirst(2) : text
-    }
-
-    /// DID syntax: `did:method:id`, with only `[A-Za-z0-9._:%-]`, at most 256 bytes.
-    static func isPlausibleDID(_ did: String) -> Bool {
-        guard did.hasPrefix("did:"), did.utf8.count <= 256, did.split(separator: ":").count >= 3 else { return false }
-        return did.utf8.allSatisfy { byte in
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x5F, 0x3A, 0x25, 0x2D: true
-            default: false
-            }
-        }
     }
 }

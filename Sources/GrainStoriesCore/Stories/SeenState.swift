@@ -12,28 +12,28 @@ public struct SeenState: Sendable, Equatable {
     static let retention: TimeInterval = 48 * 3600
 
     /// Author DID → milliseconds since 1970 of the newest seen story.
-    public private(set) var newestSeen: [String: Int64]
+    public private(set) var newestSeen: [DID: Int64]
 
-    public init(newestSeen: [String: Int64] = [:]) {
+    public init(newestSeen: [DID: Int64] = [:]) {
         self.newestSeen = newestSeen
     }
 
     /// Whether every story of an author whose newest story is `latestAt` was seen.
-    public func hasSeenAll(author did: String, latestAt: String) -> Bool {
-        guard let seen = newestSeen[did], let latest = SeenState.milliseconds(latestAt) else { return false }
-        return seen >= latest
+    public func hasSeenAll(author did: DID, latestAt: Datetime) -> Bool {
+        guard let seen = newestSeen[did] else { return false }
+        return seen >= SeenState.milliseconds(latestAt)
     }
 
     /// Whether a story created at `createdAt` by `did` was seen.
-    public func hasSeen(author did: String, createdAt: String) -> Bool {
+    public func hasSeen(author did: DID, createdAt: Datetime) -> Bool {
         hasSeenAll(author: did, latestAt: createdAt)
     }
 
     /// Records that the story created at `createdAt` was shown. Returns whether
     /// anything changed (so callers only write when needed).
     @discardableResult
-    public mutating func markSeen(author did: String, createdAt: String) -> Bool {
-        guard let time = SeenState.milliseconds(createdAt) else { return false }
+    public mutating func markSeen(author did: DID, createdAt: Datetime) -> Bool {
+        let time = SeenState.milliseconds(createdAt)
         if let current = newestSeen[did], current >= time { return false }
         newestSeen[did] = time
         return true
@@ -54,8 +54,7 @@ public struct SeenState: Sendable, Equatable {
         SeenState(newestSeen: newestSeen.merging(other.newestSeen) { max($0, $1) })
     }
 
-    static func milliseconds(_ datetime: String) -> Int64? {
-        guard let date = Timestamp.parse(datetime) else { return nil }
-        return Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    static func milliseconds(_ datetime: Datetime) -> Int64 {
+        Int64((datetime.date.timeIntervalSince1970 * 1000).rounded(.down))
     }
 }

@@ -6,17 +6,17 @@ public protocol StoryLibrary: Sendable {
     /// Everyone with a live story, in the AppView's order (newest story first).
     func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]>
     /// An author's live stories, oldest first, without hide-labelled ones.
-    func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]>
+    func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]>
     /// One story by AT URI, live or expired; nil when the AppView does not know it.
-    func story(uri: String) async throws(StoryLibraryError) -> StoryView?
+    func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView?
     /// A profile by handle or DID; nil when there is no such actor.
-    func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
+    func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
     /// Forgets what is cached about an author and the strip (after posting or deleting).
-    func invalidate(author did: String) async
+    func invalidate(author did: DID) async
 }
 
 extension StoryLibrary {
-    public func invalidate(author did: String) async {}
+    public func invalidate(author did: DID) async {}
 }
 
 /// A value and whether it is older than it should be because Grain could not be

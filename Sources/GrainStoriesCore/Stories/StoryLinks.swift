@@ -2,17 +2,17 @@
 public enum StoryLinks {
     /// `/profile/{did}/story/{rkey}`: the same path as Grain's story links, so a link
     /// works on grain.social with the host swapped.
-    public static func story(did: String, rkey: String, back: String? = nil) -> String {
-        withBack("/profile/\(PercentEncoding.encodePathSegment(did))/story/\(PercentEncoding.encodePathSegment(rkey))", back)
+    public static func story(did: DID, rkey: RecordKey, back: String? = nil) -> String {
+        withBack("/profile/\(PercentEncoding.encodePathSegment(did.rawValue))/story/\(PercentEncoding.encodePathSegment(rkey.rawValue))", back)
     }
 
     /// `/stories/{actor}`: an author's stories from the first one not yet seen.
-    public static func author(_ actor: String, back: String? = nil) -> String {
-        withBack("/stories/\(PercentEncoding.encodePathSegment(actor))", back)
+    public static func author(_ actor: some ProtocolText, back: String? = nil) -> String {
+        withBack("/stories/\(PercentEncoding.encodePathSegment(actor.rawValue))", back)
     }
 
-    public static func profile(_ actor: String) -> String {
-        "/profile/\(PercentEncoding.encodePathSegment(actor))"
+    public static func profile(_ actor: some ProtocolText) -> String {
+        "/profile/\(PercentEncoding.encodePathSegment(actor.rawValue))"
     }
 
     /// A `back` value from a query string, kept only if it is a path on this site

@@ -21,9 +21,9 @@ struct StoryNavigator: Sendable {
 
     let library: any StoryLibrary
     /// Author DIDs in strip order.
-    let authorOrder: [String]
+    let authorOrder: [DID]
 
-    func neighbors(author did: String, stories: [StoryView], index: Int) async -> Neighbors {
+    func neighbors(author did: DID, stories: [StoryView], index: Int) async -> Neighbors {
         let position = authorOrder.firstIndex(of: did)
         let nextAuthor = await firstStories(after: position, step: 1)
         let previousAuthor = await firstStories(after: position, step: -1)

@@ -12,7 +12,7 @@ struct StripPresenter: Sendable {
             let count = author.storyCount
             let stories = count == 1 ? "1 story" : "\(count) stories"
             return [
-                "did": .string(profile.did),
+                "did": .string(profile.did.rawValue),
                 "name": .string(profile.name),
                 "href": .string(StoryLinks.author(profile.did)),
                 "ringClass": .string(allSeen ? "ring-seen" : "ring-unseen"),

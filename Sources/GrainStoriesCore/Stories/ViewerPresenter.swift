@@ -22,7 +22,7 @@ struct ViewerPresenter: Sendable {
     func context(_ input: Input) -> [String: TemplateValue] {
         let story = input.story
         let author = story.creator
-        let created = Timestamp.parse(story.createdAt) ?? now
+        let created = story.createdAt.date
         let position = "\(input.index + 1) of \(input.stories.count)"
         let place = story.placeLabel
         var alt = "Photo story by \(author.name), \(position), \(RelativeTime.long(from: created, now: now))"
@@ -44,9 +44,9 @@ struct ViewerPresenter: Sendable {
         return [
             "title": .string("Story by \(author.name)"),
             "story": [
-                "did": .string(author.did),
-                "rkey": .string(story.rkey),
-                "createdAt": .string(story.createdAt),
+                "did": .string(author.did.rawValue),
+                "rkey": .string(story.rkey.rawValue),
+                "createdAt": .string(story.createdAt.rawValue),
                 "timeShort": .string(RelativeTime.short(from: created, now: now)),
                 "timeLong": .string(RelativeTime.long(from: created, now: now)),
                 "place": place.map(TemplateValue.string) ?? .null,
@@ -58,7 +58,7 @@ struct ViewerPresenter: Sendable {
                 "position": .string(position),
                 "status": .string("Story \(position) · \(author.name) · \(RelativeTime.long(from: created, now: now))"),
                 "authorName": .string(author.name),
-                "authorHandle": .string(author.handle),
+                "authorHandle": .string(author.shownHandle),
                 "authorHref": .string(StoryLinks.profile(author.did)),
                 "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
                 "expired": .bool(!input.isLive),

@@ -54,7 +54,8 @@ public struct AppServices: Sendable {
             outbox: outbox, drafts: drafts, sessions: sessions, pds: pds,
             composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
             storyPosted: { draft, ref, account, createdAt in
-                await local.add(LocalStories.view(of: draft, ref: ref, creator: account.profileView, createdAt: createdAt))
+                guard let uri = ATURI(ref.uri), let createdAt = Datetime(createdAt) else { return }
+                await local.add(LocalStories.view(of: draft, uri: uri, cid: ref.cid, creator: account.profileView, createdAt: createdAt))
                 await library.invalidate(author: account.did)
             },
             logger: logger, now: now

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 /// Cache keys (rounded positions, normalised queries) and the bounded in-memory cache.

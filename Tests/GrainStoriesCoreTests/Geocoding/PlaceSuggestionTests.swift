@@ -1,4 +1,5 @@
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 /// The `location.name` and `address` rules of reference §5.4, and where the H3 cell

@@ -1,4 +1,5 @@
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 /// Hostile text from the network or the search box is cleaned before use.

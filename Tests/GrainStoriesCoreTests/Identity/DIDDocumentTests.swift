@@ -1,5 +1,6 @@
 import Foundation
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 @Suite struct DIDDocumentTests {
@@ -16,14 +17,14 @@ import Testing
              "service":[{"id":"#atproto_pds","type":"AtprotoPersonalDataServer","serviceEndpoint":"https://pds.example.com"}]}
             """)
         #expect(document.id == Self.did)
-        #expect(document.pdsEndpoint(for: Self.did) == "https://pds.example.com")
+        #expect(document.pdsEndpoint(for: DID(Self.did)!) == "https://pds.example.com")
         #expect(document.claims(handle: "Alice.Test"))
         #expect(!document.claims(handle: "bob.test"))
     }
 
     @Test func fullServiceIDIsAcceptedToo() throws {
         let document = DIDDocument(id: Self.did, service: [.init(id: "\(Self.did)#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://a.example")])
-        #expect(document.pdsEndpoint(for: Self.did) == "https://a.example")
+        #expect(document.pdsEndpoint(for: DID(Self.did)!) == "https://a.example")
         #expect(document.pdsEndpoint(for: "did:plc:bbbbbbbbbbbbbbbbbbbbbbbb") == nil)
     }
 
@@ -33,7 +34,7 @@ import Testing
             .init(id: "#atproto_pds", type: "SomethingElse", serviceEndpoint: "https://wrong.example"),
             .init(id: "#bsky_chat", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://wrong-id.example"),
         ])
-        #expect(document.pdsEndpoint(for: Self.did) == nil)
+        #expect(document.pdsEndpoint(for: DID(Self.did)!) == nil)
     }
 
     @Test func malformedEntriesAreDroppedNotFatal() throws {
@@ -44,7 +45,7 @@ import Testing
             """)
         #expect(document.alsoKnownAs == ["at://alice.test"])
         #expect(document.service.count == 2)
-        #expect(document.pdsEndpoint(for: Self.did) == nil)  // the first PDS entry has no string endpoint
+        #expect(document.pdsEndpoint(for: DID(Self.did)!) == nil)  // the first PDS entry has no string endpoint
     }
 
     @Test func wrongShapesForOptionalFieldsAreEmpty() throws {

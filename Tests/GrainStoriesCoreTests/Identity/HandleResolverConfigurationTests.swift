@@ -29,7 +29,7 @@ import TestSupport
         let resolution = try await resolver.handles.resolveThroughService(
             "alice.test", baseURL: resolver.handles.resolverURL, serviceName: "The handle resolver", method: .resolver
         )
-        #expect(resolution.did == did)
+        #expect(resolution.did.rawValue == did)
         #expect(identity.requests(.resolveHandle) == ["alice.test"], "the configured stand-in was asked")
         await app.stop()
         await appView.stop()

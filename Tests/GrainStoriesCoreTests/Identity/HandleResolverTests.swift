@@ -11,7 +11,7 @@ import TestSupport
         try await IdentityHarness.with { harness in
             harness.publishTXT(Self.alice, for: "alice.test")
             let resolution = try await harness.resolveHandle("alice.test").get()
-            #expect(resolution == HandleResolution(did: Self.alice, method: .dns))
+            #expect(resolution == HandleResolution(did: DID(Self.alice)!, method: .dns))
             #expect(harness.dns.queries == ["_atproto.alice.test"])
             #expect(harness.stand.requests(.resolveHandle).isEmpty)
         }
@@ -21,7 +21,7 @@ import TestSupport
         try await IdentityHarness.with { harness in
             harness.stand.setWellKnown(.text("\(Self.alice)\n"), for: "alice.test")
             let resolution = try await harness.resolveHandle("alice.test").get()
-            #expect(resolution == HandleResolution(did: Self.alice, method: .wellKnown))
+            #expect(resolution == HandleResolution(did: DID(Self.alice)!, method: .wellKnown))
             #expect(harness.stand.requests(.resolveHandle).isEmpty)
         }
     }
@@ -30,7 +30,7 @@ import TestSupport
         try await IdentityHarness.with { harness in
             harness.stand.setResolvedHandle(.json(#"{"did":"\#(Self.alice)"}"#), for: "alice.test")
             let resolution = try await harness.resolveHandle("alice.test").get()
-            #expect(resolution == HandleResolution(did: Self.alice, method: .resolver))
+            #expect(resolution == HandleResolution(did: DID(Self.alice)!, method: .resolver))
             #expect(harness.dns.queries == ["_atproto.alice.test"])
             #expect(harness.stand.requests(.wellKnown) == ["alice.test"])
             #expect(harness.stand.requests(.resolveHandle) == ["alice.test"])
@@ -42,7 +42,7 @@ import TestSupport
             harness.publishTXT(Self.alice, for: "alice.test")
             harness.stand.setWellKnown(.text(Self.bob), for: "alice.test")
             let resolution = try await harness.resolveHandle("alice.test").get()
-            #expect(resolution == HandleResolution(did: Self.alice, method: .dns, conflictingDID: Self.bob))
+            #expect(resolution == HandleResolution(did: DID(Self.alice)!, method: .dns, conflictingDID: DID(Self.bob)!))
         }
     }
 
@@ -66,7 +66,7 @@ import TestSupport
         try await IdentityHarness.with { harness in
             harness.publishTXT(Self.alice, for: "alice.test")
             let resolution = try await harness.resolveHandle("  @Alice.TEST ").get()
-            #expect(resolution.did == Self.alice)
+            #expect(resolution.did.rawValue == Self.alice)
             #expect(harness.dns.queries == ["_atproto.alice.test"])
         }
     }
@@ -116,7 +116,7 @@ import TestSupport
             harness.dns.setRecords(records, for: "_atproto.alice.test")
             harness.stand.setResolvedHandle(.json(#"{"did":"\#(Self.bob)"}"#), for: "alice.test")
             let resolution = try await harness.resolveHandle("alice.test").get()
-            #expect(resolution == HandleResolution(did: Self.bob, method: .resolver))
+            #expect(resolution == HandleResolution(did: DID(Self.bob)!, method: .resolver))
         }
     }
 
@@ -124,7 +124,7 @@ import TestSupport
         try await IdentityHarness.with { harness in
             harness.dns.setRecords([.txt(["did=\(Self.alice)"]), .txt(["did=\(Self.alice)"]), .txt(["other"])], for: "_atproto.alice.test")
             let resolution = try await harness.resolveHandle("alice.test").get()
-            #expect(resolution == HandleResolution(did: Self.alice, method: .dns))
+            #expect(resolution == HandleResolution(did: DID(Self.alice)!, method: .dns))
         }
     }
 
@@ -159,7 +159,7 @@ import TestSupport
             harness.stand.setWellKnown(.hang, for: "alice.test")
             harness.stand.setResolvedHandle(.json(#"{"did":"\#(Self.alice)"}"#), for: "alice.test")
             let resolution = try await harness.resolveHandle("alice.test").get()
-            #expect(resolution == HandleResolution(did: Self.alice, method: .resolver))
+            #expect(resolution == HandleResolution(did: DID(Self.alice)!, method: .resolver))
         }
     }
 

@@ -13,8 +13,8 @@ import TestSupport
             harness.publishPLC(Self.alice, handles: ["alice.test"], pds: "http://127.0.0.1:2583/")
             let identity = try await harness.resolve("@alice.test").get()
             #expect(identity == ResolvedIdentity(
-                did: Self.alice, handle: "alice.test", handleVerified: true, pdsURL: "http://127.0.0.1:2583",
-                handleResolution: HandleResolution(did: Self.alice, method: .dns)))
+                did: DID(Self.alice)!, handle: "alice.test", handleVerified: true, pdsURL: "http://127.0.0.1:2583",
+                handleResolution: HandleResolution(did: DID(Self.alice)!, method: .dns)))
             #expect(harness.stand.requests(.plc) == [Self.alice])
         }
     }
@@ -24,7 +24,7 @@ import TestSupport
             harness.stand.setWellKnown(.text(Self.alice), for: "mallory.test")
             harness.publishPLC(Self.alice, handles: ["alice.test"])
             let identity = try await harness.resolve("mallory.test").get()
-            #expect(identity.did == Self.alice)
+            #expect(identity.did.rawValue == Self.alice)
             #expect(identity.handle == "mallory.test")
             #expect(!identity.handleVerified)
         }
@@ -34,7 +34,7 @@ import TestSupport
         try await IdentityHarness.with { harness in
             harness.publishPLC(Self.alice, handles: ["alice.test"])
             let identity = try await harness.resolve(" \(Self.alice) ").get()
-            #expect(identity == ResolvedIdentity(did: Self.alice, handle: nil, handleVerified: false, pdsURL: harness.stand.baseURL, handleResolution: nil))
+            #expect(identity == ResolvedIdentity(did: DID(Self.alice)!, handle: nil, handleVerified: false, pdsURL: harness.stand.baseURL, handleResolution: nil))
             #expect(harness.dns.queries.isEmpty)
             #expect(harness.stand.requests(.wellKnown).isEmpty)
             #expect(harness.stand.requests(.resolveHandle).isEmpty)
@@ -47,7 +47,7 @@ import TestSupport
             harness.stand.setDIDWebDocument(.json(StandInIdentityServer.didDocument(id: did, handles: ["web.test"], pds: "https://pds.example.com")))
             harness.stand.setWellKnown(.text(did), for: "web.test")
             let identity = try await harness.resolve("web.test").get()
-            #expect(identity.did == did)
+            #expect(identity.did.rawValue == did)
             #expect(identity.pdsURL == "https://pds.example.com")
             #expect(identity.handleVerified)
             #expect(harness.stand.requests(.didWeb).count == 1)

@@ -7,7 +7,7 @@ import TestSupport
     @Test func didWithAnOverrideMakesNoRequests() async throws {
         try await IdentityHarness.with { harness in
             let identity = try await harness.resolve(IdentityHarness.alice, pds: "https://PDS.example.com/").get()
-            #expect(identity == ResolvedIdentity(did: IdentityHarness.alice, handle: nil, handleVerified: false, pdsURL: "https://pds.example.com", handleResolution: nil))
+            #expect(identity == ResolvedIdentity(did: DID(IdentityHarness.alice)!, handle: nil, handleVerified: false, pdsURL: "https://pds.example.com", handleResolution: nil))
             #expect(harness.stand.requests(.plc).isEmpty)
             #expect(harness.dns.queries.isEmpty)
         }
@@ -19,8 +19,8 @@ import TestSupport
         try await IdentityHarness.with { harness in
             let identity = try await harness.resolve("Alice.test", pds: pds.baseURL).get()
             #expect(identity == ResolvedIdentity(
-                did: FakePDS.Account.alice.did, handle: "alice.test", handleVerified: false, pdsURL: pds.baseURL,
-                handleResolution: HandleResolution(did: FakePDS.Account.alice.did, method: .pds)))
+                did: DID(FakePDS.Account.alice.did)!, handle: "alice.test", handleVerified: false, pdsURL: pds.baseURL,
+                handleResolution: HandleResolution(did: DID(FakePDS.Account.alice.did)!, method: .pds)))
             #expect(pds.callCount("com.atproto.identity.resolveHandle") == 1)
             #expect(harness.dns.queries.isEmpty)
             #expect(harness.stand.requests(.resolveHandle).isEmpty)

@@ -1,4 +1,5 @@
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 @Suite struct ContentDispositionTests {

@@ -1,4 +1,5 @@
 @testable import GrainStoriesCore
+import TestSupport
 import Testing
 
 /// What the server agrees to fetch at all, before the HTTP client's address policy.

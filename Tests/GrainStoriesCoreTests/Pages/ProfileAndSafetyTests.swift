@@ -46,12 +46,25 @@ import Testing
     static let evilName = "<img src=x onerror=alert(1)>\"'&"
     static let evilHandle = "\"><script>alert('h')</script>"
 
-    private func hostileLibrary() -> FakeStoryLibrary {
-        let did = "did:plc:evil"
-        var profile = ProfileView(did: did, handle: Self.evilHandle, cid: "x", displayName: Self.evilName, avatar: "javascript:alert(1)")
+    /// The author as the AppView would send them: a handle that is markup cannot be a
+    /// `Handle`, so it is dropped when decoded and the DID is shown in its place.
+    private static func hostileProfile(did: DID) throws -> ProfileView {
+        let json: [String: String] = ["did": did.rawValue, "handle": evilHandle, "cid": "x", "displayName": evilName, "avatar": "javascript:alert(1)"]
+        return try JSONDecoder().decode(ProfileView.self, from: JSONEncoder().encode(json))
+    }
+
+    @Test func aHandleThatIsMarkupIsNotAHandle() throws {
+        let profile = try Self.hostileProfile(did: "did:plc:evil")
+        #expect(profile.handle == nil)
+        #expect(profile.shownHandle == "did:plc:evil")
+    }
+
+    private func hostileLibrary() throws -> FakeStoryLibrary {
+        let did: DID = "did:plc:evil"
+        var profile = try Self.hostileProfile(did: did)
         profile.description = "</p><script>alert(2)</script>"
         var story = StoryView(
-            uri: "at://\(did)/social.grain.story/3mevil", cid: "c", creator: profile, thumb: "javascript:alert(3)",
+            uri: ATURI(did, .story, "3mevil"), cid: "c", creator: profile, thumb: "javascript:alert(3)",
             fullsize: "javascript:alert(4)", aspectRatio: AspectRatio(width: 10, height: 10), createdAt: "2026-09-04T17:00:00.000Z"
         )
         story.location = HThreeLocation(value: "8a28f0004a77fff", name: "</span><script>alert(5)</script>")
@@ -64,7 +77,7 @@ import Testing
             detailed.displayName = Self.evilName
             detailed.description = "</p><script>alert(7)</script>"
             detailed.avatar = "data:image/svg+xml,<svg onload=alert(8)>"
-            state.profiles["evil.example"] = detailed
+            state.profiles[.handle("evil.example")] = detailed
         }
         return library
     }
@@ -79,7 +92,7 @@ import Testing
     }
 
     @Test func theStripEscapesNamesAndDropsUnsafeImageURLs() async throws {
-        let app = try await AppHarness(library: hostileLibrary())
+        let app = try await AppHarness(library: try hostileLibrary())
         let html = await app.respond("/").text
         await app.shutdown()
         assertInert(html)
@@ -87,7 +100,7 @@ import Testing
     }
 
     @Test func theViewerEscapesEverything() async throws {
-        let app = try await AppHarness(library: hostileLibrary())
+        let app = try await AppHarness(library: try hostileLibrary())
         let response = await app.respond("/profile/did:plc:evil/story/3mevil")
         await app.shutdown()
         #expect(response.status == .ok)
@@ -98,7 +111,7 @@ import Testing
     }
 
     @Test func theProfileEscapesEverything() async throws {
-        let app = try await AppHarness(library: hostileLibrary())
+        let app = try await AppHarness(library: try hostileLibrary())
         let response = await app.respond("/profile/evil.example")
         await app.shutdown()
         assertInert(response.text)

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 @Suite struct ViewerPageTests {
-    let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
-    let tomas = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
+    let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
+    let tomas: DID = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
 
     @Test func anAuthorsStoriesOpenAtTheFirstUnseenOne() async throws {
         let app = try await AppHarness()
@@ -128,7 +128,7 @@ import Testing
         let archive = try JSONDecoder().decode(StoriesResponse.self, from: Fixtures.data("getStoryArchive")).stories
         let expired = try #require(archive.last)
         var gory = expired
-        gory.uri = "at://\(maya)/social.grain.story/3mgore"
+        gory.uri = ATURI(maya, .story, "3mgore")
         gory.labels = [Label(val: "gore")]
         library.update { state in
             state.single[expired.uri] = expired

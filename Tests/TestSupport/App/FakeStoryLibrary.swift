@@ -8,9 +8,9 @@ import Synchronization
 public final class FakeStoryLibrary: StoryLibrary {
     private struct State {
         var authors: [StoryAuthor] = []
-        var stories: [String: [StoryView]] = [:]
-        var single: [String: StoryView] = [:]
-        var profiles: [String: ProfileViewDetailed] = [:]
+        var stories: [DID: [StoryView]] = [:]
+        var single: [ATURI: StoryView] = [:]
+        var profiles: [ATIdentifier: ProfileViewDetailed] = [:]
         var failing = false
         var stale = false
     }
@@ -34,8 +34,8 @@ public final class FakeStoryLibrary: StoryLibrary {
                     : FakeStoryLibrary.syntheticStories(for: author)
             }
             if let profile {
-                state.profiles[profile.did] = profile
-                state.profiles[profile.handle] = profile
+                state.profiles[.did(profile.did)] = profile
+                if let handle = profile.handle { state.profiles[.handle(handle)] = profile }
             }
         }
         return library
@@ -43,14 +43,14 @@ public final class FakeStoryLibrary: StoryLibrary {
 
     /// `storyCount` stories for an author, one minute apart, ending at `latestAt`.
     public static func syntheticStories(for author: StoryAuthor) -> [StoryView] {
-        let latest = Timestamp.parse(author.latestAt) ?? Date()
+        let latest = author.latestAt.date
         return (0..<max(author.storyCount, 0)).reversed().map { offset in
             let created = latest.addingTimeInterval(Double(-offset * 60))
-            let rkey = "3mstory\(author.profile.did.suffix(4))\(offset)"
+            let rkey = "3mstory\(author.profile.did.rawValue.suffix(4))\(offset)"
             return StoryView(
-                uri: "at://\(author.profile.did)/social.grain.story/\(rkey)", cid: "bafyreifake\(offset)", creator: author.profile,
+                uri: ATURI(author.profile.did, .story, RecordKey(rkey)!), cid: "bafyreifake\(offset)", creator: author.profile,
                 thumb: "https://cdn.grain.social/t/\(rkey)", fullsize: "https://cdn.grain.social/f/\(rkey)",
-                aspectRatio: AspectRatio(width: 1500, height: 2000), createdAt: Timestamp.format(created)
+                aspectRatio: AspectRatio(width: 1500, height: 2000), createdAt: Datetime(created)
             )
         }
     }
@@ -74,22 +74,22 @@ public final class FakeStoryLibrary: StoryLibrary {
         return Fetched(value, isStale: stale)
     }
 
-    public func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let (value, failing, stale) = state.withLock { ($0.stories[did] ?? [], $0.failing, $0.stale) }
         if failing { throw StoryLibraryError("fake: unreachable") }
         return Fetched(value, isStale: stale)
     }
 
-    public func story(uri: String) async throws(StoryLibraryError) -> StoryView? {
+    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         let (single, all, failing) = state.withLock { ($0.single[uri], $0.stories.values.flatMap { $0 }, $0.failing) }
         if failing { throw StoryLibraryError("fake: unreachable") }
         return single ?? all.first { $0.uri == uri }
     }
 
-    public func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         let (value, failing) = state.withLock { state -> (ProfileViewDetailed?, Bool) in
             if let profile = state.profiles[actor] { return (profile, state.failing) }
-            let author = state.authors.first { $0.profile.did == actor || $0.profile.handle == actor }
+            let author = state.authors.first { candidate in actor == .did(candidate.profile.did) || (actor.handle != nil && actor.handle == candidate.profile.handle) }
             return (author.map { author in
                 var profile = ProfileViewDetailed(did: author.profile.did, handle: author.profile.handle)
                 profile.displayName = author.profile.displayName
@@ -105,10 +105,10 @@ public final class FakeStoryLibrary: StoryLibrary {
 /// The editable contents of a `FakeStoryLibrary`.
 public struct FakeStoryLibraryState: Sendable {
     public var authors: [StoryAuthor]
-    public var stories: [String: [StoryView]]
+    public var stories: [DID: [StoryView]]
     /// Stories only `story(uri:)` knows (expired, hidden).
-    public var single: [String: StoryView]
-    public var profiles: [String: ProfileViewDetailed]
+    public var single: [ATURI: StoryView]
+    public var profiles: [ATIdentifier: ProfileViewDetailed]
     public var failing: Bool
     public var stale: Bool
 }

@@ -5,15 +5,29 @@ public struct Label: Codable, Sendable, Equatable {
     public var uri: String?
     public var val: String
     public var neg: Bool?
-    public var cts: String?
-    public var exp: String?
+    public var cts: Datetime?
+    public var exp: Datetime?
 
-    public init(src: String? = nil, uri: String? = nil, val: String, neg: Bool? = nil, cts: String? = nil, exp: String? = nil) {
+    public init(src: String? = nil, uri: String? = nil, val: String, neg: Bool? = nil, cts: Datetime? = nil, exp: Datetime? = nil) {
         self.src = src
         self.uri = uri
         self.val = val
         self.neg = neg
         self.cts = cts
         self.exp = exp
+    }
+
+    private enum CodingKeys: String, CodingKey { case src, uri, val, neg, cts, exp }
+
+    /// Only `val` is required. A malformed time is left out rather than failing the
+    /// label: dropping a label would drop the content warning it carries.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        val = try container.decode(String.self, forKey: .val)
+        src = container.decodeTolerantly(String.self, forKey: .src)
+        uri = container.decodeTolerantly(String.self, forKey: .uri)
+        neg = container.decodeTolerantly(Bool.self, forKey: .neg)
+        cts = container.decodeTolerantly(Datetime.self, forKey: .cts)
+        exp = container.decodeTolerantly(Datetime.self, forKey: .exp)
     }
 }

@@ -1,18 +1,19 @@
 import Foundation
 
 /// `social.grain.actor.defs#profileView`. An empty `cid` marks an account without a
-/// Grain profile record (then `handle` may be the DID itself).
+/// Grain profile record. `handle` is nil when the view has none or a malformed one;
+/// then the DID is shown in its place (`shownHandle`), as Grain does.
 public struct ProfileView: Codable, Sendable, Equatable {
-    public var did: String
-    public var handle: String
+    public var did: DID
+    public var handle: Handle?
     public var cid: String?
     public var displayName: String?
     public var avatar: String?
     public var description: String?
     public var labels: [Label]?
-    public var createdAt: String?
+    public var createdAt: Datetime?
 
-    public init(did: String, handle: String, cid: String? = nil, displayName: String? = nil, avatar: String? = nil) {
+    public init(did: DID, handle: Handle?, cid: String? = nil, displayName: String? = nil, avatar: String? = nil) {
         self.did = did
         self.handle = handle
         self.cid = cid
@@ -24,21 +25,24 @@ public struct ProfileView: Codable, Sendable, Equatable {
         case did, handle, cid, displayName, avatar, description, labels, createdAt
     }
 
-    /// `did` is required; a missing handle falls back to the DID, as Grain does.
+    /// `did` is required and must be a DID; a missing or malformed handle is nil.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        did = try container.decode(String.self, forKey: .did)
-        handle = container.decodeTolerantly(String.self, forKey: .handle) ?? did
+        did = try container.decode(DID.self, forKey: .did)
+        handle = container.decodeTolerantly(Handle.self, forKey: .handle)
         cid = container.decodeTolerantly(String.self, forKey: .cid)
         displayName = container.decodeTolerantly(String.self, forKey: .displayName)
         avatar = container.decodeTolerantly(String.self, forKey: .avatar)
         description = container.decodeTolerantly(String.self, forKey: .description)
         labels = container.decodeLossyArray(Label.self, forKey: .labels)
-        createdAt = container.decodeTolerantly(String.self, forKey: .createdAt)
+        createdAt = container.decodeTolerantly(Datetime.self, forKey: .createdAt)
     }
 
     /// The display name when it has visible text, else the handle: what people see.
-    public var name: String { ProfileView.visibleName(displayName, handle: handle) }
+    public var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }
+
+    /// The handle, or the DID when there is none: what goes after the `@`.
+    public var shownHandle: String { handle?.rawValue ?? did.rawValue }
 
     static func visibleName(_ displayName: String?, handle: String) -> String {
         // Most names start and end with a visible ASCII character, so trimming would

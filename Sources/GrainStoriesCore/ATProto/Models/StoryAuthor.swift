@@ -2,10 +2,10 @@
 public struct StoryAuthor: Codable, Sendable, Equatable {
     public var profile: ProfileView
     public var storyCount: Int
-    /// `createdAt` of the author's newest live story, verbatim.
-    public var latestAt: String
+    /// `createdAt` of the author's newest live story.
+    public var latestAt: Datetime
 
-    public init(profile: ProfileView, storyCount: Int, latestAt: String) {
+    public init(profile: ProfileView, storyCount: Int, latestAt: Datetime) {
         self.profile = profile
         self.storyCount = storyCount
         self.latestAt = latestAt
@@ -17,7 +17,7 @@ public struct StoryAuthor: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         profile = try container.decode(ProfileView.self, forKey: .profile)
-        latestAt = try container.decode(String.self, forKey: .latestAt)
+        latestAt = try container.decode(Datetime.self, forKey: .latestAt)
         storyCount = container.decodeTolerantly(Int.self, forKey: .storyCount) ?? 1
     }
 }

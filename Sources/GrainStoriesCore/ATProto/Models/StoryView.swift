@@ -4,13 +4,13 @@ import Foundation
 /// non-optional; `getStory` omits `expired`, `commentCount` and `viewer`, and a
 /// `getStory` for an unknown story is `{}`.
 public struct StoryView: Codable, Sendable, Equatable {
-    public var uri: String
+    public var uri: ATURI
     public var cid: String
     public var creator: ProfileView
     public var thumb: String
     public var fullsize: String
     public var aspectRatio: AspectRatio
-    public var createdAt: String
+    public var createdAt: Datetime
     public var location: HThreeLocation?
     public var locationDisplay: String?
     public var address: AddressLocation?
@@ -19,7 +19,7 @@ public struct StoryView: Codable, Sendable, Equatable {
     public var commentCount: Int?
     public var crossPost: CrossPostInfo?
 
-    public init(uri: String, cid: String, creator: ProfileView, thumb: String, fullsize: String, aspectRatio: AspectRatio, createdAt: String) {
+    public init(uri: ATURI, cid: String, creator: ProfileView, thumb: String, fullsize: String, aspectRatio: AspectRatio, createdAt: Datetime) {
         self.uri = uri
         self.cid = cid
         self.creator = creator
@@ -34,15 +34,18 @@ public struct StoryView: Codable, Sendable, Equatable {
              expired, commentCount, crossPost
     }
 
-    /// Required: `uri`, `creator`, `fullsize`, `createdAt`. Everything else degrades:
+    /// Required: `uri` (a record's AT URI), `creator`, `fullsize`, `createdAt`. Everything else degrades:
     /// a missing thumbnail uses the full-size image, an unreadable aspect ratio is 4:3
     /// (Grain's own fallback), malformed optional parts are dropped.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        uri = try container.decode(String.self, forKey: .uri)
+        uri = try container.decode(ATURI.self, forKey: .uri)
+        guard uri.rkey != nil, uri.did != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .uri, in: container, debugDescription: "not a record URI")
+        }
         creator = try container.decode(ProfileView.self, forKey: .creator)
         fullsize = try container.decode(String.self, forKey: .fullsize)
-        createdAt = try container.decode(String.self, forKey: .createdAt)
+        createdAt = try container.decode(Datetime.self, forKey: .createdAt)
         cid = container.decodeTolerantly(String.self, forKey: .cid) ?? ""
         thumb = container.decodeTolerantly(String.self, forKey: .thumb) ?? fullsize
         aspectRatio = (container.decodeTolerantly(AspectRatio.self, forKey: .aspectRatio) ?? AspectRatio(width: 4, height: 3)).sanitized
@@ -55,8 +58,8 @@ public struct StoryView: Codable, Sendable, Equatable {
         crossPost = container.decodeTolerantly(CrossPostInfo.self, forKey: .crossPost)
     }
 
-    /// The record key: the last segment of `at://did/social.grain.story/rkey`.
-    public var rkey: String { uri.split(separator: "/").last.map(String.init) ?? "" }
+    /// The record key (`at://did/social.grain.story/<rkey>`).
+    public var rkey: RecordKey { uri.rkey! }
 
     /// What to show as the place: the AppView's formatted label, else the record's
     /// place name, else the locality or country of the address.

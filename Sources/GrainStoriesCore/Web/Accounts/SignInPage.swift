@@ -37,7 +37,7 @@ struct SignInPage: Sendable {
             )
             if let previous = context.account { try? await services.sessions.delete(idHash: previous.idHash) }
             let cookie = try await services.sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
-            services.logger.info("signed in", ["did": session.tokens.did, "id": context.requestID])
+            services.logger.info("signed in", ["did": session.tokens.did.rawValue, "id": context.requestID])
             var response = HTTPResponse.redirect(to: "/")
             response.headers.add("Set-Cookie", Cookies.setCookie(name: SessionStore.cookieName, value: cookie, maxAgeSeconds: Int(SessionStore.idleLifetime), secure: context.isSecure))
             return response
@@ -57,8 +57,8 @@ struct SignInPage: Sendable {
         var keys = [AttemptLimiter.key(client: address, account: identifier)]
         guard await !limiter.isLimited(keys[0]) else { throw SignInProblem.tooManyAttempts }
         let located = try await services.identity.locate(identifier: identifier, pdsOverride: pds)
-        if let did = located.did, did.lowercased() != identifier.lowercased() {
-            keys.append(AttemptLimiter.key(client: address, account: did))
+        if let did = located.did, did.rawValue.lowercased() != identifier.lowercased() {
+            keys.append(AttemptLimiter.key(client: address, account: did.rawValue))
             guard await !limiter.isLimited(keys[1]) else { throw SignInProblem.tooManyAttempts }
         }
         let client = services.pds.client(forPDS: located.pdsURL)
@@ -72,11 +72,11 @@ struct SignInPage: Sendable {
             }
             throw problem
         }
-        for key in keys + [AttemptLimiter.key(client: address, account: tokens.did)] { await limiter.recordSuccess(key) }
+        for key in keys + [AttemptLimiter.key(client: address, account: tokens.did.rawValue)] { await limiter.recordSuccess(key) }
         if let expected = located.did, expected != tokens.did {
             throw SignInProblem(.badGateway, "Your PDS answered for a different account. Check the PDS address.")
         }
-        let profile = try? await client.getRecord(repo: tokens.did, collection: "app.bsky.actor.profile", rkey: "self", as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
+        let profile = try? await client.getRecord(repo: tokens.did.rawValue, collection: NSID.blueskyProfile.rawValue, rkey: "self", as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
         return SignedIn(tokens: tokens, pdsURL: located.pdsURL, displayName: profile?.value.displayName)
     }
 

@@ -7,7 +7,7 @@ struct AuthorStoriesPage: Sendable {
     let seen: SeenTracker
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        let did = try await ActorResolver(library: library).did(for: context.parameter("actor"))
+        let did = try await ActorResolver(library: library).did(for: context.actorParameter())
         let stories = try await library.stories(of: did).value
         guard !stories.isEmpty else {
             return HTTPResponse.redirect(to: StoryLinks.profile(did))

@@ -23,7 +23,7 @@ public struct PageRenderer: Sendable {
         context["assets"] = assetsValue
         context["siteName"] = "GrainStories"
         if let account = request?.account {
-            context["account"] = ["name": .string(account.name), "handle": .string(account.handle), "did": .string(account.did)]
+            context["account"] = ["name": .string(account.name), "handle": .string(account.shownHandle), "did": .string(account.did.rawValue)]
         } else {
             context["account"] = .null
         }

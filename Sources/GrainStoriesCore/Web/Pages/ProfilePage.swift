@@ -10,16 +10,15 @@ struct ProfilePage: Sendable {
     let signer: MediaURLSigner
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        let actor = context.parameter("actor")
-        guard ActorResolver.isPlausibleActor(actor) else { throw HTTPError.notFound }
+        let actor = try context.actorParameter()
         guard let profile = try await library.profile(actor: actor).value else {
-            throw HTTPError(.notFound, "There is no one called \(actor) on Grain.")
+            throw HTTPError(.notFound, "There is no one called \(actor.rawValue) on Grain.")
         }
         let stories = (try? await library.stories(of: profile.did).value) ?? []
         var values: [String: TemplateValue] = [
-            "title": .string("\(profile.name) (@\(profile.handle))"),
+            "title": .string("\(profile.name) (@\(profile.shownHandle))"),
             "name": .string(profile.name),
-            "handle": .string(profile.handle),
+            "handle": .string(profile.shownHandle),
             "description": profile.description.map(TemplateValue.string) ?? .null,
             "avatar": AvatarPresenter.value(url: profile.avatar, name: profile.name, signer: signer),
             "counts": .list(counts(profile)),

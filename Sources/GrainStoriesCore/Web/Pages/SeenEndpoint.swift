@@ -9,9 +9,7 @@ struct SeenEndpoint: Sendable {
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         guard context.isScriptFetch else { throw HTTPError.forbidden("This address is only for the story viewer.") }
         let form = try context.formFields(limit: 2048)
-        guard let did = form["did"], SeenCookie.isPlausibleDID(did), let createdAt = form["createdAt"],
-              Timestamp.parse(createdAt) != nil
-        else { throw HTTPError.badRequest("Which story was seen is missing or malformed.") }
+        guard let did = form["did"].flatMap(DID.init), let createdAt = form["createdAt"].flatMap(Datetime.init) else { throw HTTPError.badRequest("Which story was seen is missing or malformed.") }
         var response = HTTPResponse(status: .noContent)
         response.headers.add("Cache-Control", "no-store")
         if let cookie = await seen.markSeen(author: did, createdAt: createdAt, context: context) {

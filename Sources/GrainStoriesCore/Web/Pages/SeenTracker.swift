@@ -16,9 +16,9 @@ struct SeenTracker: Sendable {
     }
 
     /// Marks a story seen; returns the `Set-Cookie` value when the cookie changed.
-    func markSeen(author did: String, createdAt: String, context: RequestContext) async -> String? {
-        if let account = context.account, let time = SeenState.milliseconds(createdAt) {
-            try? await accounts.record(did: account.did, author: did, newestMilliseconds: time, now: now())
+    func markSeen(author did: DID, createdAt: Datetime, context: RequestContext) async -> String? {
+        if let account = context.account {
+            try? await accounts.record(did: account.did, author: did, newestMilliseconds: SeenState.milliseconds(createdAt), now: now())
         }
         var state = SeenCookie.decode(context.cookies[SeenCookie.name])
         guard state.markSeen(author: did, createdAt: createdAt) else { return nil }

@@ -15,9 +15,8 @@ struct StoryViewerPage: Sendable {
     let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        let rkey = context.parameter("rkey")
-        guard StoryViewerPage.isPlausibleRecordKey(rkey) else { throw HTTPError.notFound }
-        let did = try await ActorResolver(library: library).did(for: context.parameter("actor"))
+        let rkey = try context.parameter("rkey", as: RecordKey.self)
+        let did = try await ActorResolver(library: library).did(for: context.actorParameter())
         let stories = try await library.stories(of: did).value
 
         let input: ViewerPresenter.Input
@@ -26,7 +25,7 @@ struct StoryViewerPage: Sendable {
             let neighbors = await StoryNavigator(library: library, authorOrder: order).neighbors(author: did, stories: stories, index: index)
             input = .init(story: stories[index], stories: stories, index: index, neighbors: neighbors, back: context.back, isLive: true)
         } else {
-            guard let story = try await library.story(uri: "at://\(did)/social.grain.story/\(rkey)"),
+            guard let story = try await library.story(uri: ATURI(did, .story, rkey)),
                   story.creator.did == did,
                   LabelPolicy.decide(story.labels ?? [], now: now()) != .hide
             else { throw HTTPError(.notFound, "This story is not available. It may have been deleted.") }
@@ -41,11 +40,5 @@ struct StoryViewerPage: Sendable {
             response.headers.add("Set-Cookie", cookie)
         }
         return response
-    }
-
-    /// Record keys: 1–512 characters of `A-Za-z0-9._:~-`, not `.` or `..`.
-    static func isPlausibleRecordKey(_ key: String) -> Bool {
-        guard (1...512).contains(key.utf8.count), key != ".", key != ".." else { return false }
-        return key.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || [0x2E, 0x5F, 0x3A, 0x7E, 0x2D].contains($0) }
     }
 }

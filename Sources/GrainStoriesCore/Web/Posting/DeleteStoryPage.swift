@@ -9,12 +9,12 @@ struct DeleteStoryPage: Sendable {
     let services: AppServices
 
     func confirm(_ context: RequestContext) async throws -> HTTPResponse {
-        let (_, rkey) = try ownStory(context)
+        let (account, rkey) = try ownStory(context)
         var response = try services.pages.render("delete-story", [
             "title": "Delete this story?",
-            "rkey": .string(rkey),
+            "rkey": .string(rkey.rawValue),
             "action": .string(context.request.path),
-            "cancelHref": .string(StoryLinks.story(did: context.account?.did ?? "", rkey: rkey)),
+            "cancelHref": .string(StoryLinks.story(did: account.did, rkey: rkey)),
         ], for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
@@ -26,7 +26,7 @@ struct DeleteStoryPage: Sendable {
         try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         do {
             try await services.pds.perform(account) { client, token in
-                try await client.deleteRecord(repo: account.did, collection: StoryRecord.collection, rkey: rkey, accessToken: token)
+                try await client.deleteRecord(repo: account.did.rawValue, collection: StoryRecord.collection, rkey: rkey.rawValue, accessToken: token)
             }
         } catch {
             switch error {
@@ -34,18 +34,18 @@ struct DeleteStoryPage: Sendable {
             case .pds(let xrpc): throw HTTPError(.badGateway, "Your PDS did not delete the story: \(xrpc.description)")
             }
         }
-        await services.posting.local.markDeleted(uri: "at://\(account.did)/\(StoryRecord.collection)/\(rkey)")
+        await services.posting.local.markDeleted(uri: ATURI(account.did, .story, rkey))
         await services.library.invalidate(author: account.did)
         await removeLocalCopy(of: rkey, by: account)
-        services.logger.info("story deleted", ["did": account.did, "rkey": rkey])
+        services.logger.info("story deleted", ["did": account.did.rawValue, "rkey": rkey.rawValue])
         return HTTPResponse.redirect(to: "/")
     }
 
     /// Deletes the photo and draft a story posted from here left behind (a draft still
     /// being published is left to the publisher and the housekeeper).
-    private func removeLocalCopy(of rkey: String, by account: AccountSession) async {
+    private func removeLocalCopy(of rkey: RecordKey, by account: AccountSession) async {
         let posting = services.posting
-        guard let draft = try? await posting.drafts.find(did: account.did, storyRKey: rkey), draft.state != .publishing else { return }
+        guard let draft = try? await posting.drafts.find(did: account.did.rawValue, storyRKey: rkey.rawValue), draft.state != .publishing else { return }
         await posting.removePhoto(at: draft.photoPath)
         do {
             try await posting.drafts.delete(draft.id)
@@ -55,10 +55,11 @@ struct DeleteStoryPage: Sendable {
     }
 
     /// The signed-in author and the record key, or an error.
-    private func ownStory(_ context: RequestContext) throws -> (AccountSession, String) {
+    private func ownStory(_ context: RequestContext) throws -> (AccountSession, RecordKey) {
         let account = try context.requireAccount()
-        let rkey = context.parameter("rkey")
-        guard StoryViewerPage.isPlausibleRecordKey(rkey), context.parameter("actor") == account.did || context.parameter("actor") == account.handle else {
+        let rkey = try context.parameter("rkey", as: RecordKey.self)
+        let actor = ATIdentifier(context.parameter("actor"))
+        guard actor == .did(account.did) || (account.handle != nil && actor == account.handle.map(ATIdentifier.handle)) else {
             throw HTTPError.forbidden("Only the author can delete a story.")
         }
         return (account, rkey)

@@ -29,7 +29,7 @@ struct DraftPage: Sendable {
                 return try await render(context, account: account, draft: draft, searchResults: nil, problem: error.publicMessage, status: .badRequest)
             }
             try await posting.drafts.updateChoices(draft.id, place: choices.place, labels: choices.labels, crosspost: choices.crosspost)
-            try await posting.outbox.enqueue(draftID: draft.id, did: account.did, createdAt: Timestamp.format(services.now()), now: services.now())
+            try await posting.outbox.enqueue(draftID: draft.id, did: account.did.rawValue, createdAt: Timestamp.format(services.now()), now: services.now())
             await posting.publisher.kick()
             return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
         case "retry":
@@ -77,7 +77,7 @@ struct DraftPage: Sendable {
 
     private func ownedDraft(_ context: RequestContext) async throws -> (AccountSession, Draft) {
         let account = try context.requireAccount()
-        guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.did == account.did else {
+        guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.did == account.did.rawValue else {
             throw HTTPError(.notFound, "This draft does not exist any more, or it belongs to someone else.")
         }
         return (account, draft)

@@ -12,8 +12,8 @@ struct DraftPresenter: Sendable {
             ["value": .string(value), "label": .string(DraftPresenter.warningNames[value] ?? value), "checked": .bool(draft.labels.contains(value))]
         }
         var status: TemplateValue = .null
-        if draft.state != .draft {
-            let storyHref = StoryLinks.story(did: draft.did, rkey: draft.storyRKey)
+        if draft.state != .draft, let did = DID(draft.did), let rkey = RecordKey(draft.storyRKey) {
+            let storyHref = StoryLinks.story(did: did, rkey: rkey)
             status = [
                 "publishing": .bool(draft.state == .publishing),
                 "posted": .bool(draft.state == .posted),

@@ -22,7 +22,7 @@ struct NewStoryPage: Sendable {
         let account = try context.requireAccount()
         let posting = services.posting
         let quota = DraftQuota(configuration: services.configuration)
-        if let refusal = quota.refusal(for: try await posting.drafts.usage(of: account.did), adding: 0) {
+        if let refusal = quota.refusal(for: try await posting.drafts.usage(of: account.did.rawValue), adding: 0) {
             return try refuse(context, refusal, account: account)
         }
         let request = context
@@ -54,12 +54,12 @@ struct NewStoryPage: Sendable {
             }
             return try render(context, problem: problem.userMessage, status: status)
         }
-        services.logger.info("draft created", ["did": account.did, "draft": draft.id, "bytes": String(draft.photoBytes)])
+        services.logger.info("draft created", ["did": account.did.rawValue, "draft": draft.id, "bytes": String(draft.photoBytes)])
         return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
     }
 
     private func refuse(_ context: RequestContext, _ refusal: DraftQuota.Exceeded, account: AccountSession) throws -> HTTPResponse {
-        services.logger.info("upload refused: draft quota", ["did": account.did, "quota": "\(refusal)"])
+        services.logger.info("upload refused: draft quota", ["did": account.did.rawValue, "quota": "\(refusal)"])
         return try render(context, problem: refusal.publicMessage, status: refusal.status)
     }
 
@@ -90,7 +90,7 @@ struct NewStoryPage: Sendable {
             }
         }
         let draft = Draft(
-            id: id, did: account.did, storyRKey: posting.tids.next().description, postRKey: posting.tids.next().description,
+            id: id, did: account.did.rawValue, storyRKey: posting.tids.next().description, postRKey: posting.tids.next().description,
             photoPath: photoPath, photoBytes: photo.jpeg.count, width: photo.width, height: photo.height,
             gpsCell: gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: services.now()
         )

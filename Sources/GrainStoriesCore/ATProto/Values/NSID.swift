@@ -1,0 +1,40 @@
+/// A namespaced identifier (`social.grain.story`): a reversed domain of at least two
+/// segments, then a name that starts with a letter and has only letters and digits.
+/// The collections this server reads and writes are constants here.
+public struct NSID: Hashable, Sendable {
+    public let rawValue: String
+
+    public static let story = NSID(known: "social.grain.story")
+    public static let grainProfile = NSID(known: "social.grain.actor.profile")
+    public static let blueskyProfile = NSID(known: "app.bsky.actor.profile")
+    public static let blueskyPost = NSID(known: "app.bsky.feed.post")
+
+    public init?(_ text: some StringProtocol) {
+        let segments = String(text).split(separator: ".", omittingEmptySubsequences: false)
+        guard text.utf8.count <= 317, segments.count >= 3, let name = segments.last, let first = name.utf8.first,
+              NSID.isLetter(first), name.utf8.count <= 63,
+              name.utf8.allSatisfy({ NSID.isLetter($0) || NSID.isDigit($0) }),
+              segments.dropLast().allSatisfy(NSID.isDomainSegment)
+        else { return nil }
+        rawValue = String(text)
+    }
+
+    private init(known text: String) {
+        guard let nsid = NSID(text) else { preconditionFailure("not an NSID: \(text)") }
+        self = nsid
+    }
+
+    private static func isDomainSegment(_ segment: Substring) -> Bool {
+        let bytes = segment.utf8
+        guard (1...63).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else { return false }
+        return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+}
+
+extension NSID: ProtocolText {
+    public static let kind = "NSID"
+    public init?(wireText text: String) { self.init(text) }
+}
