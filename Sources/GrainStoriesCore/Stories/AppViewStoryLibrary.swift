@@ -19,10 +19,10 @@ public struct AppViewStoryLibrary: StoryLibrary {
         public init() {}
     }
 
-    private let authorsCache: RefreshingCache<String, [StoryAuthor]>
-    private let storiesCache: RefreshingCache<String, [StoryView]>
-    private let storyCache: RefreshingCache<String, StoryView?>
-    private let profileCache: RefreshingCache<String, ProfileViewDetailed?>
+    private let authorsCache: RefreshingCache<String, [StoryAuthor], XRPCError>
+    private let storiesCache: RefreshingCache<String, [StoryView], XRPCError>
+    private let storyCache: RefreshingCache<String, StoryView?, XRPCError>
+    private let profileCache: RefreshingCache<String, ProfileViewDetailed?, XRPCError>
     private let now: @Sendable () -> Date
 
     /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
@@ -32,14 +32,14 @@ public struct AppViewStoryLibrary: StoryLibrary {
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.now = now
-        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { _ in try await client.storyAuthors() }
-        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { did in try await client.stories(actor: did) }
-        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { uri in try await client.story(uri: uri) }
-        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { actor in try await client.profile(actor: actor) }
+        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { (_: String) async throws(XRPCError) in try await client.storyAuthors() }
+        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (did: String) async throws(XRPCError) in try await client.stories(actor: did) }
+        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (uri: String) async throws(XRPCError) in try await client.story(uri: uri) }
+        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { (actor: String) async throws(XRPCError) in try await client.profile(actor: actor) }
     }
 
     public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
-        let lookup = try await fetch { try await authorsCache.value(for: "strip") }
+        let lookup = try await fetch("strip", from: authorsCache)
         let cutoff = now().addingTimeInterval(-86_400)
         let live = lookup.value.filter { author in
             guard let latest = Timestamp.parse(author.latestAt) else { return false }
@@ -49,7 +49,7 @@ public struct AppViewStoryLibrary: StoryLibrary {
     }
 
     public func stories(of did: String) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
-        let lookup = try await fetch { try await storiesCache.value(for: did) }
+        let lookup = try await fetch(did, from: storiesCache)
         let current = now()
         let cutoff = current.addingTimeInterval(-86_400)
         let visible = lookup.value.filter { story in
@@ -60,11 +60,11 @@ public struct AppViewStoryLibrary: StoryLibrary {
     }
 
     public func story(uri: String) async throws(StoryLibraryError) -> StoryView? {
-        try await fetch { try await storyCache.value(for: uri) }.value
+        try await fetch(uri, from: storyCache).value
     }
 
     public func profile(actor: String) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
-        let lookup = try await fetch { try await profileCache.value(for: actor.lowercased()) }
+        let lookup = try await fetch(actor.lowercased(), from: profileCache)
         return Fetched(lookup.value, isStale: lookup.isStale)
     }
 
@@ -81,7 +81,10 @@ public struct AppViewStoryLibrary: StoryLibrary {
         await profileCache.settle()
     }
 
-    private func fetch<Value>(_ body: () async throws -> RefreshingCache<String, Value>.Lookup) async throws(StoryLibraryError) -> RefreshingCache<String, Value>.Lookup {
-        do { return try await body() } catch { throw StoryLibraryError(String(describing: error)) }
+    /// The one place an AppView failure becomes a library failure, keeping it as the cause.
+    private func fetch<Value>(
+        _ key: String, from cache: RefreshingCache<String, Value, XRPCError>
+    ) async throws(StoryLibraryError) -> RefreshingCache<String, Value, XRPCError>.Lookup {
+        do throws(XRPCError) { return try await cache.value(for: key) } catch { throw .unavailable(error) }
     }
 }
