@@ -63,8 +63,8 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 extension HTTPClientError.Code {
-    /// A short phrase for `description`.
-    var summary: String {
+    /// A short phrase for `description` and for callers that print their own chain.
+    public var summary: String {
         switch self {
         case .invalidURL: "invalid URL"
         case .unsupportedScheme: "unsupported scheme"

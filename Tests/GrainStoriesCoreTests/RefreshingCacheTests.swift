@@ -21,7 +21,7 @@ import Testing
     @Test func freshValuesAreServedWithoutCallingUpstream() async throws {
         let clock = ManualClock()
         let upstream = Upstream()
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
         #expect(try await cache.value(for: "strip").value == "strip#1")
         clock.advance(by: .seconds(29))
         #expect(try await cache.value(for: "strip").value == "strip#1")
@@ -31,7 +31,7 @@ import Testing
     @Test func staleValuesAreServedWhileOneRefreshRuns() async throws {
         let clock = ManualClock()
         let upstream = Upstream()
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
         _ = try await cache.value(for: "strip")
         clock.advance(by: .seconds(31))
         let stale = try await cache.value(for: "strip")
@@ -43,7 +43,7 @@ import Testing
 
     @Test func concurrentRequestsShareOneUpstreamCall() async throws {
         let calls = Mutex(0)
-        let cache = RefreshingCache<String, Int>(lifetime: .seconds(30)) { _ in
+        let cache = RefreshingCache<String, Int, any Error>(lifetime: .seconds(30)) { _ in
             calls.withLock { $0 += 1 }
             try await Task.sleep(for: .milliseconds(100))
             return 7
@@ -59,7 +59,7 @@ import Testing
     @Test func failuresFallBackToTheLastGoodValueMarkedStale() async throws {
         let clock = ManualClock()
         let upstream = Upstream()
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), maxStaleness: .seconds(600), now: { clock.now }, loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), maxStaleness: .seconds(600), now: { clock.now }, loader: upstream.load)
         _ = try await cache.value(for: "k")
         upstream.failing.withLock { $0 = true }
         clock.advance(by: .seconds(60))
@@ -75,12 +75,12 @@ import Testing
     @Test func failuresWithNothingCachedReachTheCaller() async {
         let upstream = Upstream()
         upstream.failing.withLock { $0 = true }
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), loader: upstream.load)
         await #expect(throws: Down.self) { try await cache.value(for: "k") }
     }
 
     @Test func capacityBoundsTheNumberOfKeys() async throws {
-        let cache = RefreshingCache<Int, Int>(lifetime: .seconds(30), capacity: 10) { $0 }
+        let cache = RefreshingCache<Int, Int, any Error>(lifetime: .seconds(30), capacity: 10) { $0 }
         for key in 0..<100 { _ = try await cache.value(for: key) }
         var kept = 0
         for key in 0..<100 where await cache.peek(key) != nil { kept += 1 }
@@ -90,7 +90,7 @@ import Testing
 
     @Test func storedAndInvalidatedValues() async throws {
         let upstream = Upstream()
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), loader: upstream.load)
         await cache.store("posted", for: "k")
         #expect(try await cache.value(for: "k").value == "posted")
         await cache.invalidate("k")
@@ -101,7 +101,7 @@ import Testing
         let clock = ManualClock()
         let upstream = Upstream()
         upstream.failing.withLock { $0 = true }
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<50 { group.addTask { _ = try? await cache.value(for: "strip") } }
         }
@@ -121,7 +121,7 @@ import Testing
         let clock = ManualClock()
         let upstream = Upstream()
         upstream.failing.withLock { $0 = true }
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
         var pauses: [Duration] = []
         for _ in 0..<8 {
             _ = try? await cache.value(for: "k")
@@ -137,7 +137,7 @@ import Testing
         let clock = ManualClock()
         let upstream = Upstream()
         upstream.failing.withLock { $0 = true }
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
         for _ in 0..<4 {
             _ = try? await cache.value(for: "k")
             clock.advance(by: try #require(await cache.failurePause(for: "k")))
@@ -155,14 +155,14 @@ import Testing
     @Test func duringAnOutageTheStaleValueIsServedAtOnceWithoutAskingAgain() async throws {
         let clock = ManualClock()
         let upstream = Upstream()
-        let cache = RefreshingCache<String, String>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
+        let cache = RefreshingCache<String, String, any Error>(lifetime: .seconds(30), now: { clock.now }, loader: upstream.load)
         _ = try await cache.value(for: "strip")
         upstream.failing.withLock { $0 = true }
         clock.advance(by: .seconds(31))
         _ = try await cache.value(for: "strip")
         await cache.settle()
         #expect(upstream.calls.withLock { $0 } == 2)
-        let lookups = try await withThrowingTaskGroup(of: RefreshingCache<String, String>.Lookup.self) { group in
+        let lookups = try await withThrowingTaskGroup(of: RefreshingCache<String, String, any Error>.Lookup.self) { group in
             for _ in 0..<50 { group.addTask { try await cache.value(for: "strip") } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -177,7 +177,7 @@ import Testing
     @Test func theMemoryOfFailuresIsBounded() async throws {
         let upstream = Upstream()
         upstream.failing.withLock { $0 = true }
-        let cache = RefreshingCache<Int, String>(lifetime: .seconds(30), capacity: 10) { _ in try await upstream.load("x") }
+        let cache = RefreshingCache<Int, String, any Error>(lifetime: .seconds(30), capacity: 10) { _ in try await upstream.load("x") }
         for key in 0..<100 { _ = try? await cache.value(for: key) }
         var remembered = 0
         for key in 0..<100 where await cache.failurePause(for: key) != nil { remembered += 1 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Calls XRPC methods (`/xrpc/{nsid}`) on one server: queries with GET and URL
 /// parameters, procedures with POST and a JSON or binary body. Error answers become
-/// `XRPCError.failed` with the server's error name and message.
+/// `XRPCError.remote` with the server's error name and message; transport and
+/// decoding failures keep their typed cause.
 public struct XRPCClient: Sendable {
     public let baseURL: String
     private let http: OutboundHTTP
@@ -31,7 +32,7 @@ public struct XRPCClient: Sendable {
         _ nsid: String, json input: Input, as output: Output.Type, headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
         let body: Data
-        do { body = try JSONEncoder.atproto.encode(input) } catch { throw XRPCError.undecodable("could not encode the request: \(error)") }
+        do { body = try JSONEncoder.atproto.encode(input) } catch { throw XRPCError.unencodable(DecodingProblem(error)) }
         return try await procedure(nsid, body: .bytes(Array(body)), contentType: "application/json", as: output, headers: headers, timeout: timeout)
     }
 
@@ -48,10 +49,10 @@ public struct XRPCClient: Sendable {
 
     private func send(_ request: HTTPClientRequest) async throws(XRPCError) -> HTTPClientResponse {
         let response: HTTPClientResponse
-        do { response = try await http.send(request) } catch { throw XRPCError.unreachable(error) }
+        do { response = try await http.send(request) } catch { throw XRPCError.transport(error) }
         guard (200..<300).contains(response.status) else {
             let body = try? JSONDecoder().decode(ErrorBody.self, from: Data(response.body))
-            throw XRPCError.failed(status: response.status, error: body?.error, message: body?.message)
+            throw XRPCError.remote(status: response.status, error: body?.error, message: body?.message)
         }
         return response
     }
@@ -61,7 +62,7 @@ public struct XRPCClient: Sendable {
         do {
             return try JSONDecoder().decode(type, from: Data(response.body))
         } catch {
-            throw XRPCError.undecodable(String(describing: error).prefix(300).description)
+            throw XRPCError.undecodable(DecodingProblem(error))
         }
     }
 

@@ -1,38 +1,49 @@
 /// A failed XRPC call: no answer at all, an error answer (`{"error", "message"}`; Grain's
 /// AppView sends only `error`), or an answer that did not decode.
-public enum XRPCError: Error, Sendable, CustomStringConvertible {
-    case unreachable(OutboundError)
+///
+/// Each case keeps the lower layer's error as a value, so the one boundary that logs
+/// (`ErrorResponder`) can print the whole chain and callers decide on facts (a status,
+/// an error name, a timeout) instead of matching text.
+public enum XRPCError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The request got no answer: refused before sending, or failed in transit.
+    case transport(OutboundError)
     /// The server answered with a non-2xx status and maybe an XRPC error name and message.
-    case failed(status: Int, error: String?, message: String?)
-    case undecodable(String)
+    case remote(status: Int, error: String?, message: String?)
+    /// The answer was 2xx but not the expected JSON.
+    case undecodable(DecodingProblem)
+    /// The request body could not be encoded (a bug in a record type, never the server's fault).
+    case unencodable(DecodingProblem)
 
+    /// `xrpc transport: timed out (curl 28): …`, `HTTP 400 InvalidRecord: …`. The remote
+    /// form is the one the posting pages have always shown, so it carries no prefix.
     public var description: String {
         switch self {
-        case .unreachable(let error): "unreachable: \(error)"
-        case .failed(let status, let error, let message):
+        case .transport(let error): "xrpc transport: \(error)"
+        case .remote(let status, let error, let message):
             "HTTP \(status)" + (error.map { " \($0)" } ?? "") + (message.map { ": \($0)" } ?? "")
-        case .undecodable(let detail): "unreadable answer: \(detail)"
+        case .undecodable(let problem): "unreadable answer: \(problem)"
+        case .unencodable(let problem): "xrpc request not encodable: \(problem)"
         }
     }
 
     /// The XRPC error name, when the server gave one.
     public var errorName: String? {
-        if case .failed(_, let error, _) = self { return error }
+        if case .remote(_, let error, _) = self { return error }
         return nil
     }
 
+    /// The HTTP status, when the server answered at all.
     public var status: Int? {
-        if case .failed(let status, _, _) = self { return status }
+        if case .remote(let status, _, _) = self { return status }
         return nil
     }
 
     /// Worth retrying later: no answer, a timeout, or a 5xx / 429.
     public var isTransient: Bool {
         switch self {
-        case .unreachable(.refusedURL): false
-        case .unreachable: true
-        case .failed(let status, _, _): status >= 500 || status == 429 || status == 408
-        case .undecodable: false
+        case .transport(let error): error.isTransient
+        case .remote(let status, _, _): status >= 500 || status == 429 || status == 408
+        case .undecodable, .unencodable: false
         }
     }
 }

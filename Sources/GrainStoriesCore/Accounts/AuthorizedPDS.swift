@@ -14,16 +14,21 @@ public struct AuthorizedPDS: Sendable {
         self.http = http
     }
 
-    /// Why a call for an account failed.
+    /// Why a call for an account failed, with the PDS's answer (or lack of one) inside.
     public enum Failure: Error, Sendable, CustomStringConvertible {
         /// The PDS no longer accepts this session: sign in again.
         case signedOut
         case pds(XRPCError)
+        /// Something on this server failed, not the PDS: storing refreshed tokens
+        /// (`SessionStore` throws untyped errors) or the caller's own work in `body`.
+        /// The error is kept as it is.
+        case local(any Error)
 
         public var description: String {
             switch self {
             case .signedOut: "the PDS ended this session"
-            case .pds(let error): error.description
+            case .pds(let error): "pds: \(error)"
+            case .local(let error): "local: \(error)"
             }
         }
     }
@@ -37,6 +42,9 @@ public struct AuthorizedPDS: Sendable {
     }
 
     /// Calls `body` with the account's access token, refreshing it once if expired.
+    /// (`body` throws untyped: the compiler does not infer typed throws for closure
+    /// literals, so callers' closures would all need annotations; `xrpc(_:)` recovers
+    /// the type right here.)
     public func perform<Value: Sendable>(
         _ account: AccountSession, _ body: @Sendable (PDSClient, Secret) async throws -> Value
     ) async throws(Failure) -> Value {
@@ -47,45 +55,51 @@ public struct AuthorizedPDS: Sendable {
         do {
             return try await body(client, current.tokens.accessToken)
         } catch {
-            let first = AuthorizedPDS.xrpc(error)
+            let first = try AuthorizedPDS.xrpc(error)
             guard AuthorizedPDS.isExpired(first) else { throw .pds(first) }
         }
         let fresh = try await refresh(current, client: client)
         do {
             return try await body(client, fresh.accessToken)
         } catch {
-            let second = AuthorizedPDS.xrpc(error)
+            let second = try AuthorizedPDS.xrpc(error)
             throw AuthorizedPDS.isExpired(second) ? .signedOut : .pds(second)
         }
     }
 
-    private static func xrpc(_ error: any Error) -> XRPCError {
-        (error as? XRPCError) ?? .undecodable(String(describing: error))
+    /// `body` is a closure, so its errors arrive untyped; the PDS's own come back as
+    /// the `XRPCError` they were, anything else is the caller's and stays `.local`.
+    private static func xrpc(_ error: any Error) throws(Failure) -> XRPCError {
+        guard let xrpc = error as? XRPCError else { throw .local(error) }
+        return xrpc
     }
 
     private func refresh(_ account: AccountSession, client: PDSClient) async throws(Failure) -> PDSSession {
         let sessions = self.sessions
         let result = await refresher.refresh(account.idHash) {
-            do {
-                let fresh = try await client.refreshSession(account.tokens.refreshToken)
-                try await sessions.updateTokens(idHash: account.idHash, fresh)
-                return .success(fresh)
-            } catch let error as XRPCError {
+            let fresh: PDSSession
+            do throws(XRPCError) {
+                fresh = try await client.refreshSession(account.tokens.refreshToken)
+            } catch {
                 if error.status == 400 || error.status == 401 {
                     try? await sessions.delete(idHash: account.idHash)
                     return .failure(.signedOut)
                 }
                 return .failure(.pds(error))
-            } catch {
-                return .failure(.pds(.undecodable("could not store the refreshed session")))
             }
+            do {
+                try await sessions.updateTokens(idHash: account.idHash, fresh)
+            } catch {
+                return .failure(.local(error))
+            }
+            return .success(fresh)
         }
         return try result.get()
     }
 
     /// `ExpiredToken` (the reference PDS answers 400) or an invalid token (401).
     static func isExpired(_ error: XRPCError) -> Bool {
-        guard case .failed(let status, let name, _) = error else { return false }
+        guard case .remote(let status, let name, _) = error else { return false }
         return name == "ExpiredToken" || name == "InvalidToken" || (status == 401 && name == nil)
     }
 

@@ -12,8 +12,10 @@
 ///   requests arrive during an outage, each key costs one upstream call per pause.
 /// - At most `capacity` keys are kept; the least recently used go first, so hostile
 ///   requests for endless distinct keys cannot grow memory without bound.
-public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
-    public typealias Loader = @Sendable (Key) async throws -> Value
+/// - `Failure` is the loader's own error type and reaches the caller as it is (no
+///   `any Error` in between), so what a failure was stays checkable past the cache.
+public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure: Error> {
+    public typealias Loader = @Sendable (Key) async throws(Failure) -> Value
 
     /// A value and whether it is older than its lifetime because a refresh failed.
     public struct Lookup: Sendable {
@@ -35,10 +37,11 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
     private let loader: Loader
     private let now: @Sendable () -> ContinuousClock.Instant
     private var entries: [Key: Entry] = [:]
-    private var inFlight: [Key: Task<Value, any Error>] = [:]
+    /// Tasks return a `Result` because `Task` can only fail with `any Error`; this keeps `Failure`.
+    private var inFlight: [Key: Task<Result<Value, Failure>, Never>] = [:]
     private var useCounter: UInt64 = 0
-    private var failures: FailureBackoff<Key, any Error>
-    private let backoff: FailureBackoff<Key, any Error>.Policy
+    private var failures: FailureBackoff<Key, Failure>
+    private let backoff: FailureBackoff<Key, Failure>.Policy
 
     public init(
         lifetime: Duration, maxStaleness: Duration = .seconds(24 * 3600), capacity: Int = 2048,
@@ -58,7 +61,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
     /// The value for `key`: fresh from memory, stale from memory (refreshing in the
     /// background unless the key is pausing after a failure), or loaded now. Nothing a
     /// client sends can force a load: reloading a page many times costs Grain nothing.
-    public func value(for key: Key) async throws -> Lookup {
+    public func value(for key: Key) async throws(Failure) -> Lookup {
         let current = now()
         let paused = failures.pausedFailure(for: key, at: current)
         if var entry = entries[key] {
@@ -75,9 +78,10 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
             }
         }
         if let paused { throw paused }
-        do {
-            return Lookup(value: try await startLoad(key).value, isStale: false)
-        } catch {
+        switch await startLoad(key).value {
+        case .success(let value):
+            return Lookup(value: value, isStale: false)
+        case .failure(let error):
             if let entry = entries[key], now() - entry.fetchedAt < maxStaleness {
                 return Lookup(value: entry.value, isStale: true)
             }
@@ -110,24 +114,24 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Waits until no load is running, so tests can look after a background refresh.
     func settle() async {
-        while let running = inFlight.values.first { _ = try? await running.value }
+        while let running = inFlight.values.first { _ = await running.value }
     }
 
     @discardableResult
-    private func startLoad(_ key: Key) -> Task<Value, any Error> {
+    private func startLoad(_ key: Key) -> Task<Result<Value, Failure>, Never> {
         if let running = inFlight[key] { return running }
         let loader = self.loader
-        let task = Task<Value, any Error> {
-            let result: Result<Value, any Error>
-            do { result = .success(try await loader(key)) } catch { result = .failure(error) }
+        let task = Task<Result<Value, Failure>, Never> {
+            let result: Result<Value, Failure>
+            do throws(Failure) { result = .success(try await loader(key)) } catch { result = .failure(error) }
             self.finish(key, result)
-            return try result.get()
+            return result
         }
         inFlight[key] = task
         return task
     }
 
-    private func finish(_ key: Key, _ result: Result<Value, any Error>) {
+    private func finish(_ key: Key, _ result: Result<Value, Failure>) {
         inFlight[key] = nil
         switch result {
         case .success(let value):

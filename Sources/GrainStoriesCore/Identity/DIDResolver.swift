@@ -31,12 +31,12 @@ public struct DIDResolver: Sendable {
             response = try await http.getIdentityDocument(url, accept: "application/did+json, application/json", maxBytes: Self.maxDocumentBytes, timeout: timeout)
         } catch {
             if case .transport(let failure) = error, failure.code == .responseTooLarge { throw .invalidDIDDocument(did.rawValue) }
-            throw .unreachable(service: serviceName, detail: error.description)
+            throw .unreachable(service: serviceName, cause: .transport(error))
         }
         switch response.status {
         case 200: break
         case 404, 410: throw .didNotFound(did.rawValue)  // 410: a deactivated did:plc
-        case 500...: throw .unreachable(service: serviceName, detail: "HTTP \(response.status)")
+        case 500...: throw .unreachable(service: serviceName, cause: .status(response.status))
         default: throw .didNotFound(did.rawValue)
         }
         guard let document = try? JSONDecoder().decode(DIDDocument.self, from: Data(response.body)), document.id == did.rawValue else {

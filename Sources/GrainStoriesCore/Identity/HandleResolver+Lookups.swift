@@ -76,7 +76,7 @@ extension HandleResolver {
         do {
             response = try await http.getIdentityDocument(url, accept: "application/json", maxBytes: Self.maxAnswerBytes, timeout: timeout)
         } catch {
-            throw .unreachable(service: serviceName, detail: error.description)
+            throw .unreachable(service: serviceName, cause: .transport(error))
         }
         switch response.status {
         case 200:
@@ -87,7 +87,7 @@ extension HandleResolver {
         case 400, 404:
             throw .handleNotFound(handle.rawValue)  // "Unable to resolve handle"
         default:
-            throw .unreachable(service: serviceName, detail: "HTTP \(response.status)")
+            throw .unreachable(service: serviceName, cause: .status(response.status))
         }
     }
 

@@ -21,12 +21,12 @@ public enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The PDS is reached over plain http and is not an operator-listed insecure host.
     case insecurePDS(String)
     /// A service did not answer in time or failed: `service` names it for people,
-    /// `detail` (no secrets: transport errors hold no URLs or headers) is for logs.
-    case unreachable(service: String, detail: String)
+    /// `cause` (no secrets: transport errors hold no URLs or headers) is for logs.
+    case unreachable(service: String, cause: UpstreamFailure)
 
     public var description: String {
         switch self {
-        case .unreachable(let service, let detail): "\(service) unreachable: \(detail)"
+        case .unreachable(let service, let cause): "\(service) unreachable: \(cause)"
         default: userMessage
         }
     }

@@ -40,17 +40,3 @@ public struct OutboundHTTP: Sendable {
         await lanClient.shutdown()
     }
 }
-
-/// Why an outgoing request did not produce a response.
-public enum OutboundError: Error, Sendable, CustomStringConvertible {
-    /// The URL is not one this server fetches (scheme, credentials, non-listed http host).
-    case refusedURL
-    case transport(HTTPClientError)
-
-    public var description: String {
-        switch self {
-        case .refusedURL: "refused to fetch that URL (only https, or http to a listed insecure host)"
-        case .transport(let error): error.description
-        }
-    }
-}

@@ -116,6 +116,8 @@ struct PublishSteps: Sendable {
                 throw PublishFailure.transient(xrpc.description)
             case .pds(let xrpc):
                 throw PublishFailure.permanent("Your PDS refused it: \(xrpc.description)")
+            case .local(let cause):
+                throw cause
             }
         }
     }

@@ -19,10 +19,10 @@ public struct AppViewStoryLibrary: StoryLibrary {
         public init() {}
     }
 
-    private let authorsCache: RefreshingCache<String, [StoryAuthor]>
-    private let storiesCache: RefreshingCache<DID, [StoryView]>
-    private let storyCache: RefreshingCache<ATURI, StoryView?>
-    private let profileCache: RefreshingCache<ATIdentifier, ProfileViewDetailed?>
+    private let authorsCache: RefreshingCache<String, [StoryAuthor], XRPCError>
+    private let storiesCache: RefreshingCache<DID, [StoryView], XRPCError>
+    private let storyCache: RefreshingCache<ATURI, StoryView?, XRPCError>
+    private let profileCache: RefreshingCache<ATIdentifier, ProfileViewDetailed?, XRPCError>
     private let now: @Sendable () -> Date
 
     /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
@@ -32,21 +32,21 @@ public struct AppViewStoryLibrary: StoryLibrary {
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.now = now
-        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { _ in try await client.storyAuthors() }
-        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { did in try await client.stories(actor: did) }
-        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { uri in try await client.story(uri: uri) }
-        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { actor in try await client.profile(actor: actor) }
+        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { (_: String) async throws(XRPCError) in try await client.storyAuthors() }
+        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (did: DID) async throws(XRPCError) in try await client.stories(actor: did) }
+        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (uri: ATURI) async throws(XRPCError) in try await client.story(uri: uri) }
+        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { (actor: ATIdentifier) async throws(XRPCError) in try await client.profile(actor: actor) }
     }
 
     public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
-        let lookup = try await fetch { try await authorsCache.value(for: "strip") }
+        let lookup = try await fetch("strip", from: authorsCache)
         let cutoff = now().addingTimeInterval(-86_400)
         let live = lookup.value.filter { $0.latestAt.date > cutoff }
         return Fetched(live, isStale: lookup.isStale)
     }
 
     public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
-        let lookup = try await fetch { try await storiesCache.value(for: did) }
+        let lookup = try await fetch(did, from: storiesCache)
         let current = now()
         let cutoff = current.addingTimeInterval(-86_400)
         let visible = lookup.value.filter { story in
@@ -57,11 +57,11 @@ public struct AppViewStoryLibrary: StoryLibrary {
     }
 
     public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
-        try await fetch { try await storyCache.value(for: uri) }.value
+        try await fetch(uri, from: storyCache).value
     }
 
     public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
-        let lookup = try await fetch { try await profileCache.value(for: actor) }
+        let lookup = try await fetch(actor, from: profileCache)
         return Fetched(lookup.value, isStale: lookup.isStale)
     }
 
@@ -78,7 +78,10 @@ public struct AppViewStoryLibrary: StoryLibrary {
         await profileCache.settle()
     }
 
-    private func fetch<Key, Value>(_ body: () async throws -> RefreshingCache<Key, Value>.Lookup) async throws(StoryLibraryError) -> RefreshingCache<Key, Value>.Lookup {
-        do { return try await body() } catch { throw StoryLibraryError(String(describing: error)) }
+    /// The one place an AppView failure becomes a library failure, keeping it as the cause.
+    private func fetch<Key, Value>(
+        _ key: Key, from cache: RefreshingCache<Key, Value, XRPCError>
+    ) async throws(StoryLibraryError) -> RefreshingCache<Key, Value, XRPCError>.Lookup {
+        do throws(XRPCError) { return try await cache.value(for: key) } catch { throw .unavailable(error) }
     }
 }

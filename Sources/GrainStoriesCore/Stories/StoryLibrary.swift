@@ -1,5 +1,3 @@
-public import MicroHTTPServer
-
 /// Where pages get stories and profiles from. The live implementation reads Grain's
 /// AppView through short-lived caches; tests substitute their own.
 public protocol StoryLibrary: Sendable {
@@ -29,15 +27,4 @@ public struct Fetched<Value: Sendable>: Sendable {
         self.value = value
         self.isStale = isStale
     }
-}
-
-/// Grain could not be asked, or answered something unusable.
-public struct StoryLibraryError: Error, Sendable, CustomStringConvertible, HTTPResponseError {
-    public let detail: String
-
-    public init(_ detail: String) { self.detail = detail }
-
-    public var description: String { detail }
-    public var status: HTTPStatus { .serviceUnavailable }
-    public var publicMessage: String { "Grain could not be reached just now, so these stories cannot be shown. Please try again in a minute." }
 }

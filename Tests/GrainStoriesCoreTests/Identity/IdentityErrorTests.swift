@@ -1,3 +1,4 @@
+import CurlHTTPClient
 @testable import GrainStoriesCore
 import MicroHTTPServer
 import TestSupport
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func transportDetailGoesToLogsNotToPeople() {
-        let error = IdentityError.unreachable(service: "The PLC directory", detail: "HTTP request failed, timed out")
+        let error = IdentityError.unreachable(service: "The PLC directory", cause: .transport(.transport(HTTPClientError(.timedOut, curlCode: 28, message: "Operation timed out"))))
         #expect(error.description.contains("timed out"))
         #expect(!error.userMessage.contains("timed out"))
         #expect(error.userMessage.hasPrefix("The PLC directory could not be reached"))
@@ -23,7 +24,7 @@ import Testing
         #expect(IdentityError.handleNotFound("a.test").status == .notFound)
         #expect(IdentityError.didNotFound("did:plc:x").status == .notFound)
         #expect(IdentityError.noPDS("did:plc:x").status == .unprocessableContent)
-        #expect(IdentityError.unreachable(service: "x", detail: "y").status == .badGateway)
+        #expect(IdentityError.unreachable(service: "x", cause: .status(503)).status == .badGateway)
         let error: any HTTPResponseError = IdentityError.invalidPDS
         #expect(error.publicMessage == IdentityError.invalidPDS.userMessage)
     }

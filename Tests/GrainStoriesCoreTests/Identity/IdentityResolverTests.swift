@@ -1,3 +1,4 @@
+import CurlHTTPClient
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
@@ -140,11 +141,20 @@ import TestSupport
         try await IdentityHarness.with(timeout: .seconds(1)) { harness in
             harness.stand.setPLCDocument(.hang, for: Self.alice)
             harness.stand.setPLCDocument(.status(500, "{}"), for: Self.bob)
+            var causes: [UpstreamFailure] = []
             for did in [Self.alice, Self.bob] {
                 let result = try await harness.resolve(did)
-                guard case .failure(.unreachable(let service, _)) = result else { Issue.record("got \(result)"); continue }
+                guard case .failure(.unreachable(let service, let cause)) = result else { Issue.record("got \(result)"); continue }
                 #expect(service == "The PLC directory")
+                causes.append(cause)
             }
+            // The cause stays a value: the hang is a transport timeout, the failure its status.
+            if case .transport(let error)? = causes.first {
+                #expect(error.code == .timedOut)
+            } else {
+                Issue.record("the hang gave \(causes)")
+            }
+            #expect(causes.last == .status(500))
         }
     }
 

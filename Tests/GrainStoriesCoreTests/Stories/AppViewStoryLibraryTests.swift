@@ -106,9 +106,9 @@ import TestSupport
     }
 
     @Test func otherClientErrorsAreFailuresNotMissingPeople() {
-        #expect(!AppViewClient.saysNoSuchActor(.failed(status: 400, error: "MethodNotImplemented", message: nil)))
-        #expect(!AppViewClient.saysNoSuchActor(.failed(status: 500, error: "InternalServerError", message: "not found")))
-        #expect(!AppViewClient.saysNoSuchActor(.failed(status: 404, error: "XRPCNotSupported", message: nil)), "a wrong AppView address")
-        #expect(!AppViewClient.saysNoSuchActor(.undecodable("x")))
+        #expect(!AppViewClient.saysNoSuchActor(.remote(status: 400, error: "MethodNotImplemented", message: nil)))
+        #expect(!AppViewClient.saysNoSuchActor(.remote(status: 500, error: "InternalServerError", message: "not found")))
+        #expect(!AppViewClient.saysNoSuchActor(.remote(status: 404, error: "XRPCNotSupported", message: nil)), "a wrong AppView address")
+        #expect(!AppViewClient.saysNoSuchActor(.undecodable(DecodingProblem(kind: .corrupted, path: "", detail: "x"))))
     }
 }

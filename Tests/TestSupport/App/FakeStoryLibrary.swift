@@ -1,3 +1,4 @@
+import CurlHTTPClient
 import Foundation
 public import GrainStoriesCore
 import Synchronization
@@ -68,21 +69,27 @@ public final class FakeStoryLibrary: StoryLibrary {
         }
     }
 
+    /// What the fake throws while `failing`: a refused connection to the AppView, typed
+    /// all the way down like the live library's failures.
+    public static let outage = StoryLibraryError.unavailable(.transport(.transport(
+        HTTPClientError(.connectFailed, curlCode: 7, message: "fake: unreachable")
+    )))
+
     public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
         let (value, failing, stale) = state.withLock { ($0.authors, $0.failing, $0.stale) }
-        if failing { throw StoryLibraryError("fake: unreachable") }
+        if failing { throw FakeStoryLibrary.outage }
         return Fetched(value, isStale: stale)
     }
 
     public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let (value, failing, stale) = state.withLock { ($0.stories[did] ?? [], $0.failing, $0.stale) }
-        if failing { throw StoryLibraryError("fake: unreachable") }
+        if failing { throw FakeStoryLibrary.outage }
         return Fetched(value, isStale: stale)
     }
 
     public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         let (single, all, failing) = state.withLock { ($0.single[uri], $0.stories.values.flatMap { $0 }, $0.failing) }
-        if failing { throw StoryLibraryError("fake: unreachable") }
+        if failing { throw FakeStoryLibrary.outage }
         return single ?? all.first { $0.uri == uri }
     }
 
@@ -97,7 +104,7 @@ public final class FakeStoryLibrary: StoryLibrary {
                 return profile
             }, state.failing)
         }
-        if failing { throw StoryLibraryError("fake: unreachable") }
+        if failing { throw FakeStoryLibrary.outage }
         return Fetched(value)
     }
 }

@@ -83,18 +83,18 @@ struct SignInPage: Sendable {
     static func problem(for error: XRPCError, pdsURL: String) -> SignInProblem {
         let host = URL(string: pdsURL)?.host ?? pdsURL
         switch error {
-        case .unreachable(.refusedURL): return .insecurePDS
-        case .unreachable: return .unreachable(host)
-        case .failed(let status, let name, _) where status == 401 || name == "AuthenticationRequired" || name == "AuthFactorTokenRequired":
+        case .transport(.refusedURL): return .insecurePDS
+        case .transport: return .unreachable(host)
+        case .remote(let status, let name, _) where status == 401 || name == "AuthenticationRequired" || name == "AuthFactorTokenRequired":
             if name == "AuthFactorTokenRequired" {
                 return SignInProblem(.unauthorized, "This account asks for a second sign-in factor. \(SignInProblem.appPasswordHint)")
             }
             return .wrongPassword
-        case .failed(400, "InvalidRequest", _), .failed(400, nil, _):
+        case .remote(400, "InvalidRequest", _), .remote(400, nil, _):
             return .wrongPassword
-        case .failed(let status, _, _) where status >= 500:
+        case .remote(let status, _, _) where status >= 500:
             return .unreachable(host)
-        case .failed, .undecodable:
+        case .remote, .undecodable, .unencodable:
             return SignInProblem(.badGateway, "Your PDS (\(host)) gave an answer GrainStories does not understand.")
         }
     }

@@ -32,6 +32,7 @@ struct DeleteStoryPage: Sendable {
             switch error {
             case .signedOut: throw SignInRequired(expired: true)
             case .pds(let xrpc): throw HTTPError(.badGateway, "Your PDS did not delete the story: \(xrpc.description)")
+            case .local: throw error
             }
         }
         await services.posting.local.markDeleted(uri: ATURI(account.did, .story, rkey))
