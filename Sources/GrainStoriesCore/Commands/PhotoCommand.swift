@@ -1,3 +1,4 @@
+import DurableFiles
 import JPEGProcessing
 import WorkerThreads
 
@@ -66,9 +67,9 @@ enum PhotoCommand {
             return Outcome(status: status(for: error), error: "grain-stories photo: \(subject)\(error.description)")
         }
         do {
-            try AtomicFileWriter.write(photo.jpeg, toPath: arguments.outputPath)
+            try DurableFile.write(photo.jpeg, to: arguments.outputPath, permissions: 0o644)
         } catch {
-            return Outcome(status: 73, error: "grain-stories photo: cannot write \(arguments.outputPath): \(error.reason)")
+            return Outcome(status: 73, error: "grain-stories photo: cannot write \(arguments.outputPath): \(error.detail)")
         }
         let report = PhotoProcessReport(photo: photo, h3: photo.metadata.gps.flatMap { h3Cell(for: $0) })
         return Outcome(status: 0, output: report.jsonLine)
