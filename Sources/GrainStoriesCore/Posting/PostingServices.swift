@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import JPEGProcessing
 public import WorkerThreads
 
@@ -24,11 +24,13 @@ public struct PostingServices: Sendable {
     public let tids: TIDClock
     /// Where uploads are parsed and draft photos kept.
     public let data: DataDirectory
+    /// Upload → draft (`NewStoryPage`).
+    public let draftMaker: DraftMaker
 
     public init(
         drafts: DraftStore, outbox: OutboxStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
         photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions,
-        placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory
+        placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date
     ) {
         self.drafts = drafts
         self.outbox = outbox
@@ -42,6 +44,10 @@ public struct PostingServices: Sendable {
         self.placeTokens = placeTokens
         self.tids = tids
         self.data = data
+        draftMaker = DraftMaker(
+            preparation: PhotoPreparation(options: processing, fileThreads: fileThreads, photoQueue: photoQueue),
+            drafts: drafts, geocoder: geocoder, tids: tids, data: data, now: now
+        )
     }
 }
 

@@ -68,7 +68,7 @@ public struct AppServices: Sendable {
                 maxDecodeBytes: configuration.maxDecodeBytes
             ),
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
-            tids: TIDClock(now: now), data: data
+            tids: TIDClock(now: now), data: data, now: now
         )
     }
 
