@@ -71,7 +71,7 @@ public struct DraftMaker: Sendable {
         }
         let draft = Draft(
             id: id, did: request.did, storyRKey: tids.next().description, postRKey: tids.next().description,
-            photoPath: photoPath, photoBytes: jpeg.count, width: photo.width, height: photo.height,
+            photoBytes: jpeg.count, width: photo.width, height: photo.height,
             gpsCell: prepared.gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: now()
         )
         do {

@@ -1,8 +1,11 @@
 public import Foundation
 import SQLiteStore
 
-/// Drafts in the database. A draft row is written only after its photo file is on
-/// disk and fsynced, so a row never points at a missing photo.
+/// Drafts and their publishing, in one table: the only writer of a draft's state. Every
+/// change of state (saved, publishing started, a step done, retried, failed, posted) is
+/// one statement in one transaction. A draft row is written only after its photo file is
+/// on disk and fsynced (`DraftMaker`), so a row never points at a missing photo; the
+/// photo's path is derived from the id (`DataDirectory.draftPhoto`), not stored.
 public struct DraftStore: Sendable {
     let database: Database
 
@@ -11,9 +14,9 @@ public struct DraftStore: Sendable {
     public func insert(_ draft: Draft) async throws {
         try await database.write { db in
             try db.execute("""
-                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_path, photo_bytes, width, height, has_gps, gps_cell,
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, DraftStore.bindings(draft))
         }
     }
@@ -24,9 +27,9 @@ public struct DraftStore: Sendable {
         try await database.write { db in
             if let refusal = quota.refusal(for: try DraftStore.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
             try db.execute("""
-                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_path, photo_bytes, width, height, has_gps, gps_cell,
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, DraftStore.bindings(draft))
         }
     }
@@ -96,7 +99,7 @@ public struct DraftStore: Sendable {
     static func bindings(_ draft: Draft) -> [any DatabaseValueConvertible] {
         let address = draft.place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         return [
-            draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoPath, draft.photoBytes, draft.width, draft.height,
+            draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoBytes, draft.width, draft.height,
             draft.gpsCell != nil, draft.gpsCell, draft.place?.name, draft.place?.cell, address,
             draft.labels.joined(separator: ","), draft.crosspost, draft.state.rawValue, Int64(draft.createdAt.timeIntervalSince1970),
         ]
@@ -110,7 +113,7 @@ public struct DraftStore: Sendable {
         }
         return Draft(
             id: try row.string("id"), did: try row.string("did"), storyRKey: try row.string("story_rkey"), postRKey: try row.string("post_rkey"),
-            photoPath: try row.string("photo_path"), photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
+            photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
             gpsCell: try row.optionalString("gps_cell"), place: place,
             labels: try row.string("labels").split(separator: ",").map(String.init), crosspost: try row.bool("crosspost"),
             state: Draft.State(rawValue: try row.string("state")) ?? .draft,

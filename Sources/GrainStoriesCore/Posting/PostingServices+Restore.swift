@@ -6,7 +6,7 @@ extension PostingServices {
     public func restoreLocalStories(sessions: SessionStore) async {
         guard let posted = try? await drafts.posted(since: Date().addingTimeInterval(-86_400)) else { return }
         for draft in posted {
-            guard let entry = try? await outbox.entry(draft.id), let uri = entry.storyURI, let cid = entry.storyCID else { continue }
+            guard let entry = try? await drafts.progress(draft.id), let uri = entry.storyURI, let cid = entry.storyCID else { continue }
             let creator = (try? await sessions.latest(for: draft.did))?.profileView ?? ProfileView(did: draft.did, handle: draft.did, cid: "")
             await local.add(LocalStories.view(of: draft, ref: RecordRef(uri: uri, cid: cid), creator: creator, createdAt: entry.recordCreatedAt))
         }

@@ -49,9 +49,8 @@ public struct AppServices: Sendable {
         let library = OverlayStoryLibrary(base: baseLibrary, local: local)
         self.library = library
         let drafts = DraftStore(database: database)
-        let outbox = OutboxStore(database: database)
         let publisher = Publisher(.init(
-            outbox: outbox, drafts: drafts, sessions: sessions, pds: pds,
+            drafts: drafts, data: data, sessions: sessions, pds: pds,
             composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
             storyPosted: { draft, ref, account, createdAt in
                 await local.add(LocalStories.view(of: draft, ref: ref, creator: account.profileView, createdAt: createdAt))
@@ -60,7 +59,7 @@ public struct AppServices: Sendable {
             logger: logger, now: now
         ))
         posting = PostingServices(
-            drafts: drafts, outbox: outbox, publisher: publisher, local: local, geocoder: geocoder,
+            drafts: drafts, publisher: publisher, local: local, geocoder: geocoder,
             photoThreads: photoThreads, fileThreads: fileThreads,
             processing: PhotoProcessingOptions(
                 maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,

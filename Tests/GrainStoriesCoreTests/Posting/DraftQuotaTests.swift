@@ -77,7 +77,7 @@ import TestSupport
         // A posted story's photo still on disk counts, though it is no longer a draft.
         let big = Draft(
             id: "bigdraft0000000000000a", did: FakePDS.Account.alice.did, storyRKey: "3mbigstory222", postRKey: "3mbigpost2222",
-            photoPath: app.dataDirectory + "/drafts/bigdraft0000000000000a.jpg", photoBytes: limit - 1000, width: 10, height: 10,
+            photoBytes: limit - 1000, width: 10, height: 10,
             gpsCell: nil, place: nil, labels: [], crosspost: false, state: .posted, createdAt: AppHarness.fixtureNow
         )
         try await app.services.posting.drafts.insert(big)

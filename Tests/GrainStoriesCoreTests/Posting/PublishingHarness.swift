@@ -12,7 +12,7 @@ final class PublishingHarness: Sendable {
     let http: OutboundHTTP
     let sessions: SessionStore
     let drafts: DraftStore
-    let outbox: OutboxStore
+    let data: DataDirectory
     let publisher: Publisher
     let directory: String
     let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
@@ -32,10 +32,10 @@ final class PublishingHarness: Sendable {
         let now: @Sendable () -> Date = { clock.now }
         sessions = SessionStore(database: database, now: now)
         drafts = DraftStore(database: database)
-        outbox = OutboxStore(database: database)
+        data = try DataDirectory.prepare(directory + "/data")
         let posted = self.posted
         publisher = Publisher(.init(
-            outbox: outbox, drafts: drafts, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, http: http),
+            drafts: drafts, data: data, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, http: http),
             composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
             storyPosted: { _, ref, _, _ in posted.append(ref) },
             logger: logs.logger(), now: now
@@ -54,15 +54,14 @@ final class PublishingHarness: Sendable {
     func queueDraft(did: String, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
         let jpeg = try JPEGEncoder.encode(TestImages.photoLike(width: 160, height: 120), quality: 85)
         let id = UUID().uuidString
-        let path = directory + "/\(id).jpg"
-        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        try Data(jpeg).write(to: URL(fileURLWithPath: data.draftPhoto(id)))
         let draft = Draft(
-            id: id, did: did, storyRKey: tids.next().description, postRKey: tids.next().description, photoPath: path,
+            id: id, did: did, storyRKey: tids.next().description, postRKey: tids.next().description,
             photoBytes: jpeg.count, width: 160, height: 120, gpsCell: place?.cell, place: place, labels: labels,
             crosspost: crosspost, state: .draft, createdAt: now
         )
         try await drafts.insert(draft)
-        try await outbox.enqueue(draftID: id, did: did, createdAt: Timestamp.format(now), now: now)
+        try await drafts.startPublishing(id, createdAt: Timestamp.format(now), now: now)
         return draft
     }
 

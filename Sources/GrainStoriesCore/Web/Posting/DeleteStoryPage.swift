@@ -46,7 +46,7 @@ struct DeleteStoryPage: Sendable {
     private func removeLocalCopy(of rkey: String, by account: AccountSession) async {
         let posting = services.posting
         guard let draft = try? await posting.drafts.find(did: account.did, storyRKey: rkey), draft.state != .publishing else { return }
-        await posting.removePhoto(at: draft.photoPath)
+        await posting.removePhoto(of: draft.id)
         do {
             try await posting.drafts.delete(draft.id)
         } catch {
