@@ -58,15 +58,6 @@ public struct DraftStore: Sendable {
         }
     }
 
-    /// Saves what the person chose on the draft page.
-    public func updateChoices(_ id: String, place: DraftPlace?, labels: [String], crosspost: Bool) async throws {
-        let address = place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        try await database.write { db in
-            try db.execute("UPDATE drafts SET place_name = ?, place_cell = ?, place_address = ?, labels = ?, crosspost = ? WHERE id = ? AND state = 'draft'",
-                           [place?.name, place?.cell, address, labels.joined(separator: ","), crosspost, id])
-        }
-    }
-
     public func delete(_ id: String) async throws {
         try await database.write { db in try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
     }
@@ -97,7 +88,7 @@ public struct DraftStore: Sendable {
     }
 
     static func bindings(_ draft: Draft) -> [any DatabaseValueConvertible] {
-        let address = draft.place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        let address = addressJSON(draft.place)
         return [
             draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoBytes, draft.width, draft.height,
             draft.gpsCell != nil, draft.gpsCell, draft.place?.name, draft.place?.cell, address,

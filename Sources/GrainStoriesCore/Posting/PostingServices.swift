@@ -3,7 +3,7 @@ public import JPEGProcessing
 public import WorkerThreads
 
 /// Everything posting needs: where uploads and drafts live, the photo pipeline's
-/// threads and limits, the stores, the outbox worker and the local overlay.
+/// threads and limits, the draft store, the upload → draft service, the publisher and the local overlay.
 public struct PostingServices: Sendable {
     /// Drafts and their publishing.
     public let drafts: DraftStore
