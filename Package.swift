@@ -27,12 +27,15 @@ let package = Package(
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
+        // Scratch files and the one durable, atomic file writer: below both the HTTP
+        // server (request bodies) and the application (uploads, drafts, media cache).
+        .target(name: "DurableFiles"),
         .target(name: "H3Index"),
         .target(name: "HTMLTemplates"),
         .target(name: "HTTPFields"),
 
         // MARK: Thin wrappers, each the only importer of its C module
-        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPFields"]),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPFields", "DurableFiles"]),
         .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields"]),
         .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
@@ -45,7 +48,7 @@ let package = Package(
             dependencies: [
                 "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore",
                 "GzipCompression", "H3Index", "HTMLTemplates", "WorkerThreads",
-                "DNSResolver",
+                "DNSResolver", "DurableFiles",
             ]
         ),
         .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesCore"]),
@@ -57,6 +60,7 @@ let package = Package(
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestSupport"]),
         .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),

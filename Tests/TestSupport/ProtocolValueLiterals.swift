@@ -33,3 +33,11 @@ extension ATIdentifier: ExpressibleByStringLiteral {
 extension Datetime: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self.init(literal: value) }
 }
+
+extension FakePDS.Account {
+    /// The account's DID as the application holds it.
+    public var typedDID: DID {
+        guard let value = DID(did) else { preconditionFailure("the fake account's DID is malformed: \(did)") }
+        return value
+    }
+}

@@ -38,10 +38,10 @@ public struct PDSClient: Sendable {
     // MARK: Records and blobs
 
     /// The record, or nil when the PDS says there is none.
-    public func getRecord<Value: Decodable>(repo: String, collection: String, rkey: String, as type: Value.Type, accessToken: Secret) async throws(XRPCError) -> (ref: RecordRef, value: Value)? {
+    public func getRecord<Value: Decodable>(repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type, accessToken: Secret) async throws(XRPCError) -> (ref: RecordRef, value: Value)? {
         do {
             let response = try await xrpc.query(
-                "com.atproto.repo.getRecord", [("repo", repo), ("collection", collection), ("rkey", rkey)],
+                "com.atproto.repo.getRecord", [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)],
                 as: GetRecordResponse<Value>.self, headers: bearer(accessToken)
             )
             return (RecordRef(uri: response.uri, cid: response.cid ?? ""), response.value)
@@ -51,22 +51,22 @@ public struct PDSClient: Sendable {
         }
     }
 
-    public func createRecord<Record: Encodable>(repo: String, collection: String, rkey: String?, record: Record, accessToken: Secret) async throws(XRPCError) -> RecordRef {
+    public func createRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey?, record: Record, accessToken: Secret) async throws(XRPCError) -> RecordRef {
         try await xrpc.procedure(
             "com.atproto.repo.createRecord", json: WriteInput(repo: repo, collection: collection, rkey: rkey, record: record),
             as: RecordRef.self, headers: bearer(accessToken), timeout: .seconds(30)
         )
     }
 
-    public func putRecord<Record: Encodable>(repo: String, collection: String, rkey: String, record: Record, accessToken: Secret) async throws(XRPCError) -> RecordRef {
+    public func putRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey, record: Record, accessToken: Secret) async throws(XRPCError) -> RecordRef {
         try await xrpc.procedure(
             "com.atproto.repo.putRecord", json: WriteInput(repo: repo, collection: collection, rkey: rkey, record: record),
             as: RecordRef.self, headers: bearer(accessToken), timeout: .seconds(30)
         )
     }
 
-    public func deleteRecord(repo: String, collection: String, rkey: String, accessToken: Secret) async throws(XRPCError) {
-        struct Input: Encodable { var repo: String; var collection: String; var rkey: String }
+    public func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey, accessToken: Secret) async throws(XRPCError) {
+        struct Input: Encodable { var repo: DID; var collection: NSID; var rkey: RecordKey }
         _ = try await xrpc.procedure(
             "com.atproto.repo.deleteRecord", json: Input(repo: repo, collection: collection, rkey: rkey),
             as: EmptyResponse.self, headers: bearer(accessToken), timeout: .seconds(30)
@@ -86,9 +86,9 @@ public struct PDSClient: Sendable {
     }
 
     private struct WriteInput<Record: Encodable>: Encodable {
-        var repo: String
-        var collection: String
-        var rkey: String?
+        var repo: DID
+        var collection: NSID
+        var rkey: RecordKey?
         var record: Record
     }
 }

@@ -1,3 +1,4 @@
+import DurableFiles
 import JPEGProcessing
 import WorkerThreads
 
@@ -58,19 +59,23 @@ enum PhotoCommand {
     private static func process(_ arguments: PhotoProcessArguments) async -> Outcome {
         let pool = WorkerThreadPool(name: "photo", threadCount: 1)
         defer { pool.shutdown() }
-        let photo: ProcessedPhoto
+        // The same preparation an upload gets; one thread does the reading and the work.
+        let preparation = PhotoPreparation(
+            options: arguments.options, fileThreads: pool, photoQueue: BudgetedWorkQueue(pool: pool, budget: arguments.options.maxDecodeBytes))
+        let prepared: PreparedPhoto
         do {
-            photo = try await PhotoProcessor(options: arguments.options).processFile(atPath: arguments.inputPath, on: pool)
+            prepared = try await preparation.prepare(fileAt: arguments.inputPath)
         } catch {
             let subject = if case .unreadable = error { "" } else { "\(arguments.inputPath): " }
             return Outcome(status: status(for: error), error: "grain-stories photo: \(subject)\(error.description)")
         }
+        let photo = prepared.photo
         do {
-            try AtomicFileWriter.write(photo.jpeg, toPath: arguments.outputPath)
+            try DurableFile.write(photo.jpeg, to: arguments.outputPath, permissions: 0o644)
         } catch {
-            return Outcome(status: 73, error: "grain-stories photo: cannot write \(arguments.outputPath): \(error.reason)")
+            return Outcome(status: 73, error: "grain-stories photo: cannot write \(arguments.outputPath): \(error.detail)")
         }
-        let report = PhotoProcessReport(photo: photo, h3: photo.metadata.gps.flatMap { h3Cell(for: $0) })
+        let report = PhotoProcessReport(photo: photo, h3: prepared.gpsCell)
         return Outcome(status: 0, output: report.jsonLine)
     }
 

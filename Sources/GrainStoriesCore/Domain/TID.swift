@@ -65,3 +65,11 @@ public final class TIDClock: Sendable {
         return TID(microseconds: value, clockID: clockID)
     }
 }
+
+extension TID {
+    /// The TID as a record key. Its 13 characters of `234567a-z` always are one.
+    public var recordKey: RecordKey {
+        guard let key = RecordKey(description) else { preconditionFailure("a TID is always a record key: \(description)") }
+        return key
+    }
+}

@@ -1,4 +1,5 @@
 import CurlHTTPClient
+import DurableFiles
 import Foundation
 public import WorkerThreads
 
@@ -136,12 +137,12 @@ public actor MediaCache {
         }
         let path = "\(directory)/\(key).\(format.fileExtension)"
         let bytes = response.body
-        try await io.run { () throws in
-            let temporary = path + ".part"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
-                throw Failure.unavailable("cannot write to the media cache")
+        try await io.run { () throws(Failure) in
+            do {
+                try DurableFile.write(bytes, to: path)
+            } catch {
+                throw Failure.unavailable("cannot write to the media cache: \(error)")
             }
-            _ = rename(temporary, path)
         }
         useCounter += 1
         let item = Item(format: format, size: bytes.count, lastUsed: useCounter)

@@ -11,13 +11,13 @@ public struct CrosspostComposer: Sendable {
         self.storyLinkURL = storyLinkURL.hasSuffix("/") ? String(storyLinkURL.dropLast()) : storyLinkURL
     }
 
-    public func storyURL(did: String, rkey: String) -> String {
-        "\(storyLinkURL)/profile/\(did)/story/\(rkey)"
+    public func storyURL(did: DID, rkey: RecordKey) -> String {
+        "\(storyLinkURL)/profile/\(did.rawValue)/story/\(rkey.rawValue)"
     }
 
     /// The post for `story` (already written as `did`/`rkey`), with `place` the
     /// formatted location (`locationDisplay` rules) when the story has one.
-    public func post(for story: StoryRecord, did: String, rkey: String, place: String?, createdAt: String) -> FeedPostRecord {
+    public func post(for story: StoryRecord, did: DID, rkey: RecordKey, place: String?, createdAt: Datetime) -> FeedPostRecord {
         let url = storyURL(did: did, rkey: rkey)
         var lines = [""]
         if let place, !place.isEmpty { lines += ["📍 " + place, ""] }

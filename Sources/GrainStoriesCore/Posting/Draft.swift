@@ -1,6 +1,8 @@
 public import Foundation
 
-/// A processed photo waiting to be posted (or being posted), owned by one account.
+/// A processed photo waiting to be posted (or being posted), owned by one account. Its
+/// photo is at `DataDirectory.draftPhoto(id)`; how far publishing got is its
+/// `PublishProgress`, kept in the same row by `DraftStore`.
 ///
 /// The record keys are chosen when the draft is made and never change, so however often
 /// publishing is retried, the PDS ends up with at most one story and one crosspost.
@@ -10,10 +12,9 @@ public struct Draft: Sendable, Equatable {
     }
 
     public var id: String
-    public var did: String
-    public var storyRKey: String
-    public var postRKey: String
-    public var photoPath: String
+    public var did: DID
+    public var storyRKey: RecordKey
+    public var postRKey: RecordKey
     public var photoBytes: Int
     public var width: Int
     public var height: Int

@@ -1,8 +1,11 @@
 public import Foundation
 import SQLiteStore
 
-/// Drafts in the database. A draft row is written only after its photo file is on
-/// disk and fsynced, so a row never points at a missing photo.
+/// Drafts and their publishing, in one table: the only writer of a draft's state. Every
+/// change of state (saved, publishing started, a step done, retried, failed, posted) is
+/// one statement in one transaction. A draft row is written only after its photo file is
+/// on disk and fsynced (`DraftMaker`), so a row never points at a missing photo; the
+/// photo's path is derived from the id (`DataDirectory.draftPhoto`), not stored.
 public struct DraftStore: Sendable {
     let database: Database
 
@@ -11,9 +14,9 @@ public struct DraftStore: Sendable {
     public func insert(_ draft: Draft) async throws {
         try await database.write { db in
             try db.execute("""
-                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_path, photo_bytes, width, height, has_gps, gps_cell,
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, DraftStore.bindings(draft))
         }
     }
@@ -24,19 +27,19 @@ public struct DraftStore: Sendable {
         try await database.write { db in
             if let refusal = quota.refusal(for: try DraftStore.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
             try db.execute("""
-                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_path, photo_bytes, width, height, has_gps, gps_cell,
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, DraftStore.bindings(draft))
         }
     }
 
     /// What `did` keeps in drafts now (see `DraftQuota`).
-    public func usage(of did: String) async throws -> DraftQuota.Usage {
+    public func usage(of did: DID) async throws -> DraftQuota.Usage {
         try await database.read { db in try DraftStore.usage(of: did, in: db) }
     }
 
-    static func usage(of did: String, in db: Connection) throws -> DraftQuota.Usage {
+    static func usage(of did: DID, in db: Connection) throws -> DraftQuota.Usage {
         let row = try db.queryOne("""
             SELECT COUNT(CASE WHEN state != 'posted' THEN 1 END) AS drafts, COALESCE(SUM(photo_bytes), 0) AS bytes
             FROM drafts WHERE did = ?
@@ -49,18 +52,9 @@ public struct DraftStore: Sendable {
     }
 
     /// The draft that became (or is becoming) `did`'s story `storyRKey`, if it was made here.
-    public func find(did: String, storyRKey: String) async throws -> Draft? {
+    public func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM drafts WHERE did = ? AND story_rkey = ?", [did, storyRKey]).map(DraftStore.draft(from:))
-        }
-    }
-
-    /// Saves what the person chose on the draft page.
-    public func updateChoices(_ id: String, place: DraftPlace?, labels: [String], crosspost: Bool) async throws {
-        let address = place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        try await database.write { db in
-            try db.execute("UPDATE drafts SET place_name = ?, place_cell = ?, place_address = ?, labels = ?, crosspost = ? WHERE id = ? AND state = 'draft'",
-                           [place?.name, place?.cell, address, labels.joined(separator: ","), crosspost, id])
         }
     }
 
@@ -94,9 +88,9 @@ public struct DraftStore: Sendable {
     }
 
     static func bindings(_ draft: Draft) -> [any DatabaseValueConvertible] {
-        let address = draft.place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        let address = addressJSON(draft.place)
         return [
-            draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoPath, draft.photoBytes, draft.width, draft.height,
+            draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoBytes, draft.width, draft.height,
             draft.gpsCell != nil, draft.gpsCell, draft.place?.name, draft.place?.cell, address,
             draft.labels.joined(separator: ","), draft.crosspost, draft.state.rawValue, Int64(draft.createdAt.timeIntervalSince1970),
         ]
@@ -109,8 +103,9 @@ public struct DraftStore: Sendable {
             place = DraftPlace(name: name, cell: cell, address: address)
         }
         return Draft(
-            id: try row.string("id"), did: try row.string("did"), storyRKey: try row.string("story_rkey"), postRKey: try row.string("post_rkey"),
-            photoPath: try row.string("photo_path"), photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
+            id: try row.string("id"), did: try row.value("did", as: DID.self), storyRKey: try row.value("story_rkey", as: RecordKey.self),
+            postRKey: try row.value("post_rkey", as: RecordKey.self),
+            photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
             gpsCell: try row.optionalString("gps_cell"), place: place,
             labels: try row.string("labels").split(separator: ",").map(String.init), crosspost: try row.bool("crosspost"),
             state: Draft.State(rawValue: try row.string("state")) ?? .draft,

@@ -6,11 +6,9 @@ extension PostingServices {
     public func restoreLocalStories(sessions: SessionStore) async {
         guard let posted = try? await drafts.posted(since: Date().addingTimeInterval(-86_400)) else { return }
         for draft in posted {
-            guard let entry = try? await outbox.entry(draft.id), let uri = entry.storyURI.flatMap(ATURI.init), let cid = entry.storyCID,
-                  let did = DID(draft.did), let createdAt = Datetime(entry.recordCreatedAt)
-            else { continue }
-            let creator = (try? await sessions.latest(for: did))?.profileView ?? ProfileView(did: did, handle: nil, cid: "")
-            await local.add(LocalStories.view(of: draft, uri: uri, cid: cid, creator: creator, createdAt: createdAt))
+            guard let entry = try? await drafts.progress(draft.id), let uri = entry.storyURI, let cid = entry.storyCID else { continue }
+            let creator = (try? await sessions.latest(for: draft.did))?.profileView ?? ProfileView(did: draft.did, handle: nil, cid: "")
+            await local.add(LocalStories.view(of: draft, uri: uri, cid: cid, creator: creator, createdAt: entry.recordCreatedAt))
         }
     }
 }

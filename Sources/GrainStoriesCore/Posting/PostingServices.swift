@@ -1,12 +1,12 @@
-import Foundation
+public import Foundation
 public import JPEGProcessing
 public import WorkerThreads
 
 /// Everything posting needs: where uploads and drafts live, the photo pipeline's
-/// threads and limits, the stores, the outbox worker and the local overlay.
+/// threads and limits, the draft store, the upload → draft service, the publisher and the local overlay.
 public struct PostingServices: Sendable {
+    /// Drafts and their publishing.
     public let drafts: DraftStore
-    public let outbox: OutboxStore
     public let publisher: Publisher
     public let local: LocalStories
     public let geocoder: any PlaceGeocoder
@@ -24,14 +24,15 @@ public struct PostingServices: Sendable {
     public let tids: TIDClock
     /// Where uploads are parsed and draft photos kept.
     public let data: DataDirectory
+    /// Upload → draft (`NewStoryPage`).
+    public let draftMaker: DraftMaker
 
     public init(
-        drafts: DraftStore, outbox: OutboxStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
+        drafts: DraftStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
         photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions,
-        placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory
+        placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date
     ) {
         self.drafts = drafts
-        self.outbox = outbox
         self.publisher = publisher
         self.local = local
         self.geocoder = geocoder
@@ -42,13 +43,18 @@ public struct PostingServices: Sendable {
         self.placeTokens = placeTokens
         self.tids = tids
         self.data = data
+        draftMaker = DraftMaker(
+            preparation: PhotoPreparation(options: processing, fileThreads: fileThreads, photoQueue: photoQueue),
+            drafts: drafts, geocoder: geocoder, tids: tids, data: data, now: now
+        )
     }
 }
 
 extension PostingServices {
     /// Deletes a draft's photo on the file threads, like every other disk write of
     /// posting (unlinking several megabytes can block on a busy disk). Missing is fine.
-    func removePhoto(at path: String) async {
+    func removePhoto(of draftID: String) async {
+        let path = data.draftPhoto(draftID)
         await fileThreads.run { _ = unlink(path) }
     }
 }

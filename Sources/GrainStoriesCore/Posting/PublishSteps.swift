@@ -15,40 +15,35 @@ struct PublishSteps: Sendable {
         init(from decoder: any Decoder) throws {}
     }
 
-    func perform(_ entry: inout OutboxEntry) async throws {
-        switch entry.step {
+    /// Performs `step` for the draft at `progress`, returning what it produced for
+    /// `PublishMachine.apply`; failures are thrown as `PublishFailure`.
+    func perform(_ step: PublishProgress.Step, _ progress: PublishProgress) async throws -> PublishMachine.StepResult {
+        switch step {
         case .profile:
             try await ensureGrainProfile()
-            entry.step = .upload
+            return .profileReady
         case .upload:
-            entry.blob = try await uploadPhoto()
-            entry.step = .story
+            return .uploaded(try await uploadPhoto())
         case .story:
-            guard let blob = entry.blob else { entry.step = .upload; return }
+            guard let blob = progress.blob else { return .uploaded(try await uploadPhoto()) }
             let record = StoryRecord(
                 media: blob, aspectRatio: AspectRatio(width: draft.width, height: draft.height),
                 location: draft.place.map { HThreeLocation(value: $0.cell, name: $0.name) }, address: draft.place?.address,
-                labels: draft.labels.isEmpty ? nil : SelfLabels(draft.labels), createdAt: entry.recordCreatedAt
+                labels: draft.labels.isEmpty ? nil : SelfLabels(draft.labels), createdAt: progress.recordCreatedAt
             )
             do { try record.validate() } catch { throw PublishFailure.permanent("The story does not match Grain's format: \(error)") }
-            let ref = try await createOnce(collection: StoryRecord.collection, rkey: draft.storyRKey, record: record)
-            entry.storyURI = ref.uri
-            entry.storyCID = ref.cid
-            entry.step = .crosspost
-            await dependencies.storyPosted(draft, ref, account, entry.recordCreatedAt)
-        case .crosspost:
-            if draft.crosspost, let blob = entry.blob {
+            return .storyCreated(try await createOnce(collection: StoryRecord.collection, rkey: draft.storyRKey, record: record))
+        case .crosspost, .done:
+            if draft.crosspost, let blob = progress.blob {
                 let story = StoryRecord(
                     media: blob, aspectRatio: AspectRatio(width: draft.width, height: draft.height), location: nil, address: nil,
-                    labels: nil, createdAt: entry.recordCreatedAt
+                    labels: nil, createdAt: progress.recordCreatedAt
                 )
                 let place = draft.place?.displayText
-                let post = dependencies.composer.post(for: story, did: draft.did, rkey: draft.storyRKey, place: place, createdAt: entry.recordCreatedAt)
+                let post = dependencies.composer.post(for: story, did: draft.did, rkey: draft.storyRKey, place: place, createdAt: progress.recordCreatedAt)
                 _ = try await createOnce(collection: FeedPostRecord.collection, rkey: draft.postRKey, record: post)
             }
-            entry.step = .done
-        case .done:
-            return
+            return .crosspostDone
         }
     }
 
@@ -57,23 +52,23 @@ struct PublishSteps: Sendable {
     private func ensureGrainProfile() async throws {
         let did = draft.did
         let existing = try await call { client, token in
-            try await client.getRecord(repo: did, collection: GrainProfileRecord.collection, rkey: "self", as: AnyRecord.self, accessToken: token).map { $0.ref }
+            try await client.getRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, as: AnyRecord.self, accessToken: token).map { $0.ref }
         }
         guard existing == nil else { return }
         let bluesky = try await call { client, token in
-            try await client.getRecord(repo: did, collection: "app.bsky.actor.profile", rkey: "self", as: BlueskyProfileRecord.self, accessToken: token)?.value
+            try await client.getRecord(repo: did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self, accessToken: token)?.value
         }
         let profile = GrainProfileRecord(
             displayName: bluesky?.displayName ?? account.displayName, description: bluesky?.description,
-            avatar: bluesky?.avatar, createdAt: Timestamp.format(dependencies.now())
+            avatar: bluesky?.avatar, createdAt: Datetime(dependencies.now())
         )
         _ = try await call { client, token in
-            try await client.putRecord(repo: did, collection: GrainProfileRecord.collection, rkey: "self", record: profile, accessToken: token)
+            try await client.putRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, record: profile, accessToken: token)
         }
     }
 
     private func uploadPhoto() async throws -> BlobRef {
-        let path = draft.photoPath
+        let path = dependencies.data.draftPhoto(draft.id)
         guard FileManager.default.fileExists(atPath: path) else { throw PublishFailure.permanent("The photo of this draft is missing from the server.") }
         let blob = try await call { client, token in try await client.uploadBlob(path: path, mimeType: "image/jpeg", accessToken: token) }
         guard blob.size == draft.photoBytes || blob.size == 0 else {
@@ -83,7 +78,7 @@ struct PublishSteps: Sendable {
     }
 
     /// Creates the record under `rkey` unless it is already there.
-    private func createOnce<Record: Encodable & Sendable>(collection: String, rkey: String, record: Record) async throws -> RecordRef {
+    private func createOnce<Record: Encodable & Sendable>(collection: NSID, rkey: RecordKey, record: Record) async throws -> RecordRef {
         let did = draft.did
         if let existing = try await existingRecord(collection: collection, rkey: rkey) { return existing }
         do {
@@ -97,7 +92,7 @@ struct PublishSteps: Sendable {
         }
     }
 
-    private func existingRecord(collection: String, rkey: String) async throws -> RecordRef? {
+    private func existingRecord(collection: NSID, rkey: RecordKey) async throws -> RecordRef? {
         let did = draft.did
         return try await call { client, token in
             try await client.getRecord(repo: did, collection: collection, rkey: rkey, as: AnyRecord.self, accessToken: token).map { $0.ref }

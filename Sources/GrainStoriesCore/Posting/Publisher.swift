@@ -1,13 +1,12 @@
 import Foundation
 
-/// Works through the outbox: for each queued draft, the steps profile → upload → story
-/// → crosspost, persisting after each. Transient failures (no answer, timeouts, 5xx,
-/// 429) are retried with exponential backoff; other failures stop the entry with a
-/// reason the person sees and can retry. Survives restarts: `start()` picks up whatever
-/// was pending.
+/// Publishes queued drafts: the I/O shell around `PublishMachine`. For each due draft it
+/// asks the machine for the next step (profile → upload → story → crosspost), performs
+/// it (`PublishSteps`), and stores the progress the machine computes from the outcome
+/// (`DraftStore.save`) before the next step. Retries, backoff and giving up are the
+/// machine's decisions. Survives restarts: `start()` picks up whatever was pending.
 public actor Publisher {
-    static let maxAttempts = 12
-    static let maxBackoff: TimeInterval = 300
+    private let machine = PublishMachine()
 
     private let dependencies: Dependencies
     private var loop: Task<Void, Never>?
@@ -62,78 +61,82 @@ public actor Publisher {
         timer.cancel()
     }
 
-    /// Processes every due entry once; returns how many seconds until the next is due.
+    /// Processes every due draft once; returns how many seconds until the next is due.
     @discardableResult
     public func runDue() async -> Double {
         let d = dependencies
         do {
-            for entry in try await d.outbox.due(now: d.now()) {
-                await process(entry)
+            for progress in try await d.drafts.due(now: d.now()) {
+                await process(progress)
             }
-            guard let next = try await d.outbox.nextDue() else { return 30 }
+            guard let next = try await d.drafts.nextDue() else { return 30 }
             return min(30, max(0.05, next.timeIntervalSince(d.now())))
         } catch {
-            d.logger.error("the outbox could not be read", ["error": String(describing: error)])
+            d.logger.error("the publishing queue could not be read", ["error": String(describing: error)])
             return 5
         }
     }
 
-    private func process(_ initial: OutboxEntry) async {
+    private func process(_ initial: PublishProgress) async {
         let d = dependencies
-        var entry = initial
-        guard let draft = try? await d.drafts.find(entry.draftID) else {
-            entry.status = .failed
-            entry.lastError = "This draft no longer exists."
-            try? await d.outbox.save(entry)
-            return
-        }
-        guard let did = DID(entry.did), let account = try? await d.sessions.latest(for: did) else {
-            await fail(&entry, "You are signed out. Sign in again, then press Retry.")
+        var progress = initial
+        // The progress lives in the draft's row: a draft deleted meanwhile has none left to save.
+        guard let draft = try? await d.drafts.find(progress.draftID) else { return }
+        guard let account = try? await d.sessions.latest(for: progress.did) else {
+            await record(.permanentFailure("You are signed out. Sign in again, then press Retry."), &progress)
             return
         }
         let steps = PublishSteps(dependencies: d, draft: draft, account: account)
-        while entry.step != .done {
-            do {
-                try await steps.perform(&entry)
-                entry.attempts = 0
-                entry.lastError = nil
-                if entry.step == .done { entry.status = .posted }
-                try await d.outbox.save(entry)
-            } catch let failure as PublishFailure {
-                await handle(failure, &entry)
+        while true {
+            switch machine.next(progress, now: d.now()) {
+            case .run(let step):
+                let outcome: PublishMachine.Outcome
+                do {
+                    outcome = .completed(try await steps.perform(step, progress))
+                } catch let failure as PublishFailure {
+                    outcome = switch failure {
+                    case .transient(let reason): .transientFailure(reason)
+                    case .permanent(let reason): .permanentFailure(reason)
+                    }
+                } catch {
+                    outcome = .permanentFailure("Unexpected problem: \(error)")
+                }
+                guard await record(outcome, &progress) else { return }
+                if case .completed(.storyCreated(let ref)) = outcome {
+                    await d.storyPosted(draft, ref, account, progress.recordCreatedAt)
+                }
+            case .posted:
+                d.logger.info("story published", ["did": progress.did.rawValue, "draft": progress.draftID, "uri": progress.storyURI?.rawValue ?? ""])
                 return
-            } catch {
-                await handle(.permanent("Unexpected problem: \(error)"), &entry)
+            case .wait, .failed:
                 return
             }
         }
-        d.logger.info("story published", ["did": entry.did, "draft": entry.draftID, "uri": entry.storyURI ?? ""])
     }
 
-    private func handle(_ failure: PublishFailure, _ entry: inout OutboxEntry) async {
+    /// Applies `outcome` through the machine, logs a retry or a failure, and stores the
+    /// result; returns whether publishing can go on now.
+    @discardableResult
+    private func record(_ outcome: PublishMachine.Outcome, _ progress: inout PublishProgress) async -> Bool {
         let d = dependencies
-        switch failure {
-        case .transient(let reason):
-            entry.attempts += 1
-            entry.lastError = reason
-            if entry.attempts >= Publisher.maxAttempts {
-                await fail(&entry, "Gave up after \(entry.attempts) tries: \(reason)")
-                return
-            }
-            let delay = min(Publisher.maxBackoff, pow(2, Double(entry.attempts)) + Double.random(in: 0...1))
-            entry.nextAttemptAt = d.now().addingTimeInterval(delay)
-            d.logger.warning("publishing will be retried", ["draft": entry.draftID, "step": entry.step.rawValue, "attempt": String(entry.attempts), "error": reason])
-            try? await d.outbox.save(entry)
-        case .permanent(let reason):
-            await fail(&entry, reason)
+        let step = progress.step
+        progress = machine.apply(outcome, to: progress, now: d.now(), jitter: Double.random(in: 0...1))
+        switch (outcome, progress.status) {
+        case (.transientFailure(let reason), .pending):
+            d.logger.warning("publishing will be retried", ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts), "error": reason])
+        case (_, .failed):
+            d.logger.warning("publishing failed", ["draft": progress.draftID, "step": step.rawValue, "error": progress.lastError ?? ""])
+        default:
+            break
         }
-    }
-
-    private func fail(_ entry: inout OutboxEntry, _ reason: String) async {
-        entry.status = .failed
-        entry.lastError = reason
-        dependencies.logger.warning("publishing failed", ["draft": entry.draftID, "step": entry.step.rawValue, "error": reason])
-        try? await dependencies.outbox.save(entry)
+        do {
+            try await d.drafts.save(progress)
+        } catch {
+            d.logger.error("publishing progress could not be saved", ["draft": progress.draftID, "error": String(describing: error)])
+            return false
+        }
+        if case .completed = outcome { return true }
+        return false
     }
 }
 

@@ -67,5 +67,52 @@ enum AppSchema {
                 expires_at INTEGER NOT NULL
             ) STRICT;
             """),
+        // Publishing state had two owners (drafts.state and outbox.status, written
+        // together in separate statements); it moves into the draft's own row, where one
+        // statement changes it. photo_path goes: the path is DataDirectory.draftPhoto(id),
+        // which is how every stored path was made.
+        Migration(version: 2, name: "publishing state in the drafts table; no stored photo path", sql: """
+            CREATE TABLE drafts_v2 (
+                id TEXT PRIMARY KEY,
+                did TEXT NOT NULL,
+                story_rkey TEXT NOT NULL UNIQUE,   -- chosen now, so a retried publish cannot make a second story
+                post_rkey TEXT NOT NULL UNIQUE,    -- the same for the Bluesky crosspost
+                photo_bytes INTEGER NOT NULL,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                has_gps INTEGER NOT NULL,
+                gps_cell TEXT,                     -- resolution-10 H3 cell of the photo's GPS (the coordinates are not kept)
+                place_name TEXT,
+                place_cell TEXT,
+                place_address TEXT,                -- JSON of community.lexicon.location.address
+                labels TEXT NOT NULL DEFAULT '',
+                crosspost INTEGER NOT NULL DEFAULT 0,
+                state TEXT NOT NULL,               -- draft | publishing | posted | failed: the one publish status
+                created_at INTEGER NOT NULL,
+                -- Publishing progress; NULL until publishing starts.
+                publish_step TEXT,                 -- profile | upload | story | crosspost | done
+                record_created_at TEXT,            -- fixed when publishing starts, so retries write the same record
+                blob TEXT,                         -- JSON blob ref once uploaded
+                story_uri TEXT,
+                story_cid TEXT,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER,
+                last_error TEXT
+            ) STRICT;
+            INSERT INTO drafts_v2 (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
+                place_name, place_cell, place_address, labels, crosspost, state, created_at,
+                publish_step, record_created_at, blob, story_uri, story_cid, attempts, next_attempt_at, last_error)
+            SELECT d.id, d.did, d.story_rkey, d.post_rkey, d.photo_bytes, d.width, d.height, d.has_gps, d.gps_cell,
+                d.place_name, d.place_cell, d.place_address, d.labels, d.crosspost,
+                CASE WHEN o.draft_id IS NULL THEN d.state WHEN o.status = 'pending' THEN 'publishing' ELSE o.status END,
+                d.created_at,
+                o.step, o.record_created_at, o.blob, o.story_uri, o.story_cid, COALESCE(o.attempts, 0), o.next_attempt_at, o.last_error
+            FROM drafts d LEFT JOIN outbox o ON o.draft_id = d.id;
+            DROP TABLE outbox;
+            DROP TABLE drafts;
+            ALTER TABLE drafts_v2 RENAME TO drafts;
+            CREATE INDEX drafts_by_did ON drafts(did, created_at);
+            CREATE INDEX drafts_due ON drafts(state, next_attempt_at);
+            """),
     ]
 }

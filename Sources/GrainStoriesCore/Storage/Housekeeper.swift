@@ -6,12 +6,14 @@ public import Foundation
 /// Sessions unused for their idle lifetime are forgotten.
 public struct Housekeeper: Sendable {
     let drafts: DraftStore
+    let data: DataDirectory
     let sessions: SessionStore
     let logger: Logger
     let now: @Sendable () -> Date
 
-    public init(drafts: DraftStore, sessions: SessionStore, logger: Logger, now: @escaping @Sendable () -> Date) {
+    public init(drafts: DraftStore, data: DataDirectory, sessions: SessionStore, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.drafts = drafts
+        self.data = data
         self.sessions = sessions
         self.logger = logger
         self.now = now
@@ -25,7 +27,7 @@ public struct Housekeeper: Sendable {
         let stale = ((try? await drafts.abandoned(before: current.addingTimeInterval(-2 * 86_400))) ?? [])
             + ((try? await drafts.failed(before: current.addingTimeInterval(-7 * 86_400))) ?? [])
         for draft in stale {
-            try? FileManager.default.removeItem(atPath: draft.photoPath)
+            try? FileManager.default.removeItem(atPath: data.draftPhoto(draft.id))
             if (try? await drafts.delete(draft.id)) != nil { removed += 1 }
         }
         if removed > 0 { logger.info("old drafts removed", ["count": String(removed)]) }

@@ -13,12 +13,13 @@ public struct DataDirectory: Sendable {
     /// The image cache.
     public let media: String
 
-    /// The SQLite database: sessions, drafts, the outbox, seen state, geocoding cache.
+    /// The SQLite database: sessions, drafts and their publishing, seen state, geocoding cache.
     public var database: String { root + "/grainstories.sqlite3" }
     /// The server's own signing key (see `ServerSecret`).
     public var secretKey: String { root + "/secret.key" }
 
-    /// Where the prepared photo of draft `id` is kept.
+    /// Where the prepared photo of draft `id` is kept: derived, never stored, so the
+    /// data directory can move.
     public func draftPhoto(_ id: String) -> String { drafts + "/\(id).jpg" }
 
     public static func prepare(_ path: String) throws(ConfigurationError) -> DataDirectory {

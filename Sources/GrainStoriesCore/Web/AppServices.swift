@@ -49,19 +49,17 @@ public struct AppServices: Sendable {
         let library = OverlayStoryLibrary(base: baseLibrary, local: local)
         self.library = library
         let drafts = DraftStore(database: database)
-        let outbox = OutboxStore(database: database)
         let publisher = Publisher(.init(
-            outbox: outbox, drafts: drafts, sessions: sessions, pds: pds,
+            drafts: drafts, data: data, sessions: sessions, pds: pds,
             composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
             storyPosted: { draft, ref, account, createdAt in
-                guard let uri = ATURI(ref.uri), let createdAt = Datetime(createdAt) else { return }
-                await local.add(LocalStories.view(of: draft, uri: uri, cid: ref.cid, creator: account.profileView, createdAt: createdAt))
+                await local.add(LocalStories.view(of: draft, uri: ref.uri, cid: ref.cid, creator: account.profileView, createdAt: createdAt))
                 await library.invalidate(author: account.did)
             },
             logger: logger, now: now
         ))
         posting = PostingServices(
-            drafts: drafts, outbox: outbox, publisher: publisher, local: local, geocoder: geocoder,
+            drafts: drafts, publisher: publisher, local: local, geocoder: geocoder,
             photoThreads: photoThreads, fileThreads: fileThreads,
             processing: PhotoProcessingOptions(
                 maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,
@@ -69,7 +67,7 @@ public struct AppServices: Sendable {
                 maxDecodeBytes: configuration.maxDecodeBytes
             ),
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
-            tids: TIDClock(now: now), data: data
+            tids: TIDClock(now: now), data: data, now: now
         )
     }
 

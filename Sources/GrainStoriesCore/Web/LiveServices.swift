@@ -42,7 +42,7 @@ public struct LiveServices: Sendable {
         }
         await services.posting.restoreLocalStories(sessions: services.sessions)
         await services.posting.publisher.start()
-        let housekeeper = Housekeeper(drafts: services.posting.drafts, sessions: services.sessions, logger: logger, now: services.now)
+        let housekeeper = Housekeeper(drafts: services.posting.drafts, data: services.posting.data, sessions: services.sessions, logger: logger, now: services.now)
         return LiveServices(services: services, data: data, http: http, threads: [io, photos], housekeeping: Task { await housekeeper.run() })
     }
 

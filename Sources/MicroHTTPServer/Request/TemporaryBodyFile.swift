@@ -1,64 +1,42 @@
+import DurableFiles
 import Glibc
 
-/// A request body spilled to disk: a `0600` file created with `mkostemp` in the
-/// configured temporary directory, written while the upload arrives and unlinked once
-/// the response is done (or the connection died).
+/// A request body spilled to disk: a `ScratchFile` (`0600`, exclusive, random name) in
+/// the configured temporary directory, written while the upload arrives and unlinked once
+/// the response is done (or the connection died). The handler reads it from where it is.
 ///
 /// Owned by one request and written only from that request's MHD thread; removal may
 /// happen from another thread only after writing ended, so no lock is needed.
 final class TemporaryBodyFile {
-    let path: String
-    private var descriptor: Int32
-    private var isRemoved = false
+    private let file: ScratchFile
+    var path: String { file.path }
 
-    /// Creates an empty file in `directory` (mkstemp: unique name, mode 0600, O_EXCL).
+    /// Creates an empty file in `directory`.
     init(directory: String) throws(BodySpoolError) {
-        var template = Array("\(directory)/grainstories-body-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            mkstemp(buffer.baseAddress!)
+        do {
+            file = try ScratchFile(directory: directory, prefix: "grainstories-body-")
+        } catch {
+            throw BodySpoolError(operation: error.operation, errno: error.code)
         }
-        guard descriptor >= 0 else {
-            throw BodySpoolError(operation: "mkstemp in \(directory)", errno: errno)
-        }
-        // mkostemp is hidden behind _GNU_SOURCE in Glibc's module; close-on-exec after.
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        self.descriptor = descriptor
-        self.path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Appends all of `bytes`, retrying short writes and `EINTR`.
+    /// Appends all of `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) throws(BodySpoolError) {
-        guard descriptor >= 0 else { throw BodySpoolError(operation: "write after close", errno: EBADF) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw BodySpoolError(operation: "write \(path)", errno: errno)
-            }
-            offset += written
+        do {
+            try file.append(bytes)
+        } catch {
+            throw BodySpoolError(operation: error.operation, errno: error.code)
         }
     }
 
     /// Closes the descriptor; the file stays for the handler to read.
     func finishWriting() {
-        if descriptor >= 0 {
-            _ = close(descriptor)
-            descriptor = -1
-        }
+        try? file.close()
     }
 
     /// Closes and unlinks the file; safe to call more than once.
     func remove() {
-        finishWriting()
-        if !isRemoved {
-            isRemoved = true
-            _ = unlink(path)
-        }
-    }
-
-    deinit {
-        remove()
+        file.remove()
     }
 }
 

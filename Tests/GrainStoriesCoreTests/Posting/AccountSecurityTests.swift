@@ -23,7 +23,7 @@ import TestSupport
         let draftPath = try #require(try await Flow.upload(browser, try Flow.photoWithGPS()).headers["Location"])
         #expect(await browser.post(draftPath, form: [("action", "publish"), ("place_name", "")]).status == .forbidden)
         #expect(await browser.post(draftPath, form: [("csrf", "forged"), ("action", "publish")]).status == .forbidden)
-        #expect(try await app.services.posting.outbox.entry(String(draftPath.dropFirst(8))) == nil, "nothing was queued")
+        #expect(try await app.services.posting.drafts.progress(String(draftPath.dropFirst(8))) == nil, "nothing was queued")
         #expect(await browser.post("/signout", form: []).status == .forbidden)
         #expect(browser["sid"] != nil)
         await app.shutdown()

@@ -11,7 +11,7 @@ import TestSupport
 
     /// A story record as the fake PDS stores it, seeded into `account`'s repository.
     private static func seedStory(_ pds: FakePDS, account: String, rkey: String) throws -> FakePDS.Record {
-        try pds.seedRecord(["createdAt": "2026-09-04T17:00:00.000Z"], collection: StoryRecord.collection, rkey: rkey, account: account)
+        try pds.seedRecord(["createdAt": "2026-09-04T17:00:00.000Z"], collection: StoryRecord.collection.rawValue, rkey: rkey, account: account)
     }
 
     private static func signIn(_ app: AppHarness, _ pds: FakePDS, as account: FakePDS.Account) async throws -> CookieJar {

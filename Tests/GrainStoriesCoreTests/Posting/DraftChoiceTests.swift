@@ -91,7 +91,7 @@ import TestSupport
         let refused = try await publish(browser, path, [("place_name", "My kitchen")])
         #expect(refused.status == .badRequest)
         #expect(refused.text.contains("must be chosen from the search results"))
-        #expect(try await app.services.posting.outbox.entry(String(path.dropFirst("/drafts/".count))) == nil)
+        #expect(try await app.services.posting.drafts.progress(String(path.dropFirst("/drafts/".count))) == nil)
         await app.shutdown()
         pds.stop()
     }

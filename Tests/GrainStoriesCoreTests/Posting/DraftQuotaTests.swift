@@ -39,7 +39,7 @@ import TestSupport
         #expect(try Self.files(app, "uploads").isEmpty)
         #expect(try Self.files(app, "tmp").isEmpty)
         #expect(try Self.files(app, "drafts") == kept, "no new photo was kept")
-        #expect(try await app.services.posting.drafts.usage(of: FakePDS.Account.alice.did).drafts == 2)
+        #expect(try await app.services.posting.drafts.usage(of: FakePDS.Account.alice.typedDID).drafts == 2)
 
         let bob = try await Self.signIn(app, pds, .bob)
         #expect(try await Flow.upload(bob, photo).status == .seeOther, "another account has its own quota")
@@ -76,8 +76,8 @@ import TestSupport
         #expect(limit == 200_000_000)
         // A posted story's photo still on disk counts, though it is no longer a draft.
         let big = Draft(
-            id: "bigdraft0000000000000a", did: FakePDS.Account.alice.did, storyRKey: "3mbigstory222", postRKey: "3mbigpost2222",
-            photoPath: app.dataDirectory + "/drafts/bigdraft0000000000000a.jpg", photoBytes: limit - 1000, width: 10, height: 10,
+            id: "bigdraft0000000000000a", did: FakePDS.Account.alice.typedDID, storyRKey: "3mbigstory222", postRKey: "3mbigpost2222",
+            photoBytes: limit - 1000, width: 10, height: 10,
             gpsCell: nil, place: nil, labels: [], crosspost: false, state: .posted, createdAt: AppHarness.fixtureNow
         )
         try await app.services.posting.drafts.insert(big)

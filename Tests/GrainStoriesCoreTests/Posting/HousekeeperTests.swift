@@ -7,11 +7,11 @@ import TestSupport
     @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {
         let harness = try await PublishingHarness()
         func draft(_ state: Draft.State, ageDays: Double) async throws -> Draft {
-            let path = harness.directory + "/\(UUID().uuidString).jpg"
-            try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: path))
+            let id = UUID().uuidString
+            try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: harness.data.draftPhoto(id)))
             let draft = Draft(
-                id: UUID().uuidString, did: "did:plc:a", storyRKey: harness.tids.next().description, postRKey: harness.tids.next().description,
-                photoPath: path, photoBytes: 4, width: 1, height: 1, gpsCell: nil, place: nil, labels: [], crosspost: false,
+                id: id, did: "did:plc:a", storyRKey: harness.tids.next().recordKey, postRKey: harness.tids.next().recordKey,
+                photoBytes: 4, width: 1, height: 1, gpsCell: nil, place: nil, labels: [], crosspost: false,
                 state: state, createdAt: harness.now.addingTimeInterval(-ageDays * 86_400)
             )
             try await harness.drafts.insert(draft)
@@ -23,15 +23,15 @@ import TestSupport
         let failedRecently = try await draft(.failed, ageDays: 3)
         let failedLongAgo = try await draft(.failed, ageDays: 8)
         let account = try await harness.signIn()
-        let housekeeper = Housekeeper(drafts: harness.drafts, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
+        let housekeeper = Housekeeper(drafts: harness.drafts, data: harness.data, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
         #expect(await housekeeper.sweep() == 3)
         for kept in [fresh, failedRecently] {
             #expect(try await harness.drafts.find(kept.id) != nil)
-            #expect(FileManager.default.fileExists(atPath: kept.photoPath))
+            #expect(FileManager.default.fileExists(atPath: harness.data.draftPhoto(kept.id)))
         }
         for gone in [abandoned, oldPosted, failedLongAgo] {
             #expect(try await harness.drafts.find(gone.id) == nil)
-            #expect(!FileManager.default.fileExists(atPath: gone.photoPath))
+            #expect(!FileManager.default.fileExists(atPath: harness.data.draftPhoto(gone.id)))
         }
         // Sessions are kept while used and forgotten after their idle lifetime.
         #expect(try await harness.sessions.latest(for: account.did) != nil)

@@ -91,7 +91,7 @@ import TestSupport
         #expect(localPhoto.status == .ok)
         #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
         let draftID = String(localPhotoPath.dropFirst("/local-photos/".count))
-        let photoFile = try #require(try await app.services.posting.drafts.find(draftID)).photoPath
+        let photoFile = app.services.posting.data.draftPhoto(try #require(try await app.services.posting.drafts.find(draftID)).id)
         #expect(FileManager.default.fileExists(atPath: photoFile))
 
         let confirm = await browser.get("/profile/\(story.did)/story/\(story.rkey)/delete")

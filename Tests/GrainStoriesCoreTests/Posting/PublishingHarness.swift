@@ -12,7 +12,7 @@ final class PublishingHarness: Sendable {
     let http: OutboundHTTP
     let sessions: SessionStore
     let drafts: DraftStore
-    let outbox: OutboxStore
+    let data: DataDirectory
     let publisher: Publisher
     let directory: String
     let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
@@ -32,10 +32,10 @@ final class PublishingHarness: Sendable {
         let now: @Sendable () -> Date = { clock.now }
         sessions = SessionStore(database: database, now: now)
         drafts = DraftStore(database: database)
-        outbox = OutboxStore(database: database)
+        data = try DataDirectory.prepare(directory + "/data")
         let posted = self.posted
         publisher = Publisher(.init(
-            outbox: outbox, drafts: drafts, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, http: http),
+            drafts: drafts, data: data, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, http: http),
             composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
             storyPosted: { _, ref, _, _ in posted.append(ref) },
             logger: logs.logger(), now: now
@@ -51,18 +51,17 @@ final class PublishingHarness: Sendable {
     }
 
     /// A draft with a real JPEG on disk, queued for publishing.
-    func queueDraft(did: String, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
+    func queueDraft(did: DID, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
         let jpeg = try JPEGEncoder.encode(TestImages.photoLike(width: 160, height: 120), quality: 85)
         let id = UUID().uuidString
-        let path = directory + "/\(id).jpg"
-        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        try Data(jpeg).write(to: URL(fileURLWithPath: data.draftPhoto(id)))
         let draft = Draft(
-            id: id, did: did, storyRKey: tids.next().description, postRKey: tids.next().description, photoPath: path,
+            id: id, did: did, storyRKey: tids.next().recordKey, postRKey: tids.next().recordKey,
             photoBytes: jpeg.count, width: 160, height: 120, gpsCell: place?.cell, place: place, labels: labels,
             crosspost: crosspost, state: .draft, createdAt: now
         )
         try await drafts.insert(draft)
-        try await outbox.enqueue(draftID: id, did: did, createdAt: Timestamp.format(now), now: now)
+        try await drafts.startPublishing(id, createdAt: Datetime(now), now: now)
         return draft
     }
 
@@ -87,5 +86,5 @@ final class TestDateClock: Sendable {
 final class PostedLog: Sendable {
     private let refs = Mutex<[RecordRef]>([])
     func append(_ ref: RecordRef) { refs.withLock { $0.append(ref) } }
-    var rkeys: [String] { refs.withLock { $0.map(\.rkey) } }
+    var rkeys: [RecordKey?] { refs.withLock { $0.map(\.rkey) } }
 }

@@ -27,7 +27,7 @@ import TestSupport
             ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
         ])
         await app.services.posting.publisher.runDue()
-        let entry = try #require(try await app.services.posting.outbox.entry(String(draftPath.dropFirst("/drafts/".count))))
+        let entry = try #require(try await app.services.posting.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
         #expect(entry.status == .posted, "\(entry.lastError ?? "")")
 
         let records = try await pds.recordsViaSDK(collection: "social.grain.story")

@@ -2,7 +2,7 @@
 /// crossposts (§6.3): the story link in the text, tag and link facets, the story's blob
 /// as an image embed with its aspect ratio, and the `grainsocial` tag.
 public struct FeedPostRecord: Codable, Sendable, Equatable {
-    public static let collection = "app.bsky.feed.post"
+    public static let collection = NSID.blueskyPost
 
     public struct Facet: Codable, Sendable, Equatable {
         public struct ByteSlice: Codable, Sendable, Equatable {
@@ -39,12 +39,12 @@ public struct FeedPostRecord: Codable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey { case type = "$type", images }
     }
 
-    public var type = FeedPostRecord.collection
+    public var type = FeedPostRecord.collection.rawValue
     public var text: String
     public var facets: [Facet]?
     public var embed: ImagesEmbed
     public var tags: [String]
-    public var createdAt: String
+    public var createdAt: Datetime
 
     enum CodingKeys: String, CodingKey { case type = "$type", text, facets, embed, tags, createdAt }
 }

@@ -1,15 +1,15 @@
 /// `social.grain.actor.profile` (key `self`). Grain only indexes accounts that have
 /// one, so GrainStories creates it before the first story (§4.7).
 public struct GrainProfileRecord: Codable, Sendable, Equatable {
-    public static let collection = "social.grain.actor.profile"
+    public static let collection = NSID.grainProfile
 
-    public var type = GrainProfileRecord.collection
+    public var type = GrainProfileRecord.collection.rawValue
     public var displayName: String?
     public var description: String?
     public var avatar: BlobRef?
-    public var createdAt: String
+    public var createdAt: Datetime
 
-    public init(displayName: String?, description: String?, avatar: BlobRef?, createdAt: String) {
+    public init(displayName: String?, description: String?, avatar: BlobRef?, createdAt: Datetime) {
         self.displayName = displayName
         self.description = description
         self.avatar = avatar
@@ -40,20 +40,20 @@ public struct BlueskyProfileRecord: Decodable, Sendable, Equatable {
 
 /// `getRecord`'s answer.
 struct GetRecordResponse<Value: Decodable>: Decodable {
-    var uri: String
+    var uri: ATURI
     var cid: String?
     var value: Value
 }
 
 /// `createRecord` / `putRecord`'s answer.
 public struct RecordRef: Codable, Sendable, Equatable {
-    public var uri: String
+    public var uri: ATURI
     public var cid: String
 
-    public init(uri: String, cid: String) {
+    public init(uri: ATURI, cid: String) {
         self.uri = uri
         self.cid = cid
     }
 
-    public var rkey: String { uri.split(separator: "/").last.map(String.init) ?? "" }
+    public var rkey: RecordKey? { uri.rkey }
 }

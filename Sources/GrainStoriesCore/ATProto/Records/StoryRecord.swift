@@ -1,18 +1,18 @@
 /// A `social.grain.story` record as GrainStories writes it (lexicon
 /// `social.grain.story`, see the reference §1.1 and §4).
 public struct StoryRecord: Codable, Sendable, Equatable {
-    public static let collection = "social.grain.story"
+    public static let collection = NSID.story
 
-    public var type = StoryRecord.collection
+    public var type = StoryRecord.collection.rawValue
     public var media: BlobRef
     public var aspectRatio: AspectRatio
     public var location: HThreeLocation?
     public var address: AddressLocation?
     public var labels: SelfLabels?
     /// UTC with milliseconds and `Z`: the AppView compares these as strings.
-    public var createdAt: String
+    public var createdAt: Datetime
 
-    public init(media: BlobRef, aspectRatio: AspectRatio, location: HThreeLocation?, address: AddressLocation?, labels: SelfLabels?, createdAt: String) {
+    public init(media: BlobRef, aspectRatio: AspectRatio, location: HThreeLocation?, address: AddressLocation?, labels: SelfLabels?, createdAt: Datetime) {
         self.media = media
         self.aspectRatio = aspectRatio
         self.location = location
@@ -29,11 +29,11 @@ public struct StoryRecord: Codable, Sendable, Equatable {
     /// first (§4.6) so a bad record is an error the person sees, not a story that never
     /// appears.
     public func validate() throws(RecordValidationError) {
-        guard type == StoryRecord.collection else { throw RecordValidationError("$type must be \(StoryRecord.collection)") }
+        guard type == StoryRecord.collection.rawValue else { throw RecordValidationError("$type must be \(StoryRecord.collection.rawValue)") }
         guard media.mimeType.hasPrefix("image/") || media.mimeType.hasPrefix("video/") else { throw RecordValidationError("media must be an image") }
         guard media.size > 0, media.size <= 5_000_000 else { throw RecordValidationError("media must be at most 5,000,000 bytes") }
         guard aspectRatio.width >= 1, aspectRatio.height >= 1 else { throw RecordValidationError("aspectRatio must be at least 1 × 1") }
-        guard Timestamp.parse(createdAt) != nil, createdAt.hasSuffix("Z") else { throw RecordValidationError("createdAt must be a UTC datetime") }
+        guard createdAt.isUTC else { throw RecordValidationError("createdAt must be a UTC datetime") }
         if let location {
             guard location.value.utf8.count == 15, location.value.hasPrefix("8") else { throw RecordValidationError("location must be an H3 cell") }
         }

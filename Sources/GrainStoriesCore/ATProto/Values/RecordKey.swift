@@ -4,6 +4,14 @@
 public struct RecordKey: Hashable, Sendable {
     public let rawValue: String
 
+    /// The key of records an account has one of, such as its profile.
+    public static let profileSelf = RecordKey(known: "self")
+
+    private init(known text: String) {
+        guard let key = RecordKey(text) else { preconditionFailure("not a record key: \(text)") }
+        self = key
+    }
+
     public init?(_ text: some StringProtocol) {
         let bytes = text.utf8
         guard (1...512).contains(bytes.count), text != ".", text != "..", bytes.allSatisfy(RecordKey.isKeyByte) else { return nil }

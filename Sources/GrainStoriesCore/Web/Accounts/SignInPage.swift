@@ -76,7 +76,7 @@ struct SignInPage: Sendable {
         if let expected = located.did, expected != tokens.did {
             throw SignInProblem(.badGateway, "Your PDS answered for a different account. Check the PDS address.")
         }
-        let profile = try? await client.getRecord(repo: tokens.did.rawValue, collection: NSID.blueskyProfile.rawValue, rkey: "self", as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
+        let profile = try? await client.getRecord(repo: tokens.did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
         return SignedIn(tokens: tokens, pdsURL: located.pdsURL, displayName: profile?.value.displayName)
     }
 

@@ -1,4 +1,5 @@
-/// A file part of a `multipart/form-data` body, already written to disk and fsynced.
+/// A file part of a `multipart/form-data` body, already written to a scratch file (not fsynced: nothing
+/// acknowledged depends on it, and it is processed from where it is).
 ///
 /// Everything here except `path` and `size` was chosen by the client and is untrusted:
 /// `filename` is for display only and never becomes a path, and `contentType` is a claim

@@ -26,7 +26,7 @@ struct DeleteStoryPage: Sendable {
         try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         do {
             try await services.pds.perform(account) { client, token in
-                try await client.deleteRecord(repo: account.did.rawValue, collection: StoryRecord.collection, rkey: rkey.rawValue, accessToken: token)
+                try await client.deleteRecord(repo: account.did, collection: StoryRecord.collection, rkey: rkey, accessToken: token)
             }
         } catch {
             switch error {
@@ -46,8 +46,8 @@ struct DeleteStoryPage: Sendable {
     /// being published is left to the publisher and the housekeeper).
     private func removeLocalCopy(of rkey: RecordKey, by account: AccountSession) async {
         let posting = services.posting
-        guard let draft = try? await posting.drafts.find(did: account.did.rawValue, storyRKey: rkey.rawValue), draft.state != .publishing else { return }
-        await posting.removePhoto(at: draft.photoPath)
+        guard let draft = try? await posting.drafts.find(did: account.did, storyRKey: rkey), draft.state != .publishing else { return }
+        await posting.removePhoto(of: draft.id)
         do {
             try await posting.drafts.delete(draft.id)
         } catch {

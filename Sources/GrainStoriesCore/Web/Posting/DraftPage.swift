@@ -28,18 +28,19 @@ struct DraftPage: Sendable {
             do { choices = try DraftChoices(form: form, draft: draft, tokens: posting.placeTokens) } catch {
                 return try await render(context, account: account, draft: draft, searchResults: nil, problem: error.publicMessage, status: .badRequest)
             }
-            try await posting.drafts.updateChoices(draft.id, place: choices.place, labels: choices.labels, crosspost: choices.crosspost)
-            try await posting.outbox.enqueue(draftID: draft.id, did: account.did.rawValue, createdAt: Timestamp.format(services.now()), now: services.now())
+            try await posting.drafts.publish(
+                draft.id, place: choices.place, labels: choices.labels, crosspost: choices.crosspost,
+                createdAt: Datetime(services.now()), now: services.now())
             await posting.publisher.kick()
             return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
         case "retry":
-            try await posting.outbox.retry(draft.id, now: services.now())
+            try await posting.drafts.retry(draft.id, now: services.now())
             await posting.publisher.kick()
             return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
         case "discard":
             guard draft.state == .draft || draft.state == .failed else { return HTTPResponse.redirect(to: "/drafts/\(draft.id)") }
             try await posting.drafts.delete(draft.id)
-            await posting.removePhoto(at: draft.photoPath)
+            await posting.removePhoto(of: draft.id)
             return HTTPResponse.redirect(to: "/")
         case "search":
             let query = (form["query"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -53,7 +54,7 @@ struct DraftPage: Sendable {
     /// `GET /drafts/{id}/photo`: the processed photo, for its owner only.
     func photo(_ context: RequestContext) async throws -> HTTPResponse {
         let (_, draft) = try await ownedDraft(context)
-        return try PhotoFile.response(path: draft.photoPath, cache: "private, no-store")
+        return try PhotoFile.response(path: services.posting.data.draftPhoto(draft.id), cache: "private, no-store")
     }
 
     /// `GET /drafts/{id}/places?q=…`: place search for the script (JSON, signed tokens).
@@ -77,14 +78,14 @@ struct DraftPage: Sendable {
 
     private func ownedDraft(_ context: RequestContext) async throws -> (AccountSession, Draft) {
         let account = try context.requireAccount()
-        guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.did == account.did.rawValue else {
+        guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.did == account.did else {
             throw HTTPError(.notFound, "This draft does not exist any more, or it belongs to someone else.")
         }
         return (account, draft)
     }
 
     private func render(_ context: RequestContext, account: AccountSession, draft: Draft, searchResults: (query: String, results: [PlaceSuggestion])?, problem: String?, status: HTTPStatus) async throws -> HTTPResponse {
-        let entry = try await services.posting.outbox.entry(draft.id)
+        let entry = try await services.posting.drafts.progress(draft.id)
         var values = DraftPresenter(tokens: services.posting.placeTokens).values(draft: draft, entry: entry, search: searchResults)
         values["problem"] = problem.map(TemplateValue.string) ?? .null
         values["title"] = "Your new story"

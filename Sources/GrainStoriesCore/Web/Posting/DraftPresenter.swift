@@ -7,13 +7,13 @@ struct DraftPresenter: Sendable {
     /// The content warnings Grain offers, as the form names them.
     static let warningNames = ["nudity": "Nudity", "sexual": "Sexual content", "gore": "Gore (Grain hides these stories)"]
 
-    func values(draft: Draft, entry: OutboxEntry?, search: (query: String, results: [PlaceSuggestion])?) -> [String: TemplateValue] {
+    func values(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?) -> [String: TemplateValue] {
         let warnings: [TemplateValue] = SelfLabels.offered.map { value in
             ["value": .string(value), "label": .string(DraftPresenter.warningNames[value] ?? value), "checked": .bool(draft.labels.contains(value))]
         }
         var status: TemplateValue = .null
-        if draft.state != .draft, let did = DID(draft.did), let rkey = RecordKey(draft.storyRKey) {
-            let storyHref = StoryLinks.story(did: did, rkey: rkey)
+        if draft.state != .draft {
+            let storyHref = StoryLinks.story(did: draft.did, rkey: draft.storyRKey)
             status = [
                 "publishing": .bool(draft.state == .publishing),
                 "posted": .bool(draft.state == .posted),

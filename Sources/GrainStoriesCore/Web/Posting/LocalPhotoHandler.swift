@@ -13,6 +13,6 @@ struct LocalPhotoHandler: Sendable {
         guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.state == .posted else {
             throw HTTPError.notFound
         }
-        return try PhotoFile.response(path: draft.photoPath, cache: LocalPhotoHandler.cacheControl)
+        return try PhotoFile.response(path: services.posting.data.draftPhoto(draft.id), cache: LocalPhotoHandler.cacheControl)
     }
 }

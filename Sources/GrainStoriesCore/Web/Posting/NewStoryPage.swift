@@ -4,10 +4,10 @@ import JPEGProcessing
 import MicroHTTPServer
 import WorkerThreads
 
-/// `/stories/new`: choose one photo. The upload is read as a stream into a temporary
-/// file, runs through the photo pipeline (upright, at most the box and the byte budget,
-/// no metadata), and becomes a draft whose photo is fsynced before the browser is sent
-/// on to it. Every problem is a clear message on this page with a 4xx status, including
+/// `/stories/new`: choose one photo. The form is parsed here (the photo streamed into a
+/// scratch file) and handed to `DraftMaker`, which prepares it and saves the draft, whose
+/// photo is fsynced before the browser is sent on to it; this page maps what went wrong
+/// to a response. Every problem is a clear message on this page with a 4xx status, including
 /// an account that already keeps as many drafts as `DraftQuota` allows (checked before
 /// the upload is parsed, and again when the draft is saved).
 struct NewStoryPage: Sendable {
@@ -22,7 +22,7 @@ struct NewStoryPage: Sendable {
         let account = try context.requireAccount()
         let posting = services.posting
         let quota = DraftQuota(configuration: services.configuration)
-        if let refusal = quota.refusal(for: try await posting.drafts.usage(of: account.did.rawValue), adding: 0) {
+        if let refusal = quota.refusal(for: try await posting.drafts.usage(of: account.did), adding: 0) {
             return try refuse(context, refusal, account: account)
         }
         let request = context
@@ -43,16 +43,24 @@ struct NewStoryPage: Sendable {
         }
         let draft: Draft
         do {
-            draft = try await makeDraft(from: upload.path, account: account, quota: quota, language: context.request.headers["Accept-Language"])
-        } catch let refusal as DraftQuota.Exceeded {
-            return try refuse(context, refusal, account: account)
-        } catch let problem as PhotoProcessingError where problem.isBadInput {
-            let status: HTTPStatus = switch problem {
-            case .notJPEG: .unsupportedMediaType
-            case .tooManyPixels, .needsTooMuchMemory: .contentTooLarge
-            default: .badRequest
+            draft = try await posting.draftMaker.makeDraft(.init(
+                uploadPath: upload.path, did: account.did, quota: quota, language: context.request.headers["Accept-Language"]))
+        } catch {
+            switch error {
+            case .quota(let refusal):
+                return try refuse(context, refusal, account: account)
+            case .photo(let problem) where problem.isBadInput:
+                let status: HTTPStatus = switch problem {
+                case .notJPEG: .unsupportedMediaType
+                case .tooManyPixels, .needsTooMuchMemory: .contentTooLarge
+                default: .badRequest
+                }
+                return try render(context, problem: problem.userMessage, status: status)
+            case .photo(let failure):
+                throw failure
+            case .storage(let failure):
+                throw failure
             }
-            return try render(context, problem: problem.userMessage, status: status)
         }
         services.logger.info("draft created", ["did": account.did.rawValue, "draft": draft.id, "bytes": String(draft.photoBytes)])
         return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
@@ -61,46 +69,6 @@ struct NewStoryPage: Sendable {
     private func refuse(_ context: RequestContext, _ refusal: DraftQuota.Exceeded, account: AccountSession) throws -> HTTPResponse {
         services.logger.info("upload refused: draft quota", ["did": account.did.rawValue, "quota": "\(refusal)"])
         return try render(context, problem: refusal.publicMessage, status: refusal.status)
-    }
-
-    private func makeDraft(from path: String, account: AccountSession, quota: DraftQuota, language: String?) async throws -> Draft {
-        let posting = services.posting
-        let processor = PhotoProcessor(options: posting.processing)
-        // Estimated from the header on the file threads (one pass over the bytes, no
-        // decoding), so a bomb is refused at once without waiting for a photo thread,
-        // and a photo waiting for its turn holds no memory; then processed when its
-        // estimate fits (which `process` checks again against the per-photo budget).
-        let estimate = try await posting.fileThreads.run { () throws(PhotoProcessingError) -> MemoryEstimate in
-            try processor.memoryEstimateOfFile(atPath: path)
-        }
-        let photo = try await posting.photoQueue.run(cost: estimate.peakBytes) { () throws(PhotoProcessingError) -> ProcessedPhoto in
-            try processor.processFile(atPath: path)
-        }
-        let id = SessionStore.randomToken().prefix(22).description
-        let photoPath = posting.data.draftPhoto(id)
-        try await posting.fileThreads.run { () throws in try DurableFile.write(photo.jpeg, to: photoPath) }
-
-        var gpsCell: String?
-        var place: DraftPlace?
-        if let gps = photo.metadata.gps {
-            gpsCell = h3Cell(for: gps)
-            // The suggestion carries the cell of the photo's own position (not Nominatim's).
-            if let suggestion = await posting.geocoder.reverse(latitude: gps.latitude, longitude: gps.longitude, language: language) {
-                place = DraftPlace(name: suggestion.name, cell: suggestion.location.value, address: suggestion.address)
-            }
-        }
-        let draft = Draft(
-            id: id, did: account.did.rawValue, storyRKey: posting.tids.next().description, postRKey: posting.tids.next().description,
-            photoPath: photoPath, photoBytes: photo.jpeg.count, width: photo.width, height: photo.height,
-            gpsCell: gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: services.now()
-        )
-        do {
-            try await posting.drafts.insert(draft, within: quota)
-        } catch {
-            await posting.removePhoto(at: photoPath)
-            throw error
-        }
-        return draft
     }
 
     private func render(_ context: RequestContext, problem: String?, status: HTTPStatus) throws -> HTTPResponse {
