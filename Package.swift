@@ -42,21 +42,49 @@ let package = Package(
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
 
-        // MARK: The application (no C imports)
+        // MARK: The application (no C imports), lowest first; a target imports only those above it
+        // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
+        .target(name: "GrainSupport"),
+        // The AT Protocol: DID/handle/record key/NSID/AT URI/datetime values, XRPC, the AppView
+        // and PDS clients, records and views, identity resolution, outbound HTTP rules.
+        .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),
+        // The SQLite database of the application and its schema.
+        .target(name: "AppStorage", dependencies: ["GrainSupport", "ATProto", "SQLiteStore"]),
+        // Places: Nominatim, the geocoding cache, place names.
+        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "AppStorage", "CurlHTTPClient", "SQLiteStore", "JPEGProcessing", "H3Index"]),
+        // Watching stories: the story library and its caches, seen state, media, presenters.
+        .target(
+            name: "Viewing",
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "HTMLTemplates", "CurlHTTPClient", "SQLiteStore", "WorkerThreads", "DurableFiles"]
+        ),
+        // Posting: sessions, upload → draft, the publish state machine and the outbox worker.
+        .target(
+            name: "Posting",
+            dependencies: [
+                "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "JPEGProcessing",
+                "SQLiteStore", "WorkerThreads", "DurableFiles",
+            ]
+        ),
+        // multipart/form-data parsing into scratch files, independent of the application.
+        .target(name: "Multipart", dependencies: ["MicroHTTPServer", "GrainSupport", "DurableFiles"]),
+        // The web layer: configuration, router, routes, pages and handlers, the error boundary,
+        // static files, commands, and the one composition root used by `serve` and the tests.
         .target(
             name: "GrainStoriesCore",
             dependencies: [
-                "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore",
-                "GzipCompression", "H3Index", "HTMLTemplates", "WorkerThreads",
-                "DNSResolver", "DurableFiles",
+                "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart",
+                "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "HTMLTemplates",
+                "WorkerThreads", "DNSResolver", "DurableFiles",
             ]
         ),
-        .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesCore"]),
+        // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.
+        .target(name: "H3CommandLine", dependencies: ["H3Index", "GrainSupport"]),
+        .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesCore", "H3CommandLine"]),
 
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -74,10 +102,10 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),
-        .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainStoriesCore", "TestSupport"]),
+        .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "TestSupport"]),
         .testTarget(
             name: "GrainStoriesServerTests",
-            dependencies: ["GrainStoriesCore", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]
         ),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ]

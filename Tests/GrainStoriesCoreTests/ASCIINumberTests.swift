@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GrainStoriesCore
+@testable import H3CommandLine
 
 /// `ASCIINumber` must agree exactly with `Double(String)` and `Int(String)`.
 @Suite struct ASCIINumberTests {

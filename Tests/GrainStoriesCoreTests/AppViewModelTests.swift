@@ -2,6 +2,7 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
 
 @Suite struct AppViewModelTests {
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {

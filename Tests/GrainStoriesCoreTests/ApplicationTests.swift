@@ -4,6 +4,7 @@ import GzipCompression
 import MicroHTTPServer
 import TestSupport
 import Testing
+@testable import GrainSupport
 
 @Suite struct ApplicationTests {
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {

@@ -2,6 +2,7 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import GrainSupport
 
 @Suite struct ConfigurationTests {
     private func load(_ arguments: [String], _ environment: [String: String] = [:]) throws(ConfigurationError) -> AppConfiguration {

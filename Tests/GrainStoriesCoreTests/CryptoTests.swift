@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import GrainSupport
 
 @Suite struct CryptoTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GrainStoriesCore
+@testable import H3CommandLine
 
 /// Exit statuses of `grain-stories h3 …` (its output goes to the test's own streams).
 @Suite struct H3CommandTests {

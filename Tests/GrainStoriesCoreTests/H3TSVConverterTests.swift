@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import GrainStoriesCore
+@testable import H3CommandLine
 
 /// The line parsing and formatting behind `grain-stories h3 cell --tsv`.
 @Suite struct H3TSVConverterTests {

@@ -2,6 +2,8 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import Viewing
 
 @Suite struct LabelPolicyTests {
     let now = Date(timeIntervalSince1970: 1_788_544_800)

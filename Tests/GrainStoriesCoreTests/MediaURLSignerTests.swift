@@ -1,6 +1,8 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import GrainSupport
+@testable import Viewing
 
 @Suite struct MediaURLSignerTests {
     let signer = MediaURLSigner(key: Array(repeating: 7, count: 32), insecureHosts: ["127.0.0.1"])

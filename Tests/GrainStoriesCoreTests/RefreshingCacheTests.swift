@@ -2,6 +2,7 @@
 import Synchronization
 import TestSupport
 import Testing
+@testable import GrainSupport
 
 @Suite struct RefreshingCacheTests {
     struct Down: Error {}

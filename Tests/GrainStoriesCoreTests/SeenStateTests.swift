@@ -2,6 +2,8 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import Viewing
 
 @Suite struct SeenStateTests {
     let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"

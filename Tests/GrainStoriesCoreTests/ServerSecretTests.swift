@@ -2,6 +2,7 @@ import Foundation
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
+@testable import GrainSupport
 
 /// The server's signing key must survive restarts (or every media link and session
 /// token would break) and must not be readable by other users.

@@ -2,6 +2,7 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import GrainSupport
 
 @Suite struct TimestampTests {
     @Test func formatsUTCWithMillisecondsAndZ() {

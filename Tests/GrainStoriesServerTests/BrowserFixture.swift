@@ -4,6 +4,7 @@ import JPEGProcessing
 import MicroHTTPServer
 import TestSupport
 import Testing
+import ATProto
 
 /// A running server (with a stand-in AppView) and a headless Chromium session looking
 /// at it, torn down after each test. Every test also checks, on the way out, that the

@@ -5,6 +5,7 @@ import JPEGProcessing
 import MicroHTTPServer
 import TestSupport
 import Testing
+import GrainSupport
 
 /// Every option is read the way `serve` reads it (flags → `AppConfiguration.load` →
 /// `LiveServices` → `makeServer`), and each one visibly changes what the server does.

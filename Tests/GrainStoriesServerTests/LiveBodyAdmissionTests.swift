@@ -1,3 +1,4 @@
+import GrainSupport
 import Foundation
 import GrainStoriesCore
 import JPEGProcessing

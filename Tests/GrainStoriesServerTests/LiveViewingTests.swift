@@ -1,9 +1,11 @@
+import Viewing
 import CurlHTTPClient
 import Foundation
 import GrainStoriesCore
 import JPEGProcessing
 import TestSupport
 import Testing
+import GrainSupport
 
 /// The whole server over real HTTP, reading a stand-in AppView over real HTTP.
 @Suite struct LiveViewingTests {

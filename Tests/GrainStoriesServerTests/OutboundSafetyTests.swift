@@ -1,3 +1,4 @@
+import Viewing
 import CurlHTTPClient
 import Foundation
 import GrainStoriesCore

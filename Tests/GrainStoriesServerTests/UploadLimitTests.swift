@@ -1,3 +1,4 @@
+import GrainSupport
 import CurlHTTPClient
 import Foundation
 import GrainStoriesCore

@@ -1,5 +1,6 @@
-public import GrainStoriesCore
+import GrainStoriesCore
 import Synchronization
+public import GrainSupport
 
 /// Collects log lines in memory so tests can inspect what was (and was not) logged.
 public final class LogCapture: Sendable {

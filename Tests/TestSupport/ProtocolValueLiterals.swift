@@ -1,4 +1,5 @@
-public import GrainStoriesCore
+import GrainStoriesCore
+public import ATProto
 
 /// Tests write DIDs, handles, record keys, AT URIs and datetimes as literals; the
 /// application never does (its values are decoded at the boundary), so these

@@ -1,5 +1,6 @@
 import Foundation
 public import JPEGProcessing
+import H3CommandLine
 
 /// Deterministic test images and independent image comparisons (area-average reference
 /// downscale, mean absolute error, PSNR), kept separate from the code under test.

@@ -1,7 +1,8 @@
+import GrainSupport
 /// The `grain-stories` command line: picks the subcommand and runs it.
 ///
-/// `serve` (the default) runs the web server; `photo process` and `h3 cell` are tools
-/// for previewing what would be posted. Each returns the process exit status.
+/// `serve` (the default) runs the web server; `photo process` is a tool for previewing
+/// what would be posted (`h3`, which needs nothing of the server, is the executable's). Each returns the process exit status.
 public enum GrainStoriesCommand {
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         var rest = Array(arguments.dropFirst())
@@ -10,8 +11,6 @@ public enum GrainStoriesCommand {
         switch subcommand {
         case "photo":
             return await PhotoCommand.run(arguments: rest, environment: environment)
-        case "h3":
-            return H3Command.run(arguments: rest)
         case "healthcheck":
             return await HealthcheckCommand.run(arguments: rest, environment: environment)
         case "serve":

@@ -1,4 +1,5 @@
 import CurlHTTPClient
+import GrainSupport
 
 /// `grain-stories healthcheck`: asks the running server's `/healthz` and exits 0 when it
 /// answers 200. The container image uses it as its HEALTHCHECK, so the image needs no

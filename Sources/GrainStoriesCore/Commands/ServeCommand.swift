@@ -1,5 +1,6 @@
 import Foundation
 import MicroHTTPServer
+import GrainSupport
 
 /// `grain-stories serve`: configuration → build → serve → wait for SIGTERM/SIGINT →
 /// drain in-flight requests → exit 0.

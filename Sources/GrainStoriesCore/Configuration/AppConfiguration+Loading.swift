@@ -1,3 +1,4 @@
+public import GrainSupport
 extension AppConfiguration {
     /// What the command line asked for: run with a configuration, or print help.
     public enum LoadResult: Sendable {

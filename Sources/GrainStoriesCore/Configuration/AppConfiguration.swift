@@ -1,5 +1,6 @@
 import Foundation
 public import MicroHTTPServer
+public import GrainSupport
 
 /// Everything the server can be told at start-up, read once from flags and
 /// `GRAIN_STORIES_*` environment variables, validated, and passed down as a value.

@@ -1,5 +1,6 @@
 import Foundation
 import MicroHTTPServer
+import GrainSupport
 
 extension ConfigurationOption {
     /// Every option the server understands, in the order `--help` lists them.

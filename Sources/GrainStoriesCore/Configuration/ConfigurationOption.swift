@@ -1,4 +1,5 @@
 import Foundation
+import GrainSupport
 
 /// One configurable setting: its flag, environment variable, help text and how a text
 /// value is validated into `AppConfiguration`.

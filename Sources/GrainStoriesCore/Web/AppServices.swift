@@ -2,6 +2,12 @@ public import Foundation
 import HTMLTemplates
 import JPEGProcessing
 public import WorkerThreads
+public import ATProto
+public import AppStorage
+public import Geocoding
+public import GrainSupport
+public import Posting
+public import Viewing
 
 /// The long-lived pieces the handlers share, built once at start-up from the
 /// configuration. Tests build it with fakes for everything remote.

@@ -1,5 +1,7 @@
 import Foundation
 public import MicroHTTPServer
+import GrainSupport
+import Posting
 
 /// The whole web application as one `HTTPResponder`: routing, the error boundary,
 /// security headers and the access log, around the handlers declared in `Routes`.

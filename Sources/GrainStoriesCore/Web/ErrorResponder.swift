@@ -1,5 +1,6 @@
 import HTMLTemplates
 public import MicroHTTPServer
+public import GrainSupport
 
 /// The one place errors become responses: `HTTPResponseError`s become an error page
 /// with their status and public message; anything else is logged with the request

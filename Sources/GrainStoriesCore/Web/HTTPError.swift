@@ -1,4 +1,5 @@
 public import MicroHTTPServer
+import GrainSupport
 
 /// The common client errors, with wording for people.
 public struct HTTPError: HTTPResponseError, Sendable, CustomStringConvertible {

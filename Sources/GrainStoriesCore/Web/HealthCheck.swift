@@ -1,5 +1,6 @@
 import Foundation
 import MicroHTTPServer
+import GrainSupport
 
 /// `GET /healthz`: a tiny JSON body for Docker's HEALTHCHECK and monitoring.
 struct HealthCheck: Sendable {

@@ -1,6 +1,12 @@
 import Foundation
 public import MicroHTTPServer
 import WorkerThreads
+import ATProto
+import AppStorage
+import Geocoding
+public import GrainSupport
+import Posting
+import Viewing
 
 /// The production wiring: real HTTP clients, the AppView, the database, the on-disk
 /// caches, the outbox worker. Owns what must be stopped when the server stops.

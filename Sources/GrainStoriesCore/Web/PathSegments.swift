@@ -1,4 +1,5 @@
 import MicroHTTPServer
+import GrainSupport
 
 /// A request path split into decoded segments, refusing every form of traversal.
 ///

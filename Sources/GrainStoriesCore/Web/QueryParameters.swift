@@ -1,3 +1,4 @@
+import GrainSupport
 /// Ordered `name=value` pairs from a query string or an
 /// `application/x-www-form-urlencoded` body, decoded once.
 public struct QueryParameters: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import MicroHTTPServer
+public import Multipart
 
 extension RequestContext {
     /// The body as `multipart/form-data`, with file parts written into `fileDirectory`.

@@ -1,3 +1,4 @@
+import ATProto
 extension RequestContext {
     /// A path parameter decoded as a protocol value: this is where a DID, handle or
     /// record key from a URL is checked, once. A malformed one names nothing, so it is

@@ -1,5 +1,6 @@
 import Foundation
 public import MicroHTTPServer
+public import Posting
 
 /// What a route handler gets: the request, the values the route pattern captured,
 /// the parsed query and cookies, and an id that ties log lines to this request.

@@ -1,4 +1,5 @@
 import MicroHTTPServer
+import Viewing
 
 /// Every route the server answers, declared in one place.
 extension Application {

@@ -1,6 +1,7 @@
 import GrainStoriesCore
 import TestSupport
 import Testing
+import ATProto
 
 @Suite struct ATURITests {
     @Test func recordURIsAreTakenApartOnce() throws {

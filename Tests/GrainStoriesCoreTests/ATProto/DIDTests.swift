@@ -2,6 +2,7 @@ import Foundation
 import GrainStoriesCore
 import TestSupport
 import Testing
+import ATProto
 
 @Suite struct DIDTests {
     @Test func plcDIDsHave24Base32Characters() {

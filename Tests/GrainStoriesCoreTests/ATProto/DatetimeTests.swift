@@ -2,6 +2,7 @@ import Foundation
 import GrainStoriesCore
 import TestSupport
 import Testing
+import ATProto
 
 @Suite struct DatetimeTests {
     @Test func datetimesOrderByTheInstantNotTheText() throws {

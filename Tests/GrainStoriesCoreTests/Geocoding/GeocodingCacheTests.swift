@@ -2,6 +2,7 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import Geocoding
 
 /// Cache keys (rounded positions, normalised queries) and the bounded in-memory cache.
 @Suite struct GeocodingCacheTests {

@@ -2,6 +2,8 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import Geocoding
 
 /// `locationDisplay` (reference §2.10) and the crosspost's location line (§6.1).
 @Suite struct LocationFormatterTests {

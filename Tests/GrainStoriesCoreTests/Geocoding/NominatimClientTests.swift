@@ -1,6 +1,9 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import Geocoding
+@testable import GrainSupport
 
 /// The client against a stand-in Nominatim: request shape, suggestions, caching.
 /// Expected H3 cells come from h3-py 4.5.0 (`h3.latlng_to_cell(lat, lon, 10)`).

@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import Geocoding
 
 /// Every failure means "no suggestion": never an error, never cached, logged at debug.
 @Suite struct NominatimFailureTests {

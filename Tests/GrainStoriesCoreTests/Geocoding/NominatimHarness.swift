@@ -1,5 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
+@testable import ATProto
+@testable import Geocoding
 
 /// A stand-in Nominatim, an outgoing HTTP client allowed to reach it, a manual clock
 /// driving both the rate limiter and the cache, and captured logs.

@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import Geocoding
 
 /// Nominatim's JSON is read tolerantly, and "nothing here" is told apart from garbage.
 @Suite struct NominatimResponseParserTests {

@@ -1,6 +1,8 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import Geocoding
 
 /// The `location.name` and `address` rules of reference §5.4, and where the H3 cell
 /// comes from (§5.5).

@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import Geocoding
 
 /// Hostile text from the network or the search box is cleaned before use.
 @Suite struct PlaceTextTests {

@@ -2,6 +2,7 @@
 import Synchronization
 import TestSupport
 import Testing
+@testable import Geocoding
 
 /// One request per second across the server, with a bounded wait. Time is a
 /// `ManualClock` whose fake sleep jumps the clock forward, so nothing really waits.

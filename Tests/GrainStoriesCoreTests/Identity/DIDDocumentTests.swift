@@ -2,6 +2,7 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
 
 @Suite struct DIDDocumentTests {
     static let did = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"

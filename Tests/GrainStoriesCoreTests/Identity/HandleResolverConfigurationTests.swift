@@ -3,6 +3,7 @@ import Foundation
 import JPEGProcessing
 import Testing
 import TestSupport
+@testable import ATProto
 
 /// `--handle-resolver-url` reaches the resolver the running server uses. The fallback is
 /// asked directly: the DNS and well-known lookups before it would leave this machine.

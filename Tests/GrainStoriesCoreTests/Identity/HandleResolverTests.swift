@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
+@testable import ATProto
 
 /// Handle → DID against the fake DNS server and the stand-ins.
 @Suite struct HandleResolverTests {

@@ -3,6 +3,7 @@ import CurlHTTPClient
 import MicroHTTPServer
 import TestSupport
 import Testing
+@testable import ATProto
 
 @Suite struct IdentityErrorTests {
     @Test func messagesNameTheAccountAndSayWhatToDo() {

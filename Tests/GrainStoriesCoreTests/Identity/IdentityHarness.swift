@@ -1,6 +1,7 @@
 import DNSResolver
 @testable import GrainStoriesCore
 import TestSupport
+@testable import ATProto
 
 /// A fake DNS server and the identity stand-ins on 127.0.0.1, an `OutboundHTTP` that
 /// may reach them, and resolvers wired to them.

@@ -2,6 +2,7 @@ import CurlHTTPClient
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
+@testable import ATProto
 
 /// Whole resolutions: identifier → DID → document → PDS.
 @Suite struct IdentityResolverTests {

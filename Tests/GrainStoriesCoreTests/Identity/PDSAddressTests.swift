@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
 
 @Suite struct PDSAddressTests {
     @Test func httpsAddressesAreCanonicalised() throws {

@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
+@testable import ATProto
 
 /// A PDS address typed by hand: no discovery, but the same URL rules.
 @Suite struct PDSOverrideTests {

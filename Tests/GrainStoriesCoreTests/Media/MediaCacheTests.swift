@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 import TestSupport
 import WorkerThreads
+@testable import ATProto
+@testable import Viewing
 
 /// The on-disk image cache against a real HTTP server standing in for Grain's CDN.
 @Suite struct MediaCacheTests {

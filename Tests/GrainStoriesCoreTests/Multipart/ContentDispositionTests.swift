@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import Multipart
 
 @Suite struct ContentDispositionTests {
     @Test func quotedEscapesAndWindowsPaths() throws {

@@ -2,6 +2,8 @@ import Foundation
 @testable import GrainStoriesCore
 import MicroHTTPServer
 import TestSupport
+@testable import H3CommandLine
+@testable import Multipart
 
 /// Bodies, directories and comparisons shared by the multipart tests.
 enum MultipartFixtures {

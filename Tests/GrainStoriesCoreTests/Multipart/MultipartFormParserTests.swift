@@ -3,6 +3,8 @@ import Foundation
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import H3CommandLine
+@testable import Multipart
 
 @Suite struct MultipartFormParserTests {
     let photo = Fixtures.bytes("tiny-24x32.jpg")

@@ -3,6 +3,7 @@ import Foundation
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import Multipart
 
 @Suite struct MultipartLimitTests {
     let contentType = "multipart/form-data; boundary=lim"

@@ -3,6 +3,8 @@ import Foundation
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import H3CommandLine
+@testable import Multipart
 
 @Suite struct MultipartMalformedTests {
     private func parse(_ bytes: [UInt8], contentType: String? = "multipart/form-data; boundary=m",

@@ -1,6 +1,7 @@
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
 
 /// What the server agrees to fetch at all, before the HTTP client's address policy.
 @Suite struct OutboundURLTests {

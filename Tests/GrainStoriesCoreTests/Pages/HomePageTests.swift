@@ -3,6 +3,7 @@ import Foundation
 import MicroHTTPServer
 import TestSupport
 import Testing
+@testable import Viewing
 
 @Suite struct HomePageTests {
     @Test func theStripListsAuthorsInTheAppViewsOrderWithUnseenRings() async throws {

@@ -3,6 +3,7 @@ import Foundation
 import MicroHTTPServer
 import TestSupport
 import Testing
+@testable import ATProto
 
 @Suite struct ProfilePageTests {
     @Test func aProfileWithLiveStoriesHasARingThatOpensTheViewer() async throws {

@@ -3,6 +3,8 @@ import Foundation
 import MicroHTTPServer
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import Viewing
 
 @Suite struct ViewerPageTests {
     let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"

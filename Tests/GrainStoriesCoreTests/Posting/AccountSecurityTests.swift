@@ -1,8 +1,11 @@
+import AppStorage
+import Posting
 import Foundation
 @testable import GrainStoriesCore
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import ATProto
 
 @Suite struct AccountSecurityTests {
     typealias Flow = PostingFlowTests

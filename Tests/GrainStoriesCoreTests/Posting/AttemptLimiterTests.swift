@@ -2,6 +2,7 @@ import Foundation
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
+@testable import Posting
 
 /// The sign-in limiter on its own, with a manual clock: only failures count, per key,
 /// within a sliding window, in bounded memory.

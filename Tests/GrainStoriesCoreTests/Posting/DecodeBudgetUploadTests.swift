@@ -1,3 +1,4 @@
+import Posting
 import Foundation
 @testable import GrainStoriesCore
 import JPEGProcessing
@@ -5,6 +6,7 @@ import MicroHTTPServer
 import Testing
 import WorkerThreads
 import TestSupport
+@testable import GrainSupport
 
 /// A decompression bomb posted through `/stories/new`: a 0.8 MB file declaring a
 /// 10000 × 10000 progressive CMYK image (within the pixel limit, about 840 MB to

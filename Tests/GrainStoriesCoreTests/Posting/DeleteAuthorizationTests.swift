@@ -3,6 +3,7 @@ import Foundation
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import ATProto
 
 /// Deleting is the one request that destroys something in a person's own repository:
 /// only the signed-in author, only their own record, only with their own form token.

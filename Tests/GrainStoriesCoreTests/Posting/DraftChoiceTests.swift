@@ -4,6 +4,7 @@ import JPEGProcessing
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import Posting
 
 /// The draft page's choices: searching for a place (with and without the script),
 /// leaving the place out, and discarding.

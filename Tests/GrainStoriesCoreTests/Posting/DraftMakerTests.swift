@@ -1,9 +1,12 @@
+import GrainSupport
 import Foundation
 @testable import GrainStoriesCore
 import JPEGProcessing
 import TestSupport
 import Testing
 import WorkerThreads
+@testable import Geocoding
+@testable import Posting
 
 /// Upload → draft without the web layer: the scratch file is prepared where it lies, the
 /// photo lands at the draft's derived path, and a refused draft leaves no photo.

@@ -3,6 +3,7 @@ import Foundation
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import Posting
 
 /// Uploads past an account's draft quota get a clear page with 429 or 413 and leave
 /// nothing in the data directory; other accounts are unaffected.

@@ -1,7 +1,10 @@
+import GrainSupport
+import ATProto
 import Foundation
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
+@testable import Posting
 
 @Suite struct HousekeeperTests {
     @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {

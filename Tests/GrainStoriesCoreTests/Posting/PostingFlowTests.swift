@@ -1,3 +1,5 @@
+import GrainSupport
+import Posting
 import Foundation
 @testable import GrainStoriesCore
 import JPEGProcessing

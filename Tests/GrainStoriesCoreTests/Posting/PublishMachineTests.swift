@@ -2,6 +2,8 @@ import Foundation
 @testable import GrainStoriesCore
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import Posting
 
 /// The publish state machine alone: no database, no PDS, no clock but the one passed in.
 @Suite struct PublishMachineTests {

@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
+@testable import ATProto
+@testable import Posting
 
 @Suite struct PublisherTests {
     private func storyRecords(_ harness: PublishingHarness) -> [FakePDS.Record] {

@@ -4,6 +4,10 @@ import JPEGProcessing
 import Synchronization
 import TestSupport
 import Testing
+@testable import ATProto
+@testable import AppStorage
+@testable import GrainSupport
+@testable import Posting
 
 /// A publisher wired to a fake PDS, a temporary database and a clock the test moves.
 final class PublishingHarness: Sendable {
@@ -18,7 +22,7 @@ final class PublishingHarness: Sendable {
     let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
     let posted = PostedLog()
     let logs = LogCapture()
-    let tids = GrainStoriesCore.TIDClock()
+    let tids = ATProto.TIDClock()
 
     var now: Date { clock.now }
     func advance(_ seconds: TimeInterval) { clock.advance(seconds) }

@@ -1,3 +1,4 @@
+import Posting
 import Foundation
 import MicroHTTPServer
 @testable import GrainStoriesCore

@@ -2,6 +2,9 @@ import Foundation
 @testable import GrainStoriesCore
 import Testing
 import TestSupport
+@testable import ATProto
+@testable import GrainSupport
+@testable import Posting
 
 @Suite struct SessionStoreTests {
     private func tokens() -> PDSSession {

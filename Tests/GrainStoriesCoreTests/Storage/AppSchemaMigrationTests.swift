@@ -1,8 +1,11 @@
+import ATProto
 import Foundation
 @testable import GrainStoriesCore
 import SQLiteStore
 import Testing
 import TestSupport
+@testable import AppStorage
+@testable import Posting
 
 /// Databases made before publishing moved into the drafts table keep their drafts and
 /// their publishing progress.

@@ -3,6 +3,8 @@ import CurlHTTPClient
 import JPEGProcessing
 import Testing
 import TestSupport
+@testable import ATProto
+@testable import Viewing
 
 /// The live story library against a stand-in AppView over real HTTP, with a manual
 /// clock for its lifetimes and failure pauses: what an outage or made-up names cost Grain.

@@ -5,6 +5,10 @@ import JPEGProcessing
 import MicroHTTPServer
 import Testing
 import TestSupport
+@testable import ATProto
+@testable import GrainSupport
+@testable import Posting
+@testable import Viewing
 
 /// A failed AppView call reaches the page layer with its whole cause inside, as typed
 /// values (`StoryLibraryError` → `XRPCError` → `OutboundError` → `HTTPClientError`), and

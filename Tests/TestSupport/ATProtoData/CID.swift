@@ -1,4 +1,5 @@
 import GrainStoriesCore
+import GrainSupport
 
 /// A CIDv1 with a SHA-256 multihash, the only kind atproto uses: `raw` (0x55) for blobs
 /// and `dagCBOR` (0x71) for records and commits. Written as multibase base32 (`b…`), so

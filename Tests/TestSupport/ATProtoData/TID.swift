@@ -1,4 +1,5 @@
 public import Foundation
+import ATProto
 
 /// An atproto timestamp identifier: 13 characters of base32-sortable text
 /// (`234567abcdefghijklmnopqrstuvwxyz`) encoding a zero bit, 53 bits of microseconds

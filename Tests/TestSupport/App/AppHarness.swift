@@ -1,7 +1,13 @@
+import AppStorage
+import Posting
 public import Foundation
 public import GrainStoriesCore
 public import MicroHTTPServer
 import WorkerThreads
+import ATProto
+import Geocoding
+import GrainSupport
+import Viewing
 
 /// The whole application without a socket: real templates (strict) and static files,
 /// a fake story library, a temporary data directory, and whatever `configure` changes

@@ -1,7 +1,9 @@
 import CurlHTTPClient
 import Foundation
-public import GrainStoriesCore
+import GrainStoriesCore
 import Synchronization
+public import ATProto
+public import Viewing
 
 /// An in-memory `StoryLibrary` for page tests that need no socket: authors, stories and
 /// profiles set by the test, with a switch to make every call fail like an unreachable

@@ -2,6 +2,7 @@ public import CurlHTTPClient
 import Foundation
 public import GrainStoriesCore
 public import MicroHTTPServer
+import GrainSupport
 
 /// The whole server as production runs it (`LiveServices` wiring, the libmicrohttpd
 /// server on 127.0.0.1 port 0), pointed at stand-ins, plus a real HTTP client to talk

@@ -1,3 +1,4 @@
+import ATProto
 extension FakePDS {
     /// A misbehaviour injected into the fake PDS's answer to one XRPC method.
     public enum Fault: Sendable, Equatable {

@@ -1,4 +1,5 @@
 public import Foundation
+import ATProto
 
 /// The fake PDS's protocol logic, with no sockets: a value holding accounts, sessions,
 /// repositories and blobs that answers one `XRPCRequest` at a time. `FakePDS` serves it

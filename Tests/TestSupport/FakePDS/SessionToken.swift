@@ -1,4 +1,5 @@
 import GrainStoriesCore
+import GrainSupport
 
 /// The fake PDS's session JWTs, shaped like the reference PDS's: HS256 over
 /// `header.payload`, header `typ` `at+jwt` (access) or `refresh+jwt`, payload with

@@ -1,5 +1,6 @@
 import Foundation
 import GrainStoriesCore
+import GrainSupport
 
 extension ReferencePDS {
     /// Starts the launcher on a free port and returns once it answers (it prints its URL

@@ -1,6 +1,9 @@
 import Foundation
 import HTMLTemplates
 import MicroHTTPServer
+import ATProto
+import GrainSupport
+import Posting
 
 /// `/signin`: handle (or DID) and an app password, plus an optional PDS address.
 ///

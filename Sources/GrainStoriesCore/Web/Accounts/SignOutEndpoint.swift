@@ -1,4 +1,6 @@
+import ATProto
 import MicroHTTPServer
+import Posting
 
 /// `POST /signout`: ends the session on the PDS (best effort) and here, and clears the
 /// cookie.

@@ -1,3 +1,5 @@
+import ATProto
+import Viewing
 /// Turns the actor in a URL (a DID or a handle) into a DID, through the AppView's
 /// profile lookup for handles.
 struct ActorResolver: Sendable {

@@ -1,4 +1,6 @@
+import ATProto
 import MicroHTTPServer
+import Viewing
 
 /// `/stories/{actor}`: opens an author's stories at the first one this browser has not
 /// seen (or the first, when all were seen) by redirecting to that story's page.

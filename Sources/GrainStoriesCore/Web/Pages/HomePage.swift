@@ -1,5 +1,7 @@
 import HTMLTemplates
 import MicroHTTPServer
+import GrainSupport
+import Viewing
 
 /// `/`: the story strip. Authors come from the AppView in its order; when Grain cannot
 /// be reached the page still renders, with a notice instead of the strip (or with the

@@ -1,3 +1,5 @@
+import Posting
+import ATProto
 public import HTMLTemplates
 public import MicroHTTPServer
 

@@ -1,4 +1,5 @@
 import MicroHTTPServer
+import Viewing
 
 /// Facts about a page request that several handlers need.
 extension RequestContext {

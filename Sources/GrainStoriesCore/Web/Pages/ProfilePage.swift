@@ -1,5 +1,7 @@
 import HTMLTemplates
 import MicroHTTPServer
+import ATProto
+import Viewing
 
 /// `/profile/{actor}`: avatar, names, description and counts. When the actor has live
 /// stories the avatar carries the ring and opens the viewer; otherwise it is plain.

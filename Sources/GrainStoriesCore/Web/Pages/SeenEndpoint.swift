@@ -1,4 +1,5 @@
 import MicroHTTPServer
+import ATProto
 
 /// `POST /seen`: the viewer script reports each story it actually showed. The custom
 /// header it must send cannot be set by another site without a CORS preflight, which

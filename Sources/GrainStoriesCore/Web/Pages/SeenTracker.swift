@@ -1,5 +1,8 @@
+import Posting
 import Foundation
 import MicroHTTPServer
+import ATProto
+import Viewing
 
 /// Reads and records what has been seen: in the `seen` cookie for every browser, and
 /// for signed-in people also on the server, merged, so their rings are grey on every

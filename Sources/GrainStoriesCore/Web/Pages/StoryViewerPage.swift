@@ -1,6 +1,9 @@
+import Posting
 import Foundation
 import HTMLTemplates
 import MicroHTTPServer
+import ATProto
+import Viewing
 
 /// `/profile/{actor}/story/{rkey}`: the full-screen viewer for one story.
 ///

@@ -1,5 +1,9 @@
+import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
+import ATProto
+import Posting
+import Viewing
 
 /// `/profile/{did}/story/{rkey}/delete`: a confirmation page (GET) and the deletion
 /// itself (POST): `com.atproto.repo.deleteRecord`, then the story is dropped from this

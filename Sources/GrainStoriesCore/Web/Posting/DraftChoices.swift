@@ -1,5 +1,7 @@
 import Foundation
 import MicroHTTPServer
+import ATProto
+import Posting
 
 /// What the person chose on the draft page, checked: the place (or none), content
 /// warnings from Grain's list only, and whether to post to Bluesky too.

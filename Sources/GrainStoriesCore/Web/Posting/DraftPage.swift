@@ -1,6 +1,10 @@
+import GrainSupport
 import Foundation
 import HTMLTemplates
 import MicroHTTPServer
+import ATProto
+import Geocoding
+import Posting
 
 /// `/drafts/{id}`: the processed photo as it will be posted, the suggested place (an
 /// editable name, a way to leave it out, and place search), content warnings and the

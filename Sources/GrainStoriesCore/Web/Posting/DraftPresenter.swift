@@ -1,4 +1,9 @@
 import HTMLTemplates
+import ATProto
+import Geocoding
+import GrainSupport
+import Posting
+import Viewing
 
 /// The draft page's template values.
 struct DraftPresenter: Sendable {

@@ -1,3 +1,5 @@
+import GrainSupport
+import Posting
 import MicroHTTPServer
 
 /// `GET /local-photos/{draft id}`: the photo of a story posted through this server,

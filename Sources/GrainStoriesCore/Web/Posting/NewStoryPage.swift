@@ -1,8 +1,12 @@
+import ATProto
 import Foundation
 import HTMLTemplates
 import JPEGProcessing
 import MicroHTTPServer
 import WorkerThreads
+import GrainSupport
+import Multipart
+import Posting
 
 /// `/stories/new`: choose one photo. The form is parsed here (the photo streamed into a
 /// scratch file) and handed to `DraftMaker`, which prepares it and saves the draft, whose

@@ -1,4 +1,5 @@
 import MicroHTTPServer
+import Posting
 
 extension RequestContext {
     /// The signed-in account, or a redirect to the sign-in page.

@@ -1,6 +1,7 @@
 import Foundation
 import GzipCompression
 public import HTMLTemplates
+public import GrainSupport
 
 /// The contents of `Public/`, read once at start-up into memory.
 ///

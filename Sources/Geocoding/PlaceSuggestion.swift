@@ -1,0 +1,43 @@
+import JPEGProcessing
+public import ATProto
+
+/// A place offered to the person posting a story: what goes into the story record's
+/// `location` and `address` (reference §5.6) plus the position it was computed from.
+public struct PlaceSuggestion: Codable, Sendable, Equatable {
+    /// The `location.name`, built by the rules of reference §5.4.
+    public var name: String
+    /// The `address` record, present only when Nominatim gave a country code.
+    public var address: AddressLocation?
+    /// The position `location.value` was computed from: the photo's own GPS for a
+    /// reverse lookup, the result's position for a search.
+    public var latitude: Double
+    public var longitude: Double
+    /// `{name, value}` with `value` the resolution-10 H3 cell of `latitude`/`longitude`.
+    public var location: HThreeLocation
+
+    public init(name: String, address: AddressLocation?, latitude: Double, longitude: Double, location: HThreeLocation) {
+        self.name = name
+        self.address = address
+        self.latitude = latitude
+        self.longitude = longitude
+        self.location = location
+    }
+
+    /// The suggestion for `place`, with the H3 cell of (`latitude`, `longitude`); nil
+    /// when the place has no usable name or the position is not a valid coordinate.
+    public init?(place: NominatimPlace, latitude: Double, longitude: Double) {
+        guard let name = place.locationName,
+              let position = GPSCoordinate(latitude: latitude, longitude: longitude),
+              let cell = h3Cell(for: position)
+        else { return nil }
+        self.init(
+            name: name, address: place.addressLocation, latitude: latitude, longitude: longitude,
+            location: HThreeLocation(value: cell, name: name)
+        )
+    }
+
+    /// The text Grain shows for this place (`locationDisplay`, reference §2.10).
+    public var display: String {
+        LocationFormatter.display(location: location, address: address)
+    }
+}

@@ -1,0 +1,8 @@
+public import Posting
+
+extension DraftQuota {
+    /// The quota `--max-drafts` and `--max-draft-bytes` set.
+    public init(configuration: AppConfiguration) {
+        self.init(maxDrafts: configuration.maxDraftsPerAccount, maxBytes: configuration.maxDraftBytesPerAccount)
+    }
+}

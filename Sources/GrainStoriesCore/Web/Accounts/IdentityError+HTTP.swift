@@ -1,0 +1,18 @@
+public import MicroHTTPServer
+public import ATProto
+
+/// A failed sign-in lookup answers the form with a status that says whose fault it was:
+/// 400 for what was typed, 404 for accounts that do not exist, 422 for accounts whose
+/// identity is broken, 502 for services that did not answer.
+extension IdentityError: HTTPResponseError {
+    public var status: HTTPStatus {
+        switch self {
+        case .invalidHandle, .unsupportedDID, .invalidPDS, .insecurePDS: .badRequest
+        case .handleNotFound, .didNotFound: .notFound
+        case .invalidDIDDocument, .noPDS: .unprocessableContent
+        case .unreachable: .badGateway
+        }
+    }
+
+    public var publicMessage: String { userMessage }
+}

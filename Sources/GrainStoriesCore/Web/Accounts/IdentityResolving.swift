@@ -1,0 +1,17 @@
+public import ATProto
+/// Finds where an account lives: its DID and PDS, from a handle or DID (and an
+/// optional PDS address the person typed for accounts that cannot be discovered).
+public protocol IdentityResolving: Sendable {
+    func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount
+}
+
+/// The outcome of identity resolution.
+public struct LocatedAccount: Sendable, Equatable {
+    public var did: DID?
+    public var pdsURL: String
+
+    public init(did: DID?, pdsURL: String) {
+        self.did = did
+        self.pdsURL = pdsURL
+    }
+}

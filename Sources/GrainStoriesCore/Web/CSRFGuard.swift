@@ -1,0 +1,45 @@
+import Posting
+import GrainSupport
+/// Tokens for every state-changing form, checked on submission.
+///
+/// For a signed-in browser the token is an HMAC of its session (so it changes with
+/// every sign-in); before sign-in it is an HMAC of a random `csrf` cookie (double
+/// submit). Another site can neither read our cookies nor compute the HMAC, so it
+/// cannot forge a valid form.
+public struct CSRFGuard: Sendable {
+    public static let fieldName = "csrf"
+    public static let cookieName = "csrf"
+
+    private let key: [UInt8]
+
+    public init(key: [UInt8]) { self.key = key }
+
+    /// The token forms carry for this browser; nil before sign-in without a cookie.
+    public func token(for context: RequestContext) -> String? {
+        binding(context).map(sign)
+    }
+
+    /// A token for a browser that has just been given `cookieValue`.
+    public func token(anonymousCookie cookieValue: String) -> String {
+        sign("anon:" + cookieValue)
+    }
+
+    /// Throws 403 unless `submitted` is this browser's token.
+    public func verify(_ submitted: String?, for context: RequestContext) throws(HTTPError) {
+        guard let submitted, let binding = binding(context),
+              HMAC.constantTimeEqual(Array(submitted.utf8), Array(sign(binding).utf8))
+        else {
+            throw HTTPError.forbidden("This form has expired or did not come from this site. Please go back, reload the page and try again.")
+        }
+    }
+
+    private func binding(_ context: RequestContext) -> String? {
+        if let account = context.account { return "session:" + account.idHash }
+        if let cookie = context.cookies[CSRFGuard.cookieName], cookie.utf8.count == 43 { return "anon:" + cookie }
+        return nil
+    }
+
+    private func sign(_ binding: String) -> String {
+        Base64URL.encode(HMAC.sha256(key: key, message: Array(("csrf:" + binding).utf8)))
+    }
+}

@@ -1,0 +1,15 @@
+import DNSResolver
+public import ATProto
+
+extension IdentityResolver {
+    /// The production resolver: the system's DNS, HTTPS well-known lookups, and the
+    /// configured handle resolver and PLC directory, all through `http`.
+    public static func live(configuration: AppConfiguration, http: OutboundHTTP) -> IdentityResolver {
+        IdentityResolver(
+            http: http,
+            dns: DNSTXTResolver(timeout: .seconds(3)),
+            handleResolverURL: configuration.handleResolverURL,
+            plcURL: configuration.plcURL
+        )
+    }
+}

@@ -1,0 +1,22 @@
+/// SplitMix64 (Steele, Lea and Flood): a tiny seeded generator, so the Swift benchmark
+/// and the C benchmark in `scripts/bench-h3` index exactly the same points.
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A double in [0, 1) from the top 53 bits of the next value.
+    mutating func nextUnit() -> Double {
+        Double(next() >> 11) * 0x1p-53
+    }
+}

@@ -1,0 +1,22 @@
+public import ATProto
+/// A signed-in browser: who it is, where their PDS is, and the tokens for it (kept
+/// only on the server; the browser holds just a random session id).
+public struct AccountSession: Sendable, Equatable {
+    /// SHA-256 of the cookie value, the database key.
+    public var idHash: String
+    public var did: DID
+    public var handle: Handle?
+    public var displayName: String?
+    public var pdsURL: String
+    public var tokens: PDSSession
+
+    public var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }
+
+    /// The handle, or the DID when the account has none.
+    public var shownHandle: String { handle?.rawValue ?? did.rawValue }
+
+    /// How the account appears as a story's author before the AppView knows the story.
+    public var profileView: ProfileView {
+        ProfileView(did: did, handle: handle, cid: "", displayName: displayName, avatar: nil)
+    }
+}

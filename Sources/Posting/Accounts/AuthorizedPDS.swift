@@ -1,0 +1,130 @@
+import Foundation
+public import ATProto
+public import GrainSupport
+
+/// Runs PDS calls for a signed-in account. When the PDS says the access token has
+/// expired, it refreshes the session once (one refresh per session at a time), stores
+/// the new tokens and retries; when the refresh is refused the session has been revoked
+/// and the person is signed out.
+public struct AuthorizedPDS: Sendable {
+    public let sessions: SessionStore
+    public let http: OutboundHTTP
+    private let refresher = Refresher()
+
+    public init(sessions: SessionStore, http: OutboundHTTP) {
+        self.sessions = sessions
+        self.http = http
+    }
+
+    /// Why a call for an account failed, with the PDS's answer (or lack of one) inside.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The PDS no longer accepts this session: sign in again.
+        case signedOut
+        case pds(XRPCError)
+        /// Something on this server failed, not the PDS: storing refreshed tokens
+        /// (`SessionStore` throws untyped errors) or the caller's own work in `body`.
+        /// The error is kept as it is.
+        case local(any Error)
+
+        public var description: String {
+            switch self {
+            case .signedOut: "the PDS ended this session"
+            case .pds(let error): "pds: \(error)"
+            case .local(let error): "local: \(error)"
+            }
+        }
+    }
+
+    public func client(for account: AccountSession) -> PDSClient {
+        client(forPDS: account.pdsURL)
+    }
+
+    public func client(forPDS url: String) -> PDSClient {
+        PDSClient(baseURL: url, http: http)
+    }
+
+    /// Calls `body` with the account's access token, refreshing it once if expired.
+    /// (`body` throws untyped: the compiler does not infer typed throws for closure
+    /// literals, so callers' closures would all need annotations; `xrpc(_:)` recovers
+    /// the type right here.)
+    public func perform<Value: Sendable>(
+        _ account: AccountSession, _ body: @Sendable (PDSClient, Secret) async throws -> Value
+    ) async throws(Failure) -> Value {
+        let client = client(for: account)
+        // A long-lived caller (the outbox) may hold tokens that were rotated since.
+        var current = account
+        current.tokens = await refresher.latest(account.idHash) ?? account.tokens
+        do {
+            return try await body(client, current.tokens.accessToken)
+        } catch {
+            let first = try AuthorizedPDS.xrpc(error)
+            guard AuthorizedPDS.isExpired(first) else { throw .pds(first) }
+        }
+        let fresh = try await refresh(current, client: client)
+        do {
+            return try await body(client, fresh.accessToken)
+        } catch {
+            let second = try AuthorizedPDS.xrpc(error)
+            throw AuthorizedPDS.isExpired(second) ? .signedOut : .pds(second)
+        }
+    }
+
+    /// `body` is a closure, so its errors arrive untyped; the PDS's own come back as
+    /// the `XRPCError` they were, anything else is the caller's and stays `.local`.
+    private static func xrpc(_ error: any Error) throws(Failure) -> XRPCError {
+        guard let xrpc = error as? XRPCError else { throw .local(error) }
+        return xrpc
+    }
+
+    private func refresh(_ account: AccountSession, client: PDSClient) async throws(Failure) -> PDSSession {
+        let sessions = self.sessions
+        let result = await refresher.refresh(account.idHash) {
+            let fresh: PDSSession
+            do throws(XRPCError) {
+                fresh = try await client.refreshSession(account.tokens.refreshToken)
+            } catch {
+                if error.status == 400 || error.status == 401 {
+                    try? await sessions.delete(idHash: account.idHash)
+                    return .failure(.signedOut)
+                }
+                return .failure(.pds(error))
+            }
+            do {
+                try await sessions.updateTokens(idHash: account.idHash, fresh)
+            } catch {
+                return .failure(.local(error))
+            }
+            return .success(fresh)
+        }
+        return try result.get()
+    }
+
+    /// `ExpiredToken` (the reference PDS answers 400) or an invalid token (401).
+    static func isExpired(_ error: XRPCError) -> Bool {
+        guard case .remote(let status, let name, _) = error else { return false }
+        return name == "ExpiredToken" || name == "InvalidToken" || (status == 401 && name == nil)
+    }
+
+    /// One refresh per session at a time: concurrent callers share its result, so a
+    /// rotated refresh token is never used twice.
+    private actor Refresher {
+        private var running: [String: Task<Result<PDSSession, Failure>, Never>] = [:]
+        /// The newest tokens per session, so a rotated refresh token is never reused.
+        private var newest: [String: PDSSession] = [:]
+
+        func latest(_ key: String) -> PDSSession? { newest[key] }
+
+        func refresh(_ key: String, _ work: @escaping @Sendable () async -> Result<PDSSession, Failure>) async -> Result<PDSSession, Failure> {
+            if let task = running[key] { return await task.value }
+            let task = Task { await work() }
+            running[key] = task
+            let result = await task.value
+            running[key] = nil
+            if case .success(let tokens) = result {
+                newest[key] = tokens
+                if newest.count > 4096 { newest.removeAll() }
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,120 @@
+public import Foundation
+public import SQLiteStore
+public import ATProto
+public import AppStorage
+import GrainSupport
+
+/// Sessions in the database. The browser's cookie holds 256 random bits; only their
+/// SHA-256 is stored, so a copy of the database does not let anyone sign in as the
+/// people in it.
+public struct SessionStore: Sendable {
+    public static let cookieName = "sid"
+    /// Sessions unused for this long are gone.
+    public static let idleLifetime: TimeInterval = 30 * 86_400
+
+    public let database: Database
+    public let now: @Sendable () -> Date
+    private let known = KnownSessions()
+
+    public init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
+        self.database = database.database
+        self.now = now
+    }
+
+    /// Loads the in-memory list of sessions that `isKnown` answers from; call once at
+    /// start-up, before serving.
+    public func loadKnownSessions() async throws {
+        let hashes = try await database.read { db in
+            Set(try db.query("SELECT id_hash FROM sessions").map { try $0.string("id_hash") })
+        }
+        known.replaceAll(with: hashes)
+    }
+
+    /// Whether a cookie value names a session, answered from memory at once (for
+    /// deciding whether to accept a request body before reading it).
+    public func isKnown(cookieValue: String?) -> Bool {
+        guard let cookieValue, cookieValue.utf8.count == 43, Base64URL.decode(cookieValue)?.count == 32 else { return false }
+        return known.contains(SessionStore.hash(cookieValue))
+    }
+
+    /// Stores a new session and returns the cookie value for it.
+    public func create(_ tokens: PDSSession, pdsURL: String, displayName: String?) async throws -> String {
+        let value = SessionStore.randomToken()
+        let hash = SessionStore.hash(value)
+        let time = Int64(now().timeIntervalSince1970)
+        try await database.write { db in
+            try db.execute("""
+                INSERT INTO sessions (id_hash, did, handle, display_name, pds_url, access_token, refresh_token, created_at, last_used_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [hash, tokens.did, tokens.handle?.rawValue ?? tokens.did.rawValue, displayName, pdsURL, tokens.accessToken.revealed, tokens.refreshToken.revealed, time, time])
+        }
+        known.insert(hash)
+        return value
+    }
+
+    /// The session a cookie value belongs to, if it exists and is not stale.
+    ///
+    /// Runs for every page a signed-in person loads, so it only reads; the last-used
+    /// time (which keeps a session alive) is written at most every five minutes.
+    public func find(cookieValue: String?) async throws -> AccountSession? {
+        guard let cookieValue, cookieValue.utf8.count == 43, Base64URL.decode(cookieValue)?.count == 32 else { return nil }
+        let hash = SessionStore.hash(cookieValue)
+        let time = Int64(now().timeIntervalSince1970)
+        let cutoff = time - Int64(SessionStore.idleLifetime)
+        let found = try await database.read { db -> (session: AccountSession, lastUsed: Int64)? in
+            guard let row = try db.queryOne("SELECT * FROM sessions WHERE id_hash = ? AND last_used_at >= ?", [hash, cutoff]) else { return nil }
+            return (try SessionStore.session(from: row), try row.int64("last_used_at"))
+        }
+        guard let found else { return nil }
+        if time - found.lastUsed > 300 {
+            try await database.write { db in try db.execute("UPDATE sessions SET last_used_at = ? WHERE id_hash = ?", [time, hash]) }
+        }
+        return found.session
+    }
+
+    /// The most recently used session of an account (the outbox publishes with it).
+    public func latest(for did: DID) async throws -> AccountSession? {
+        try await database.read { db in
+            try db.queryOne("SELECT * FROM sessions WHERE did = ? ORDER BY last_used_at DESC LIMIT 1", [did]).map(SessionStore.session(from:))
+        }
+    }
+
+    public func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
+        try await database.write { db in
+            try db.execute("UPDATE sessions SET access_token = ?, refresh_token = ? WHERE id_hash = ?", [tokens.accessToken.revealed, tokens.refreshToken.revealed, idHash])
+        }
+    }
+
+    public func delete(idHash: String) async throws {
+        try await database.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ?", [idHash]) }
+        known.remove(idHash)
+    }
+
+    /// Forgets sessions nobody has used within the idle lifetime.
+    public func pruneStale() async throws {
+        let cutoff = Int64(now().timeIntervalSince1970 - SessionStore.idleLifetime)
+        try await database.write { db in try db.execute("DELETE FROM sessions WHERE last_used_at < ?", [cutoff]) }
+        try await loadKnownSessions()
+    }
+
+    public static func session(from row: Row) throws -> AccountSession {
+        let did = try row.value("did", as: DID.self)
+        // Older rows hold the DID here for accounts without a handle.
+        let handle = Handle(exactly: try row.string("handle"))
+        return AccountSession(
+            idHash: try row.string("id_hash"), did: did, handle: handle, displayName: try row.optionalString("display_name"),
+            pdsURL: try row.string("pds_url"),
+            tokens: PDSSession(did: did, handle: handle, accessToken: Secret(try row.string("access_token")), refreshToken: Secret(try row.string("refresh_token")))
+        )
+    }
+
+    /// 256 random bits, base64url (43 characters).
+    public static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
+    public static func hash(_ value: String) -> String {
+        Hex.encode(SHA256.hash(Array(value.utf8)))
+    }
+}

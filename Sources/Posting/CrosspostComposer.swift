@@ -1,0 +1,66 @@
+import Foundation
+public import ATProto
+
+/// Builds the Bluesky post for a story exactly as Grain's clients do (§6), so Grain
+/// links the post back to the story: the text holds `/profile/{did}/story/{rkey}` with
+/// the DID, facets use UTF-8 byte offsets.
+public struct CrosspostComposer: Sendable {
+    /// The site in front of the story path (default `https://grain.social`).
+    public let storyLinkURL: String
+
+    public init(storyLinkURL: String) {
+        self.storyLinkURL = storyLinkURL.hasSuffix("/") ? String(storyLinkURL.dropLast()) : storyLinkURL
+    }
+
+    public func storyURL(did: DID, rkey: RecordKey) -> String {
+        "\(storyLinkURL)/profile/\(did.rawValue)/story/\(rkey.rawValue)"
+    }
+
+    /// The post for `story` (already written as `did`/`rkey`), with `place` the
+    /// formatted location (`locationDisplay` rules) when the story has one.
+    public func post(for story: StoryRecord, did: DID, rkey: RecordKey, place: String?, createdAt: Datetime) -> FeedPostRecord {
+        let url = storyURL(did: did, rkey: rkey)
+        var lines = [""]
+        if let place, !place.isEmpty { lines += ["📍 " + place, ""] }
+        lines.append("#GrainSocial " + url)
+        let text = lines.joined(separator: "\n")
+        return FeedPostRecord(
+            text: text,
+            facets: facets(in: text),
+            embed: .init(images: [.init(image: story.media, alt: "", aspectRatio: story.aspectRatio)]),
+            tags: ["grainsocial"],
+            createdAt: createdAt
+        )
+    }
+
+    /// Link and hashtag facets with UTF-8 byte ranges, sorted, overlaps skipped.
+    public func facets(in text: String) -> [FeedPostRecord.Facet]? {
+        var found: [FeedPostRecord.Facet] = []
+        let whole = NSRange(text.startIndex..., in: text)
+        for match in Self.link.matches(in: text, range: whole) {
+            guard let range = Range(match.range, in: text) else { continue }
+            found.append(.init(index: byteSlice(text, range), features: [.link(String(text[range]))]))
+        }
+        for match in Self.hashtag.matches(in: text, range: whole) {
+            guard let range = Range(match.range, in: text), let tagRange = Range(match.range(at: 1), in: text) else { continue }
+            found.append(.init(index: byteSlice(text, range), features: [.tag(String(text[tagRange]))]))
+        }
+        found.sort { $0.index.byteStart < $1.index.byteStart }
+        var result: [FeedPostRecord.Facet] = []
+        for facet in found where result.last.map({ $0.index.byteEnd <= facet.index.byteStart }) ?? true {
+            result.append(facet)
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    private func byteSlice(_ text: String, _ range: Range<String.Index>) -> FeedPostRecord.Facet.ByteSlice {
+        let start = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+        return .init(byteStart: start, byteEnd: start + text[range].utf8.count)
+    }
+
+    // Both patterns are fixed literals; compiling them cannot fail.
+    // swiftlint:disable force_try
+    private static let link = try! NSRegularExpression(pattern: #"https?://[^\s<>\[\]()]+"#)
+    private static let hashtag = try! NSRegularExpression(pattern: #"#(\p{L}[\p{L}\p{N}_]*)"#)
+    // swiftlint:enable force_try
+}

@@ -1,0 +1,50 @@
+public import Foundation
+public import ATProto
+import Geocoding
+
+/// A processed photo waiting to be posted (or being posted), owned by one account. Its
+/// photo is at `DataDirectory.draftPhoto(id)`; how far publishing got is its
+/// `PublishProgress`, kept in the same row by `DraftStore`.
+///
+/// The record keys are chosen when the draft is made and never change, so however often
+/// publishing is retried, the PDS ends up with at most one story and one crosspost.
+public struct Draft: Sendable, Equatable {
+    public enum State: String, Sendable {
+        case draft, publishing, posted, failed
+    }
+
+    public var id: String
+    public var did: DID
+    public var storyRKey: RecordKey
+    public var postRKey: RecordKey
+    public var photoBytes: Int
+    public var width: Int
+    public var height: Int
+    /// The resolution-10 H3 cell of the photo's own GPS position, when it had one.
+    public var gpsCell: String?
+    /// The place that will be posted (suggested from GPS, edited or searched).
+    public var place: DraftPlace?
+    public var labels: [String]
+    public var crosspost: Bool
+    public var state: State
+    public var createdAt: Date
+}
+
+/// A story's place: a name, its H3 cell, and the address when one is known.
+public struct DraftPlace: Sendable, Equatable, Codable {
+    public var name: String
+    public var cell: String
+    public var address: AddressLocation?
+
+    public init(name: String, cell: String, address: AddressLocation?) {
+        self.name = name
+        self.cell = cell
+        self.address = address
+    }
+
+    /// The place as Grain shows it (`locationDisplay` rules), for the viewer and the
+    /// crosspost text.
+    public var displayText: String {
+        LocationFormatter.display(name: name, address: address)
+    }
+}

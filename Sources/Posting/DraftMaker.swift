@@ -1,0 +1,99 @@
+import DurableFiles
+public import Foundation
+public import JPEGProcessing
+import WorkerThreads
+public import ATProto
+public import Geocoding
+public import GrainSupport
+
+/// Makes a draft from an uploaded photo: prepares it (`PhotoPreparation`) from the
+/// upload's scratch file where it lies, writes the prepared JPEG durably to the draft's
+/// derived path (`DataDirectory.draftPhoto`), suggests a place from its GPS, and saves
+/// the draft within the account's quota. The draft row is written only after its photo
+/// is on disk, and the photo is removed again if the row cannot be saved, so a row never
+/// points at a missing photo and no photo outlives a refused draft.
+public struct DraftMaker: Sendable {
+    /// What one upload asks for.
+    public struct Request: Sendable {
+        /// The uploaded scratch file; the caller owns it and deletes it afterwards.
+        public var uploadPath: String
+        public var did: DID
+        public var quota: DraftQuota
+        /// The browser's `Accept-Language`, for the place suggestion.
+        public var language: String?
+
+        public init(uploadPath: String, did: DID, quota: DraftQuota, language: String?) {
+            self.uploadPath = uploadPath
+            self.did = did
+            self.quota = quota
+            self.language = language
+        }
+    }
+
+    let preparation: PhotoPreparation
+    let drafts: DraftStore
+    let geocoder: any PlaceGeocoder
+    let tids: TIDClock
+    let data: DataDirectory
+    let now: @Sendable () -> Date
+
+    public init(
+        preparation: PhotoPreparation, drafts: DraftStore, geocoder: any PlaceGeocoder, tids: TIDClock, data: DataDirectory,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.preparation = preparation
+        self.drafts = drafts
+        self.geocoder = geocoder
+        self.tids = tids
+        self.data = data
+        self.now = now
+    }
+
+    public func makeDraft(_ request: Request) async throws(DraftMakingError) -> Draft {
+        let prepared: PreparedPhoto
+        do {
+            prepared = try await preparation.prepare(fileAt: request.uploadPath)
+        } catch {
+            throw .photo(error)
+        }
+        let photo = prepared.photo
+        let id = SessionStore.randomToken().prefix(22).description
+        let photoPath = data.draftPhoto(id)
+        let jpeg = photo.jpeg
+        do {
+            try await preparation.fileThreads.run { () throws in try DurableFile.write(jpeg, to: photoPath) }
+        } catch {
+            throw .storage(error)
+        }
+        var place: DraftPlace?
+        if let gps = photo.metadata.gps {
+            // The suggestion carries the cell of the photo's own position (not Nominatim's).
+            if let suggestion = await geocoder.reverse(latitude: gps.latitude, longitude: gps.longitude, language: request.language) {
+                place = DraftPlace(name: suggestion.name, cell: suggestion.location.value, address: suggestion.address)
+            }
+        }
+        let draft = Draft(
+            id: id, did: request.did, storyRKey: tids.next().recordKey, postRKey: tids.next().recordKey,
+            photoBytes: jpeg.count, width: photo.width, height: photo.height,
+            gpsCell: prepared.gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: now()
+        )
+        do {
+            try await drafts.insert(draft, within: request.quota)
+        } catch {
+            await preparation.fileThreads.run { _ = unlink(photoPath) }
+            if let refusal = error as? DraftQuota.Exceeded { throw .quota(refusal) }
+            throw .storage(error)
+        }
+        return draft
+    }
+}
+
+/// Why an upload did not become a draft.
+public enum DraftMakingError: Error {
+    /// The photo could not be prepared; `isBadInput` ones are the uploader's to fix.
+    case photo(PhotoProcessingError)
+    /// The account keeps as much as `DraftQuota` allows.
+    case quota(DraftQuota.Exceeded)
+    /// Writing the photo or the draft failed on this server.
+    case storage(any Error)
+}

@@ -1,0 +1,107 @@
+public import Foundation
+public import SQLiteStore
+public import ATProto
+
+extension DraftStore {
+    /// Saves the person's choices and starts publishing `id`, in one transaction; only a
+    /// draft not yet publishing starts (pressing Publish twice queues it once). Returns
+    /// whether it started.
+    @discardableResult
+    public func publish(
+        _ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
+    ) async throws -> Bool {
+        let address = DraftStore.addressJSON(place)
+        return try await database.write { db in
+            try db.execute("""
+                UPDATE drafts SET place_name = ?, place_cell = ?, place_address = ?, labels = ?, crosspost = ?,
+                    state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, last_error = NULL
+                WHERE id = ? AND state = 'draft'
+                """, [place?.name, place?.cell, address, labels.joined(separator: ","), crosspost, createdAt, Int64(now.timeIntervalSince1970), id])
+            return db.changes > 0
+        }
+    }
+
+    /// Starts publishing `id` with the choices it has.
+    @discardableResult
+    public func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
+        try await database.write { db in
+            try db.execute("""
+                UPDATE drafts SET state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, last_error = NULL
+                WHERE id = ? AND state = 'draft'
+                """, [createdAt, Int64(now.timeIntervalSince1970), id])
+            return db.changes > 0
+        }
+    }
+
+    /// How far publishing `id` got; nil while it is a draft (or when there is no such draft).
+    public func progress(_ id: String) async throws -> PublishProgress? {
+        try await database.read { db in
+            try db.queryOne("SELECT * FROM drafts WHERE id = ? AND publish_step IS NOT NULL", [id]).map(PublishProgress.init(row:))
+        }
+    }
+
+    /// Publishing drafts whose next attempt is due, oldest first.
+    public func due(now: Date, limit: Int = 8) async throws -> [PublishProgress] {
+        try await database.read { db in
+            try db.query("""
+                SELECT * FROM drafts WHERE state = 'publishing' AND publish_step IS NOT NULL AND next_attempt_at <= ?
+                ORDER BY next_attempt_at LIMIT ?
+                """, [Int64(now.timeIntervalSince1970), limit]).map(PublishProgress.init(row:))
+        }
+    }
+
+    /// When the next publishing draft is due, if any.
+    public func nextDue() async throws -> Date? {
+        try await database.read { db in
+            try db.queryOne("SELECT MIN(next_attempt_at) AS next FROM drafts WHERE state = 'publishing' AND publish_step IS NOT NULL")?
+                .optionalInt64("next").map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        }
+    }
+
+    /// Stores a step's progress and the draft's state, in one statement.
+    public func save(_ progress: PublishProgress) async throws {
+        let blob = progress.blob.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        try await database.write { db in
+            try db.execute("""
+                UPDATE drafts SET publish_step = ?, blob = ?, story_uri = ?, story_cid = ?, attempts = ?, next_attempt_at = ?, last_error = ?, state = ?
+                WHERE id = ? AND publish_step IS NOT NULL
+                """, [progress.step.rawValue, blob, progress.storyURI, progress.storyCID, progress.attempts,
+                      Int64(progress.nextAttemptAt.timeIntervalSince1970), progress.lastError, progress.draftState.rawValue, progress.draftID])
+        }
+    }
+
+    /// Puts a failed draft back in the queue at its current step (the retry button).
+    public func retry(_ id: String, now: Date) async throws {
+        try await database.write { db in
+            try db.execute("""
+                UPDATE drafts SET state = 'publishing', attempts = 0, next_attempt_at = ?, last_error = NULL
+                WHERE id = ? AND state = 'failed' AND publish_step IS NOT NULL
+                """, [Int64(now.timeIntervalSince1970), id])
+        }
+    }
+
+    static func addressJSON(_ place: DraftPlace?) -> String? {
+        place?.address.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+extension PublishProgress {
+    /// Reads the publishing columns of a draft row that has started publishing.
+    public init(row: Row) throws {
+        draftID = try row.string("id")
+        did = try row.value("did", as: DID.self)
+        step = Step(rawValue: try row.optionalString("publish_step") ?? "") ?? .profile
+        recordCreatedAt = try row.value("record_created_at", as: Datetime?.self) ?? Datetime(Date(timeIntervalSince1970: 0))
+        blob = try row.optionalString("blob").flatMap { try? JSONDecoder().decode(BlobRef.self, from: Data($0.utf8)) }
+        storyURI = try row.value("story_uri", as: ATURI?.self)
+        storyCID = try row.optionalString("story_cid")
+        attempts = try row.int("attempts")
+        nextAttemptAt = Date(timeIntervalSince1970: TimeInterval(try row.optionalInt64("next_attempt_at") ?? 0))
+        lastError = try row.optionalString("last_error")
+        status = switch Draft.State(rawValue: try row.string("state")) {
+        case .posted: .posted
+        case .failed: .failed
+        default: .pending
+        }
+    }
+}

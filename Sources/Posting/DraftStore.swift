@@ -1,0 +1,117 @@
+public import Foundation
+public import SQLiteStore
+public import ATProto
+public import AppStorage
+
+/// Drafts and their publishing, in one table: the only writer of a draft's state. Every
+/// change of state (saved, publishing started, a step done, retried, failed, posted) is
+/// one statement in one transaction. A draft row is written only after its photo file is
+/// on disk and fsynced (`DraftMaker`), so a row never points at a missing photo; the
+/// photo's path is derived from the id (`DataDirectory.draftPhoto`), not stored.
+public struct DraftStore: Sendable {
+    public let database: Database
+
+    public init(database: AppDatabase) { self.database = database.database }
+
+    public func insert(_ draft: Draft) async throws {
+        try await database.write { db in
+            try db.execute("""
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
+                    place_name, place_cell, place_address, labels, crosspost, state, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, DraftStore.bindings(draft))
+        }
+    }
+
+    /// Inserts `draft` only if it fits its account's `quota`, checked in the same write
+    /// transaction, so concurrent uploads cannot slip past the limit together.
+    public func insert(_ draft: Draft, within quota: DraftQuota) async throws {
+        try await database.write { db in
+            if let refusal = quota.refusal(for: try DraftStore.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
+            try db.execute("""
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
+                    place_name, place_cell, place_address, labels, crosspost, state, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, DraftStore.bindings(draft))
+        }
+    }
+
+    /// What `did` keeps in drafts now (see `DraftQuota`).
+    public func usage(of did: DID) async throws -> DraftQuota.Usage {
+        try await database.read { db in try DraftStore.usage(of: did, in: db) }
+    }
+
+    public static func usage(of did: DID, in db: Connection) throws -> DraftQuota.Usage {
+        let row = try db.queryOne("""
+            SELECT COUNT(CASE WHEN state != 'posted' THEN 1 END) AS drafts, COALESCE(SUM(photo_bytes), 0) AS bytes
+            FROM drafts WHERE did = ?
+            """, [did])
+        return DraftQuota.Usage(drafts: try row?.int("drafts") ?? 0, bytes: try row?.int("bytes") ?? 0)
+    }
+
+    public func find(_ id: String) async throws -> Draft? {
+        try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(DraftStore.draft(from:)) }
+    }
+
+    /// The draft that became (or is becoming) `did`'s story `storyRKey`, if it was made here.
+    public func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
+        try await database.read { db in
+            try db.queryOne("SELECT * FROM drafts WHERE did = ? AND story_rkey = ?", [did, storyRKey]).map(DraftStore.draft(from:))
+        }
+    }
+
+    public func delete(_ id: String) async throws {
+        try await database.write { db in try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
+    }
+
+    /// Posted drafts of the last `hours`, newest last (the local overlay's source).
+    public func posted(since date: Date) async throws -> [Draft] {
+        let cutoff = Int64(date.timeIntervalSince1970)
+        return try await database.read { db in
+            try db.query("SELECT * FROM drafts WHERE state = 'posted' AND created_at >= ? ORDER BY created_at", [cutoff]).map(DraftStore.draft(from:))
+        }
+    }
+
+    /// Drafts never posted, and posted ones, older than `date`, for cleaning up (a
+    /// posted story's photo is only needed while Grain may not have it yet).
+    public func abandoned(before date: Date) async throws -> [Draft] {
+        let cutoff = Int64(date.timeIntervalSince1970)
+        return try await database.read { db in
+            try db.query("SELECT * FROM drafts WHERE state IN ('draft', 'posted') AND created_at < ?", [cutoff]).map(DraftStore.draft(from:))
+        }
+    }
+
+    /// Failed drafts older than `date`.
+    public func failed(before date: Date) async throws -> [Draft] {
+        let cutoff = Int64(date.timeIntervalSince1970)
+        return try await database.read { db in
+            try db.query("SELECT * FROM drafts WHERE state = 'failed' AND created_at < ?", [cutoff]).map(DraftStore.draft(from:))
+        }
+    }
+
+    public static func bindings(_ draft: Draft) -> [any DatabaseValueConvertible] {
+        let address = addressJSON(draft.place)
+        return [
+            draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoBytes, draft.width, draft.height,
+            draft.gpsCell != nil, draft.gpsCell, draft.place?.name, draft.place?.cell, address,
+            draft.labels.joined(separator: ","), draft.crosspost, draft.state.rawValue, Int64(draft.createdAt.timeIntervalSince1970),
+        ]
+    }
+
+    public static func draft(from row: Row) throws -> Draft {
+        var place: DraftPlace?
+        if let name = try row.optionalString("place_name"), let cell = try row.optionalString("place_cell") {
+            let address = try row.optionalString("place_address").flatMap { try? JSONDecoder().decode(AddressLocation.self, from: Data($0.utf8)) }
+            place = DraftPlace(name: name, cell: cell, address: address)
+        }
+        return Draft(
+            id: try row.string("id"), did: try row.value("did", as: DID.self), storyRKey: try row.value("story_rkey", as: RecordKey.self),
+            postRKey: try row.value("post_rkey", as: RecordKey.self),
+            photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
+            gpsCell: try row.optionalString("gps_cell"), place: place,
+            labels: try row.string("labels").split(separator: ",").map(String.init), crosspost: try row.bool("crosspost"),
+            state: Draft.State(rawValue: try row.string("state")) ?? .draft,
+            createdAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("created_at")))
+        )
+    }
+}

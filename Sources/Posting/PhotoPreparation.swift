@@ -1,0 +1,46 @@
+import Geocoding
+public import JPEGProcessing
+public import WorkerThreads
+
+/// The photo half of posting, shared by uploads (`DraftMaker`) and `grain-stories photo
+/// process`: a JPEG file becomes the photo that would be posted (upright, within the box
+/// and the byte budget, no metadata) and the H3 cell of its own GPS position.
+///
+/// The file is read where it is (an upload's scratch part, or the command's input), once
+/// for the memory estimate on the file threads and once to process it when its estimate
+/// fits the photo queue's budget, so a photo waiting for its turn holds no memory.
+public struct PhotoPreparation: Sendable {
+    public let processor: PhotoProcessor
+    /// Blocking reads (the estimate).
+    public let fileThreads: WorkerThreadPool
+    /// Admits photos to the photo threads by their estimated peak memory.
+    public let photoQueue: BudgetedWorkQueue
+
+    public init(options: PhotoProcessingOptions, fileThreads: WorkerThreadPool, photoQueue: BudgetedWorkQueue) {
+        processor = PhotoProcessor(options: options)
+        self.fileThreads = fileThreads
+        self.photoQueue = photoQueue
+    }
+
+    /// Prepares the JPEG at `path`.
+    public func prepare(fileAt path: String) async throws(PhotoProcessingError) -> PreparedPhoto {
+        let processor = processor
+        // Estimated from the header on the file threads (no decoding), so a bomb is
+        // refused at once without waiting for a photo thread; then processed when its
+        // estimate fits (which `processFile` checks again against the per-photo budget).
+        let estimate = try await fileThreads.run { () throws(PhotoProcessingError) -> MemoryEstimate in
+            try processor.memoryEstimateOfFile(atPath: path)
+        }
+        let photo = try await photoQueue.run(cost: estimate.peakBytes) { () throws(PhotoProcessingError) -> ProcessedPhoto in
+            try processor.processFile(atPath: path)
+        }
+        return PreparedPhoto(photo: photo, gpsCell: photo.metadata.gps.flatMap(h3Cell(for:)))
+    }
+}
+
+/// A photo ready to post, with the resolution-10 H3 cell of its GPS position when it had
+/// one (the coordinates themselves are not kept in drafts).
+public struct PreparedPhoto: Sendable, Equatable {
+    public let photo: ProcessedPhoto
+    public let gpsCell: String?
+}

@@ -1,0 +1,64 @@
+public import Foundation
+public import JPEGProcessing
+public import WorkerThreads
+public import ATProto
+public import Geocoding
+public import GrainSupport
+public import Viewing
+
+/// Everything posting needs: where uploads and drafts live, the photo pipeline's
+/// threads and limits, the draft store, the upload → draft service, the publisher and the local overlay.
+public struct PostingServices: Sendable {
+    /// Drafts and their publishing.
+    public let drafts: DraftStore
+    public let publisher: Publisher
+    public let local: LocalStories
+    public let geocoder: any PlaceGeocoder
+    /// CPU-heavy photo processing, on its own threads.
+    public let photoThreads: WorkerThreadPool
+    /// Admits photos to `photoThreads` by their estimated peak memory: the photos being
+    /// processed together may hold at most 1.5 × the per-photo decode budget, so one
+    /// photo at the limit runs beside any ordinary one but two large ones never run at
+    /// once; cheaper photos go first (see `BudgetedWorkQueue`).
+    public let photoQueue: BudgetedWorkQueue
+    /// Blocking disk work (reading uploads, fsync), on its own threads.
+    public let fileThreads: WorkerThreadPool
+    public let processing: PhotoProcessingOptions
+    public let placeTokens: PlaceTokens
+    public let tids: TIDClock
+    /// Where uploads are parsed and draft photos kept.
+    public let data: DataDirectory
+    /// Upload → draft (`NewStoryPage`).
+    public let draftMaker: DraftMaker
+
+    public init(
+        drafts: DraftStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
+        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions,
+        placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date
+    ) {
+        self.drafts = drafts
+        self.publisher = publisher
+        self.local = local
+        self.geocoder = geocoder
+        self.photoThreads = photoThreads
+        self.photoQueue = BudgetedWorkQueue(pool: photoThreads, budget: processing.maxDecodeBytes / 2 * 3)
+        self.fileThreads = fileThreads
+        self.processing = processing
+        self.placeTokens = placeTokens
+        self.tids = tids
+        self.data = data
+        draftMaker = DraftMaker(
+            preparation: PhotoPreparation(options: processing, fileThreads: fileThreads, photoQueue: photoQueue),
+            drafts: drafts, geocoder: geocoder, tids: tids, data: data, now: now
+        )
+    }
+}
+
+extension PostingServices {
+    /// Deletes a draft's photo on the file threads, like every other disk write of
+    /// posting (unlinking several megabytes can block on a busy disk). Missing is fine.
+    public func removePhoto(of draftID: String) async {
+        let path = data.draftPhoto(draftID)
+        await fileThreads.run { _ = unlink(path) }
+    }
+}

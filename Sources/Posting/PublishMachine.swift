@@ -1,0 +1,97 @@
+public import Foundation
+public import ATProto
+
+/// The publish state machine, with no I/O: given a draft's `PublishProgress` and the
+/// time, `next` says what to do (run a step, wait for the backoff, or stop as posted or
+/// failed); given the outcome of a step, `apply` returns the progress to store. The
+/// `Publisher` performs the steps (`PublishSteps`) and persists what `apply` returns.
+///
+/// Transient failures (no answer, timeouts, 5xx, 429) are retried with exponential
+/// backoff (2^attempts seconds plus jitter, at most `maxBackoff`) until `maxAttempts`;
+/// any other failure stops publishing with a reason the person sees and can retry.
+public struct PublishMachine: Sendable, Equatable {
+    /// What the driver should do now.
+    public enum Action: Sendable, Equatable {
+        case run(PublishProgress.Step)
+        /// Nothing is due before this moment.
+        case wait(until: Date)
+        case posted
+        case failed(reason: String)
+    }
+
+    /// What a completed step produced.
+    public enum StepResult: Sendable, Equatable {
+        case profileReady
+        case uploaded(BlobRef)
+        case storyCreated(RecordRef)
+        case crosspostDone
+    }
+
+    /// How a step went.
+    public enum Outcome: Sendable, Equatable {
+        case completed(StepResult)
+        case transientFailure(String)
+        case permanentFailure(String)
+    }
+
+    public var maxAttempts = 12
+    public var maxBackoff: TimeInterval = 300
+
+    public init() {}
+
+    public func next(_ progress: PublishProgress, now: Date) -> Action {
+        switch progress.status {
+        case .failed: return .failed(reason: progress.lastError ?? "")
+        case .posted: return .posted
+        case .pending: break
+        }
+        if progress.step == .done { return .posted }
+        if progress.nextAttemptAt > now { return .wait(until: progress.nextAttemptAt) }
+        // A story needs the uploaded blob; without one, upload (again) first.
+        if progress.step == .story, progress.blob == nil { return .run(.upload) }
+        return .run(progress.step)
+    }
+
+    /// The progress after `outcome`; `jitter` (0...1 seconds, random in production) keeps
+    /// many retries from arriving at the PDS together.
+    public func apply(_ outcome: Outcome, to progress: PublishProgress, now: Date, jitter: Double) -> PublishProgress {
+        var next = progress
+        switch outcome {
+        case .completed(let result):
+            switch result {
+            case .profileReady:
+                next.step = .upload
+            case .uploaded(let blob):
+                next.blob = blob
+                next.step = .story
+            case .storyCreated(let ref):
+                next.storyURI = ref.uri
+                next.storyCID = ref.cid
+                next.step = .crosspost
+            case .crosspostDone:
+                next.step = .done
+                next.status = .posted
+            }
+            next.attempts = 0
+            next.lastError = nil
+        case .transientFailure(let reason):
+            next.attempts += 1
+            next.lastError = reason
+            if next.attempts >= maxAttempts {
+                next.status = .failed
+                next.lastError = "Gave up after \(next.attempts) tries: \(reason)"
+            } else {
+                next.nextAttemptAt = now.addingTimeInterval(backoff(afterAttempts: next.attempts, jitter: jitter))
+            }
+        case .permanentFailure(let reason):
+            next.status = .failed
+            next.lastError = reason
+        }
+        return next
+    }
+
+    /// Seconds to wait after `attempts` transient failures in a row.
+    public func backoff(afterAttempts attempts: Int, jitter: Double) -> TimeInterval {
+        min(maxBackoff, pow(2, Double(attempts)) + jitter)
+    }
+}

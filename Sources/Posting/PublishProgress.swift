@@ -1,0 +1,50 @@
+public import Foundation
+public import ATProto
+
+/// How far publishing one draft has got. It lives in the draft's own row (`DraftStore`),
+/// and each step's result is written there before the next step starts, so after a crash
+/// or restart publishing resumes where it was and repeats at most one step (each of which
+/// is safe to repeat). `PublishMachine` decides what comes next.
+public struct PublishProgress: Sendable, Equatable {
+    /// The steps, in order.
+    public enum Step: String, Sendable, CaseIterable {
+        /// Make sure `social.grain.actor.profile/self` exists (Grain only indexes accounts with one).
+        case profile
+        /// `uploadBlob` the photo.
+        case upload
+        /// `createRecord` the story with its pre-chosen key.
+        case story
+        /// The optional Bluesky post.
+        case crosspost
+        case done
+    }
+
+    /// Where publishing stands; stored as the draft's `state` (publishing, posted,
+    /// failed), so the draft and its publishing can never disagree.
+    public enum Status: String, Sendable {
+        case pending, posted, failed
+    }
+
+    public var draftID: String
+    public var did: DID
+    public var step: Step
+    /// The record's `createdAt`, fixed when publishing starts so every retry writes the
+    /// same record.
+    public var recordCreatedAt: Datetime
+    public var blob: BlobRef?
+    public var storyURI: ATURI?
+    public var storyCID: String?
+    public var attempts: Int
+    public var nextAttemptAt: Date
+    public var lastError: String?
+    public var status: Status
+
+    /// The draft state that `status` is stored as.
+    var draftState: Draft.State {
+        switch status {
+        case .pending: .publishing
+        case .posted: .posted
+        case .failed: .failed
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ATProto
+import GrainSupport
+
+/// The individual publish steps for one draft. Every step is safe to repeat: the
+/// profile is written with `putRecord`, a re-uploaded blob has the same CID, and the
+/// story and crosspost use keys chosen with the draft and are looked up before they
+/// are created (and again when creating fails), so a lost answer never leads to a
+/// second record.
+struct PublishSteps: Sendable {
+    let dependencies: Publisher.Dependencies
+    let draft: Draft
+    let account: AccountSession
+
+    /// Decodes any record value without keeping it (existence checks).
+    private struct AnyRecord: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    /// Performs `step` for the draft at `progress`, returning what it produced for
+    /// `PublishMachine.apply`; failures are thrown as `PublishFailure`.
+    func perform(_ step: PublishProgress.Step, _ progress: PublishProgress) async throws -> PublishMachine.StepResult {
+        switch step {
+        case .profile:
+            try await ensureGrainProfile()
+            return .profileReady
+        case .upload:
+            return .uploaded(try await uploadPhoto())
+        case .story:
+            guard let blob = progress.blob else { return .uploaded(try await uploadPhoto()) }
+            let record = StoryRecord(
+                media: blob, aspectRatio: AspectRatio(width: draft.width, height: draft.height),
+                location: draft.place.map { HThreeLocation(value: $0.cell, name: $0.name) }, address: draft.place?.address,
+                labels: draft.labels.isEmpty ? nil : SelfLabels(draft.labels), createdAt: progress.recordCreatedAt
+            )
+            do { try record.validate() } catch { throw PublishFailure.permanent("The story does not match Grain's format: \(error)") }
+            return .storyCreated(try await createOnce(collection: StoryRecord.collection, rkey: draft.storyRKey, record: record))
+        case .crosspost, .done:
+            if draft.crosspost, let blob = progress.blob {
+                let story = StoryRecord(
+                    media: blob, aspectRatio: AspectRatio(width: draft.width, height: draft.height), location: nil, address: nil,
+                    labels: nil, createdAt: progress.recordCreatedAt
+                )
+                let place = draft.place?.displayText
+                let post = dependencies.composer.post(for: story, did: draft.did, rkey: draft.storyRKey, place: place, createdAt: progress.recordCreatedAt)
+                _ = try await createOnce(collection: FeedPostRecord.collection, rkey: draft.postRKey, record: post)
+            }
+            return .crosspostDone
+        }
+    }
+
+    /// Grain only indexes accounts with `social.grain.actor.profile/self`; make one from
+    /// the Bluesky profile (name, bio, avatar blob) when it is missing.
+    private func ensureGrainProfile() async throws {
+        let did = draft.did
+        let existing = try await call { client, token in
+            try await client.getRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, as: AnyRecord.self, accessToken: token).map { $0.ref }
+        }
+        guard existing == nil else { return }
+        let bluesky = try await call { client, token in
+            try await client.getRecord(repo: did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self, accessToken: token)?.value
+        }
+        let profile = GrainProfileRecord(
+            displayName: bluesky?.displayName ?? account.displayName, description: bluesky?.description,
+            avatar: bluesky?.avatar, createdAt: Datetime(dependencies.now())
+        )
+        _ = try await call { client, token in
+            try await client.putRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, record: profile, accessToken: token)
+        }
+    }
+
+    private func uploadPhoto() async throws -> BlobRef {
+        let path = dependencies.data.draftPhoto(draft.id)
+        guard FileManager.default.fileExists(atPath: path) else { throw PublishFailure.permanent("The photo of this draft is missing from the server.") }
+        let blob = try await call { client, token in try await client.uploadBlob(path: path, mimeType: "image/jpeg", accessToken: token) }
+        guard blob.size == draft.photoBytes || blob.size == 0 else {
+            throw PublishFailure.transient("the PDS stored \(blob.size) of \(draft.photoBytes) bytes")
+        }
+        return blob
+    }
+
+    /// Creates the record under `rkey` unless it is already there.
+    private func createOnce<Record: Encodable & Sendable>(collection: NSID, rkey: RecordKey, record: Record) async throws -> RecordRef {
+        let did = draft.did
+        if let existing = try await existingRecord(collection: collection, rkey: rkey) { return existing }
+        do {
+            return try await call { client, token in
+                try await client.createRecord(repo: did, collection: collection, rkey: rkey, record: record, accessToken: token)
+            }
+        } catch {
+            // The first attempt may have been stored even though its answer was lost.
+            if let existing = try? await existingRecord(collection: collection, rkey: rkey) { return existing }
+            throw error
+        }
+    }
+
+    private func existingRecord(collection: NSID, rkey: RecordKey) async throws -> RecordRef? {
+        let did = draft.did
+        return try await call { client, token in
+            try await client.getRecord(repo: did, collection: collection, rkey: rkey, as: AnyRecord.self, accessToken: token).map { $0.ref }
+        }
+    }
+
+    /// One PDS call with token refresh, its failures sorted into transient or permanent.
+    private func call<Value: Sendable>(_ body: @Sendable (PDSClient, Secret) async throws -> Value) async throws -> Value {
+        do {
+            return try await dependencies.pds.perform(account, body)
+        } catch {
+            switch error {
+            case .signedOut:
+                throw PublishFailure.permanent("Your sign-in has ended. Sign in again, then press Retry.")
+            case .pds(let xrpc) where xrpc.isTransient:
+                throw PublishFailure.transient(xrpc.description)
+            case .pds(let xrpc):
+                throw PublishFailure.permanent("Your PDS refused it: \(xrpc.description)")
+            case .local(let cause):
+                throw cause
+            }
+        }
+    }
+}

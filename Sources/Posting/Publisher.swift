@@ -1,0 +1,149 @@
+import GrainSupport
+import ATProto
+import Foundation
+
+/// Publishes queued drafts: the I/O shell around `PublishMachine`. For each due draft it
+/// asks the machine for the next step (profile → upload → story → crosspost), performs
+/// it (`PublishSteps`), and stores the progress the machine computes from the outcome
+/// (`DraftStore.save`) before the next step. Retries, backoff and giving up are the
+/// machine's decisions. Survives restarts: `start()` picks up whatever was pending.
+public actor Publisher {
+    private let machine = PublishMachine()
+
+    private let dependencies: Dependencies
+    private var loop: Task<Void, Never>?
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var kicked = false
+
+    public init(_ dependencies: Dependencies) {
+        self.dependencies = dependencies
+    }
+
+    /// Starts working in the background, beginning with anything left from before.
+    public func start() {
+        guard loop == nil else { return }
+        loop = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                let sleep = await self.runDue()
+                await self.waitForWork(seconds: sleep)
+            }
+        }
+    }
+
+    /// Something new is queued: look now.
+    public func kick() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            kicked = true
+        }
+    }
+
+    public func stop() async {
+        loop?.cancel()
+        kick()
+        await loop?.value
+        loop = nil
+    }
+
+    /// Sleeps until `kick()` or until `seconds` have passed.
+    private func waitForWork(seconds: Double) async {
+        if kicked || Task.isCancelled {
+            kicked = false
+            return
+        }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(seconds))
+            await self?.kick()
+        }
+        await withCheckedContinuation { waiter = $0 }
+        kicked = false
+        timer.cancel()
+    }
+
+    /// Processes every due draft once; returns how many seconds until the next is due.
+    @discardableResult
+    public func runDue() async -> Double {
+        let d = dependencies
+        do {
+            for progress in try await d.drafts.due(now: d.now()) {
+                await process(progress)
+            }
+            guard let next = try await d.drafts.nextDue() else { return 30 }
+            return min(30, max(0.05, next.timeIntervalSince(d.now())))
+        } catch {
+            d.logger.error("the publishing queue could not be read", ["error": String(describing: error)])
+            return 5
+        }
+    }
+
+    private func process(_ initial: PublishProgress) async {
+        let d = dependencies
+        var progress = initial
+        // The progress lives in the draft's row: a draft deleted meanwhile has none left to save.
+        guard let draft = try? await d.drafts.find(progress.draftID) else { return }
+        guard let account = try? await d.sessions.latest(for: progress.did) else {
+            await record(.permanentFailure("You are signed out. Sign in again, then press Retry."), &progress)
+            return
+        }
+        let steps = PublishSteps(dependencies: d, draft: draft, account: account)
+        while true {
+            switch machine.next(progress, now: d.now()) {
+            case .run(let step):
+                let outcome: PublishMachine.Outcome
+                do {
+                    outcome = .completed(try await steps.perform(step, progress))
+                } catch let failure as PublishFailure {
+                    outcome = switch failure {
+                    case .transient(let reason): .transientFailure(reason)
+                    case .permanent(let reason): .permanentFailure(reason)
+                    }
+                } catch {
+                    outcome = .permanentFailure("Unexpected problem: \(error)")
+                }
+                guard await record(outcome, &progress) else { return }
+                if case .completed(.storyCreated(let ref)) = outcome {
+                    await d.storyPosted(draft, ref, account, progress.recordCreatedAt)
+                }
+            case .posted:
+                d.logger.info("story published", ["did": progress.did.rawValue, "draft": progress.draftID, "uri": progress.storyURI?.rawValue ?? ""])
+                return
+            case .wait, .failed:
+                return
+            }
+        }
+    }
+
+    /// Applies `outcome` through the machine, logs a retry or a failure, and stores the
+    /// result; returns whether publishing can go on now.
+    @discardableResult
+    private func record(_ outcome: PublishMachine.Outcome, _ progress: inout PublishProgress) async -> Bool {
+        let d = dependencies
+        let step = progress.step
+        progress = machine.apply(outcome, to: progress, now: d.now(), jitter: Double.random(in: 0...1))
+        switch (outcome, progress.status) {
+        case (.transientFailure(let reason), .pending):
+            d.logger.warning("publishing will be retried", ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts), "error": reason])
+        case (_, .failed):
+            d.logger.warning("publishing failed", ["draft": progress.draftID, "step": step.rawValue, "error": progress.lastError ?? ""])
+        default:
+            break
+        }
+        do {
+            try await d.drafts.save(progress)
+        } catch {
+            d.logger.error("publishing progress could not be saved", ["draft": progress.draftID, "error": String(describing: error)])
+            return false
+        }
+        if case .completed = outcome { return true }
+        return false
+    }
+}
+
+/// Why a publish step did not complete.
+enum PublishFailure: Error {
+    case transient(String)
+    case permanent(String)
+}

@@ -1,0 +1,33 @@
+public import Foundation
+public import SQLiteStore
+public import ATProto
+public import AppStorage
+
+/// What a signed-in account has seen, kept on the server so rings are grey on every
+/// device the person uses (the browser cookie covers visitors).
+public struct AccountSeenStore: Sendable {
+    public let database: Database
+
+    public init(database: AppDatabase) { self.database = database.database }
+
+    public func state(for did: DID) async throws -> SeenState {
+        try await database.read { db in
+            let rows = try db.query("SELECT author, newest_ms FROM seen WHERE did = ?", [did])
+            var newest: [DID: Int64] = [:]
+            for row in rows { newest[try row.value("author", as: DID.self)] = try row.int64("newest_ms") }
+            return SeenState(newestSeen: newest)
+        }
+    }
+
+    /// Records a seen story (keeping the newer time) and forgets entries past retention.
+    public func record(did: DID, author: DID, newestMilliseconds: Int64, now: Date) async throws {
+        let cutoff = Int64((now.timeIntervalSince1970 - SeenState.retention) * 1000)
+        try await database.write { db in
+            try db.execute("""
+                INSERT INTO seen (did, author, newest_ms) VALUES (?, ?, ?)
+                ON CONFLICT(did, author) DO UPDATE SET newest_ms = MAX(newest_ms, excluded.newest_ms)
+                """, [did, author, newestMilliseconds])
+            try db.execute("DELETE FROM seen WHERE did = ? AND newest_ms < ?", [did, cutoff])
+        }
+    }
+}

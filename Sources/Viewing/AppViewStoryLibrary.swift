@@ -1,0 +1,89 @@
+public import Foundation
+public import ATProto
+import GrainSupport
+
+/// The live `StoryLibrary`: Grain's AppView behind short-lived caches (the strip and
+/// an author's stories for ~30 s, profiles for ~5 min), with one upstream call per key
+/// at a time and the last good answer served while refreshing or when Grain is down.
+/// After a failure each key is asked again only after a pause (2 s, doubling to a
+/// minute), so an outage costs Grain one call per key per pause however many pages
+/// load, and what the browser sends (`Cache-Control: no-cache`) never adds calls.
+/// Unknown actors are remembered like any profile (as nil), so asking for a made-up
+/// name again and again asks Grain once.
+///
+/// Stories past their 24 hours and hide-labelled stories are dropped on the way out,
+/// so even an old cached answer never shows them.
+public struct AppViewStoryLibrary: StoryLibrary {
+    public struct Lifetimes: Sendable {
+        public var strip: Duration = .seconds(30)
+        public var stories: Duration = .seconds(30)
+        public var profiles: Duration = .seconds(300)
+        public init() {}
+    }
+
+    private let authorsCache: RefreshingCache<String, [StoryAuthor], XRPCError>
+    private let storiesCache: RefreshingCache<DID, [StoryView], XRPCError>
+    private let storyCache: RefreshingCache<ATURI, StoryView?, XRPCError>
+    private let profileCache: RefreshingCache<ATIdentifier, ProfileViewDetailed?, XRPCError>
+    private let now: @Sendable () -> Date
+
+    /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
+    /// that decides which stories are still within their 24 hours.
+    public init(
+        client: AppViewClient, lifetimes: Lifetimes = Lifetimes(), now: @escaping @Sendable () -> Date = Date.init,
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        self.now = now
+        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { (_: String) async throws(XRPCError) in try await client.storyAuthors() }
+        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (did: DID) async throws(XRPCError) in try await client.stories(actor: did) }
+        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (uri: ATURI) async throws(XRPCError) in try await client.story(uri: uri) }
+        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { (actor: ATIdentifier) async throws(XRPCError) in try await client.profile(actor: actor) }
+    }
+
+    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+        let lookup = try await fetch("strip", from: authorsCache)
+        let cutoff = now().addingTimeInterval(-86_400)
+        let live = lookup.value.filter { $0.latestAt.date > cutoff }
+        return Fetched(live, isStale: lookup.isStale)
+    }
+
+    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+        let lookup = try await fetch(did, from: storiesCache)
+        let current = now()
+        let cutoff = current.addingTimeInterval(-86_400)
+        let visible = lookup.value.filter { story in
+            guard story.createdAt.date > cutoff, story.creator.did == did else { return false }
+            return LabelPolicy.decide(story.labels ?? [], now: current) != .hide
+        }
+        return Fetched(visible, isStale: lookup.isStale)
+    }
+
+    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
+        try await fetch(uri, from: storyCache).value
+    }
+
+    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+        let lookup = try await fetch(actor, from: profileCache)
+        return Fetched(lookup.value, isStale: lookup.isStale)
+    }
+
+    public func invalidate(author did: DID) async {
+        await authorsCache.invalidate("strip")
+        await storiesCache.invalidate(did)
+    }
+
+    /// Waits until no AppView call is running (tests: a background refresh has landed).
+    public func settle() async {
+        await authorsCache.settle()
+        await storiesCache.settle()
+        await storyCache.settle()
+        await profileCache.settle()
+    }
+
+    /// The one place an AppView failure becomes a library failure, keeping it as the cause.
+    private func fetch<Key, Value>(
+        _ key: Key, from cache: RefreshingCache<Key, Value, XRPCError>
+    ) async throws(StoryLibraryError) -> RefreshingCache<Key, Value, XRPCError>.Lookup {
+        do throws(XRPCError) { return try await cache.value(for: key) } catch { throw .unavailable(error) }
+    }
+}

@@ -1,0 +1,202 @@
+import CurlHTTPClient
+import DurableFiles
+import Foundation
+public import WorkerThreads
+public import ATProto
+public import GrainSupport
+
+/// A bounded on-disk cache of images fetched from Grain's CDN, so every browser on the
+/// LAN loads each image from the internet once and never contacts third parties.
+///
+/// Files are named by the SHA-256 of their URL (CDN URLs name content by CID, so a URL
+/// never changes meaning). The least recently used files are evicted once the total
+/// passes `maxBytes`. Disk work runs on a dedicated thread pool; concurrent requests
+/// for one image share a single download.
+///
+/// Failures are remembered too (a bounded number of URLs): an image the CDN says is
+/// gone (404, 410) is not asked for again for five minutes, and one that could not be
+/// fetched (refused, timed out, 5xx, not an image) for 2 s, doubling to a minute while
+/// it keeps failing. Meanwhile requests get the remembered failure at once, so a broken
+/// image on a popular page, or made-up image URLs, cost the CDN one request per pause.
+public actor MediaCache {
+    /// What a cached image is, for serving.
+    public struct Entry: Sendable {
+        public let path: String
+        public let size: Int
+        public let contentType: String
+        public let etag: String
+    }
+
+    public enum Failure: Error, Sendable {
+        /// The CDN says there is no such image.
+        case notFound
+        /// The CDN could not be reached or sent something that is not an image.
+        case unavailable(String)
+    }
+
+    private struct Item {
+        var format: ImageFormat
+        var size: Int
+        var lastUsed: UInt64
+    }
+
+    static let maxImageBytes = 16 << 20
+
+    private let directory: String
+    private let maxBytes: Int
+    private let http: OutboundHTTP
+    private let io: WorkerThreadPool
+    private var items: [String: Item] = [:]
+    private var totalBytes = 0
+    private var useCounter: UInt64 = 0
+    private var downloads: [String: Task<Entry, any Error>] = [:]
+    private var failures = FailureBackoff<String, Failure>()
+    private let now: @Sendable () -> ContinuousClock.Instant
+
+    /// Opens (creating if needed) the cache in `directory` and indexes what is there.
+    public init(
+        directory: String, maxBytes: Int, http: OutboundHTTP, io: WorkerThreadPool,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) throws(ConfigurationError) {
+        self.directory = directory
+        self.now = now
+        self.maxBytes = maxBytes
+        self.http = http
+        self.io = io
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ConfigurationError("cannot create the media cache at \(directory): \(error.localizedDescription)")
+        }
+        let indexed = MediaCache.scan(directory)
+        items = indexed.items
+        totalBytes = indexed.total
+        useCounter = UInt64(items.count)
+    }
+
+    /// The cached file for `url`, downloading it first if needed.
+    public func entry(for url: String) async throws(Failure) -> Entry {
+        let key = MediaCache.key(for: url)
+        if var item = items[key] {
+            useCounter += 1
+            item.lastUsed = useCounter
+            items[key] = item
+            return entry(key, item)
+        }
+        if let failure = failures.pausedFailure(for: key, at: now()) { throw failure }
+        let task: Task<Entry, any Error>
+        if let running = downloads[key] {
+            task = running
+        } else {
+            task = Task { try await self.download(url: url, key: key) }
+            downloads[key] = task
+        }
+        do {
+            return try await task.value
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .unavailable(String(describing: error))
+        }
+    }
+
+    /// How many fetches of `url` failed in a row; 0 when it is not remembered as failing.
+    func failureCount(for url: String) -> Int {
+        failures.record(for: MediaCache.key(for: url))?.failures ?? 0
+    }
+
+    /// The file name (without extension) for `url`.
+    private static func key(for url: String) -> String {
+        Hex.encode(SHA256.hash(Array(url.utf8)))
+    }
+
+    /// Downloads once for all waiting requests and remembers how it went.
+    private func download(url: String, key: String) async throws(Failure) -> Entry {
+        defer { downloads[key] = nil }
+        do {
+            let entry = try await fetch(url: url, key: key)
+            failures.recordSuccess(for: key)
+            return entry
+        } catch {
+            let failure = error as? Failure ?? .unavailable(String(describing: error))
+            let policy: FailureBackoff<String, Failure>.Policy = if case .notFound = failure { .missing } else { .transient }
+            failures.recordFailure(failure, for: key, at: now(), policy: policy)
+            throw failure
+        }
+    }
+
+    private func fetch(url: String, key: String) async throws -> Entry {
+        let response: HTTPClientResponse
+        do {
+            response = try await http.send(HTTPClientRequest(method: "GET", url: url, headers: [("Accept", "image/*")], timeout: .seconds(20)))
+        } catch {
+            throw Failure.unavailable(error.description)
+        }
+        if response.status == 404 || response.status == 410 { throw Failure.notFound }
+        guard response.status == 200 else { throw Failure.unavailable("HTTP \(response.status)") }
+        guard response.body.count <= MediaCache.maxImageBytes, let format = ImageFormat(sniffing: response.body) else {
+            throw Failure.unavailable("not an image")
+        }
+        let path = "\(directory)/\(key).\(format.fileExtension)"
+        let bytes = response.body
+        try await io.run { () throws(Failure) in
+            do {
+                try DurableFile.write(bytes, to: path)
+            } catch {
+                throw Failure.unavailable("cannot write to the media cache: \(error)")
+            }
+        }
+        useCounter += 1
+        let item = Item(format: format, size: bytes.count, lastUsed: useCounter)
+        if let previous = items[key] { totalBytes -= previous.size }
+        items[key] = item
+        totalBytes += bytes.count
+        await evictIfNeeded(keeping: key)
+        return entry(key, item)
+    }
+
+    private func entry(_ key: String, _ item: Item) -> Entry {
+        Entry(path: "\(directory)/\(key).\(item.format.fileExtension)", size: item.size, contentType: item.format.contentType, etag: "\"\(key.prefix(32))\"")
+    }
+
+    /// Drops least recently used files until the total is back under the limit.
+    private func evictIfNeeded(keeping keep: String) async {
+        guard totalBytes > maxBytes else { return }
+        var victims: [String] = []
+        for (key, item) in items.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where key != keep {
+            guard totalBytes > maxBytes * 9 / 10 else { break }
+            totalBytes -= item.size
+            items[key] = nil
+            victims.append("\(directory)/\(key).\(item.format.fileExtension)")
+        }
+        let paths = victims
+        await io.run { for path in paths { _ = unlink(path) } }
+    }
+
+    /// Indexes existing files (oldest modification first), removing leftovers.
+    private static func scan(_ directory: String) -> (items: [String: Item], total: Int) {
+        let fileManager = FileManager.default
+        var found: [(key: String, item: Item, modified: Date)] = []
+        for name in (try? fileManager.contentsOfDirectory(atPath: directory)) ?? [] {
+            let path = "\(directory)/\(name)"
+            let parts = name.split(separator: ".")
+            guard parts.count == 2, parts[0].utf8.count == 64, let format = ImageFormat(fileExtension: String(parts[1])),
+                  let attributes = try? fileManager.attributesOfItem(atPath: path),
+                  let size = (attributes[.size] as? NSNumber)?.intValue
+            else {
+                try? fileManager.removeItem(atPath: path)
+                continue
+            }
+            found.append((String(parts[0]), Item(format: format, size: size, lastUsed: 0), attributes[.modificationDate] as? Date ?? .distantPast))
+        }
+        var items: [String: Item] = [:]
+        var total = 0
+        for (index, entry) in found.sorted(by: { $0.modified < $1.modified }).enumerated() {
+            var item = entry.item
+            item.lastUsed = UInt64(index)
+            items[entry.key] = item
+            total += item.size
+        }
+        return (items, total)
+    }
+}

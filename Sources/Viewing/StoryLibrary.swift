@@ -1,0 +1,31 @@
+public import ATProto
+/// Where pages get stories and profiles from. The live implementation reads Grain's
+/// AppView through short-lived caches; tests substitute their own.
+public protocol StoryLibrary: Sendable {
+    /// Everyone with a live story, in the AppView's order (newest story first).
+    func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]>
+    /// An author's live stories, oldest first, without hide-labelled ones.
+    func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]>
+    /// One story by AT URI, live or expired; nil when the AppView does not know it.
+    func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView?
+    /// A profile by handle or DID; nil when there is no such actor.
+    func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
+    /// Forgets what is cached about an author and the strip (after posting or deleting).
+    func invalidate(author did: DID) async
+}
+
+extension StoryLibrary {
+    public func invalidate(author did: DID) async {}
+}
+
+/// A value and whether it is older than it should be because Grain could not be
+/// reached just now (pages say so).
+public struct Fetched<Value: Sendable>: Sendable {
+    public var value: Value
+    public var isStale: Bool
+
+    public init(_ value: Value, isStale: Bool = false) {
+        self.value = value
+        self.isStale = isStale
+    }
+}

@@ -1,0 +1,34 @@
+public import ATProto
+import GrainSupport
+/// The URLs pages link to, built in one place so every link is encoded the same way.
+public enum StoryLinks {
+    /// `/profile/{did}/story/{rkey}`: the same path as Grain's story links, so a link
+    /// works on grain.social with the host swapped.
+    public static func story(did: DID, rkey: RecordKey, back: String? = nil) -> String {
+        withBack("/profile/\(PercentEncoding.encodePathSegment(did.rawValue))/story/\(PercentEncoding.encodePathSegment(rkey.rawValue))", back)
+    }
+
+    /// `/stories/{actor}`: an author's stories from the first one not yet seen.
+    public static func author(_ actor: some ProtocolText, back: String? = nil) -> String {
+        withBack("/stories/\(PercentEncoding.encodePathSegment(actor.rawValue))", back)
+    }
+
+    public static func profile(_ actor: some ProtocolText) -> String {
+        "/profile/\(PercentEncoding.encodePathSegment(actor.rawValue))"
+    }
+
+    /// A `back` value from a query string, kept only if it is a path on this site
+    /// (never `//host`, a scheme, or a backslash trick), else nil.
+    public static func safeBack(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.hasPrefix("/\\"),
+              value.utf8.count <= 512,
+              !value.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\\" || $0.value == 0x7F })
+        else { return nil }
+        return value
+    }
+
+    private static func withBack(_ path: String, _ back: String?) -> String {
+        guard let back, back != "/" else { return path }
+        return path + "?back=" + PercentEncoding.encodeComponent(back)
+    }
+}

@@ -1,0 +1,62 @@
+public import ATProto
+/// Works out where "previous" and "next" lead from a story: within the author, then
+/// on to the neighbouring authors in strip order, and finally out of the viewer.
+public struct StoryNavigator: Sendable {
+    /// Where a control leads.
+    public enum Target: Sendable, Equatable {
+        case story(StoryView)
+        case close
+    }
+
+    public struct Neighbors: Sendable {
+        public var previous: Target
+        public var next: Target
+        /// First story of the previous / next author with stories (swipes), or nil.
+        public var previousAuthor: StoryView?
+        public var nextAuthor: StoryView?
+
+        public init(previous: Target, next: Target, previousAuthor: StoryView?, nextAuthor: StoryView?) {
+            self.previous = previous
+            self.next = next
+            self.previousAuthor = previousAuthor
+            self.nextAuthor = nextAuthor
+        }
+    }
+
+    /// How many neighbouring authors are asked for stories before giving up (authors
+    /// listed by the AppView may turn out to have nothing visible).
+    static let authorLookahead = 4
+
+    public let library: any StoryLibrary
+    /// Author DIDs in strip order.
+    public let authorOrder: [DID]
+
+    public init(library: any StoryLibrary, authorOrder: [DID]) {
+        self.library = library
+        self.authorOrder = authorOrder
+    }
+
+    public func neighbors(author did: DID, stories: [StoryView], index: Int) async -> Neighbors {
+        let position = authorOrder.firstIndex(of: did)
+        let nextAuthor = await firstStories(after: position, step: 1)
+        let previousAuthor = await firstStories(after: position, step: -1)
+        let next: Target = index + 1 < stories.count ? .story(stories[index + 1]) : nextAuthor.map { .story($0[0]) } ?? .close
+        let previous: Target = index > 0 ? .story(stories[index - 1]) : previousAuthor.map { .story($0[$0.count - 1]) } ?? .close
+        return Neighbors(previous: previous, next: next, previousAuthor: previousAuthor?.first, nextAuthor: nextAuthor?.first)
+    }
+
+    /// The stories of the nearest author in direction `step` that has any.
+    private func firstStories(after position: Int?, step: Int) async -> [StoryView]? {
+        guard let position else { return nil }
+        var index = position + step
+        var asked = 0
+        while index >= 0, index < authorOrder.count, asked < StoryNavigator.authorLookahead {
+            asked += 1
+            if let stories = try? await library.stories(of: authorOrder[index]).value, !stories.isEmpty {
+                return stories
+            }
+            index += step
+        }
+        return nil
+    }
+}

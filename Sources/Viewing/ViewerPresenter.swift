@@ -1,0 +1,112 @@
+public import Foundation
+public import HTMLTemplates
+public import ATProto
+
+/// Everything the viewer template shows for one story: the photo with a real text
+/// alternative, one progress segment per story of the author, the header, and the
+/// links behind the tap zones, keys and swipes.
+public struct ViewerPresenter: Sendable {
+    public let signer: MediaURLSigner
+    public let now: Date
+
+    public init(signer: MediaURLSigner, now: Date) {
+        self.signer = signer
+        self.now = now
+    }
+
+    public struct Input: Sendable {
+        public var story: StoryView
+        public var stories: [StoryView]
+        public var index: Int
+        public var neighbors: StoryNavigator.Neighbors
+        public var back: String?
+        public var isLive: Bool
+        /// The signed-in person wrote this story (they may delete it).
+        public var isOwn: Bool = false
+
+        public init(story: StoryView, stories: [StoryView], index: Int, neighbors: StoryNavigator.Neighbors, back: String?, isLive: Bool) {
+            self.story = story
+            self.stories = stories
+            self.index = index
+            self.neighbors = neighbors
+            self.back = back
+            self.isLive = isLive
+        }
+    }
+
+    public func context(_ input: Input) -> [String: TemplateValue] {
+        let story = input.story
+        let author = story.creator
+        let created = story.createdAt.date
+        let position = "\(input.index + 1) of \(input.stories.count)"
+        let place = story.placeLabel
+        var alt = "Photo story by \(author.name), \(position), \(RelativeTime.long(from: created, now: now))"
+        if let place { alt += ", at \(place)" }
+        let closeHref = input.back ?? "/"
+
+        var warning: TemplateValue = .null
+        if case .warn(let reason) = LabelPolicy.decide(story.labels ?? [], now: now) { warning = .string(reason) }
+
+        let segments: [TemplateValue] = input.stories.indices.map { index in
+            let state = index < input.index ? "done" : index == input.index ? "current" : "upcoming"
+            return [
+                "state": .string(state),
+                "number": .int(index + 1),
+                "ariaCurrent": .string(index == input.index ? "step" : "false"),
+            ]
+        }
+
+        return [
+            "title": .string("Story by \(author.name)"),
+            "story": [
+                "did": .string(author.did.rawValue),
+                "rkey": .string(story.rkey.rawValue),
+                "createdAt": .string(story.createdAt.rawValue),
+                "timeShort": .string(RelativeTime.short(from: created, now: now)),
+                "timeLong": .string(RelativeTime.long(from: created, now: now)),
+                "place": place.map(TemplateValue.string) ?? .null,
+                "alt": .string(alt),
+                "image": .string(signer.path(for: story.fullsize) ?? ""),
+                "width": .int(story.aspectRatio.width),
+                "height": .int(story.aspectRatio.height),
+                "warning": warning,
+                "position": .string(position),
+                "status": .string("Story \(position) · \(author.name) · \(RelativeTime.long(from: created, now: now))"),
+                "authorName": .string(author.name),
+                "authorHandle": .string(author.shownHandle),
+                "authorHref": .string(StoryLinks.profile(author.did)),
+                "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
+                "expired": .bool(!input.isLive),
+            ],
+            "segments": .list(segments),
+            // Going back from the very first story restarts it rather than closing.
+            "previousHref": .string(href(input.neighbors.previous, back: input.back, close: link(story, back: input.back))),
+            "nextHref": .string(href(input.neighbors.next, back: input.back, close: closeHref)),
+            "nextIsClose": .bool(input.neighbors.next == .close),
+            "closeHref": .string(closeHref),
+            "deleteHref": input.isOwn ? .string(StoryLinks.story(did: author.did, rkey: story.rkey) + "/delete") : .null,
+            "previousAuthorHref": input.neighbors.previousAuthor.map { .string(link($0, back: input.back)) } ?? .null,
+            "nextAuthorHref": input.neighbors.nextAuthor.map { .string(link($0, back: input.back)) } ?? .null,
+            "preloadImages": .list(preloads(input).map { .string($0) }),
+        ]
+    }
+
+    private func link(_ story: StoryView, back: String?) -> String {
+        StoryLinks.story(did: story.creator.did, rkey: story.rkey, back: back)
+    }
+
+    private func href(_ target: StoryNavigator.Target, back: String?, close: String) -> String {
+        switch target {
+        case .story(let story): link(story, back: back)
+        case .close: close
+        }
+    }
+
+    /// The next story's image and the next author's first image, fetched ahead.
+    private func preloads(_ input: Input) -> [String] {
+        var urls: [String] = []
+        if case .story(let next) = input.neighbors.next, let path = signer.path(for: next.fullsize) { urls.append(path) }
+        if let first = input.neighbors.nextAuthor, let path = signer.path(for: first.fullsize), !urls.contains(path) { urls.append(path) }
+        return urls
+    }
+}
