@@ -3,10 +3,13 @@ import PackageDescription
 
 /// GrainStories: a self-hostable server for Grain's 24-hour photo stories.
 ///
-/// The layout is the architecture: every C library sits behind one system-library
-/// target (`C…`) and exactly one thin Swift wrapper target that is its only importer;
-/// `GrainStoriesCore` imports no C; the `grain-stories` executable only wires
-/// configuration to the application. Tests mirror the targets.
+/// The layout is the architecture, and the compiler enforces it (a target imports only
+/// its listed dependencies): every C library sits behind one system-library target
+/// (`C…`) and exactly one thin Swift wrapper target that is its only importer; the
+/// application imports no C and is layered GrainSupport → ATProto → AppStorage →
+/// Geocoding → Viewing → Posting, with Multipart beside them and the web layer
+/// (`GrainStoriesCore`) on top; the `grain-stories` executable only wires the command
+/// line to the web layer or to `H3CommandLine`. Tests mirror the targets.
 let package = Package(
     name: "GrainStories",
     products: [
