@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),
-        .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "TestSupport"]),
+        .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "TestSupport", "CurlHTTPClient"]),
         .testTarget(
             name: "GrainStoriesServerTests",
             dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]

@@ -17,7 +17,7 @@ struct MediaHandler: Sendable {
         } catch {
             switch error {
             case .notFound: throw HTTPError(.notFound, "That image no longer exists.")
-            case .unavailable: throw HTTPError(.badGateway, "That image could not be fetched from Grain just now.")
+            case .upstream, .notAnImage, .storage, .cancelled: throw HTTPError(.badGateway, "That image could not be fetched from Grain just now.")
             }
         }
         var headers = HTTPHeaders()

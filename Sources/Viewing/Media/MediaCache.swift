@@ -1,5 +1,5 @@
 import CurlHTTPClient
-import DurableFiles
+public import DurableFiles
 import Foundation
 public import WorkerThreads
 public import ATProto
@@ -27,11 +27,28 @@ public actor MediaCache {
         public let etag: String
     }
 
-    public enum Failure: Error, Sendable {
+    /// Why an image could not be served; each case keeps its cause for the log.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
         /// The CDN says there is no such image.
         case notFound
-        /// The CDN could not be reached or sent something that is not an image.
-        case unavailable(String)
+        /// The CDN could not be reached or answered with an error status.
+        case upstream(UpstreamFailure)
+        /// The CDN sent something that is not an image (or too large a one).
+        case notAnImage
+        /// The image arrived but could not be stored here.
+        case storage(FileSystemError)
+        /// The download was cancelled before it finished.
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case .notFound: "no such image"
+            case .upstream(let failure): "cdn \(failure)"
+            case .notAnImage: "not an image"
+            case .storage(let error): "cannot write to the media cache: \(error)"
+            case .cancelled: "cancelled"
+            }
+        }
     }
 
     private struct Item {
@@ -49,7 +66,7 @@ public actor MediaCache {
     private var items: [String: Item] = [:]
     private var totalBytes = 0
     private var useCounter: UInt64 = 0
-    private var downloads: [String: Task<Entry, any Error>] = [:]
+    private var downloads: [String: Task<Result<Entry, Failure>, Never>] = [:]
     private var failures = FailureBackoff<String, Failure>()
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -84,20 +101,16 @@ public actor MediaCache {
             return entry(key, item)
         }
         if let failure = failures.pausedFailure(for: key, at: now()) { throw failure }
-        let task: Task<Entry, any Error>
+        let task: Task<Result<Entry, Failure>, Never>
         if let running = downloads[key] {
             task = running
         } else {
-            task = Task { try await self.download(url: url, key: key) }
+            task = Task {
+                do throws(Failure) { return .success(try await self.download(url: url, key: key)) } catch { return .failure(error) }
+            }
             downloads[key] = task
         }
-        do {
-            return try await task.value
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw .unavailable(String(describing: error))
-        }
+        return try await task.value.get()
     }
 
     /// How many fetches of `url` failed in a row; 0 when it is not remembered as failing.
@@ -113,37 +126,37 @@ public actor MediaCache {
     /// Downloads once for all waiting requests and remembers how it went.
     private func download(url: String, key: String) async throws(Failure) -> Entry {
         defer { downloads[key] = nil }
-        do {
+        do throws(Failure) {
             let entry = try await fetch(url: url, key: key)
             failures.recordSuccess(for: key)
             return entry
         } catch {
-            let failure = error as? Failure ?? .unavailable(String(describing: error))
+            let failure = error
             let policy: FailureBackoff<String, Failure>.Policy = if case .notFound = failure { .missing } else { .transient }
             failures.recordFailure(failure, for: key, at: now(), policy: policy)
             throw failure
         }
     }
 
-    private func fetch(url: String, key: String) async throws -> Entry {
+    private func fetch(url: String, key: String) async throws(Failure) -> Entry {
         let response: HTTPClientResponse
         do {
             response = try await http.send(HTTPClientRequest(method: "GET", url: url, headers: [("Accept", "image/*")], timeout: .seconds(20)))
         } catch {
-            throw Failure.unavailable(error.description)
+            throw .upstream(.transport(error))
         }
         if response.status == 404 || response.status == 410 { throw Failure.notFound }
-        guard response.status == 200 else { throw Failure.unavailable("HTTP \(response.status)") }
+        guard response.status == 200 else { throw .upstream(.status(response.status)) }
         guard response.body.count <= MediaCache.maxImageBytes, let format = ImageFormat(sniffing: response.body) else {
-            throw Failure.unavailable("not an image")
+            throw .notAnImage
         }
         let path = "\(directory)/\(key).\(format.fileExtension)"
         let bytes = response.body
         try await io.run { () throws(Failure) in
-            do {
+            do throws(FileSystemError) {
                 try DurableFile.write(bytes, to: path)
             } catch {
-                throw Failure.unavailable("cannot write to the media cache: \(error)")
+                throw .storage(error)
             }
         }
         useCounter += 1

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GrainStoriesCore
 import Synchronization
+import CurlHTTPClient
 import Testing
 import TestSupport
 import WorkerThreads
@@ -93,12 +94,22 @@ import WorkerThreads
         defer { cdn.stop() }
         let directory = ProjectPaths.temporaryDirectory("media")
         try await Self.withCache(in: directory, cdn: cdn) { cache in
-            for path in ["/page", "/huge", "/broken"] {
-                await #expect {
-                    _ = try await cache.entry(for: cdn.url(path))
-                } throws: { error in
-                    if case MediaCache.Failure.unavailable = error { true } else { false }
-                }
+            await #expect {
+                _ = try await cache.entry(for: cdn.url("/page"))
+            } throws: { error in
+                if case MediaCache.Failure.notAnImage = error { true } else { false }
+            }
+            // Too large is stopped by the client's cap while downloading.
+            await #expect {
+                _ = try await cache.entry(for: cdn.url("/huge"))
+            } throws: { error in
+                if case MediaCache.Failure.upstream(.transport(let cause)) = error { cause.code == .responseTooLarge } else { false }
+            }
+            // The CDN's own failure is kept as the cause, status and all.
+            await #expect {
+                _ = try await cache.entry(for: cdn.url("/broken"))
+            } throws: { error in
+                if case MediaCache.Failure.upstream(.status(500)) = error { true } else { false }
             }
             for path in ["/missing", "/gone"] {
                 await #expect {
