@@ -1,10 +1,10 @@
 import CurlHTTPClient
 public import GrainSupport
 
-/// The `com.atproto` procedures GrainStories uses on a person's own PDS: sessions with
-/// an app password, blobs and records. Every call that needs it takes the access token
-/// explicitly; refreshing is the caller's business (`AccountSession`).
-public struct PDSClient: Sendable {
+/// The live `PDSConnection`: the `com.atproto` procedures over XRPC (curl), with a
+/// timeout per call. Every call that needs it takes the access token explicitly;
+/// refreshing is the caller's business (`AuthorizedPDS`).
+public struct PDSClient: PDSConnection {
     public let baseURL: String
     private let xrpc: XRPCClient
 

@@ -30,12 +30,12 @@ public struct DraftMaker: Sendable {
         }
     }
 
-    let preparation: PhotoPreparation
-    let drafts: DraftStore
-    let geocoder: any PlaceGeocoder
-    let tids: TIDClock
-    let data: DataDirectory
-    let now: @Sendable () -> Date
+    public let preparation: PhotoPreparation
+    public let drafts: DraftStore
+    public let geocoder: any PlaceGeocoder
+    public let tids: TIDClock
+    public let data: DataDirectory
+    public let now: @Sendable () -> Date
 
     public init(
         preparation: PhotoPreparation, drafts: DraftStore, geocoder: any PlaceGeocoder, tids: TIDClock, data: DataDirectory,

@@ -53,12 +53,3 @@ public struct PostingServices: Sendable {
         )
     }
 }
-
-extension PostingServices {
-    /// Deletes a draft's photo on the file threads, like every other disk write of
-    /// posting (unlinking several megabytes can block on a busy disk). Missing is fine.
-    public func removePhoto(of draftID: String) async {
-        let path = data.draftPhoto(draftID)
-        await fileThreads.run { _ = unlink(path) }
-    }
-}

@@ -102,7 +102,7 @@ struct PublishSteps: Sendable {
     }
 
     /// One PDS call with token refresh, its failures sorted into transient or permanent.
-    private func call<Value: Sendable>(_ body: @Sendable (PDSClient, Secret) async throws -> Value) async throws -> Value {
+    private func call<Value: Sendable>(_ body: @Sendable (any PDSConnection, Secret) async throws -> Value) async throws -> Value {
         do {
             return try await dependencies.pds.perform(account, body)
         } catch {

@@ -8,7 +8,7 @@ import Testing
 import GrainSupport
 
 /// Every option is read the way `serve` reads it (flags → `AppConfiguration.load` →
-/// `LiveServices` → `makeServer`), and each one visibly changes what the server does.
+/// `GrainStoriesApp.build` → `makeServer`), and each one visibly changes what the server does.
 @Suite struct ConfigurationEffectTests {
     // MARK: Helpers
 
@@ -220,7 +220,7 @@ import GrainSupport
                 #expect(response.status == 200)
                 #expect(response.body == image)
             }
-            let directory = app.live.data.media
+            let directory = app.root.data.media
             func cached() -> (files: Int, bytes: Int) {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
                 let sizes = names.map { ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0))?[.size] as? Int) ?? 0 }

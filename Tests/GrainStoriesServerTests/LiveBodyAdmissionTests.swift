@@ -30,7 +30,7 @@ import Testing
     }
 
     private func spooledFiles(_ app: LiveApp) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: app.live.data.temporary)) ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: app.root.data.temporary)) ?? []
     }
 
     @Test func aBodyOnARouteThatTakesNoneIsRefusedAt413WithoutReadingIt() async throws {

@@ -21,7 +21,7 @@ import Testing
             "POST", "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
         #expect(response.status == 413)
         #expect(response.text.contains("That is too large"))
-        for directory in [app.live.data.uploads, app.live.data.temporary, app.live.data.drafts] {
+        for directory in [app.root.data.uploads, app.root.data.temporary, app.root.data.drafts] {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "\(directory) is empty")
         }
         await app.stop()

@@ -21,12 +21,14 @@ enum ServeCommand {
         }
 
         let logger = Logger.standardError(level: configuration.logLevel)
-        let live: LiveServices
+        let app: GrainStoriesApp
         let server: HTTPServer
         do {
             let data = try DataDirectory.prepare(configuration.dataDirectory)
-            live = try await LiveServices.start(configuration: configuration, data: data, logger: logger)
-            server = live.makeServer()
+            app = try await GrainStoriesApp.build(
+                configuration: configuration, data: data, logger: logger, edges: .live(configuration: configuration, logger: logger))
+            await app.startBackgroundWork()
+            server = app.makeServer()
             try server.start()
         } catch {
             StandardStreams.error("grain-stories: \(error)")
@@ -37,7 +39,7 @@ enum ServeCommand {
         let signal = await TerminationSignals.wait()
         logger.info("shutting down", ["signal": String(signal)])
         await server.shutdown(gracePeriod: .seconds(10))
-        await live.shutdown()
+        await app.shutdown()
         logger.info("stopped")
         return 0
     }

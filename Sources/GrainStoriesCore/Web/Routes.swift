@@ -1,37 +1,39 @@
 import MicroHTTPServer
 import Viewing
 
-/// Every route the server answers, declared in one place.
-extension Application {
-    static func buildRouter(_ services: AppServices) -> Router {
-        let seen = SeenTracker(accounts: AccountSeenStore(database: services.database), now: services.now)
-        let home = HomePage(pages: services.pages, library: services.library, strip: StripPresenter(signer: services.signer), seen: seen, logger: services.logger)
-        let authorStories = AuthorStoriesPage(library: services.library, seen: seen)
-        let viewer = StoryViewerPage(pages: services.pages, library: services.library, seen: seen, signer: services.signer, now: services.now)
-        let profile = ProfilePage(pages: services.pages, library: services.library, seen: seen, signer: services.signer)
-        let seenEndpoint = SeenEndpoint(seen: seen)
-        let media = MediaHandler(signer: services.signer, cache: services.media)
-        let health = HealthCheck(startedAt: services.startedAt)
-        let signIn = SignInPage(services: services)
-        let signOut = SignOutEndpoint(services: services)
-        let newStory = NewStoryPage(services: services)
-        let draft = DraftPage(services: services)
-        let deleteStory = DeleteStoryPage(services: services)
-        let localPhoto = LocalPhotoHandler(services: services)
-        let files = StaticFileHandler(assets: services.pages.assets)
+/// Every route the server answers, declared in one place, over the handlers the
+/// composition root (`GrainStoriesApp`) built, each with only the parts it uses.
+struct Routes: Sendable {
+    var home: HomePage
+    var authorStories: AuthorStoriesPage
+    var viewer: StoryViewerPage
+    var profile: ProfilePage
+    var seen: SeenEndpoint
+    var media: MediaHandler
+    var health: HealthCheck
+    var signIn: SignInPage
+    var signOut: SignOutEndpoint
+    var newStory: NewStoryPage
+    var draft: DraftPage
+    var deleteStory: DeleteStoryPage
+    var localPhoto: LocalPhotoHandler
+    var files: StaticFileHandler
+    /// The configured request body limit: an upload may use all of it.
+    var maxUploadBytes: Int
 
+    func router() -> Router {
         var router = Router()
         router.get("/") { try await home.respond($0) }
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
         router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
         router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
-        router.post("/seen", body: .form(2048)) { try await seenEndpoint.respond($0) }
+        router.post("/seen", body: .form(2048)) { try await seen.respond($0) }
         router.get("/signin") { try signIn.show($0) }
         router.post("/signin", body: .form(8 * 1024)) { try await signIn.submit($0) }
         router.post("/signout", body: .form(4096)) { try await signOut.respond($0) }
         router.get("/stories/new") { try newStory.show($0) }
-        router.post("/stories/new", body: RouteBody(maxBytes: services.configuration.maxBodyBytes, needsAccount: true, timeLimit: .seconds(600))) { try await newStory.upload($0) }
+        router.post("/stories/new", body: RouteBody(maxBytes: maxUploadBytes, needsAccount: true, timeLimit: .seconds(600))) { try await newStory.upload($0) }
         router.get("/drafts/:id") { try await draft.show($0) }
         router.post("/drafts/:id", body: .form(16 * 1024, needsAccount: true)) { try await draft.act($0) }
         router.get("/drafts/:id/photo") { try await draft.photo($0) }

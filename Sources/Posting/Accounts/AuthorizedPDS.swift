@@ -8,12 +8,13 @@ public import GrainSupport
 /// and the person is signed out.
 public struct AuthorizedPDS: Sendable {
     public let sessions: SessionStore
-    public let http: OutboundHTTP
+    /// How PDSes are reached: over HTTP in production, in memory in some tests.
+    public let connector: any PDSConnector
     private let refresher = Refresher()
 
-    public init(sessions: SessionStore, http: OutboundHTTP) {
+    public init(sessions: SessionStore, connector: any PDSConnector) {
         self.sessions = sessions
-        self.http = http
+        self.connector = connector
     }
 
     /// Why a call for an account failed, with the PDS's answer (or lack of one) inside.
@@ -35,12 +36,12 @@ public struct AuthorizedPDS: Sendable {
         }
     }
 
-    public func client(for account: AccountSession) -> PDSClient {
+    public func client(for account: AccountSession) -> any PDSConnection {
         client(forPDS: account.pdsURL)
     }
 
-    public func client(forPDS url: String) -> PDSClient {
-        PDSClient(baseURL: url, http: http)
+    public func client(forPDS url: String) -> any PDSConnection {
+        connector.connection(to: url)
     }
 
     /// Calls `body` with the account's access token, refreshing it once if expired.
@@ -48,7 +49,7 @@ public struct AuthorizedPDS: Sendable {
     /// literals, so callers' closures would all need annotations; `xrpc(_:)` recovers
     /// the type right here.)
     public func perform<Value: Sendable>(
-        _ account: AccountSession, _ body: @Sendable (PDSClient, Secret) async throws -> Value
+        _ account: AccountSession, _ body: @Sendable (any PDSConnection, Secret) async throws -> Value
     ) async throws(Failure) -> Value {
         let client = client(for: account)
         // A long-lived caller (the outbox) may hold tokens that were rotated since.
@@ -76,7 +77,7 @@ public struct AuthorizedPDS: Sendable {
         return xrpc
     }
 
-    private func refresh(_ account: AccountSession, client: PDSClient) async throws(Failure) -> PDSSession {
+    private func refresh(_ account: AccountSession, client: any PDSConnection) async throws(Failure) -> PDSSession {
         let sessions = self.sessions
         let result = await refresher.refresh(account.idHash) {
             let fresh: PDSSession

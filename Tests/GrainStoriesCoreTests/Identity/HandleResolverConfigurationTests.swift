@@ -25,7 +25,7 @@ import TestSupport
             return
         }
         let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0 = configuration }
-        let resolver = try #require(app.live.services.identity as? IdentityResolver)
+        let resolver = try #require(app.root.edges.identity as? IdentityResolver)
         #expect(resolver.handles.resolverURL == identity.resolverURL)
         let resolution = try await resolver.handles.resolveThroughService(
             "alice.test", baseURL: resolver.handles.resolverURL, serviceName: "The handle resolver", method: .resolver

@@ -22,12 +22,12 @@ import TestSupport
         #expect(response.status == .contentTooLarge)
         #expect(response.text.contains("form-error"))
         #expect(response.text.contains("MB to decode; the limit is 256 MB. Try a smaller photo."))
-        #expect(try await app.services.posting.drafts.abandoned(before: .distantFuture).isEmpty, "no draft was made")
+        #expect(try await app.root.posting.drafts.abandoned(before: .distantFuture).isEmpty, "no draft was made")
         for directory in ["uploads", "drafts", "tmp"] {
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/" + directory)
             #expect(leftovers.isEmpty, "\(directory)/ is empty after the refusal")
         }
-        #expect(app.services.posting.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
+        #expect(app.root.posting.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
         await app.shutdown()
         pds.stop()
     }
@@ -39,7 +39,7 @@ import TestSupport
         let pds = try FakePDS()
         let app = try await AppHarness()
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
-        let queue = app.services.posting.photoQueue
+        let queue = app.root.posting.photoQueue
         let gate = TestGate()
         let large = Task { await queue.run(cost: PhotoProcessingOptions.defaultMaxDecodeBytes) { gate.wait() } }
         #expect(await eventually { queue.status.running == 1 })
@@ -65,8 +65,8 @@ import TestSupport
         #expect(throws: ConfigurationError.self) { try AppConfiguration.load(arguments: ["--max-decode-bytes", "1000"], environment: [:]) }
         let pds = try FakePDS()
         let app = try await AppHarness()
-        #expect(app.services.posting.processing.maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
-        #expect(app.services.posting.photoQueue.budget == PhotoProcessingOptions.defaultMaxDecodeBytes / 2 * 3)
+        #expect(app.root.posting.processing.maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
+        #expect(app.root.posting.photoQueue.budget == PhotoProcessingOptions.defaultMaxDecodeBytes / 2 * 3)
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         let response = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
         #expect(response.status == .seeOther)

@@ -66,7 +66,7 @@ import TestSupport
         ])
         #expect(posted.status == .seeOther)
         #expect(await browser.get(draftPath).text.contains("Posting to your PDS"))
-        await app.services.posting.publisher.runDue()
+        await app.root.posting.publisher.runDue()
         let status = await browser.get(draftPath).text
         #expect(status.contains("Posted."))
 
@@ -93,7 +93,7 @@ import TestSupport
         #expect(localPhoto.status == .ok)
         #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
         let draftID = String(localPhotoPath.dropFirst("/local-photos/".count))
-        let photoFile = app.services.posting.data.draftPhoto(try #require(try await app.services.posting.drafts.find(draftID)).id)
+        let photoFile = app.root.posting.data.draftPhoto(try #require(try await app.root.posting.drafts.find(draftID)).id)
         #expect(FileManager.default.fileExists(atPath: photoFile))
 
         let confirm = await browser.get("/profile/\(story.did)/story/\(story.rkey)/delete")
@@ -106,7 +106,7 @@ import TestSupport
         #expect(await browser.get(localPhotoPath).status == .notFound, "the local photo goes with the story")
         #expect(await CookieJar(app).get(localPhotoPath).status == .notFound)
         #expect(!FileManager.default.fileExists(atPath: photoFile))
-        #expect(try await app.services.posting.drafts.find(draftID) == nil)
+        #expect(try await app.root.posting.drafts.find(draftID) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/drafts").isEmpty)
 
         await app.shutdown()

@@ -27,8 +27,8 @@ import TestSupport
             ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Powell's City of Books"),
             ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
         ])
-        await app.services.posting.publisher.runDue()
-        let entry = try #require(try await app.services.posting.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
+        await app.root.posting.publisher.runDue()
+        let entry = try #require(try await app.root.posting.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
         #expect(entry.status == .posted, "\(entry.lastError ?? "")")
 
         let records = try await pds.recordsViaSDK(collection: "social.grain.story")

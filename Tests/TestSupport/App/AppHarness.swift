@@ -9,26 +9,29 @@ import Geocoding
 import GrainSupport
 import Viewing
 
-/// The whole application without a socket: real templates (strict) and static files,
-/// a fake story library, a temporary data directory, and whatever `configure` changes
-/// in the configuration. `respond` calls the same responder the server uses.
+/// The whole application without a socket, built by the composition root
+/// (`GrainStoriesApp.build`, as `serve` builds it): real templates (strict) and static
+/// files, a temporary data directory, and for edges a fake story library, a fixed clock,
+/// the live PDS, identity and Nominatim clients (pointed wherever a test says) unless
+/// `edges` replaces them, and whatever `configure` changes in the configuration. Background
+/// work is not started: tests run the publisher themselves (`posting.publisher.runDue()`).
+/// `respond` calls the same responder the server uses.
 public final class AppHarness: Sendable {
     public let library: FakeStoryLibrary
-    public let application: Application
-    public let services: AppServices
+    /// The built application, for tests that look inside (drafts, the publisher, pages).
+    public let root: GrainStoriesApp
     public let logs = LogCapture()
     public let dataDirectory: String
-    private let http: OutboundHTTP
-    private let io = WorkerThreadPool(name: "test-io", threadCount: 1)
-    /// Two photo threads, as in production, so tests can hold one with a large job.
-    private let photos = WorkerThreadPool(name: "test-photos", threadCount: 2)
+
+    public var application: Application { root.application }
 
     /// The fixtures' "now": 2026-09-04T18:00Z.
     public static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)
 
     public init(
         library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"],
-        nominatimURL: String? = nil, configure: (inout AppConfiguration) -> Void = { _ in }
+        nominatimURL: String? = nil, configure: (inout AppConfiguration) -> Void = { _ in },
+        edges: (inout GrainStoriesApp.Edges) -> Void = { _ in }
     ) async throws {
         self.library = library
         dataDirectory = ProjectPaths.temporaryDirectory("app")
@@ -38,22 +41,18 @@ public final class AppHarness: Sendable {
         configuration.strictTemplates = true
         configuration.dataDirectory = dataDirectory
         configuration.insecureHosts = insecureHosts
+        configuration.nominatimURL = nominatimURL
+        configuration.operatorContact = "tests@example.org"
+        configuration.mediaCacheBytes = 1 << 20
         configure(&configuration)
         let logger = logs.logger()
-        let secret = Array(repeating: UInt8(42), count: 32)
-        let pages = try AppServices.loadPages(configuration: configuration, secret: secret, logger: logger)
-        http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
+        var chosen = GrainStoriesApp.Edges.live(
+            configuration: configuration, logger: logger, http: OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts))
+        chosen.stories = library
+        chosen.now = { now }
+        edges(&chosen)
         let data = try DataDirectory.prepare(dataDirectory)
-        let media = try MediaCache(directory: data.media, maxBytes: 1 << 20, http: http, io: io)
-        let database = try await AppDatabase.open(at: data.database)
-        services = AppServices(
-            configuration: configuration, logger: logger, pages: pages, baseLibrary: library,
-            signer: MediaURLSigner(key: secret, insecureHosts: insecureHosts),
-            media: media, database: database, http: http, identity: IdentityResolver.live(configuration: configuration, http: http),
-            geocoder: NominatimClient(baseURL: nominatimURL, operatorContact: "tests@example.org", http: http, logger: logger),
-            secret: secret, photoThreads: photos, fileThreads: io, data: data, now: { now }
-        )
-        application = Application(services: services)
+        root = try await GrainStoriesApp.build(configuration: configuration, data: data, logger: logger, edges: chosen)
     }
 
     /// Sends a request through the application.
@@ -72,13 +71,9 @@ public final class AppHarness: Sendable {
         return await application.respond(to: request)
     }
 
-    /// Call when done: stops the outgoing HTTP clients.
+    /// Call when done: stops the application and removes its data directory.
     public func shutdown() async {
-        await services.posting.publisher.stop()
-        await http.shutdown()
-        await services.database.close()
-        io.shutdown()
-        photos.shutdown()
+        await root.shutdown()
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }
 }

@@ -4,12 +4,12 @@ public import GrainStoriesCore
 public import MicroHTTPServer
 import GrainSupport
 
-/// The whole server as production runs it (`LiveServices` wiring, the libmicrohttpd
-/// server on 127.0.0.1 port 0), pointed at stand-ins, plus a real HTTP client to talk
-/// to it.
+/// The whole server as production runs it (`GrainStoriesApp` over the live edges, with
+/// its background work, the libmicrohttpd server on 127.0.0.1 port 0), pointed at
+/// stand-ins, plus a real HTTP client to talk to it.
 public final class LiveApp: Sendable {
     public let server: HTTPServer
-    public let live: LiveServices
+    public let root: GrainStoriesApp
     public let client: HTTPClient
     public let logs: LogCapture
     public let configuration: AppConfiguration
@@ -36,8 +36,11 @@ public final class LiveApp: Sendable {
         let logs = LogCapture()
         self.logs = logs
         let data = try DataDirectory.prepare(configuration.dataDirectory)
-        live = try await LiveServices.start(configuration: configuration, data: data, logger: logs.logger(level: .info))
-        server = live.makeServer()
+        let logger = logs.logger(level: .info)
+        root = try await GrainStoriesApp.build(
+            configuration: configuration, data: data, logger: logger, edges: .live(configuration: configuration, logger: logger))
+        await root.startBackgroundWork()
+        server = root.makeServer()
         try server.start()
         client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "GrainStoriesTests", totalTimeout: .seconds(10)))
     }
@@ -53,7 +56,7 @@ public final class LiveApp: Sendable {
 
     public func stop() async {
         await server.shutdown(gracePeriod: .seconds(5))
-        await live.shutdown()
+        await root.shutdown()
         await client.shutdown()
         try? FileManager.default.removeItem(atPath: configuration.dataDirectory)
     }

@@ -16,7 +16,13 @@ import Posting
 /// handle differently gives no extra guesses; everyone else on the same network signs
 /// in as usual.
 struct SignInPage: Sendable {
-    let services: AppServices
+    let pages: PageRenderer
+    let sessions: SessionStore
+    let identity: any IdentityResolving
+    let pds: AuthorizedPDS
+    /// Wrong-password limits, shared by every sign-in on this server.
+    let limiter: AttemptLimiter
+    let logger: Logger
 
     func show(_ context: RequestContext) throws -> HTTPResponse {
         let problem = context.query["reason"] == "expired"
@@ -27,7 +33,7 @@ struct SignInPage: Sendable {
 
     func submit(_ context: RequestContext) async throws -> HTTPResponse {
         let form = try context.formFields(limit: 8 * 1024)
-        try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let identifier = (form["identifier"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
         let pds = (form["pds"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -38,9 +44,9 @@ struct SignInPage: Sendable {
             let session = try await signIn(
                 identifier: identifier, password: Secret(password), pds: pds.isEmpty ? nil : pds, client: context.request.clientAddress
             )
-            if let previous = context.account { try? await services.sessions.delete(idHash: previous.idHash) }
-            let cookie = try await services.sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
-            services.logger.info("signed in", ["did": session.tokens.did.rawValue, "id": context.requestID])
+            if let previous = context.account { try? await sessions.delete(idHash: previous.idHash) }
+            let cookie = try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
+            logger.info("signed in", ["did": session.tokens.did.rawValue, "id": context.requestID])
             var response = HTTPResponse.redirect(to: "/")
             response.headers.add("Set-Cookie", Cookies.setCookie(name: SessionStore.cookieName, value: cookie, maxAgeSeconds: Int(SessionStore.idleLifetime), secure: context.isSecure))
             return response
@@ -56,15 +62,14 @@ struct SignInPage: Sendable {
     }
 
     private func signIn(identifier: String, password: Secret, pds: String?, client address: String) async throws(SignInProblem) -> SignedIn {
-        let limiter = services.signInLimiter
         var keys = [AttemptLimiter.key(client: address, account: identifier)]
         guard await !limiter.isLimited(keys[0]) else { throw SignInProblem.tooManyAttempts }
-        let located = try await services.identity.locate(identifier: identifier, pdsOverride: pds)
+        let located = try await identity.locate(identifier: identifier, pdsOverride: pds)
         if let did = located.did, did.rawValue.lowercased() != identifier.lowercased() {
             keys.append(AttemptLimiter.key(client: address, account: did.rawValue))
             guard await !limiter.isLimited(keys[1]) else { throw SignInProblem.tooManyAttempts }
         }
-        let client = services.pds.client(forPDS: located.pdsURL)
+        let client = self.pds.client(forPDS: located.pdsURL)
         let tokens: PDSSession
         do {
             tokens = try await client.createSession(identifier: identifier, password: password)
@@ -110,9 +115,9 @@ struct SignInPage: Sendable {
             setCookie = Cookies.setCookie(name: CSRFGuard.cookieName, value: cookieValue ?? "", maxAgeSeconds: nil, secure: context.isSecure)
         }
         let token = context.account == nil
-            ? services.pages.csrf.token(anonymousCookie: cookieValue ?? "")
-            : services.pages.csrf.token(for: context) ?? ""
-        var response = try services.pages.render("signin", status: status, [
+            ? pages.csrf.token(anonymousCookie: cookieValue ?? "")
+            : pages.csrf.token(for: context) ?? ""
+        var response = try pages.render("signin", status: status, [
             "title": "Sign in",
             "problem": problem.map(TemplateValue.string) ?? .null,
             "identifier": .string(identifier),

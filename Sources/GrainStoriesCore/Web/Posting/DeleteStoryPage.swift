@@ -10,11 +10,20 @@ import Viewing
 /// server's caches at once, and when it was posted from here its photo file and draft
 /// go too, so `/local-photos/…` stops serving it. Only the story's author can do it.
 struct DeleteStoryPage: Sendable {
-    let services: AppServices
+    let pages: PageRenderer
+    let pds: AuthorizedPDS
+    /// The pages' library (the AppView with this server's own stories), whose caches
+    /// forget the author at once.
+    let library: any StoryLibrary
+    /// This server's own recent stories, which must stop showing the deleted one.
+    let local: LocalStories
+    let drafts: DraftStore
+    let photos: DraftPhotos
+    let logger: Logger
 
     func confirm(_ context: RequestContext) async throws -> HTTPResponse {
         let (account, rkey) = try ownStory(context)
-        var response = try services.pages.render("delete-story", [
+        var response = try pages.render("delete-story", [
             "title": "Delete this story?",
             "rkey": .string(rkey.rawValue),
             "action": .string(context.request.path),
@@ -27,9 +36,9 @@ struct DeleteStoryPage: Sendable {
     func delete(_ context: RequestContext) async throws -> HTTPResponse {
         let (account, rkey) = try ownStory(context)
         let form = try context.formFields(limit: 4096)
-        try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         do {
-            try await services.pds.perform(account) { client, token in
+            try await pds.perform(account) { client, token in
                 try await client.deleteRecord(repo: account.did, collection: StoryRecord.collection, rkey: rkey, accessToken: token)
             }
         } catch {
@@ -39,23 +48,22 @@ struct DeleteStoryPage: Sendable {
             case .local: throw error
             }
         }
-        await services.posting.local.markDeleted(uri: ATURI(account.did, .story, rkey))
-        await services.library.invalidate(author: account.did)
+        await local.markDeleted(uri: ATURI(account.did, .story, rkey))
+        await library.invalidate(author: account.did)
         await removeLocalCopy(of: rkey, by: account)
-        services.logger.info("story deleted", ["did": account.did.rawValue, "rkey": rkey.rawValue])
+        logger.info("story deleted", ["did": account.did.rawValue, "rkey": rkey.rawValue])
         return HTTPResponse.redirect(to: "/")
     }
 
     /// Deletes the photo and draft a story posted from here left behind (a draft still
     /// being published is left to the publisher and the housekeeper).
     private func removeLocalCopy(of rkey: RecordKey, by account: AccountSession) async {
-        let posting = services.posting
-        guard let draft = try? await posting.drafts.find(did: account.did, storyRKey: rkey), draft.state != .publishing else { return }
-        await posting.removePhoto(of: draft.id)
+        guard let draft = try? await drafts.find(did: account.did, storyRKey: rkey), draft.state != .publishing else { return }
+        await photos.remove(of: draft.id)
         do {
-            try await posting.drafts.delete(draft.id)
+            try await drafts.delete(draft.id)
         } catch {
-            services.logger.warning("the deleted story's draft could not be removed", ["draft": draft.id, "error": String(describing: error)])
+            logger.warning("the deleted story's draft could not be removed", ["draft": draft.id, "error": String(describing: error)])
         }
     }
 

@@ -13,7 +13,14 @@ import Posting
 ///
 /// Drafts belong to the account that made them: anyone else gets a 404.
 struct DraftPage: Sendable {
-    let services: AppServices
+    let pages: PageRenderer
+    let drafts: DraftStore
+    let publisher: Publisher
+    let geocoder: any PlaceGeocoder
+    /// Signs the place choices the page offers, so a posted place is one it offered.
+    let placeTokens: PlaceTokens
+    let photos: DraftPhotos
+    let now: @Sendable () -> Date
 
     func show(_ context: RequestContext) async throws -> HTTPResponse {
         let (account, draft) = try await ownedDraft(context)
@@ -23,32 +30,31 @@ struct DraftPage: Sendable {
     func act(_ context: RequestContext) async throws -> HTTPResponse {
         let (account, draft) = try await ownedDraft(context)
         let form = try context.formFields(limit: 16 * 1024)
-        try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
-        let posting = services.posting
+        try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         switch form["action"] {
         case "publish":
             guard draft.state == .draft else { return HTTPResponse.redirect(to: "/drafts/\(draft.id)") }
             let choices: DraftChoices
-            do { choices = try DraftChoices(form: form, draft: draft, tokens: posting.placeTokens) } catch {
+            do { choices = try DraftChoices(form: form, draft: draft, tokens: placeTokens) } catch {
                 return try await render(context, account: account, draft: draft, searchResults: nil, problem: error.publicMessage, status: .badRequest)
             }
-            try await posting.drafts.publish(
+            try await drafts.publish(
                 draft.id, place: choices.place, labels: choices.labels, crosspost: choices.crosspost,
-                createdAt: Datetime(services.now()), now: services.now())
-            await posting.publisher.kick()
+                createdAt: Datetime(now()), now: now())
+            await publisher.kick()
             return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
         case "retry":
-            try await posting.drafts.retry(draft.id, now: services.now())
-            await posting.publisher.kick()
+            try await drafts.retry(draft.id, now: now())
+            await publisher.kick()
             return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
         case "discard":
             guard draft.state == .draft || draft.state == .failed else { return HTTPResponse.redirect(to: "/drafts/\(draft.id)") }
-            try await posting.drafts.delete(draft.id)
-            await posting.removePhoto(of: draft.id)
+            try await drafts.delete(draft.id)
+            await photos.remove(of: draft.id)
             return HTTPResponse.redirect(to: "/")
         case "search":
             let query = (form["query"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            let results = await posting.geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"])
+            let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"])
             return try await render(context, account: account, draft: draft, searchResults: (query, results), problem: results.isEmpty ? "No places found for “\(query)”." : nil, status: .ok)
         default:
             throw HTTPError.badRequest("Unknown action.")
@@ -58,15 +64,15 @@ struct DraftPage: Sendable {
     /// `GET /drafts/{id}/photo`: the processed photo, for its owner only.
     func photo(_ context: RequestContext) async throws -> HTTPResponse {
         let (_, draft) = try await ownedDraft(context)
-        return try PhotoFile.response(path: services.posting.data.draftPhoto(draft.id), cache: "private, no-store")
+        return try PhotoFile.response(path: photos.path(of: draft.id), cache: "private, no-store")
     }
 
     /// `GET /drafts/{id}/places?q=…`: place search for the script (JSON, signed tokens).
     func places(_ context: RequestContext) async throws -> HTTPResponse {
         _ = try await ownedDraft(context)
         let query = (context.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let results = await services.posting.geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"])
-        let items = results.map { PlaceChoice(token: services.posting.placeTokens.token(for: DraftPlace(name: $0.name, cell: $0.location.value, address: $0.address)), name: $0.name, display: $0.display) }
+        let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"])
+        let items = results.map { PlaceChoice(token: placeTokens.token(for: DraftPlace(name: $0.name, cell: $0.location.value, address: $0.address)), name: $0.name, display: $0.display) }
         let body = (try? JSONEncoder.atproto.encode(items)) ?? Data("[]".utf8)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
@@ -82,18 +88,18 @@ struct DraftPage: Sendable {
 
     private func ownedDraft(_ context: RequestContext) async throws -> (AccountSession, Draft) {
         let account = try context.requireAccount()
-        guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.did == account.did else {
+        guard let draft = try await drafts.find(context.parameter("id")), draft.did == account.did else {
             throw HTTPError(.notFound, "This draft does not exist any more, or it belongs to someone else.")
         }
         return (account, draft)
     }
 
     private func render(_ context: RequestContext, account: AccountSession, draft: Draft, searchResults: (query: String, results: [PlaceSuggestion])?, problem: String?, status: HTTPStatus) async throws -> HTTPResponse {
-        let entry = try await services.posting.drafts.progress(draft.id)
-        var values = DraftPresenter(tokens: services.posting.placeTokens).values(draft: draft, entry: entry, search: searchResults)
+        let entry = try await drafts.progress(draft.id)
+        var values = DraftPresenter(tokens: placeTokens).values(draft: draft, entry: entry, search: searchResults)
         values["problem"] = problem.map(TemplateValue.string) ?? .null
         values["title"] = "Your new story"
-        var response = try services.pages.render("draft", status: status, values, for: context)
+        var response = try pages.render("draft", status: status, values, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -9,12 +9,14 @@ import MicroHTTPServer
 struct LocalPhotoHandler: Sendable {
     static let cacheControl = "private, max-age=600"
 
-    let services: AppServices
+    let drafts: DraftStore
+    /// Where the drafts' photos are.
+    let data: DataDirectory
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        guard let draft = try await services.posting.drafts.find(context.parameter("id")), draft.state == .posted else {
+        guard let draft = try await drafts.find(context.parameter("id")), draft.state == .posted else {
             throw HTTPError.notFound
         }
-        return try PhotoFile.response(path: services.posting.data.draftPhoto(draft.id), cache: LocalPhotoHandler.cacheControl)
+        return try PhotoFile.response(path: data.draftPhoto(draft.id), cache: LocalPhotoHandler.cacheControl)
     }
 }

@@ -15,7 +15,17 @@ import Posting
 /// an account that already keeps as many drafts as `DraftQuota` allows (checked before
 /// the upload is parsed, and again when the draft is saved).
 struct NewStoryPage: Sendable {
-    let services: AppServices
+    let pages: PageRenderer
+    let drafts: DraftStore
+    let draftMaker: DraftMaker
+    /// Parsing the upload blocks on the disk, so it runs on these threads.
+    let fileThreads: WorkerThreadPool
+    /// Where uploads are streamed while the form is parsed.
+    let uploadsDirectory: String
+    let quota: DraftQuota
+    /// The configured request body limit, which also bounds the one photo.
+    let maxBodyBytes: Int
+    let logger: Logger
 
     func show(_ context: RequestContext) throws -> HTTPResponse {
         _ = try context.requireAccount()
@@ -24,22 +34,21 @@ struct NewStoryPage: Sendable {
 
     func upload(_ context: RequestContext) async throws -> HTTPResponse {
         let account = try context.requireAccount()
-        let posting = services.posting
-        let quota = DraftQuota(configuration: services.configuration)
-        if let refusal = quota.refusal(for: try await posting.drafts.usage(of: account.did), adding: 0) {
+        if let refusal = quota.refusal(for: try await drafts.usage(of: account.did), adding: 0) {
             return try refuse(context, refusal, account: account)
         }
         let request = context
+        let (directory, limits) = (uploadsDirectory, MultipartLimits(maxFileBytes: maxBodyBytes))
         let form: MultipartForm
         do {
-            form = try await posting.fileThreads.run { () throws(MultipartError) -> MultipartForm in
-                try request.multipartForm(fileDirectory: posting.data.uploads, parser: MultipartFormParser(limits: MultipartLimits(maxFileBytes: services.configuration.maxBodyBytes)))
+            form = try await fileThreads.run { () throws(MultipartError) -> MultipartForm in
+                try request.multipartForm(fileDirectory: directory, parser: MultipartFormParser(limits: limits))
             }
         } catch {
             return try render(context, problem: error.publicMessage, status: error.status)
         }
         defer { form.removeFiles() }
-        try services.pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let photos = form.files(named: "photo")
         guard photos.count == 1, form.files.count == 1, let upload = photos.first else {
             let problem = photos.count > 1 || form.files.count > 1 ? "Please choose just one photo." : "Please choose a photo."
@@ -47,7 +56,7 @@ struct NewStoryPage: Sendable {
         }
         let draft: Draft
         do {
-            draft = try await posting.draftMaker.makeDraft(.init(
+            draft = try await draftMaker.makeDraft(.init(
                 uploadPath: upload.path, did: account.did, quota: quota, language: context.request.headers["Accept-Language"]))
         } catch {
             switch error {
@@ -66,21 +75,21 @@ struct NewStoryPage: Sendable {
                 throw failure
             }
         }
-        services.logger.info("draft created", ["did": account.did.rawValue, "draft": draft.id, "bytes": String(draft.photoBytes)])
+        logger.info("draft created", ["did": account.did.rawValue, "draft": draft.id, "bytes": String(draft.photoBytes)])
         return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
     }
 
     private func refuse(_ context: RequestContext, _ refusal: DraftQuota.Exceeded, account: AccountSession) throws -> HTTPResponse {
-        services.logger.info("upload refused: draft quota", ["did": account.did.rawValue, "quota": "\(refusal)"])
+        logger.info("upload refused: draft quota", ["did": account.did.rawValue, "quota": "\(refusal)"])
         return try render(context, problem: refusal.publicMessage, status: refusal.status)
     }
 
     private func render(_ context: RequestContext, problem: String?, status: HTTPStatus) throws -> HTTPResponse {
-        var response = try services.pages.render("new-story", status: status, [
+        var response = try pages.render("new-story", status: status, [
             "title": "New story",
             "problem": problem.map(TemplateValue.string) ?? .null,
-            "maxBytes": .string(ByteCountText.describe(services.configuration.maxBodyBytes)),
-            "maxBytesNumber": .int(services.configuration.maxBodyBytes - 64 * 1024),
+            "maxBytes": .string(ByteCountText.describe(maxBodyBytes)),
+            "maxBytesNumber": .int(maxBodyBytes - 64 * 1024),
         ], for: context)
         response.headers.set("Cache-Control", "no-store")
         return response

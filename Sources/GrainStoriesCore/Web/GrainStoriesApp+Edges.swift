@@ -1,0 +1,62 @@
+public import Foundation
+public import ATProto
+public import Geocoding
+public import GrainSupport
+public import Viewing
+
+extension GrainStoriesApp {
+    /// Everything the application reaches outside itself, and the clock: the values
+    /// tests replace. `live(configuration:logger:http:)` is what `serve` uses.
+    public struct Edges: Sendable {
+        /// Grain's stories and profiles (the AppView); pages see it with this server's own
+        /// posts and deletions applied.
+        public var stories: any StoryLibrary
+        /// How people's PDSes are reached (sign-in, sign-out, posting, deleting).
+        public var pds: any PDSConnector
+        /// Where an account lives (handle or DID → DID and PDS), at sign-in.
+        public var identity: any IdentityResolving
+        /// Place suggestions and search for drafts, given the database-backed answer cache
+        /// the application keeps (a fake may ignore it).
+        public var geocoder: @Sendable (any GeocodingCache) -> any PlaceGeocoder
+        /// "Now", for sessions, drafts, publishing, story expiry and housekeeping.
+        public var now: @Sendable () -> Date
+        /// The outgoing HTTP client the media cache fetches Grain's images with (the live
+        /// edges share it). The application shuts it down when it stops.
+        public var http: OutboundHTTP
+
+        public init(
+            stories: any StoryLibrary, pds: any PDSConnector, identity: any IdentityResolving,
+            geocoder: @escaping @Sendable (any GeocodingCache) -> any PlaceGeocoder,
+            now: @escaping @Sendable () -> Date, http: OutboundHTTP
+        ) {
+            self.stories = stories
+            self.pds = pds
+            self.identity = identity
+            self.geocoder = geocoder
+            self.now = now
+            self.http = http
+        }
+
+        /// The real edges for `configuration`: the configured AppView, PDSes and identity
+        /// resolution over `http` (by default one identified as this server, keeping the
+        /// configured insecure hosts), Nominatim as configured, and the wall clock.
+        public static func live(configuration: AppConfiguration, logger: Logger, http: OutboundHTTP? = nil) -> Edges {
+            let http = http ?? OutboundHTTP(
+                userAgent: "GrainStories/\(GrainStoriesVersion.current) (self-hosted)",
+                insecureHosts: configuration.insecureHosts
+            )
+            let appView = AppViewStoryLibrary(client: AppViewClient(
+                xrpc: XRPCClient(baseURL: configuration.appViewURL, http: http),
+                timeout: .seconds(configuration.appViewTimeoutSeconds)
+            ))
+            return Edges(
+                stories: appView,
+                pds: CurlPDSConnector(http: http),
+                identity: IdentityResolver.live(configuration: configuration, http: http),
+                geocoder: { cache in NominatimClient(configuration: configuration, http: http, logger: logger, cache: cache) },
+                now: Date.init,
+                http: http
+            )
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import AppStorage
+import GrainSupport
+import Posting
+import Viewing
+
+extension GrainStoriesApp {
+    /// Every handler, each given only the parts it uses.
+    static func routes(
+        configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
+        signer: MediaURLSigner, media: MediaCache, database: AppDatabase, sessions: SessionStore, pds: AuthorizedPDS,
+        identity: any IdentityResolving, posting: PostingServices, now: @escaping @Sendable () -> Date
+    ) -> Routes {
+        let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
+        let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
+        return Routes(
+            home: HomePage(pages: pages, library: library, strip: StripPresenter(signer: signer), seen: seen, logger: logger),
+            authorStories: AuthorStoriesPage(library: library, seen: seen),
+            viewer: StoryViewerPage(pages: pages, library: library, seen: seen, signer: signer, now: now),
+            profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer),
+            seen: SeenEndpoint(seen: seen),
+            media: MediaHandler(signer: signer, cache: media),
+            health: HealthCheck(startedAt: .now),
+            signIn: SignInPage(
+                pages: pages, sessions: sessions, identity: identity, pds: pds,
+                limiter: AttemptLimiter(limit: 10, window: 15 * 60, now: now), logger: logger),
+            signOut: SignOutEndpoint(pages: pages, sessions: sessions, pds: pds),
+            newStory: NewStoryPage(
+                pages: pages, drafts: posting.drafts, draftMaker: posting.draftMaker, fileThreads: posting.fileThreads,
+                uploadsDirectory: posting.data.uploads, quota: DraftQuota(configuration: configuration),
+                maxBodyBytes: configuration.maxBodyBytes, logger: logger),
+            draft: DraftPage(
+                pages: pages, drafts: posting.drafts, publisher: posting.publisher, geocoder: posting.geocoder,
+                placeTokens: posting.placeTokens, photos: photos, now: now),
+            deleteStory: DeleteStoryPage(
+                pages: pages, pds: pds, library: library, local: posting.local, drafts: posting.drafts, photos: photos,
+                logger: logger),
+            localPhoto: LocalPhotoHandler(drafts: posting.drafts, data: posting.data),
+            files: StaticFileHandler(assets: pages.assets),
+            maxUploadBytes: configuration.maxBodyBytes
+        )
+    }
+}

@@ -1,0 +1,27 @@
+import GrainSupport
+public import MicroHTTPServer
+
+extension GrainStoriesApp {
+    /// The HTTP server for this application: the configured address, limits and
+    /// threads, the security headers and the site's own error pages also on the
+    /// responses the server makes itself. Call `start()` on it.
+    public func makeServer() -> HTTPServer {
+        var server = HTTPServerConfiguration(
+            host: configuration.host,
+            port: configuration.port,
+            maxBodyBytes: configuration.maxBodyBytes,
+            temporaryDirectory: data.temporary,
+            connectionLimit: configuration.maxConnections,
+            connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
+            threadCount: configuration.threads,
+            defaultHeaders: SecurityHeaders.all
+        )
+        server.trustedProxies = configuration.trustedProxies
+        server.spoolLimitBytes = configuration.maxSpoolBytes
+        server.errorPages = ErrorResponder(pages: pages, logger: logger).serverErrorPages(maxBodyBytes: configuration.maxBodyBytes)
+        let logger = self.logger
+        return HTTPServer(configuration: server, responder: application) { message in
+            logger.warning("http server", ["detail": message])
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import JPEGProcessing
+import Synchronization
+import WorkerThreads
+import ATProto
+public import AppStorage
+import Geocoding
+public import GrainSupport
+public import Posting
+public import Viewing
+
+/// The one composition root: the whole application built from the validated
+/// configuration, the data directory, a logger and its remote edges (`Edges`), for
+/// `serve` and for the tests alike. The database, sessions, posting services,
+/// publisher, handlers, router and server are built here and nowhere else.
+///
+/// `build` only constructs (and reads the database back); background work starts with
+/// `startBackgroundWork()`, so socket-free tests can drive the publisher themselves.
+/// The application owns what it built and the edges' HTTP client: `shutdown()` stops them.
+public final class GrainStoriesApp: Sendable {
+    public let configuration: AppConfiguration
+    public let data: DataDirectory
+    public let logger: Logger
+    public let edges: Edges
+    public let pages: PageRenderer
+    /// The pages' library: the edge's stories with this server's own posts and deletions applied.
+    public let library: any StoryLibrary
+    public let signer: MediaURLSigner
+    public let database: AppDatabase
+    public let sessions: SessionStore
+    public let posting: PostingServices
+    /// The responder the server uses; tests may call it without a socket.
+    public let application: Application
+    private let threads: [WorkerThreadPool]
+    private let housekeeper: Housekeeper
+    private let housekeeping = Mutex<Task<Void, Never>?>(nil)
+
+    private init(
+        configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges, pages: PageRenderer,
+        library: any StoryLibrary, signer: MediaURLSigner, database: AppDatabase, sessions: SessionStore,
+        posting: PostingServices, application: Application, threads: [WorkerThreadPool]
+    ) {
+        self.configuration = configuration
+        self.data = data
+        self.logger = logger
+        self.edges = edges
+        self.pages = pages
+        self.library = library
+        self.signer = signer
+        self.database = database
+        self.sessions = sessions
+        self.posting = posting
+        self.application = application
+        self.threads = threads
+        housekeeper = Housekeeper(drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now)
+    }
+
+    /// Builds everything over `edges`, restores the known sessions and this server's
+    /// recent stories from the database, and starts nothing.
+    public static func build(
+        configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges
+    ) async throws(ConfigurationError) -> GrainStoriesApp {
+        let secret = try ServerSecret.loadOrCreate(at: data.secretKey)
+        let pages = try PageRenderer.load(configuration: configuration, secret: secret, logger: logger)
+        let io = WorkerThreadPool(name: "io", threadCount: 2)
+        // Two threads, admitted by memory (`PostingServices.photoQueue`): a large photo
+        // no longer holds up a small one.
+        let photos = WorkerThreadPool(name: "photos", threadCount: 2)
+        let signer = MediaURLSigner(key: HMAC.sha256(key: secret, message: Array("media".utf8)), insecureHosts: configuration.insecureHosts)
+        let media = try MediaCache(directory: data.media, maxBytes: configuration.mediaCacheBytes, http: edges.http, io: io)
+        let database = try await AppDatabase.open(at: data.database)
+        let now = edges.now
+        let sessions = SessionStore(database: database, now: now)
+        let pds = AuthorizedPDS(sessions: sessions, connector: edges.pds)
+        let local = LocalStories(now: now)
+        let library = OverlayStoryLibrary(base: edges.stories, local: local)
+        let drafts = DraftStore(database: database)
+        let publisher = Publisher(.init(
+            drafts: drafts, data: data, sessions: sessions, pds: pds,
+            composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
+            storyPosted: { draft, ref, account, createdAt in
+                await local.add(LocalStories.view(of: draft, uri: ref.uri, cid: ref.cid, creator: account.profileView, createdAt: createdAt))
+                await library.invalidate(author: account.did)
+            },
+            logger: logger, now: now
+        ))
+        let posting = PostingServices(
+            drafts: drafts, publisher: publisher, local: local, geocoder: edges.geocoder(SQLiteGeocodingCache(database: database)),
+            photoThreads: photos, fileThreads: io,
+            processing: PhotoProcessingOptions(
+                maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,
+                byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality,
+                maxDecodeBytes: configuration.maxDecodeBytes
+            ),
+            placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
+            tids: TIDClock(now: now), data: data, now: now
+        )
+        let routes = routes(
+            configuration: configuration, logger: logger, pages: pages, library: library, signer: signer, media: media,
+            database: database, sessions: sessions, pds: pds, identity: edges.identity, posting: posting, now: now
+        )
+        let application = Application(
+            router: routes.router(), errors: ErrorResponder(pages: pages, logger: logger), sessions: sessions, logger: logger)
+        do {
+            try await sessions.loadKnownSessions()
+        } catch {
+            throw ConfigurationError("the database could not be read: \(error)")
+        }
+        await posting.restoreLocalStories(sessions: sessions)
+        return GrainStoriesApp(
+            configuration: configuration, data: data, logger: logger, edges: edges, pages: pages, library: library,
+            signer: signer, database: database, sessions: sessions, posting: posting, application: application,
+            threads: [io, photos]
+        )
+    }
+
+    /// Starts the outbox worker and the hourly housekeeping (`serve` and the live tests).
+    public func startBackgroundWork() async {
+        await posting.publisher.start()
+        let housekeeper = self.housekeeper
+        housekeeping.withLock { task in
+            guard task == nil else { return }
+            task = Task { await housekeeper.run() }
+        }
+    }
+
+    /// Stops the background work, the outgoing HTTP client, the database and the threads.
+    public func shutdown() async {
+        housekeeping.withLock { $0?.cancel() }
+        await posting.publisher.stop()
+        await edges.http.shutdown()
+        await database.close()
+        for pool in threads { pool.shutdown() }
+    }
+}

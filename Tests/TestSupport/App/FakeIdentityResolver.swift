@@ -1,0 +1,40 @@
+public import GrainStoriesCore
+import MicroHTTPServer
+import Synchronization
+import ATProto
+
+/// The identity edge in memory: each known handle or DID (case-insensitively) lives at
+/// the `LocatedAccount` given; anything else is "not found", as the live resolver says
+/// when a handle resolves nowhere. A typed PDS address wins over the map, as it does live.
+/// Every identifier asked about is logged.
+public final class FakeIdentityResolver: IdentityResolving {
+    private let accounts: [String: LocatedAccount]
+    private let asked = Mutex<[String]>([])
+
+    public init(_ accounts: [String: LocatedAccount]) {
+        self.accounts = Dictionary(accounts.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Both the handle and the DID of each account live at `pdsURL`.
+    public convenience init(_ accounts: [FakePDS.Account], pdsURL: String) {
+        var map: [String: LocatedAccount] = [:]
+        for account in accounts {
+            let located = LocatedAccount(did: DID(account.did), pdsURL: pdsURL)
+            map[account.handle] = located
+            map[account.did] = located
+        }
+        self.init(map)
+    }
+
+    /// The identifiers asked about, in order.
+    public var lookups: [String] { asked.withLock { $0 } }
+
+    public func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount {
+        asked.withLock { $0.append(identifier) }
+        guard var located = accounts[identifier.lowercased()] else {
+            throw SignInProblem(.notFound, "No account called \(identifier) was found.")
+        }
+        if let pdsOverride { located.pdsURL = pdsOverride }
+        return located
+    }
+}
