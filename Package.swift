@@ -8,7 +8,7 @@ import PackageDescription
 /// (`C…`) and exactly one thin Swift wrapper target that is its only importer; the
 /// application imports no C and is layered GrainSupport → ATProto → AppStorage →
 /// Geocoding → Viewing → Posting, with Multipart beside them and the web layer
-/// (`GrainStoriesCore`) on top; the `grain-stories` executable only wires the command
+/// (`GrainStoriesWeb`) on top; the `grain-stories` executable only wires the command
 /// line to the web layer or to `H3CommandLine`. Tests mirror the targets.
 let package = Package(
     name: "GrainStories",
@@ -73,7 +73,7 @@ let package = Package(
         // The web layer: configuration, router, routes, pages and handlers, the error boundary,
         // static files, commands, and the one composition root used by `serve` and the tests.
         .target(
-            name: "GrainStoriesCore",
+            name: "GrainStoriesWeb",
             dependencies: [
                 "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart",
                 "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "HTMLTemplates",
@@ -82,12 +82,12 @@ let package = Package(
         ),
         // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.
         .target(name: "H3CommandLine", dependencies: ["H3Index", "GrainSupport"]),
-        .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesCore", "H3CommandLine"]),
+        .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesWeb", "H3CommandLine"]),
 
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -105,10 +105,26 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),
-        .testTarget(name: "GrainStoriesCoreTests", dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "TestSupport", "CurlHTTPClient"]),
+        .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestSupport"]),
+        .testTarget(name: "ATProtoTests", dependencies: ["ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "MicroHTTPServer"]),
+        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "ATProto", "GrainSupport", "TestSupport"]),
+        .testTarget(name: "ViewingTests", dependencies: ["Viewing", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "JPEGProcessing"]),
+        .testTarget(
+            name: "PostingTests",
+            dependencies: ["Posting", "Viewing", "AppStorage", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "SQLiteStore", "WorkerThreads"]
+        ),
+        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "TestSupport"]),
+        .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine", "TestSupport"]),
+        .testTarget(
+            name: "GrainStoriesWebTests",
+            dependencies: [
+                "GrainStoriesWeb", "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart",
+                "TestSupport", "CurlHTTPClient", "MicroHTTPServer", "JPEGProcessing", "GzipCompression", "DNSResolver", "WorkerThreads",
+            ]
+        ),
         .testTarget(
             name: "GrainStoriesServerTests",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesCore", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]
         ),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ]

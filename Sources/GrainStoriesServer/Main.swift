@@ -1,5 +1,5 @@
 import Foundation
-import GrainStoriesCore
+import GrainStoriesWeb
 import H3CommandLine
 
 /// The `grain-stories` executable: hands the command line and environment to the app,

@@ -1,6 +1,6 @@
 import GrainSupport
 import Foundation
-import GrainStoriesCore
+import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
 import TestSupport

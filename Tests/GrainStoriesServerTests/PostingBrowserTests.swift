@@ -1,5 +1,5 @@
 import Foundation
-import GrainStoriesCore
+import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
 import Testing

@@ -1,7 +1,7 @@
 import GrainSupport
 import CurlHTTPClient
 import Foundation
-import GrainStoriesCore
+import GrainStoriesWeb
 import JPEGProcessing
 import TestSupport
 import Testing

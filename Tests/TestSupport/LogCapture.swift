@@ -1,4 +1,4 @@
-import GrainStoriesCore
+import GrainStoriesWeb
 import Synchronization
 public import GrainSupport
 

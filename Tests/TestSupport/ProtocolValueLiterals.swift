@@ -1,4 +1,4 @@
-import GrainStoriesCore
+import GrainStoriesWeb
 public import ATProto
 
 /// Tests write DIDs, handles, record keys, AT URIs and datetimes as literals; the

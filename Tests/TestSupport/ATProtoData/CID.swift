@@ -1,4 +1,4 @@
-import GrainStoriesCore
+import GrainStoriesWeb
 import GrainSupport
 
 /// A CIDv1 with a SHA-256 multihash, the only kind atproto uses: `raw` (0x55) for blobs

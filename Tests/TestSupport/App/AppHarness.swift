@@ -1,7 +1,7 @@
 import AppStorage
 import Posting
 public import Foundation
-public import GrainStoriesCore
+public import GrainStoriesWeb
 public import MicroHTTPServer
 import WorkerThreads
 import ATProto

@@ -1,4 +1,4 @@
-public import GrainStoriesCore
+public import GrainStoriesWeb
 import MicroHTTPServer
 import Synchronization
 import ATProto

@@ -1,4 +1,4 @@
-import GrainStoriesCore
+import GrainStoriesWeb
 import Synchronization
 import ATProto
 public import Geocoding

@@ -1,6 +1,6 @@
 public import CurlHTTPClient
 import Foundation
-public import GrainStoriesCore
+public import GrainStoriesWeb
 public import MicroHTTPServer
 import GrainSupport
 

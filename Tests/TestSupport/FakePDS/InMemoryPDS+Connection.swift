@@ -1,6 +1,6 @@
 import CurlHTTPClient
 import Foundation
-import GrainStoriesCore
+import GrainStoriesWeb
 import ATProto
 import GrainSupport
 

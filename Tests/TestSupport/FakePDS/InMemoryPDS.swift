@@ -1,5 +1,5 @@
 public import Foundation
-import GrainStoriesCore
+import GrainStoriesWeb
 import Synchronization
 public import ATProto
 

@@ -1,4 +1,4 @@
-import GrainStoriesCore
+import GrainStoriesWeb
 import GrainSupport
 
 /// The fake PDS's session JWTs, shaped like the reference PDS's: HS256 over

@@ -1,5 +1,5 @@
 import Foundation
-import GrainStoriesCore
+import GrainStoriesWeb
 import GrainSupport
 
 extension ReferencePDS {

@@ -1,0 +1,96 @@
+import Foundation
+import GzipCompression
+@testable import GrainStoriesWeb
+import MicroHTTPServer
+import TestSupport
+import Testing
+@testable import GrainSupport
+
+@Suite struct ApplicationTests {
+    @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+        let app = try await AppHarness()
+        for target in ["/", "/healthz", "/nope", "/assets/app.css", "/profile/nobody.example", "/assets/%2e%2e/x"] {
+            let response = await app.respond(.get, target)
+            #expect(response.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true, "\(target)")
+            #expect(response.headers["Content-Security-Policy"]?.contains("frame-ancestors 'none'") == true, "\(target)")
+            #expect(response.headers["X-Content-Type-Options"] == "nosniff", "\(target)")
+            #expect(response.headers["Referrer-Policy"] == "same-origin", "\(target)")
+        }
+        await app.shutdown()
+    }
+
+    @Test func unknownPathsGetTheNotFoundPageAndWrongMethodsA405() async throws {
+        let app = try await AppHarness()
+        let missing = await app.respond("/nope")
+        let wrong = await app.respond(.delete, "/")
+        await app.shutdown()
+        #expect(missing.status == .notFound)
+        #expect(missing.text.contains("There is nothing at this address."))
+        #expect(missing.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(wrong.status == .methodNotAllowed)
+        #expect(wrong.headers["Allow"] == "GET, HEAD")
+    }
+
+    @Test func unexpectedErrorsBecomeAPlain500ThatRevealsNothing() async throws {
+        struct DatabaseMeltdown: Error, CustomStringConvertible { var description: String { "secret table users at /srv/db" } }
+        let app = try await AppHarness()
+        let errors = ErrorResponder(pages: app.root.pages, logger: app.root.logger)
+        let response = errors.response(for: DatabaseMeltdown(), request: HTTPRequest(method: .get, target: "/x"), requestID: "ref123")
+        await app.shutdown()
+        #expect(response.status == .internalServerError)
+        #expect(!response.text.contains("secret table"))
+        #expect(response.text.contains("ref123"))
+        #expect(app.logs.lines.contains { $0.contains("unexpected error") && $0.contains("secret table") && $0.contains("id=ref123") })
+    }
+
+    @Test func healthzAnswersJSON() async throws {
+        let app = try await AppHarness()
+        let response = await app.respond("/healthz")
+        await app.shutdown()
+        #expect(response.status == .ok)
+        #expect(response.headers["Content-Type"] == "application/json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+        #expect(object["status"] as? String == "ok")
+    }
+
+    @Test func pagesLinkAssetsByFingerprintAndThoseAreImmutable() async throws {
+        let app = try await AppHarness()
+        let html = await app.respond("/").text
+        let css = try #require(HTMLInspection.attributeValues("href", in: html) { $0.contains("stylesheet") }.first)
+        #expect(css.range(of: #"^/assets/app\.[0-9a-f]{10}\.css$"#, options: .regularExpression) != nil)
+        let fingerprinted = await app.respond(.get, css)
+        let plain = await app.respond("/assets/app.css")
+        await app.shutdown()
+        #expect(fingerprinted.status == .ok)
+        #expect(fingerprinted.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+        #expect(fingerprinted.headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(plain.headers["Cache-Control"] == "no-cache")
+    }
+
+    @Test func entityTagsAnswer304AndGzipIsUsedWhenAccepted() async throws {
+        let app = try await AppHarness()
+        let first = await app.respond("/assets/stories.js")
+        let etag = try #require(first.headers["ETag"])
+        let again = await app.respond("/assets/stories.js", headers: [("If-None-Match", etag)])
+        let zipped = await app.respond("/assets/stories.js", headers: [("Accept-Encoding", "gzip, br")])
+        await app.shutdown()
+        #expect(again.status == .notModified)
+        #expect(again.body.count == 0)
+        #expect(zipped.headers["Content-Encoding"] == "gzip")
+        #expect(zipped.headers["Vary"] == "Accept-Encoding")
+        #expect(zipped.headers["ETag"] != etag)
+        guard case .bytes(let packed) = zipped.body, case .bytes(let original) = first.body else {
+            Issue.record("expected bytes")
+            return
+        }
+        #expect(try Gzip.decompress(packed) == original)
+    }
+
+    @Test func mediaPathsWithoutAValidSignatureAreNotFound() async throws {
+        let app = try await AppHarness()
+        let encoded = Base64URL.encode(Array("https://cdn.grain.social/x".utf8))
+        let forged = await app.respond("/media/AAAAAAAAAAAAAAAAAAAAAA/\(encoded)")
+        await app.shutdown()
+        #expect(forged.status == .notFound)
+    }
+}

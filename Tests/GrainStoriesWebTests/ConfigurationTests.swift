@@ -1,0 +1,72 @@
+import Foundation
+@testable import GrainStoriesWeb
+import TestSupport
+import Testing
+@testable import GrainSupport
+
+@Suite struct ConfigurationTests {
+    private func load(_ arguments: [String], _ environment: [String: String] = [:]) throws(ConfigurationError) -> AppConfiguration {
+        guard case .run(let config) = try AppConfiguration.load(arguments: arguments, environment: environment) else {
+            throw ConfigurationError("expected a configuration, got help")
+        }
+        return config
+    }
+
+    @Test func defaultsSuitAHomeServer() throws {
+        let config = try load([])
+        #expect(config.host == "0.0.0.0")
+        #expect(config.port == 8080)
+        #expect(config.dataDirectory == "./data")
+        #expect(config.maxBodyBytes == 40 * 1024 * 1024)
+    }
+
+    @Test func environmentIsReadAndFlagsWin() throws {
+        let config = try load(["--port", "9000", "--host=127.0.0.1"], ["GRAIN_STORIES_PORT": "7000", "GRAIN_STORIES_DATA_DIR": "/srv/grain", "PATH": "/bin"])
+        #expect(config.port == 9000)
+        #expect(config.host == "127.0.0.1")
+        #expect(config.dataDirectory == "/srv/grain")
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "--port"),
+        (["--port", "eighty"], "--port"),
+        (["--port"], "needs a value"),
+        (["--colour", "blue"], "unknown option --colour"),
+        (["stray"], "unexpected argument"),
+        (["--log-level", "loud"], "--log-level"),
+        (["--data-dir", "  "], "must not be empty"),
+    ])
+    func badValuesAreRefusedWithAClearMessage(arguments: [String], fragment: String) {
+        do {
+            _ = try load(arguments)
+            Issue.record("expected an error for \(arguments)")
+        } catch {
+            #expect(error.description.contains(fragment), "\(error.description)")
+        }
+    }
+
+    @Test func unknownEnvironmentVariablesAreRefused() {
+        #expect(throws: ConfigurationError.self) { try load([], ["GRAIN_STORIES_PROT": "1"]) }
+    }
+
+    @Test func helpListsEveryOptionAndItsVariable() throws {
+        guard case .help(let text) = try AppConfiguration.load(arguments: ["--help"], environment: [:]) else {
+            Issue.record("expected help")
+            return
+        }
+        for option in ConfigurationOption.all {
+            #expect(text.contains("--\(option.flag) "))
+            #expect(text.contains(option.environmentName))
+        }
+    }
+}
+
+/// The README documents every option; this keeps it true as options are added.
+@Suite struct ReadmeTests {
+    @Test func theReadmeListsEveryOptionAndItsVariable() throws {
+        let readme = try String(contentsOfFile: ProjectPaths.root + "/README.md", encoding: .utf8)
+        for option in ConfigurationOption.all {
+            #expect(readme.contains("| `--\(option.flag)` | `\(option.environmentName)` |"), "README misses --\(option.flag)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+@testable import GrainStoriesWeb
+import MicroHTTPServer
+import TestSupport
+import Testing
+@testable import Viewing
+
+@Suite struct HomePageTests {
+    @Test func theStripListsAuthorsInTheAppViewsOrderWithUnseenRings() async throws {
+        let app = try await AppHarness()
+        let response = await app.respond("/")
+        await app.shutdown()
+        #expect(response.status == .ok)
+        let html = response.text
+        let links = HTMLInspection.attributeValues("href", in: html) { $0.contains("data-opens-viewer") }
+        #expect(links == [
+            "/stories/did:plc:ogyr5xkxwnrekpk5yroudocu", "/stories/did:plc:rjnvgfygwwqc5hyfsxmecosf",
+            "/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v", "/stories/did:plc:zrenun7z5jqipq3zxoi7fdhj",
+        ])
+        #expect(HTMLInspection.count("avatar-ring ring-unseen", in: html) == 4)
+        #expect(HTMLInspection.count("ring-seen", in: html) == 0)
+        for name in ["Kenji Sato", "Tomás Reyes", "Maya Okafor", "erin-walks.bsky.social"] {
+            #expect(html.contains("<span class=\"strip-name\">\(name)</span>"), "\(name)")
+        }
+        #expect(html.contains("aria-label=\"Maya Okafor, 3 stories, new\""))
+    }
+
+    @Test func imagesGoThroughTheServerAndNeverToThirdParties() async throws {
+        let app = try await AppHarness()
+        let html = await app.respond("/").text
+        await app.shutdown()
+        #expect(!html.contains("cdn.grain.social"))
+        let sources = HTMLInspection.attributeValues("src", in: html) { $0.hasPrefix("<img") }
+        #expect(sources.count == 3)
+        #expect(sources.allSatisfy { $0.hasPrefix("/media/") })
+        #expect(html.contains("<span class=\"avatar avatar-initial\" aria-hidden=\"true\">E</span>"))
+    }
+
+    @Test func authorsWhoseNewestStoryWasSeenGetAGreyRing() async throws {
+        var seen = SeenState()
+        seen.markSeen(author: "did:plc:hbrpoigf3cbfnobm2o4rak3v", createdAt: "2026-09-04T15:03:55.120Z")
+        seen.markSeen(author: "did:plc:ogyr5xkxwnrekpk5yroudocu", createdAt: "2026-09-04T17:00:00.000Z")
+        let app = try await AppHarness()
+        let html = await app.respond("/", headers: [("Cookie", "seen=\(SeenCookie.encode(seen))")]).text
+        await app.shutdown()
+        #expect(html.contains("aria-label=\"Maya Okafor, 3 stories, seen\""))
+        // Kenji's newest story (17:41) is newer than what was seen (17:00).
+        #expect(html.contains("aria-label=\"Kenji Sato, 1 story, new\""))
+        #expect(HTMLInspection.count("ring-seen", in: html) == 1)
+    }
+
+    @Test func anUnreachableAppViewStillRendersWithANotice() async throws {
+        let library = FakeStoryLibrary.fixtureScenario()
+        library.update { $0.failing = true }
+        let app = try await AppHarness(library: library)
+        let response = await app.respond("/")
+        await app.shutdown()
+        #expect(response.status == .ok)
+        #expect(response.text.contains("class=\"notice\" role=\"status\">Grain could not be reached just now"))
+        #expect(!response.text.contains("data-opens-viewer"))
+    }
+
+    @Test func staleDataIsShownWithANotice() async throws {
+        let library = FakeStoryLibrary.fixtureScenario()
+        library.update { $0.stale = true }
+        let app = try await AppHarness(library: library)
+        let html = await app.respond("/").text
+        await app.shutdown()
+        #expect(html.contains("these stories may be out of date"))
+        #expect(HTMLInspection.count("data-opens-viewer", in: html) == 4)
+    }
+
+    @Test func anEmptyStripSaysSo() async throws {
+        let library = FakeStoryLibrary()
+        let app = try await AppHarness(library: library)
+        let html = await app.respond("/").text
+        await app.shutdown()
+        #expect(html.contains("No one has a live story right now."))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+@testable import GrainStoriesWeb
+import MicroHTTPServer
+import TestSupport
+import Testing
+@testable import ATProto
+
+@Suite struct ProfilePageTests {
+    @Test func aProfileWithLiveStoriesHasARingThatOpensTheViewer() async throws {
+        let app = try await AppHarness()
+        let response = await app.respond("/profile/mayaokafor.bsky.social")
+        await app.shutdown()
+        #expect(response.status == .ok)
+        let html = response.text
+        #expect(html.contains("<h1 class=\"profile-name\">Maya Okafor</h1>"))
+        #expect(html.contains("@mayaokafor.bsky.social"))
+        #expect(html.contains("Bookshops, bridges and bad weather."))
+        #expect(html.contains("<li><strong>418</strong> followers</li>"))
+        let ring = HTMLInspection.attributeValues("href", in: html) { $0.contains("avatar-ring") }
+        #expect(ring == ["/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v?back=%2Fprofile%2Fmayaokafor.bsky.social"])
+        #expect(html.contains("avatar-ring avatar-large ring-unseen"))
+    }
+
+    @Test func aProfileWithoutLiveStoriesHasNoRingAndNoLink() async throws {
+        let library = FakeStoryLibrary.fixtureScenario()
+        library.update { $0.stories["did:plc:hbrpoigf3cbfnobm2o4rak3v"] = [] }
+        let app = try await AppHarness(library: library)
+        let html = await app.respond("/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v").text
+        await app.shutdown()
+        #expect(html.contains("<span class=\"avatar-ring avatar-large ring-none\">"))
+        #expect(!html.contains("ring-unseen"))
+        #expect(!html.contains("/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v"))
+    }
+
+    @Test func unknownAndMalformedActorsAreNotFound() async throws {
+        let app = try await AppHarness()
+        let unknown = await app.respond("/profile/nobody.example")
+        let malformed = await app.respond("/profile/%3Cscript%3E")
+        await app.shutdown()
+        #expect(unknown.status == .notFound)
+        #expect(malformed.status == .notFound)
+    }
+}
+
+/// Everything that comes from the network is hostile until escaped.
+@Suite struct HostileContentTests {
+    static let evilName = "<img src=x onerror=alert(1)>\"'&"
+    static let evilHandle = "\"><script>alert('h')</script>"
+
+    /// The author as the AppView would send them: a handle that is markup cannot be a
+    /// `Handle`, so it is dropped when decoded and the DID is shown in its place.
+    private static func hostileProfile(did: DID) throws -> ProfileView {
+        let json: [String: String] = ["did": did.rawValue, "handle": evilHandle, "cid": "x", "displayName": evilName, "avatar": "javascript:alert(1)"]
+        return try JSONDecoder().decode(ProfileView.self, from: JSONEncoder().encode(json))
+    }
+
+    @Test func aHandleThatIsMarkupIsNotAHandle() throws {
+        let profile = try Self.hostileProfile(did: "did:plc:evil")
+        #expect(profile.handle == nil)
+        #expect(profile.shownHandle == "did:plc:evil")
+    }
+
+    private func hostileLibrary() throws -> FakeStoryLibrary {
+        let did: DID = "did:plc:evil"
+        var profile = try Self.hostileProfile(did: did)
+        profile.description = "</p><script>alert(2)</script>"
+        var story = StoryView(
+            uri: ATURI(did, .story, "3mevil"), cid: "c", creator: profile, thumb: "javascript:alert(3)",
+            fullsize: "javascript:alert(4)", aspectRatio: AspectRatio(width: 10, height: 10), createdAt: "2026-09-04T17:00:00.000Z"
+        )
+        story.location = HThreeLocation(value: "8a28f0004a77fff", name: "</span><script>alert(5)</script>")
+        story.locationDisplay = "<b onmouseover=alert(6)>place</b>"
+        let library = FakeStoryLibrary()
+        library.update { state in
+            state.authors = [StoryAuthor(profile: profile, storyCount: 1, latestAt: story.createdAt)]
+            state.stories[did] = [story]
+            var detailed = ProfileViewDetailed(did: did, handle: "evil.example")
+            detailed.displayName = Self.evilName
+            detailed.description = "</p><script>alert(7)</script>"
+            detailed.avatar = "data:image/svg+xml,<svg onload=alert(8)>"
+            state.profiles[.handle("evil.example")] = detailed
+        }
+        return library
+    }
+
+    private func assertInert(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!html.contains("<script>alert"), sourceLocation: sourceLocation)
+        #expect(!html.contains("<img src=x"), sourceLocation: sourceLocation)
+        #expect(!html.contains("<b onmouseover"), sourceLocation: sourceLocation)
+        #expect(!html.lowercased().contains("javascript:"), sourceLocation: sourceLocation)
+        #expect(!html.contains("data:image/svg"), sourceLocation: sourceLocation)
+        #expect(!html.contains("<svg onload"), sourceLocation: sourceLocation)
+    }
+
+    @Test func theStripEscapesNamesAndDropsUnsafeImageURLs() async throws {
+        let app = try await AppHarness(library: try hostileLibrary())
+        let html = await app.respond("/").text
+        await app.shutdown()
+        assertInert(html)
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;"))
+    }
+
+    @Test func theViewerEscapesEverything() async throws {
+        let app = try await AppHarness(library: try hostileLibrary())
+        let response = await app.respond("/profile/did:plc:evil/story/3mevil")
+        await app.shutdown()
+        #expect(response.status == .ok)
+        assertInert(response.text)
+        #expect(response.text.contains("&lt;b onmouseover=alert(6)&gt;place&lt;/b&gt;"))
+        let alt = HTMLInspection.attributeValues("alt", in: response.text) { $0.contains("story-image") }.first ?? ""
+        #expect(alt.hasPrefix("Photo story by \(Self.evilName)"))
+    }
+
+    @Test func theProfileEscapesEverything() async throws {
+        let app = try await AppHarness(library: try hostileLibrary())
+        let response = await app.respond("/profile/evil.example")
+        await app.shutdown()
+        assertInert(response.text)
+        #expect(response.text.contains("&lt;/p&gt;&lt;script&gt;alert(7)&lt;/script&gt;"))
+    }
+}

@@ -1,0 +1,241 @@
+import AppStorage
+import Posting
+import Foundation
+@testable import GrainStoriesWeb
+import MicroHTTPServer
+import Testing
+import TestSupport
+@testable import ATProto
+
+@Suite struct AccountSecurityTests {
+    typealias Flow = PostingFlowTests
+
+    @Test func formsWithoutTheRightTokenAreRefused() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let anonymous = CookieJar(app)
+        _ = await anonymous.get("/signin")
+        for token in [nil, "wrong", ""] as [String?] {
+            var form = [("identifier", "alice.test"), ("password", Flow.password), ("pds", pds.baseURL)]
+            if let token { form.append(("csrf", token)) }
+            #expect(await anonymous.post("/signin", form: form).status == .forbidden)
+        }
+        #expect(pds.callCount("com.atproto.server.createSession") == 0)
+
+        let (browser, _) = try await Flow.signIn(app, pds)
+        let draftPath = try #require(try await Flow.upload(browser, try Flow.photoWithGPS()).headers["Location"])
+        #expect(await browser.post(draftPath, form: [("action", "publish"), ("place_name", "")]).status == .forbidden)
+        #expect(await browser.post(draftPath, form: [("csrf", "forged"), ("action", "publish")]).status == .forbidden)
+        #expect(try await app.root.posting.drafts.progress(String(draftPath.dropFirst(8))) == nil, "nothing was queued")
+        #expect(await browser.post("/signout", form: []).status == .forbidden)
+        #expect(browser["sid"] != nil)
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func theSessionCookieIsRandomHttpOnlyLaxAndSecureOverHTTPS() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (_, plain) = try await Flow.signIn(app, pds)
+        let cookie = try #require(plain.headers.values(for: "Set-Cookie").first { $0.hasPrefix("sid=") })
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
+        #expect(!cookie.contains("Secure"))
+
+        let browser = CookieJar(app)
+        let page = await browser.get("/signin")
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        let secure = await browser.respond(.post, "/signin", headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Forwarded-Proto", "https")],
+                                           body: Array("csrf=\(token)&identifier=alice.test&password=\(Flow.password)&pds=\(PercentEncodingForTests.encode(pds.baseURL))".utf8))
+        #expect(secure.headers.values(for: "Set-Cookie").first { $0.hasPrefix("sid=") }?.contains("Secure") == true)
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func everySignInGetsANewSessionAndPlantedOnesAreIgnored() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let planted = String(repeating: "A", count: 43)
+        let victim = CookieJar(app)
+        _ = await victim.respond(.get, "/", headers: [("Cookie", "sid=\(planted)")])
+        #expect(!(await victim.respond(.get, "/", headers: [("Cookie", "sid=\(planted)")]).text.contains("@alice.test")))
+
+        let (browser, _) = try await Flow.signIn(app, pds)
+        let first = try #require(browser["sid"])
+        #expect(first != planted)
+        let page = await browser.get("/signin")
+        _ = await browser.post("/signin", form: [("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", "alice.test"),
+                                                 ("password", Flow.password), ("pds", pds.baseURL)])
+        let second = try #require(browser["sid"])
+        #expect(second != first)
+        let stale = await app.respond(.get, "/", headers: [("Cookie", "sid=\(first)")])
+        #expect(!stale.text.contains("@alice.test"), "the old session ends when a new one starts")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func thePasswordIsNeverLoggedOrStored() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        _ = try await Flow.signIn(app, pds, password: "wrong-password-1234")
+        _ = try await Flow.signIn(app, pds)
+        let logs = app.logs.lines.joined(separator: "\n")
+        #expect(!logs.contains(Flow.password))
+        #expect(!logs.contains("wrong-password-1234"))
+        // Closing folds the write-ahead log into the database file (and usually deletes
+        // the log), so every file left in the data directory is read, whatever it is.
+        await app.root.database.close()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: app.dataDirectory)
+        #expect(files.contains("grainstories.sqlite3"), "the database is where the scan looks: \(files)")
+        var filesHoldingTheAccount: [String] = []
+        for file in files {
+            let path = app.dataDirectory + "/" + file
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(bytes.range(of: Data(Flow.password.utf8)) == nil, "\(file)")
+            #expect(bytes.range(of: Data("wrong-password-1234".utf8)) == nil, "\(file)")
+            if bytes.range(of: Data(FakePDS.Account.alice.did.utf8)) != nil { filesHoldingTheAccount.append(file) }
+        }
+        // The scan sees what sign-in stored (the account is in there), so finding no
+        // password means there is none, not that the scan read nothing.
+        #expect(!filesHoldingTheAccount.isEmpty, "the signed-in account was found in none of \(files)")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func aPDSWithoutHTTPSIsRefusedUnlessListed() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness(insecureHosts: [])
+        let (browser, response) = try await Flow.signIn(app, pds)
+        #expect(response.status == .badRequest)
+        #expect(response.text.contains("https"))
+        #expect(browser["sid"] == nil)
+        #expect(pds.callCount("com.atproto.server.createSession") == 0, "the password never left")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func aWrongPasswordSaysSoAndSuggestsAnAppPassword() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, response) = try await Flow.signIn(app, pds, password: "not-it")
+        #expect(response.status == .unauthorized)
+        #expect(response.text.contains("app password"))
+        #expect(response.text.contains("value=\"alice.test\""), "the handle stays filled in")
+        #expect(!response.text.contains("not-it"))
+        #expect(browser["sid"] == nil)
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func anUnknownHandleAndAnUnreachablePDSAreSaidPlainly() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let browser = CookieJar(app)
+        let page = await browser.get("/signin")
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        let unknown = await browser.post("/signin", form: [("csrf", token), ("identifier", "nobody.test"), ("password", "x"), ("pds", pds.baseURL)])
+        #expect(unknown.status.code >= 400 && unknown.status.code < 500)
+        #expect(unknown.text.contains("nobody.test"))
+        let closed = try RefusingPort()
+        let unreachable = await browser.post("/signin", form: [("csrf", token), ("identifier", "alice.test"), ("password", "x"),
+                                                               ("pds", "http://127.0.0.1:\(closed.port)")])
+        #expect(unreachable.status == .badGateway)
+        #expect(unreachable.text.contains("could not be reached"))
+        #expect(browser["sid"] == nil)
+        await app.shutdown()
+        pds.stop()
+    }
+
+    /// Signs in as `handle` from `address` through the form; returns the status.
+    static func signIn(_ app: AppHarness, _ pds: FakePDS, _ handle: String, _ password: String, from address: String) async throws -> Int {
+        let browser = CookieJar(app, remoteAddress: address)
+        let page = await browser.get("/signin")
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        return await browser.post("/signin", form: [("csrf", token), ("identifier", handle), ("password", password), ("pds", pds.baseURL)]).status.code
+    }
+
+    @Test func wrongPasswordsAreLimitedPerAccountAndAddress() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        var statuses: [Int] = []
+        for _ in 0..<11 { statuses.append(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7")) }
+        #expect(statuses.prefix(10).allSatisfy { $0 == 401 })
+        #expect(statuses.last == 429)
+        #expect(pds.callCount("com.atproto.server.createSession") == 10, "the refused attempt never reached the PDS")
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 429, "the right password too, from there")
+        #expect(try await Self.signIn(app, pds, "ALICE.test", "bad", from: "192.0.2.7") == 429, "another spelling is the same account")
+        #expect(try await Self.signIn(app, pds, FakePDS.Account.alice.did, "bad", from: "192.0.2.7") == 429, "and so is its DID")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func someoneElsesWrongPasswordsNeverLockYouOut() async throws {
+        let pds = try FakePDS(accounts: [.alice, .bob])
+        let app = try await AppHarness()
+        for _ in 0..<10 { _ = try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") }
+        #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 429)
+        #expect(try await Self.signIn(app, pds, "bob.test", FakePDS.Account.bob.password, from: "192.0.2.7") == 303,
+                "another account behind the same address signs in")
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "198.51.100.4") == 303,
+                "the same account from another address signs in")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func signingInClearsTheCountOfWrongPasswords() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        for _ in 0..<9 { #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 401) }
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 303)
+        for _ in 0..<9 { #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 401) }
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 303, "only failures count, and a success clears them")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func signingOutEndsTheSessionHereAndOnThePDS() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await Flow.signIn(app, pds)
+        let sid = try #require(browser["sid"])
+        let home = await browser.get("/")
+        let out = await browser.post("/signout", form: [("csrf", try #require(CookieJar.csrfToken(in: home.text)))])
+        #expect(out.status == .seeOther)
+        #expect(browser["sid"] == nil)
+        #expect(pds.succeededCallCount("com.atproto.server.deleteSession") == 1)
+        #expect(!(await app.respond(.get, "/", headers: [("Cookie", "sid=\(sid)")]).text.contains("@alice.test")))
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func aRevokedSessionSignsThePersonOutWithAMessage() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await Flow.signIn(app, pds)
+        let did = FakePDS.Account.alice.did
+        pds.revokeSessions()
+        pds.expireAccessTokens()
+        let confirm = await browser.get("/profile/\(did)/story/3mabcdefghijk/delete")
+        let attempt = await browser.post("/profile/\(did)/story/3mabcdefghijk/delete", form: [("csrf", try #require(CookieJar.csrfToken(in: confirm.text)))])
+        #expect(attempt.status == .seeOther)
+        #expect(attempt.headers["Location"] == "/signin?reason=expired")
+        #expect(!(await browser.get("/").text.contains("@alice.test")))
+        #expect(await browser.get("/signin?reason=expired").text.contains("Your sign-in has ended"))
+        await app.shutdown()
+        pds.stop()
+    }
+
+    @Test func seenStateFollowsTheAccountToAnotherDevice() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (phone, _) = try await Flow.signIn(app, pds)
+        _ = await phone.get("/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3mupadw3kg264")
+        let (laptop, _) = try await Flow.signIn(app, pds)
+        #expect(laptop["seen"] == nil, "a different browser without the cookie")
+        #expect(await laptop.get("/").text.contains("aria-label=\"Maya Okafor, 3 stories, seen\""))
+        #expect(await CookieJar(app).get("/").text.contains("aria-label=\"Maya Okafor, 3 stories, new\""), "visitors keep their own state")
+        await app.shutdown()
+        pds.stop()
+    }
+}

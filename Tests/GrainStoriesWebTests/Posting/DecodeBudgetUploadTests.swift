@@ -1,0 +1,76 @@
+import Posting
+import Foundation
+@testable import GrainStoriesWeb
+import JPEGProcessing
+import MicroHTTPServer
+import Testing
+import WorkerThreads
+import TestSupport
+@testable import GrainSupport
+
+/// A decompression bomb posted through `/stories/new`: a 0.8 MB file declaring a
+/// 10000 × 10000 progressive CMYK image (within the pixel limit, about 840 MB to
+/// decode) is refused from its header with the budget message and a 413, and leaves
+/// nothing behind.
+@Suite struct DecodeBudgetUploadTests {
+    @Test func aBombUploadIsRefusedWithAClearMessageAndLeavesNothingBehind() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        let bomb = FlatJPEG.make(width: 10_000, height: 10_000, layout: .cmyk, coding: .progressive)
+        let response = try await PostingFlowTests.upload(browser, bomb)
+        #expect(response.status == .contentTooLarge)
+        #expect(response.text.contains("form-error"))
+        #expect(response.text.contains("MB to decode; the limit is 256 MB. Try a smaller photo."))
+        #expect(try await app.root.posting.drafts.abandoned(before: .distantFuture).isEmpty, "no draft was made")
+        for directory in ["uploads", "drafts", "tmp"] {
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/" + directory)
+            #expect(leftovers.isEmpty, "\(directory)/ is empty after the refusal")
+        }
+        #expect(app.root.posting.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
+        await app.shutdown()
+        pds.stop()
+    }
+
+    /// While a large photo holds a photo thread and most of the memory budget, an
+    /// ordinary upload is still processed at once on the other thread: the large job is
+    /// held at a gate the whole time, so this does not depend on timing.
+    @Test func aSmallUploadIsProcessedWhileALargePhotoIsStillRunning() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        let queue = app.root.posting.photoQueue
+        let gate = TestGate()
+        let large = Task { await queue.run(cost: PhotoProcessingOptions.defaultMaxDecodeBytes) { gate.wait() } }
+        #expect(await eventually { queue.status.running == 1 })
+        let response = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
+        #expect(response.status == .seeOther, "the small photo did not wait for the large one")
+        #expect(queue.status.costInUse == PhotoProcessingOptions.defaultMaxDecodeBytes, "the large job is still running")
+        gate.open()
+        #expect(await large.value)
+        await app.shutdown()
+        pds.stop()
+    }
+
+    /// The budget is the configured one, and an ordinary photo under it still posts.
+    @Test func theConfiguredBudgetReachesThePipeline() async throws {
+        #expect(AppConfiguration().maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
+        for (arguments, environment) in [(["--max-decode-bytes", "100000000"], [:]), ([], ["GRAIN_STORIES_MAX_DECODE_BYTES": "100000000"])] {
+            guard case .run(let configuration) = try AppConfiguration.load(arguments: arguments, environment: environment) else {
+                Issue.record("expected a configuration")
+                continue
+            }
+            #expect(configuration.maxDecodeBytes == 100_000_000)
+        }
+        #expect(throws: ConfigurationError.self) { try AppConfiguration.load(arguments: ["--max-decode-bytes", "1000"], environment: [:]) }
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        #expect(app.root.posting.processing.maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
+        #expect(app.root.posting.photoQueue.budget == PhotoProcessingOptions.defaultMaxDecodeBytes / 2 * 3)
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        let response = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
+        #expect(response.status == .seeOther)
+        await app.shutdown()
+        pds.stop()
+    }
+}

@@ -1,0 +1,46 @@
+import GrainSupport
+import ATProto
+import Foundation
+@testable import GrainStoriesWeb
+import Testing
+import TestSupport
+@testable import Posting
+
+@Suite struct HousekeeperTests {
+    @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {
+        let harness = try await PublishingHarness()
+        func draft(_ state: Draft.State, ageDays: Double) async throws -> Draft {
+            let id = UUID().uuidString
+            try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: harness.data.draftPhoto(id)))
+            let draft = Draft(
+                id: id, did: "did:plc:a", storyRKey: harness.tids.next().recordKey, postRKey: harness.tids.next().recordKey,
+                photoBytes: 4, width: 1, height: 1, gpsCell: nil, place: nil, labels: [], crosspost: false,
+                state: state, createdAt: harness.now.addingTimeInterval(-ageDays * 86_400)
+            )
+            try await harness.drafts.insert(draft)
+            return draft
+        }
+        let fresh = try await draft(.draft, ageDays: 1)
+        let abandoned = try await draft(.draft, ageDays: 3)
+        let oldPosted = try await draft(.posted, ageDays: 3)
+        let failedRecently = try await draft(.failed, ageDays: 3)
+        let failedLongAgo = try await draft(.failed, ageDays: 8)
+        let account = try await harness.signIn()
+        let housekeeper = Housekeeper(drafts: harness.drafts, data: harness.data, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
+        #expect(await housekeeper.sweep() == 3)
+        for kept in [fresh, failedRecently] {
+            #expect(try await harness.drafts.find(kept.id) != nil)
+            #expect(FileManager.default.fileExists(atPath: harness.data.draftPhoto(kept.id)))
+        }
+        for gone in [abandoned, oldPosted, failedLongAgo] {
+            #expect(try await harness.drafts.find(gone.id) == nil)
+            #expect(!FileManager.default.fileExists(atPath: harness.data.draftPhoto(gone.id)))
+        }
+        // Sessions are kept while used and forgotten after their idle lifetime.
+        #expect(try await harness.sessions.latest(for: account.did) != nil)
+        harness.advance(SessionStore.idleLifetime + 60)
+        await housekeeper.sweep()
+        #expect(try await harness.sessions.latest(for: account.did) == nil)
+        await harness.stop()
+    }
+}

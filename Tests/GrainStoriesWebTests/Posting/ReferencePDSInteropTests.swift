@@ -1,0 +1,47 @@
+import Posting
+import Foundation
+import MicroHTTPServer
+@testable import GrainStoriesWeb
+import Testing
+import TestSupport
+
+/// Posting against a real PDS implementation (arroba, from PyPI), which validates the
+/// story and the crosspost against the real lexicons; the record is read back with an
+/// independent client (the atproto Python SDK).
+@Suite(.serialized) struct ReferencePDSInteropTests {
+    @Test func aStoryAndItsCrosspostPassTheReferencePDSAndReadBackWithAnotherClient() async throws {
+        let pds = try await ReferencePDS.launch()
+        let app = try await AppHarness()
+        let browser = CookieJar(app)
+        let signInPage = await browser.get("/signin")
+        let signedIn = await browser.post("/signin", form: [
+            ("csrf", try #require(CookieJar.csrfToken(in: signInPage.text))), ("identifier", pds.handle),
+            ("password", pds.password), ("pds", pds.baseURL),
+        ])
+        #expect(signedIn.status == .seeOther, "\(signedIn.text)")
+
+        let uploaded = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
+        let draftPath = try #require(uploaded.headers["Location"])
+        let draft = await browser.get(draftPath)
+        _ = await browser.post(draftPath, form: [
+            ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Powell's City of Books"),
+            ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
+        ])
+        await app.root.posting.publisher.runDue()
+        let entry = try #require(try await app.root.posting.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
+        #expect(entry.status == .posted, "\(entry.lastError ?? "")")
+
+        let records = try await pds.recordsViaSDK(collection: "social.grain.story")
+        let list = try #require(records.arrayValue ?? records["records"]?.arrayValue)
+        #expect(list.count == 1)
+        let value = try #require(list.first?["value"] ?? list.first)
+        #expect(value["location"]?["name"]?.stringValue == "Powell's City of Books")
+        #expect(value["aspectRatio"]?["width"]?.integerValue == 300)
+        #expect(value["labels"]?["values"]?[0]?["val"]?.stringValue == "sexual")
+        #expect(value["createdAt"]?.stringValue?.hasSuffix("Z") == true)
+        let posts = try await pds.recordsViaSDK(collection: "app.bsky.feed.post")
+        #expect((posts.arrayValue ?? posts["records"]?.arrayValue)?.count == 1)
+        await app.shutdown()
+        pds.stop()
+    }
+}

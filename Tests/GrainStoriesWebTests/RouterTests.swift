@@ -1,0 +1,75 @@
+@testable import GrainStoriesWeb
+import MicroHTTPServer
+import TestSupport
+import Testing
+
+@Suite struct RouterTests {
+    private func router() -> Router {
+        var router = Router()
+        router.get("/") { _ in HTTPResponse(status: .ok, contentType: "text/plain", text: "home") }
+        router.get("/profile/:actor/story/:rkey") { context in
+            HTTPResponse(status: .ok, contentType: "text/plain", text: "\(context.parameter("actor"))|\(context.parameter("rkey"))")
+        }
+        router.post("/signout", body: .form(4096)) { _ in HTTPResponse(status: .seeOther) }
+        router.get("/assets/*path") { HTTPResponse(status: .ok, contentType: "text/plain", text: $0.parameter("path")) }
+        return router
+    }
+
+    private func call(_ method: HTTPMethod, _ path: String) async throws -> String? {
+        guard case .matched(let handler, let parameters, _, _) = router().resolve(method, try PathSegments(rawPath: path)) else { return nil }
+        let response = try await handler(try RequestContext(request: HTTPRequest(method: method, target: path), parameters: parameters))
+        guard case .bytes(let bytes) = response.body else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func parametersAreCapturedAndDecoded() async throws {
+        #expect(try await call(.get, "/profile/did:plc:abc/story/3muojebufwseb") == "did:plc:abc|3muojebufwseb")
+        #expect(try await call(.get, "/profile/maya%2Ebsky.social/story/x") == "maya.bsky.social|x")
+    }
+
+    @Test func restParameterTakesTheRemainingSegments() async throws {
+        #expect(try await call(.get, "/assets/icons/ring.svg") == "icons/ring.svg")
+        #expect(try await call(.get, "/assets") == nil)
+    }
+
+    @Test func headUsesTheGetRoute() async throws {
+        #expect(try await call(.head, "/") == "home")
+    }
+
+    @Test func unknownPathsAreNotFound() throws {
+        guard case .notFound = router().resolve(.get, try PathSegments(rawPath: "/nope")) else {
+            Issue.record("expected not found")
+            return
+        }
+        guard case .notFound = router().resolve(.get, try PathSegments(rawPath: "/profile/a/story")) else {
+            Issue.record("a shorter path must not match")
+            return
+        }
+    }
+
+    @Test func wrongMethodListsTheAllowedOnes() throws {
+        guard case .methodNotAllowed(let allowed) = router().resolve(.post, try PathSegments(rawPath: "/")) else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(allowed == [.get, .head])
+        guard case .methodNotAllowed(let onlyPost) = router().resolve(.get, try PathSegments(rawPath: "/signout")) else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(onlyPost == [.post])
+    }
+
+    @Test func routesSaySeparatelyWhetherTheyNeedTheSignedInAccount() throws {
+        var router = Router()
+        router.get("/static", usesAccount: false) { _ in HTTPResponse() }
+        router.get("/page") { _ in HTTPResponse() }
+        guard case .matched(_, _, let staticUses, _) = router.resolve(.get, try PathSegments(rawPath: "/static")),
+              case .matched(_, _, let pageUses, _) = router.resolve(.get, try PathSegments(rawPath: "/page"))
+        else {
+            Issue.record("both routes should match")
+            return
+        }
+        #expect(!staticUses && pageUses)
+    }
+}

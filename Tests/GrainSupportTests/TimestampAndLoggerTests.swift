@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import GrainSupport
+
+@Suite struct TimestampTests {
+    @Test func formatsUTCWithMillisecondsAndZ() {
+        #expect(Timestamp.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(Timestamp.format(Date(timeIntervalSince1970: 1_788_534_235.12)) == "2026-09-04T15:03:55.120Z")
+        #expect(Timestamp.format(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
+    }
+
+    @Test func parsesWhatRecordsCarry() throws {
+        #expect(Timestamp.parse("2026-09-04T15:03:55.120Z")?.timeIntervalSince1970 == 1_788_534_235.12)
+        #expect(Timestamp.parse("2026-09-04T15:03:55Z")?.timeIntervalSince1970 == 1_788_534_235)
+        #expect(Timestamp.parse("2026-09-04T17:03:55.120+02:00")?.timeIntervalSince1970 == 1_788_534_235.12)
+        let precise = try #require(Timestamp.parse("2026-09-04T15:03:55.123456Z"))
+        #expect(abs(precise.timeIntervalSince1970 - 1_788_534_235.123456) < 1e-5)
+    }
+
+    @Test(arguments: ["", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-09-04 15:03:55Z",
+                      "2026-09-04T15:03:55", "2026-09-04T15:03:55.Z", "2026-09-04T25:00:00Z", "2026-09-04T15:03:55Zjunk"])
+    func refusesWhatIsNotADatetime(text: String) {
+        #expect(Timestamp.parse(text) == nil)
+    }
+
+    @Test func roundTripsThroughFormat() throws {
+        for seconds in stride(from: -86_400.0 * 400, to: 86_400.0 * 365 * 90, by: 86_400 * 37.3) {
+            let date = Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+            let parsed = try #require(Timestamp.parse(Timestamp.format(date)))
+            #expect(abs(parsed.timeIntervalSince1970 - date.timeIntervalSince1970) < 0.001)
+        }
+    }
+}
+
+@Suite struct LoggerTests {
+    @Test func linesCarryLevelMessageAndMetadata() {
+        let capture = LogCapture()
+        let logger = capture.logger(level: .info)
+        logger.info("request", ["method": "GET", "path": "/a b", "status": "200"])
+        logger.debug("hidden")
+        #expect(capture.lines.count == 1)
+        #expect(capture.lines[0].hasSuffix(" info request method=GET path=\"/a b\" status=200"))
+    }
+
+    @Test func hostileValuesCannotForgeLines() {
+        let capture = LogCapture()
+        capture.logger().info("evil\nmessage", ["path": "/x\ninfo forged=1", "quote": "a\"b"])
+        let line = capture.lines[0]
+        #expect(!line.contains("\n"))
+        #expect(line.contains("evil\\nmessage"))
+        #expect(line.contains("path=\"/x\\ninfo forged=1\""))
+        #expect(line.contains("quote=\"a\\\"b\""))
+    }
+
+    @Test func secretsPrintRedacted() {
+        let secret = Secret("hunter2-app-password")
+        #expect("\(secret)" == "<redacted>")
+        #expect(String(reflecting: secret) == "<redacted>")
+        #expect(!String(describing: [secret]).contains("hunter2"))
+    }
+}

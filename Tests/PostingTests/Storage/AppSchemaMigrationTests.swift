@@ -1,0 +1,74 @@
+import ATProto
+import Foundation
+import SQLiteStore
+import Testing
+import TestSupport
+@testable import AppStorage
+@testable import Posting
+
+/// Databases made before publishing moved into the drafts table keep their drafts and
+/// their publishing progress.
+@Suite struct AppSchemaMigrationTests {
+    @Test func version1DraftsAndOutboxRowsSurviveTheMove() async throws {
+        let directory = ProjectPaths.temporaryDirectory("migration")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/grainstories.sqlite3"
+        let old = try await Database(path: path, migrations: Array(AppSchema.migrations.prefix(1)))
+        try await old.write { db in
+            let insert = """
+                INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_path, photo_bytes, width, height, has_gps, gps_cell,
+                    place_name, place_cell, place_address, labels, crosspost, state, created_at)
+                VALUES (?, 'did:plc:a', ?, ?, ?, 1234, 40, 30, 1, '8a1fb46622dffff', ?, ?, NULL, ?, ?, ?, 1788544800)
+                """
+            func row(_ values: [any DatabaseValueConvertible]) throws { try db.execute(insert, values) }
+            try row(["editing", "3ma1", "3mb1", "/old/drafts/editing.jpg", "Paris", "8a1fb46622dffff", "", false, "draft"])
+            try row(["sending", "3ma2", "3mb2", "/old/drafts/sending.jpg", String?.none, String?.none, "nudity", true, "publishing"])
+            try row(["done", "3ma3", "3mb3", "/old/drafts/done.jpg", String?.none, String?.none, "", false, "posted"])
+            try row(["broken", "3ma4", "3mb4", "/old/drafts/broken.jpg", String?.none, String?.none, "", false, "failed"])
+            let outbox = """
+                INSERT INTO outbox (draft_id, did, step, record_created_at, blob, story_uri, story_cid, attempts, next_attempt_at, last_error, status)
+                VALUES (?, 'did:plc:a', ?, '2026-09-04T12:00:00.000Z', ?, ?, ?, ?, ?, ?, ?)
+                """
+            let blob = #"{"$type":"blob","ref":{"$link":"bafkreiblob"},"mimeType":"image/jpeg","size":1234}"#
+            try db.execute(outbox, ["sending", "story", blob, String?.none, String?.none, 2, 1788544900, "HTTP 500", "pending"])
+            try db.execute(outbox, ["done", "done", blob, "at://did:plc:a/social.grain.story/3ma3", "bafyreistory", 0, 1788544800, String?.none, "posted"])
+            try db.execute(outbox, ["broken", "upload", String?.none, String?.none, String?.none, 0, 1788544800, "Your PDS refused it", "failed"])
+        }
+        await old.close()
+
+        let migrated = try await AppDatabase.open(at: path)
+        let drafts = DraftStore(database: migrated)
+        let editing = try #require(try await drafts.find("editing"))
+        #expect(editing.state == .draft)
+        #expect(editing.place?.name == "Paris")
+        #expect(editing.gpsCell == "8a1fb46622dffff")
+        #expect(editing.photoBytes == 1234 && editing.width == 40 && editing.height == 30)
+        #expect(try await drafts.progress("editing") == nil, "a draft not yet published has no progress")
+
+        let sending = try #require(try await drafts.find("sending"))
+        #expect(sending.state == .publishing)
+        #expect(sending.labels == ["nudity"] && sending.crosspost)
+        let progress = try #require(try await drafts.progress("sending"))
+        #expect(progress.step == .story)
+        #expect(progress.status == .pending)
+        #expect(progress.attempts == 2)
+        #expect(progress.lastError == "HTTP 500")
+        #expect(progress.blob?.size == 1234)
+        #expect(progress.recordCreatedAt == "2026-09-04T12:00:00.000Z")
+        #expect(progress.nextAttemptAt == Date(timeIntervalSince1970: 1788544900))
+        #expect(try await drafts.due(now: Date(timeIntervalSince1970: 1788545000)).map(\.draftID) == ["sending"])
+
+        #expect(try await drafts.find("done")?.state == .posted)
+        #expect(try await drafts.progress("done")?.storyURI == "at://did:plc:a/social.grain.story/3ma3")
+        #expect(try await drafts.posted(since: Date(timeIntervalSince1970: 0)).map(\.id) == ["done"])
+        #expect(try await drafts.find("broken")?.state == .failed)
+        #expect(try await drafts.progress("broken")?.lastError == "Your PDS refused it")
+
+        // The quota counts the same rows as before, and the outbox table is gone.
+        #expect(try await drafts.usage(of: "did:plc:a") == DraftQuota.Usage(drafts: 3, bytes: 4 * 1234))
+        let tables = try await migrated.database.read { db in try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { try $0.string("name") } }
+        #expect(!tables.contains("outbox"))
+        #expect(!tables.contains("drafts_v2"))
+        await migrated.close()
+    }
+}

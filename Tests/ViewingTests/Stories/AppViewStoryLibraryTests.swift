@@ -1,0 +1,115 @@
+import CurlHTTPClient
+import JPEGProcessing
+import Testing
+import TestSupport
+@testable import ATProto
+@testable import Viewing
+
+/// The live story library against a stand-in AppView over real HTTP, with a manual
+/// clock for its lifetimes and failure pauses: what an outage or made-up names cost Grain.
+@Suite struct AppViewStoryLibraryTests {
+    static let authors = "social.grain.unspecced.getStoryAuthors"
+    static let profiles = "social.grain.unspecced.getActorProfile"
+
+    /// Runs `body` with a stand-in AppView and a library reading it on `clock`.
+    static func withLibrary(_ body: (AppViewStoryLibrary, StandInAppView, ManualClock) async throws -> Void) async throws {
+        let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 12, height: 16), quality: 85))
+        let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
+        let clock = ManualClock()
+        let library = AppViewStoryLibrary(client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http), timeout: .seconds(5)), clock: { clock.now })
+        do {
+            try await body(library, appView, clock)
+        } catch {
+            await http.shutdown()
+            await appView.stop()
+            throw error
+        }
+        await http.shutdown()
+        await appView.stop()
+    }
+
+    @Test func anAppViewThatFailsIsAskedOncePerPauseHoweverManyPagesLoad() async throws {
+        try await Self.withLibrary { library, appView, clock in
+            appView.setMode(.serverError)
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<20 { group.addTask { _ = try? await library.storyAuthors() } }
+            }
+            for _ in 0..<30 {
+                await #expect(throws: StoryLibraryError.self) { try await library.storyAuthors() }
+            }
+            #expect(appView.queryCount(Self.authors) == 1)
+            clock.advance(by: .seconds(2))
+            for _ in 0..<30 { _ = try? await library.storyAuthors() }
+            #expect(appView.queryCount(Self.authors) == 2)
+        }
+    }
+
+    @Test func duringAnOutageTheLastGoodStripIsServedMarkedStale() async throws {
+        try await Self.withLibrary { library, appView, clock in
+            #expect(try await library.storyAuthors().value.contains { $0.profile.displayName == "Maya Okafor" })
+            appView.setMode(.serverError)
+            clock.advance(by: .seconds(31))
+            _ = try await library.storyAuthors()
+            await library.settle()
+            for _ in 0..<20 {
+                let fetched = try await library.storyAuthors()
+                #expect(fetched.isStale)
+                #expect(fetched.value.contains { $0.profile.displayName == "Maya Okafor" })
+            }
+            #expect(appView.queryCount(Self.authors) == 2, "one success, one failed refresh, then nothing within the pause")
+        }
+    }
+
+    @Test func anUnknownProfileNameAskedFiftyTimesIsLookedUpOnce() async throws {
+        try await Self.withLibrary { library, appView, _ in
+            for _ in 0..<50 {
+                let profile = try await library.profile(actor: "nobody-here.test").value
+                #expect(profile == nil)
+            }
+            #expect(appView.queryCount(Self.profiles) == 1)
+        }
+    }
+
+    @Test func aProfileLookupThatFailsIsNotRepeatedWithinItsPause() async throws {
+        try await Self.withLibrary { library, appView, clock in
+            appView.setMode(.serverError)
+            for _ in 0..<50 { _ = try? await library.profile(actor: "x.test") }
+            #expect(appView.queryCount(Self.profiles) == 1)
+            clock.advance(by: .seconds(2))
+            _ = try? await library.profile(actor: "x.test")
+            #expect(appView.queryCount(Self.profiles) == 2)
+            for _ in 0..<50 { _ = try? await library.profile(actor: "X.test") }
+            #expect(appView.queryCount(Self.profiles) == 2, "the pause is now 4 s, whatever the letter case")
+        }
+    }
+
+    @Test(arguments: [
+        (400, #"{"error":"Actor not found"}"#), (400, #"{"error":"ProfileNotFound","message":"Profile not found"}"#),
+        (400, #"{"error":"InvalidRequest","message":"Error: could not resolve handle"}"#), (404, #"{"error":"NotFound"}"#),
+        (400, #"{"error":"HandleNotFound"}"#),
+    ])
+    func everyWayOfSayingNoSuchActorIsRememberedAsNoOne(status: Int, body: String) async throws {
+        let appView = try ScriptedHTTPServer { _ in
+            .respond(ScriptedHTTPServer.Response(status: status, headers: [("Content-Type", "application/json")], payload: .bytes(Array(body.utf8))))
+        }
+        defer { appView.stop() }
+        let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
+        let clock = ManualClock()
+        let library = AppViewStoryLibrary(client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http), timeout: .seconds(5)), clock: { clock.now })
+        for _ in 0..<50 {
+            let profile = try? await library.profile(actor: "made-up.test")
+            #expect(profile != nil && profile?.value == nil, "a page that says there is no such person, not that Grain is down")
+        }
+        clock.advance(by: .seconds(60))
+        _ = try? await library.profile(actor: "made-up.test")
+        #expect(appView.requests.count == 1, "remembered for the profile lifetime, not just a failure pause")
+        await http.shutdown()
+    }
+
+    @Test func otherClientErrorsAreFailuresNotMissingPeople() {
+        #expect(!AppViewClient.saysNoSuchActor(.remote(status: 400, error: "MethodNotImplemented", message: nil)))
+        #expect(!AppViewClient.saysNoSuchActor(.remote(status: 500, error: "InternalServerError", message: "not found")))
+        #expect(!AppViewClient.saysNoSuchActor(.remote(status: 404, error: "XRPCNotSupported", message: nil)), "a wrong AppView address")
+        #expect(!AppViewClient.saysNoSuchActor(.undecodable(DecodingProblem(kind: .corrupted, path: "", detail: "x"))))
+    }
+}
