@@ -28,6 +28,8 @@ public struct PostingServices: Sendable {
     public let tids: TIDClock
     /// Where uploads are parsed and draft photos kept.
     public let data: DataDirectory
+    /// The wall clock (the composition root's clock edge).
+    public let now: @Sendable () -> Date
     /// Upload → draft (`NewStoryPage`).
     public let draftMaker: DraftMaker
 
@@ -47,6 +49,7 @@ public struct PostingServices: Sendable {
         self.placeTokens = placeTokens
         self.tids = tids
         self.data = data
+        self.now = now
         draftMaker = DraftMaker(
             preparation: PhotoPreparation(options: processing, fileThreads: fileThreads, photoQueue: photoQueue),
             drafts: drafts, geocoder: geocoder, tids: tids, data: data, now: now
