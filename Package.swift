@@ -69,7 +69,7 @@ let package = Package(
             ]
         ),
         // multipart/form-data parsing into scratch files, independent of the application.
-        .target(name: "Multipart", dependencies: ["MicroHTTPServer", "GrainSupport", "DurableFiles"]),
+        .target(name: "Multipart", dependencies: ["GrainSupport", "DurableFiles"]),
         // The web layer: configuration, router, routes, pages and handlers, the error boundary,
         // static files, commands, and the one composition root used by `serve` and the tests.
         .target(

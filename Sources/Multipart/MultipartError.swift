@@ -1,4 +1,3 @@
-public import MicroHTTPServer
 import GrainSupport
 
 /// Why a `multipart/form-data` body was refused, with the HTTP status it means and words
@@ -8,7 +7,7 @@ import GrainSupport
 /// (`fileSystem`, `bodyUnreadable`) are 500s whose `description` carries the detail for the
 /// log while `publicMessage` reveals nothing. Whenever one of these is thrown, files
 /// already written for the form have been deleted.
-public enum MultipartError: HTTPResponseError, Equatable, CustomStringConvertible {
+public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Content-Type is missing or is not `multipart/form-data`.
     case notMultipart
     /// The Content-Type has no usable `boundary` parameter (missing, empty, over 70
@@ -34,17 +33,6 @@ public enum MultipartError: HTTPResponseError, Equatable, CustomStringConvertibl
     /// The request body itself could not be read (its temporary file vanished, say).
     case bodyUnreadable(detail: String)
 
-    public var status: HTTPStatus {
-        switch self {
-        case .notMultipart: .unsupportedMediaType
-        case .fileTooLarge, .fieldTooLarge: .contentTooLarge
-        case .fileSystem, .bodyUnreadable: .internalServerError
-        case .missingBoundary, .malformed, .truncated, .nestedMultipart, .missingName,
-            .tooManyFiles, .tooManyFields, .tooManyParts, .headerTooLarge:
-            .badRequest
-        }
-    }
-
     public var publicMessage: String {
         switch self {
         case .notMultipart: "This form must be sent as multipart/form-data."
@@ -67,7 +55,7 @@ public enum MultipartError: HTTPResponseError, Equatable, CustomStringConvertibl
         switch self {
         case .fileSystem(let operation, let detail): "multipart: \(operation) failed: \(detail)"
         case .bodyUnreadable(let detail): "multipart: reading the request body failed: \(detail)"
-        default: "multipart: \(status.code) \(publicMessage)"
+        default: "multipart: refused: \(publicMessage)"
         }
     }
 }

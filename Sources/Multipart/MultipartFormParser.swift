@@ -1,4 +1,3 @@
-public import MicroHTTPServer
 
 /// Reads a `multipart/form-data` request body (RFC 7578) chunk by chunk, keeping text
 /// fields in memory and streaming file parts straight into new files in a directory, so
@@ -20,7 +19,7 @@ public struct MultipartFormParser: Sendable {
 
     /// Parses `body`, sent with the request's `contentType` header, writing files into
     /// `fileDirectory` (which must exist and should be private to this server).
-    public func parse(_ body: RequestBody, contentType: String?, fileDirectory: String) throws(MultipartError) -> MultipartForm {
+    public func parse(_ body: some ChunkedBody, contentType: String?, fileDirectory: String) throws(MultipartError) -> MultipartForm {
         let boundary = try MultipartBoundary(contentType: contentType)
         var scanner = MultipartScanner(boundary: boundary, maxHeaderBytes: limits.maxHeaderBytes)
         var builder = MultipartFormBuilder(limits: limits, fileDirectory: fileDirectory)

@@ -12,7 +12,7 @@ import TestSupport
     @Test func chromeUploadFromMemoryHasFieldsAndPhoto() throws {
         let directory = UploadDirectory()
         let form = try MultipartFormParser().parse(
-            .memory(MultipartFixtures.chromeBody(photo: photo)), contentType: MultipartFixtures.chromeContentType,
+            RequestBody.memory(MultipartFixtures.chromeBody(photo: photo)), contentType: MultipartFixtures.chromeContentType,
             fileDirectory: directory.path)
         defer { form.removeFiles() }
         #expect(form.fields == [
@@ -42,8 +42,8 @@ import TestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: bodyPath))
         let parser = MultipartFormParser(chunkSize: 100)
         let fromFile = try parser.parse(
-            .file(path: bodyPath, size: bytes.count), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
-        let fromMemory = try parser.parse(.memory(bytes), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
+            RequestBody.file(path: bodyPath, size: bytes.count), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
+        let fromMemory = try parser.parse(RequestBody.memory(bytes), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
         defer { fromFile.removeFiles(); fromMemory.removeFiles() }
         #expect(fromFile.files.count == 1)
         #expect(MultipartFixtures.summary(fromFile) == MultipartFixtures.summary(fromMemory))
@@ -60,14 +60,14 @@ import TestSupport
             .file("second", filename: "b.bin", content.reversed())
             .bytes()
         let reference = try MultipartFormParser(chunkSize: body.count).parse(
-            .memory(body), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
+            RequestBody.memory(body), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
         let expected = MultipartFixtures.summary(reference)
         reference.removeFiles()
         #expect(expected.files.map(\.content) == [content, Array(content.reversed())])
         #expect(expected.fields.last == MultipartField(name: "after", value: "\r\n--\r\n"))
         for chunkSize in Array(1...100) + [127, 128, 255, 1000, 1024, 4096, 65536] {
             let form = try MultipartFormParser(chunkSize: chunkSize).parse(
-                .memory(body), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
+                RequestBody.memory(body), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
             let summary = MultipartFixtures.summary(form)
             form.removeFiles()
             #expect(summary == expected, "chunk size \(chunkSize)")
@@ -103,7 +103,7 @@ import TestSupport
         let body = MultipartBody(boundary: boundary).file("f", filename: "r.bin", content).bytes()
         for chunkSize in [1, 2, 3, 5, 7, 64, 65536] {
             let form = try MultipartFormParser(chunkSize: chunkSize).parse(
-                .memory(body), contentType: "multipart/form-data; boundary=x", fileDirectory: directory.path)
+                RequestBody.memory(body), contentType: "multipart/form-data; boundary=x", fileDirectory: directory.path)
             defer { form.removeFiles() }
             #expect(MultipartFixtures.summary(form).files.first?.content == content, "chunk size \(chunkSize)")
         }
@@ -118,7 +118,7 @@ import TestSupport
             ("'()+_,-./:=?", "multipart/form-data; charset=utf-8; BOUNDARY=\"'()+_,-./:=?\""),
         ] {
             let body = MultipartBody(boundary: boundary).field("k", "v").bytes()
-            let form = try MultipartFormParser().parse(.memory(body), contentType: header, fileDirectory: directory.path)
+            let form = try MultipartFormParser().parse(RequestBody.memory(body), contentType: header, fileDirectory: directory.path)
             #expect(form.fields == [MultipartField(name: "k", value: "v")], "\(header)")
         }
     }
@@ -127,7 +127,7 @@ import TestSupport
         let directory = UploadDirectory()
         let body = Array("This is a preamble.\r\n".utf8) + MultipartBody(boundary: "b").field("k", "v").bytes()
             + Array("epilogue --b\r\n garbage".utf8)
-        let form = try MultipartFormParser().parse(.memory(body), contentType: "multipart/form-data; boundary=b", fileDirectory: directory.path)
+        let form = try MultipartFormParser().parse(RequestBody.memory(body), contentType: "multipart/form-data; boundary=b", fileDirectory: directory.path)
         #expect(form.fields == [MultipartField(name: "k", value: "v")])
     }
 

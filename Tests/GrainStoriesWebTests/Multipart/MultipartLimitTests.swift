@@ -11,7 +11,7 @@ import TestSupport
     private func parse(_ body: MultipartBody, limits: MultipartLimits = MultipartLimits(), in directory: UploadDirectory,
                        chunkSize: Int = 7) throws(MultipartError) -> MultipartForm {
         try MultipartFormParser(limits: limits, chunkSize: chunkSize).parse(
-            .memory(body.bytes()), contentType: contentType, fileDirectory: directory.path)
+            RequestBody.memory(body.bytes()), contentType: contentType, fileDirectory: directory.path)
     }
 
     @Test func fileAtTheLimitIsAcceptedOneByteMoreIs413AndLeavesNothing() throws {
@@ -111,7 +111,7 @@ import TestSupport
         // A header block that never ends is cut off at the same limit, not read forever.
         let endless = Array("--lim\r\nContent-Disposition: form-data; name=\"a\"\r\n".utf8) + [UInt8](repeating: 0x41, count: 10_000)
         #expect(throws: MultipartError.headerTooLarge(limit: 200)) {
-            try MultipartFormParser(limits: limits).parse(.memory(endless), contentType: contentType, fileDirectory: directory.path)
+            try MultipartFormParser(limits: limits).parse(RequestBody.memory(endless), contentType: contentType, fileDirectory: directory.path)
         }
     }
 
@@ -120,7 +120,7 @@ import TestSupport
         let full = MultipartBody(boundary: "lim").file("a", filename: "1", [1, 2]).file("b", filename: "2", [UInt8](repeating: 5, count: 500)).bytes()
         let cut = Array(full.prefix(full.count - 200))
         let error = #expect(throws: MultipartError.self) {
-            try MultipartFormParser(chunkSize: 64).parse(.memory(cut), contentType: contentType, fileDirectory: directory.path)
+            try MultipartFormParser(chunkSize: 64).parse(RequestBody.memory(cut), contentType: contentType, fileDirectory: directory.path)
         }
         #expect(error == .truncated)
         #expect(try directory.entries.isEmpty)

@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct MultipartMalformedTests {
     private func parse(_ bytes: [UInt8], contentType: String? = "multipart/form-data; boundary=m",
                        in directory: UploadDirectory) throws(MultipartError) -> MultipartForm {
-        try MultipartFormParser(chunkSize: 5).parse(.memory(bytes), contentType: contentType, fileDirectory: directory.path)
+        try MultipartFormParser(chunkSize: 5).parse(RequestBody.memory(bytes), contentType: contentType, fileDirectory: directory.path)
     }
 
     private func body(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -122,7 +122,7 @@ import TestSupport
         let missing = "/nonexistent-\(UUID().uuidString)/uploads"
         let bytes = MultipartBody(boundary: "m").file("f", filename: "a", [1]).bytes()
         let error = #expect(throws: MultipartError.self) {
-            try MultipartFormParser().parse(.memory(bytes), contentType: "multipart/form-data; boundary=m", fileDirectory: missing)
+            try MultipartFormParser().parse(RequestBody.memory(bytes), contentType: "multipart/form-data; boundary=m", fileDirectory: missing)
         }
         #expect(error?.status == .internalServerError)
         #expect(error?.publicMessage.contains("nonexistent") == false)
