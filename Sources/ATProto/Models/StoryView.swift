@@ -19,7 +19,10 @@ public struct StoryView: Codable, Sendable, Equatable {
     public var commentCount: Int?
     public var crossPost: CrossPostInfo?
 
+    /// `uri` must name a record (`at://<did>/<collection>/<rkey>`), as every story's does;
+    /// decoding checks this, code that builds a view passes `ATURI(did, .story, rkey)`.
     public init(uri: ATURI, cid: String, creator: ProfileView, thumb: String, fullsize: String, aspectRatio: AspectRatio, createdAt: Datetime) {
+        precondition(uri.rkey != nil && uri.did != nil, "a story's URI names a record: \(uri)")
         self.uri = uri
         self.cid = cid
         self.creator = creator
@@ -58,8 +61,12 @@ public struct StoryView: Codable, Sendable, Equatable {
         crossPost = container.decodeTolerantly(CrossPostInfo.self, forKey: .crossPost)
     }
 
-    /// The record key (`at://did/social.grain.story/<rkey>`).
-    public var rkey: RecordKey { uri.rkey! }
+    /// The record key (`at://did/social.grain.story/<rkey>`); every initialiser makes sure
+    /// the URI has one.
+    public var rkey: RecordKey {
+        guard let rkey = uri.rkey else { preconditionFailure("a story's URI names a record: \(uri)") }
+        return rkey
+    }
 
     /// What to show as the place: the AppView's formatted label, else the record's
     /// place name, else the locality or country of the address.
