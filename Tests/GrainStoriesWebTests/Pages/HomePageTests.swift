@@ -1,3 +1,4 @@
+import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
@@ -47,6 +48,33 @@ import Testing
         // Kenji's newest story (17:41) is newer than what was seen (17:00).
         #expect(html.contains("aria-label=\"Kenji Sato, 1 story, new\""))
         #expect(HTMLInspection.count("ring-seen", in: html) == 1)
+    }
+
+    @Test func theHomePageHasOneHeading() async throws {
+        let app = try await AppHarness()
+        let html = await app.respond("/").text
+        await app.shutdown()
+        #expect(HTMLInspection.count("<h1", in: html) == 1)
+    }
+
+    @Test func whenEveryAuthorWasSeenThePageSaysYouAreAllCaughtUp() async throws {
+        let library = FakeStoryLibrary.fixtureScenario()
+        let authors = try await library.storyAuthors().value
+        try #require(!authors.isEmpty)
+        var everything = SeenState()
+        for author in authors { everything.markSeen(author: author.profile.did, createdAt: author.latestAt) }
+        var allButOne = SeenState()
+        for author in authors.dropFirst() { allButOne.markSeen(author: author.profile.did, createdAt: author.latestAt) }
+        let app = try await AppHarness(library: library)
+        let caughtUp = await app.respond("/", headers: [("Cookie", "seen=\(SeenCookie.encode(everything))")]).text
+        let notYet = await app.respond("/", headers: [("Cookie", "seen=\(SeenCookie.encode(allButOne))")]).text
+        let fresh = await app.respond("/").text
+        await app.shutdown()
+        #expect(caughtUp.contains("You're all caught up") || caughtUp.contains("You&#39;re all caught up"))
+        #expect(HTMLInspection.count("ring-seen", in: caughtUp) == authors.count)
+        for html in [notYet, fresh] {
+            #expect(!html.contains("all caught up"))
+        }
     }
 
     @Test func anUnreachableAppViewStillRendersWithANotice() async throws {

@@ -1,5 +1,6 @@
 import HTMLTemplates
 import MicroHTTPServer
+import ATProto
 import GrainSupport
 import Viewing
 
@@ -14,10 +15,13 @@ struct HomePage: Sendable {
     let logger: Logger
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        var values: [String: TemplateValue] = ["notice": .null]
+        var values: [String: TemplateValue] = ["notice": .null, "allSeen": false]
         do {
             let fetched = try await library.storyAuthors()
-            values["authors"] = strip.authors(fetched.value, seen: await seen.state(context))
+            let state = await seen.state(context)
+            values["authors"] = strip.authors(fetched.value, seen: state)
+            let live = fetched.value.filter { $0.storyCount > 0 }
+            values["allSeen"] = .bool(!live.isEmpty && live.allSatisfy { state.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) })
             if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
         } catch {
             logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
