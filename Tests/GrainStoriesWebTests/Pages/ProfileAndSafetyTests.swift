@@ -1,3 +1,4 @@
+import Viewing
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
@@ -19,6 +20,27 @@ import Testing
         let ring = HTMLInspection.attributeValues("href", in: html) { $0.contains("avatar-ring") }
         #expect(ring == ["/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v?back=%2Fprofile%2Fmayaokafor.bsky.social"])
         #expect(html.contains("avatar-ring avatar-large ring-unseen"))
+    }
+
+    @Test func someoneWithStoriesButNoGrainProfileGetsAPageWithTheirStories() async throws {
+        let library = FakeStoryLibrary.fixtureScenario()
+        library.update { $0.onlyGivenProfiles = true }
+        // Erin has live stories in the fixtures but no Grain profile record.
+        let erin = try #require(try await library.storyAuthors().value.first { $0.profile.did == "did:plc:zrenun7z5jqipq3zxoi7fdhj" })
+        #expect(try await library.profile(actor: .did(erin.profile.did)).value == nil)
+        let app = try await AppHarness(library: library)
+        let byDID = await app.respond("/profile/did:plc:zrenun7z5jqipq3zxoi7fdhj")
+        let byHandle = await app.respond("/profile/\(erin.profile.shownHandle)")
+        let nobody = await app.respond("/profile/did:plc:aaaaaaaaaaaaaaaaaaaaaaaa")
+        await app.shutdown()
+        for response in [byDID, byHandle] {
+            #expect(response.status == .ok)
+            #expect(response.text.contains("@\(erin.profile.shownHandle)"))
+            #expect(response.text.contains("<h1 class=\"profile-name\">\(erin.profile.name)</h1>"))
+            let ring = HTMLInspection.attributeValues("href", in: response.text) { $0.contains("avatar-ring") }
+            #expect(ring.first?.hasPrefix("/stories/did:plc:zrenun7z5jqipq3zxoi7fdhj") == true)
+        }
+        #expect(nobody.status == .notFound)
     }
 
     @Test func aProfileWithoutLiveStoriesHasNoRingAndNoLink() async throws {

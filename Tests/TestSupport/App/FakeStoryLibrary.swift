@@ -16,6 +16,7 @@ public final class FakeStoryLibrary: StoryLibrary {
         var profiles: [ATIdentifier: ProfileViewDetailed] = [:]
         var failing = false
         var stale = false
+        var onlyGivenProfiles = false
     }
 
     private let state = Mutex(State())
@@ -60,7 +61,10 @@ public final class FakeStoryLibrary: StoryLibrary {
 
     public func update(_ body: (inout FakeStoryLibraryState) -> Void) {
         state.withLock { state in
-            var view = FakeStoryLibraryState(authors: state.authors, stories: state.stories, single: state.single, profiles: state.profiles, failing: state.failing, stale: state.stale)
+            var view = FakeStoryLibraryState(
+                authors: state.authors, stories: state.stories, single: state.single, profiles: state.profiles, failing: state.failing,
+                stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles
+            )
             body(&view)
             state.authors = view.authors
             state.stories = view.stories
@@ -68,6 +72,7 @@ public final class FakeStoryLibrary: StoryLibrary {
             state.profiles = view.profiles
             state.failing = view.failing
             state.stale = view.stale
+            state.onlyGivenProfiles = view.onlyGivenProfiles
         }
     }
 
@@ -98,6 +103,7 @@ public final class FakeStoryLibrary: StoryLibrary {
     public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         let (value, failing) = state.withLock { state -> (ProfileViewDetailed?, Bool) in
             if let profile = state.profiles[actor] { return (profile, state.failing) }
+            if state.onlyGivenProfiles { return (nil, state.failing) }
             let author = state.authors.first { candidate in actor == .did(candidate.profile.did) || (actor.handle != nil && actor.handle == candidate.profile.handle) }
             return (author.map { author in
                 var profile = ProfileViewDetailed(did: author.profile.did, handle: author.profile.handle)
@@ -120,4 +126,7 @@ public struct FakeStoryLibraryState: Sendable {
     public var profiles: [ATIdentifier: ProfileViewDetailed]
     public var failing: Bool
     public var stale: Bool
+    /// As the AppView: someone without a Grain profile record has no profile, even with
+    /// live stories (otherwise one is made up from the strip, for convenience).
+    public var onlyGivenProfiles: Bool
 }

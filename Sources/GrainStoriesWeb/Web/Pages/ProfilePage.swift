@@ -5,6 +5,8 @@ import Viewing
 
 /// `/profile/{actor}`: avatar, names, description and counts. When the actor has live
 /// stories the avatar carries the ring and opens the viewer; otherwise it is plain.
+/// Someone with live stories but no Grain profile record (they posted from another
+/// client) still gets a page: their handle, name and stories, as their stories show them.
 struct ProfilePage: Sendable {
     let pages: PageRenderer
     let library: any StoryLibrary
@@ -13,7 +15,9 @@ struct ProfilePage: Sendable {
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let actor = try context.actorParameter()
-        guard let profile = try await library.profile(actor: actor).value else {
+        let known = try await library.profile(actor: actor).value
+        let found = if let known { known } else { await storyAuthorProfile(actor) }
+        guard let profile = found else {
             throw HTTPError(.notFound, "There is no one called \(actor.rawValue) on Grain.")
         }
         let stories = (try? await library.stories(of: profile.did).value) ?? []
@@ -36,6 +40,23 @@ struct ProfilePage: Sendable {
             values["storyLabel"] = .string("View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))")
         }
         return try pages.render("profile", values, for: context)
+    }
+
+    /// The profile a person's own live stories carry, when the AppView has no profile for
+    /// them; nil when they have no live story either.
+    private func storyAuthorProfile(_ actor: ATIdentifier) async -> ProfileViewDetailed? {
+        let creator: ProfileView?
+        switch actor {
+        case .did(let did):
+            creator = (try? await library.stories(of: did).value)?.last?.creator
+        case .handle(let handle):
+            creator = (try? await library.storyAuthors().value)?.first { $0.profile.handle == handle }?.profile
+        }
+        guard let creator else { return nil }
+        var profile = ProfileViewDetailed(did: creator.did, handle: creator.handle)
+        profile.displayName = creator.displayName
+        profile.avatar = creator.avatar
+        return profile
     }
 
     private func counts(_ profile: ProfileViewDetailed) -> [TemplateValue] {
