@@ -77,6 +77,22 @@ import Testing
         }
     }
 
+    @Test func theHintShowsOnlyWhenThereIsSomeoneToChoose() async throws {
+        let failing = FakeStoryLibrary.fixtureScenario()
+        failing.update { $0.failing = true }
+        let empty = FakeStoryLibrary()
+        var pages: [String] = []
+        for library in [FakeStoryLibrary.fixtureScenario(), failing, empty] {
+            let app = try await AppHarness(library: library)
+            pages.append(await app.respond("/").text)
+            await app.shutdown()
+        }
+        #expect(pages[0].contains("Choose a circle"))
+        #expect(!pages[1].contains("Choose a circle"))
+        #expect(!pages[2].contains("Choose a circle"))
+        #expect(pages.allSatisfy { !$0.contains("Tap a circle") })
+    }
+
     @Test func anUnreachableAppViewStillRendersWithANotice() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         library.update { $0.failing = true }

@@ -15,12 +15,13 @@ struct HomePage: Sendable {
     let logger: Logger
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        var values: [String: TemplateValue] = ["notice": .null, "allSeen": false]
+        var values: [String: TemplateValue] = ["notice": .null, "allSeen": false, "hasAuthors": false]
         do {
             let fetched = try await library.storyAuthors()
             let state = await seen.state(context)
             values["authors"] = strip.authors(fetched.value, seen: state)
             let live = fetched.value.filter { $0.storyCount > 0 }
+            values["hasAuthors"] = .bool(!live.isEmpty)
             values["allSeen"] = .bool(!live.isEmpty && live.allSatisfy { state.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) })
             if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
         } catch {
