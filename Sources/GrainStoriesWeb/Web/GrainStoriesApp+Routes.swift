@@ -17,7 +17,7 @@ extension GrainStoriesApp {
             home: HomePage(pages: pages, library: library, strip: StripPresenter(signer: signer), seen: seen, logger: logger),
             authorStories: AuthorStoriesPage(library: library, seen: seen),
             viewer: StoryViewerPage(pages: pages, library: library, seen: seen, signer: signer, now: now),
-            profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer),
+            profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(signer: signer, cache: media),
             health: HealthCheck(startedAt: .now),

@@ -16,7 +16,12 @@ import Testing
         #expect(html.contains("<h1 class=\"profile-name\">Maya Okafor</h1>"))
         #expect(html.contains("@mayaokafor.bsky.social"))
         #expect(html.contains("Bookshops, bridges and bad weather."))
-        #expect(html.contains("<li><strong>418</strong> followers</li>"))
+        #expect(html.contains("<li><a href=\"https://grain.social/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v\" rel=\"noopener\"><strong>418</strong> followers</a></li>"))
+        // Her three live stories, each opening the viewer at that story.
+        let stories = HTMLInspection.attributeValues("href", in: html) { $0.contains("profile-story") }
+        #expect(stories.count == 3)
+        #expect(stories.allSatisfy { $0.hasPrefix("/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/") })
+        #expect(HTMLInspection.attributeValues("src", in: html) { $0.contains("loading=\"lazy\"") }.allSatisfy { $0.hasPrefix("/media/") })
         let ring = HTMLInspection.attributeValues("href", in: html) { $0.contains("avatar-ring") }
         #expect(ring == ["/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v?back=%2Fprofile%2Fmayaokafor.bsky.social"])
         #expect(html.contains("avatar-ring avatar-large ring-unseen"))

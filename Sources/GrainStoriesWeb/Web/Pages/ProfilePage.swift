@@ -1,3 +1,4 @@
+import Foundation
 import HTMLTemplates
 import MicroHTTPServer
 import ATProto
@@ -12,6 +13,10 @@ struct ProfilePage: Sendable {
     let library: any StoryLibrary
     let seen: SeenTracker
     let signer: MediaURLSigner
+    /// Grain's site (`--story-link-url`): galleries, followers and follows are Grain's own
+    /// pages, so the counts link there.
+    let grainURL: String
+    let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let actor = try context.actorParameter()
@@ -28,6 +33,14 @@ struct ProfilePage: Sendable {
             "description": profile.description.map(TemplateValue.string) ?? .null,
             "avatar": AvatarPresenter.value(url: profile.avatar, name: profile.name, signer: signer),
             "counts": .list(counts(profile)),
+            "hasStories": .bool(!stories.isEmpty),
+            "stories": .list(stories.map { story in
+                [
+                    "href": .string(StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor))),
+                    "thumb": .string(signer.path(for: story.thumb) ?? ""),
+                    "label": .string("Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))"),
+                ]
+            }),
             "storyHref": .null,
             "ringClass": .null,
             "storyLabel": .null,
@@ -60,7 +73,10 @@ struct ProfilePage: Sendable {
     }
 
     private func counts(_ profile: ProfileViewDetailed) -> [TemplateValue] {
-        [("galleries", profile.galleryCount), ("followers", profile.followersCount), ("following", profile.followsCount)]
-            .compactMap { label, value in value.map { ["label": .string(label), "value": .int($0)] } }
+        let page = grainURL + StoryLinks.profile(profile.did)
+        return [("galleries", profile.galleryCount), ("followers", profile.followersCount), ("following", profile.followsCount)]
+            .compactMap { label, value in
+                value.map { ["label": .string(label), "value": .int($0), "href": .string(page)] }
+            }
     }
 }
