@@ -4,6 +4,7 @@ import MicroHTTPServer
 import ATProto
 import GrainSupport
 import Posting
+import Viewing
 
 /// `/signin`: handle (or DID) and an app password, plus an optional PDS address.
 ///
@@ -28,7 +29,15 @@ struct SignInPage: Sendable {
         let problem = context.query["reason"] == "expired"
             ? "Your sign-in has ended (the app password may have been revoked). Please sign in again."
             : nil
-        return try render(context, problem: problem, identifier: "", pds: "", status: .ok)
+        return try render(context, problem: problem, identifier: "", pds: "", next: StoryLinks.safeBack(context.query["next"]), status: .ok)
+    }
+
+    /// `/signin`, saying why when the session `expired`, and coming back to `next`.
+    static func address(expired: Bool = false, next: String? = nil) -> String {
+        var parameters: [String] = []
+        if expired { parameters.append("reason=expired") }
+        if let next = StoryLinks.safeBack(next) { parameters.append("next=" + PercentEncoding.encodeComponent(next)) }
+        return parameters.isEmpty ? "/signin" : "/signin?" + parameters.joined(separator: "&")
     }
 
     func submit(_ context: RequestContext) async throws -> HTTPResponse {
@@ -37,6 +46,7 @@ struct SignInPage: Sendable {
         let identifier = (form["identifier"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
         let pds = (form["pds"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let next = StoryLinks.safeBack(form["next"])
         do {
             guard let password = form["password"], !password.isEmpty, !identifier.isEmpty, identifier.utf8.count <= 253, password.utf8.count <= 256 else {
                 throw SignInProblem.missingFields
@@ -47,11 +57,11 @@ struct SignInPage: Sendable {
             if let previous = context.account { try? await sessions.delete(idHash: previous.idHash) }
             let cookie = try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
             logger.info("signed in", ["did": session.tokens.did.rawValue, "id": context.requestID])
-            var response = HTTPResponse.redirect(to: "/")
+            var response = HTTPResponse.redirect(to: next ?? "/")
             response.headers.add("Set-Cookie", Cookies.setCookie(name: SessionStore.cookieName, value: cookie, maxAgeSeconds: Int(SessionStore.idleLifetime), secure: context.isSecure))
             return response
         } catch let problem as SignInProblem {
-            return try render(context, problem: problem.publicMessage, identifier: identifier, pds: pds, status: problem.status)
+            return try render(context, problem: problem.publicMessage, identifier: identifier, pds: pds, next: next, status: problem.status)
         }
     }
 
@@ -107,7 +117,9 @@ struct SignInPage: Sendable {
         }
     }
 
-    private func render(_ context: RequestContext, problem: String?, identifier: String, pds: String, status: HTTPStatus) throws -> HTTPResponse {
+    private func render(
+        _ context: RequestContext, problem: String?, identifier: String, pds: String, next: String?, status: HTTPStatus
+    ) throws -> HTTPResponse {
         var cookieValue = context.cookies[CSRFGuard.cookieName]
         var setCookie: String?
         if context.account == nil, cookieValue?.utf8.count != 43 {
@@ -123,6 +135,7 @@ struct SignInPage: Sendable {
             "identifier": .string(identifier),
             "pds": pds.isEmpty ? .null : .string(pds),
             "csrfToken": .string(token),
+            "next": next.map(TemplateValue.string) ?? .null,
         ], for: context)
         if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         response.headers.set("Cache-Control", "no-store")

@@ -1,10 +1,15 @@
 import MicroHTTPServer
 import Posting
+import Viewing
 
 extension RequestContext {
-    /// The signed-in account, or a redirect to the sign-in page.
+    /// The signed-in account, or a redirect to the sign-in page that comes back to this
+    /// page afterwards (for pages that are read; a form sent without an account starts
+    /// over from the home page).
     func requireAccount() throws(SignInRequired) -> AccountSession {
-        guard let account else { throw SignInRequired() }
+        guard let account else {
+            throw SignInRequired(next: request.method == .get ? StoryLinks.safeBack(request.path) : nil)
+        }
         return account
     }
 }
@@ -13,7 +18,9 @@ extension RequestContext {
 /// the PDS ended the session, so the sign-in page can say so.
 struct SignInRequired: HTTPResponseError {
     var expired = false
+    /// Where to go once signed in: a path on this site (`StoryLinks.safeBack`).
+    var next: String?
     var status: HTTPStatus { .seeOther }
     var publicMessage: String { "Please sign in first." }
-    var headers: [(String, String)] { [("Location", expired ? "/signin?reason=expired" : "/signin")] }
+    var headers: [(String, String)] { [("Location", SignInPage.address(expired: expired, next: next))] }
 }
