@@ -43,7 +43,9 @@ let package = Package(
         .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields"]),
         // PNG chunks and pixels (libpng's simplified API); RGB out, no JPEG or EXIF knowledge.
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
-        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "WorkerThreads"]),
+        // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
+        // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
+        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
