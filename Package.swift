@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's libresolv (libc6-dev): no pkg-config file; the module map links it.
         .systemLibrary(name: "CResolv"),
@@ -40,7 +41,11 @@ let package = Package(
         // MARK: Thin wrappers, each the only importer of its C module
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPFields", "DurableFiles"]),
         .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields"]),
-        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "WorkerThreads"]),
+        // PNG chunks and pixels (libpng's simplified API); RGB out, no JPEG or EXIF knowledge.
+        .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
+        // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
+        // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
+        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
@@ -102,6 +107,7 @@ let package = Package(
             name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestSupport", "WorkerThreads"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),

@@ -1,5 +1,6 @@
-/// Names the image format of some bytes from their signature, so a non-JPEG upload gets
-/// an error that says what it actually is ("PNG", "HEIC", …) instead of "corrupt".
+/// Names the image format of some bytes from their signature: `PhotoProcessor` picks its
+/// decoder by this name ("JPEG", "PNG"), and an unsupported upload gets an error that
+/// says what it actually is ("HEIC", "MP4 video", …) instead of "corrupt".
 enum ImageFormatSniffer {
     /// The format's common name, "JPEG" for a JPEG SOI, or "unknown" / "empty file".
     static func formatName(of bytes: [UInt8]) -> String {
@@ -45,7 +46,18 @@ enum ImageFormatSniffer {
             return "HEIC"
         }
         if brands.contains(where: { ["qt  "].contains($0) }) { return "QuickTime video" }
-        return "MP4/ISO media"
+        if brands.contains(where: { ["isom", "iso2", "mp41", "mp42", "avc1", "M4V ", "3gp4", "3gp5"].contains($0) }) {
+            return "MP4 video"
+        }
+        return "ISO media"
+    }
+
+    /// Whether `formatName` is one of the video names above.
+    static func isVideo(_ formatName: String) -> Bool { formatName.hasSuffix(" video") }
+
+    /// Whether `formatName` says the bytes are nothing recognisable as a photo.
+    static func isUnrecognised(_ formatName: String) -> Bool {
+        ["unknown", "empty file", "ISO media"].contains(formatName)
     }
 
     private static func starts(_ bytes: [UInt8], with prefix: [UInt8]) -> Bool {

@@ -8,13 +8,13 @@ import Foundation
 /// every marker segment and skims the entropy-coded data for the next marker, so it costs
 /// one pass over the bytes and allocates only the metadata it returns.
 public enum JPEGInspector {
-    /// Inspects `bytes`, throwing `.notJPEG` (naming the format seen), `.truncated` when
+    /// Inspects `bytes`, throwing `.unsupportedFormat` (naming the format seen), `.truncated` when
     /// the data stops before the frame header, or `.corrupt`/`.unsupported`. A file cut
     /// short after its frame header is returned with `isComplete == false`, so callers can
     /// still report the declared size (pixel limits come before completeness).
     public static func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> JPEGHeader {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
-            throw .notJPEG(format: ImageFormatSniffer.formatName(of: bytes))
+            throw .unsupportedFormat(format: ImageFormatSniffer.formatName(of: bytes))
         }
         var walker = JPEGMarkerWalker(bytes: bytes)
         try walker.walk()

@@ -2,10 +2,12 @@
 ///
 /// Every case is something a person can act on ("that's a PNG", "the file is cut
 /// short"), so `userMessage` is safe to show as-is; `description` adds detail for logs.
-/// TurboJPEG and libexif failures are translated into these cases at the C boundary.
+/// TurboJPEG, libexif and the format wrappers' (libpng's) failures are translated into
+/// these cases at their boundaries.
 public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The bytes are not a JPEG; `format` names what they look like ("PNG", "HEIC", …).
-    case notJPEG(format: String)
+    /// The bytes are in a format the pipeline does not decode; `format` names what they
+    /// look like ("HEIC", "GIF", "MP4 video", "unknown", "empty file", …).
+    case unsupportedFormat(format: String)
     /// The header declares more pixels than allowed (a possible decompression bomb).
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// Decoding would need more memory than the decode budget allows (estimated from
@@ -17,6 +19,9 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     case truncated
     /// The JPEG structure or entropy-coded data is damaged.
     case corrupt(String)
+    /// A non-JPEG photo (`format`, e.g. "PNG") is damaged or cut short; `detail` is the
+    /// decoder's own message (libpng's), for logs.
+    case damaged(format: String, detail: String)
     /// A valid JPEG variant this pipeline does not decode (12-bit, lossless, hierarchical…).
     case unsupported(String)
     /// Not even a 1 × 1 image at the lowest allowed quality fits the byte budget.
@@ -31,8 +36,12 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// A short sentence suitable for showing to the person who uploaded the photo.
     public var userMessage: String {
         switch self {
-        case .notJPEG(let format):
-            return "This file is a \(format) image, not a JPEG. Please choose a JPEG photo."
+        case .unsupportedFormat(let format) where ImageFormatSniffer.isVideo(format):
+            return "This file is a video (\(format.dropLast(" video".count))); videos can't be posted as stories. Please choose a photo."
+        case .unsupportedFormat(let format) where ImageFormatSniffer.isUnrecognised(format):
+            return "This file is not a photo. Please choose a JPEG or PNG photo."
+        case .unsupportedFormat(let format):
+            return "This file is a \(format) image, which can't be posted yet. Please choose a JPEG or PNG photo."
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = (limit + 500_000) / 1_000_000
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
@@ -46,8 +55,10 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
             return "This JPEG is incomplete (the file was cut short). Please upload it again."
         case .corrupt:
             return "This JPEG is damaged and cannot be read."
+        case .damaged(let format, _):
+            return "This \(format) is damaged (or cut short) and cannot be read."
         case .unsupported(let what):
-            return "This kind of JPEG (\(what)) is not supported."
+            return "This kind of image (\(what)) is not supported."
         case .budgetUnreachable(let budget):
             return "The photo cannot be made small enough for the \(budget)-byte limit."
         case .unreadable(let path, _):
@@ -62,6 +73,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     public var description: String {
         switch self {
         case .corrupt(let detail): return "corrupt JPEG: \(detail)"
+        case .damaged(let format, let detail): return "damaged \(format): \(detail)"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .encodingFailed(let detail): return "JPEG encoding failed: \(detail)"
         default: return userMessage
@@ -72,7 +84,8 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
     public var isBadInput: Bool {
         switch self {
-        case .notJPEG, .tooManyPixels, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .unsupported, .budgetUnreachable:
+        case .unsupportedFormat, .tooManyPixels, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
+            .budgetUnreachable:
             return true
         case .unreadable, .invalidOptions, .encodingFailed:
             return false

@@ -1,13 +1,15 @@
 public import WorkerThreads
 
-/// The photo pipeline: JPEG in; upright, box-fitted, budget-limited JPEG out, with no
-/// EXIF/GPS/XMP/comments (privacy) but the input's RGB ICC profile kept.
+/// The photo pipeline: a JPEG or PNG in; upright, box-fitted, budget-limited JPEG out,
+/// with no EXIF/GPS/XMP/comments (privacy) but the input's RGB ICC profile kept.
 ///
-/// Steps: inspect the header (refusing non-JPEGs, bombs, truncation and unsupported
-/// variants before any decoding) → estimate the peak memory from the header and refuse
-/// photos above the decode budget → read EXIF → decode with TurboJPEG's DCT scaling at the
-/// smallest scale still at least the target size → Lanczos-3 down to the 2000 × 2000 box
-/// (never up) → apply the EXIF orientation → encode within the byte budget.
+/// Steps: sniff the format → inspect the header (refusing other formats, bombs,
+/// truncation and unsupported variants before any decoding) → estimate the peak memory
+/// from the header and refuse photos above the decode budget → read EXIF → decode (a JPEG
+/// with TurboJPEG's DCT scaling at the smallest scale still at least the target size;
+/// other formats through their `PixelSource`, at full size) → Lanczos-3 down to the
+/// 2000 × 2000 box (never up) → apply the EXIF orientation → encode within the byte budget.
+/// Everything after decoding is the same for every format.
 ///
 /// The synchronous `process` is CPU-bound and blocks; from async code use the variant
 /// that runs it on a `WorkerThreadPool`, never the cooperative pool.
@@ -18,12 +20,18 @@ public struct PhotoProcessor: Sendable {
         self.options = options
     }
 
-    /// Processes JPEG bytes on the calling thread.
-    public func process(_ jpeg: [UInt8]) throws(PhotoProcessingError) -> ProcessedPhoto {
+    /// Processes photo bytes (JPEG or PNG) on the calling thread.
+    public func process(_ bytes: [UInt8]) throws(PhotoProcessingError) -> ProcessedPhoto {
         try options.validate()
-        guard jpeg.count <= options.maxInputBytes else {
-            throw .inputTooLarge(bytes: jpeg.count, limit: options.maxInputBytes)
+        guard bytes.count <= options.maxInputBytes else {
+            throw .inputTooLarge(bytes: bytes.count, limit: options.maxInputBytes)
         }
+        guard let source = try Self.pixelSource(for: bytes) else { return try processJPEG(bytes) }
+        return try process(bytes, from: source)
+    }
+
+    /// The JPEG path: TurboJPEG decodes at a DCT scale, so it is not a `PixelSource`.
+    private func processJPEG(_ jpeg: [UInt8]) throws(PhotoProcessingError) -> ProcessedPhoto {
         let header = try JPEGInspector.inspect(jpeg)
         try checkBudget(memoryEstimate(for: header, inputBytes: jpeg.count))
         let metadata = JPEGInspector.metadata(for: header)
@@ -32,22 +40,28 @@ public struct PhotoProcessor: Sendable {
 
         let encoder = BudgetedEncoder(
             byteBudget: options.byteBudget, initialQuality: options.initialQuality,
-            minimumQuality: options.minimumQuality, iccSegments: iccSegments(header))
+            minimumQuality: options.minimumQuality,
+            iccSegments: iccSegments(header.iccProfile, describesRGB: header.colorModel == .ycbcr || header.colorModel == .rgb))
         let (output, quality, encoded) = try encoder.encode(upright)
         return ProcessedPhoto(
             jpeg: output, width: encoded.width, height: encoded.height, quality: quality,
             appliedOrientation: metadata.orientation, metadata: metadata)
     }
 
-    /// The estimated peak memory of processing `jpeg`, from its header alone, after the
+    /// The estimated peak memory of processing `bytes`, from the header alone, after the
     /// same checks `process` makes first (so a bomb is still named as one). Cheap: one
     /// pass over the bytes, no decoding. Throws `.needsTooMuchMemory` above the budget.
-    public func memoryEstimate(_ jpeg: [UInt8]) throws(PhotoProcessingError) -> MemoryEstimate {
+    public func memoryEstimate(_ bytes: [UInt8]) throws(PhotoProcessingError) -> MemoryEstimate {
         try options.validate()
-        guard jpeg.count <= options.maxInputBytes else {
-            throw .inputTooLarge(bytes: jpeg.count, limit: options.maxInputBytes)
+        guard bytes.count <= options.maxInputBytes else {
+            throw .inputTooLarge(bytes: bytes.count, limit: options.maxInputBytes)
         }
-        let estimate = try memoryEstimate(for: JPEGInspector.inspect(jpeg), inputBytes: jpeg.count)
+        let estimate: MemoryEstimate
+        if let source = try Self.pixelSource(for: bytes) {
+            estimate = try memoryEstimate(of: bytes, from: source)
+        } else {
+            estimate = try memoryEstimate(for: JPEGInspector.inspect(bytes), inputBytes: bytes.count)
+        }
         try checkBudget(estimate)
         return estimate
     }
@@ -73,15 +87,15 @@ public struct PhotoProcessor: Sendable {
             fittedWidth: target.width, fittedHeight: target.height)
     }
 
-    private func checkBudget(_ estimate: MemoryEstimate) throws(PhotoProcessingError) {
+    func checkBudget(_ estimate: MemoryEstimate) throws(PhotoProcessingError) {
         guard estimate.peakBytes <= options.maxDecodeBytes else {
             throw .needsTooMuchMemory(estimatedBytes: estimate.peakBytes, limit: options.maxDecodeBytes)
         }
     }
 
-    /// Processes JPEG bytes on one of `pool`'s dedicated threads.
-    public func process(_ jpeg: [UInt8], on pool: WorkerThreadPool) async throws(PhotoProcessingError) -> ProcessedPhoto {
-        try await pool.run { () throws(PhotoProcessingError) -> ProcessedPhoto in try process(jpeg) }
+    /// Processes photo bytes on one of `pool`'s dedicated threads.
+    public func process(_ bytes: [UInt8], on pool: WorkerThreadPool) async throws(PhotoProcessingError) -> ProcessedPhoto {
+        try await pool.run { () throws(PhotoProcessingError) -> ProcessedPhoto in try process(bytes) }
     }
 
     /// Reads the file at `path` (refusing files above `maxInputBytes` before reading them)
@@ -120,12 +134,13 @@ public struct PhotoProcessor: Sendable {
     }
 
     /// The input's ICC profile as APP2 segments, when it is worth keeping: only an RGB
-    /// profile on an RGB/YCbCr image describes the RGB output (a CMYK or gray profile
-    /// would mislabel it), and a profile above a quarter of the budget is dropped rather
+    /// profile on an image whose pixels it describes as RGB (`describesRGB`: an RGB or
+    /// YCbCr JPEG, any PNG, whose output is RGB) is kept, since a CMYK or gray profile
+    /// would mislabel the output; a profile above a quarter of the budget is dropped rather
     /// than let it crowd out the pixels.
-    private func iccSegments(_ header: JPEGHeader) -> [UInt8] {
-        guard let profile = header.iccProfile, header.colorModel == .ycbcr || header.colorModel == .rgb,
-            ICCProfileAssembler.colorSpace(of: profile) == "RGB ", profile.count <= options.byteBudget / 4
+    func iccSegments(_ profile: [UInt8]?, describesRGB: Bool) -> [UInt8] {
+        guard let profile, describesRGB, ICCProfileAssembler.colorSpace(of: profile) == "RGB ",
+            profile.count <= options.byteBudget / 4
         else { return [] }
         return ICCProfileAssembler.segments(for: profile)
     }

@@ -48,6 +48,22 @@ import TestSupport
         #expect(written.starts(with: [0xFF, 0xD8]))
     }
 
+    /// A PNG goes through the same command: upright (orientation 6 from eXIf) and with
+    /// the GPS it was written with.
+    @Test func aPNGIsProcessedToo() async throws {
+        let scratch = try Scratch()
+        let input = try scratch.write(PNGFixtures.bytes("exif-gps-orientation6"), "in.png")
+        let output = scratch.path("out.jpg")
+        let outcome = await PhotoCommand.execute(arguments: ["process", input, output])
+        #expect(outcome.status == 0, "\(outcome)")
+        let line = try #require(outcome.output)
+        #expect(line.hasPrefix("{\"width\":200,\"height\":300,\"bytes\":"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let gps = try #require(json["gps"] as? [String: Double])
+        #expect(abs(gps["lat"]! - PNGFixtures.gps.latitude) < 1e-6 && abs(gps["lng"]! - PNGFixtures.gps.longitude) < 1e-6)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)).starts(with: [0xFF, 0xD8, 0xFF]))
+    }
+
     @Test func aPhotoWithoutGPSReportsNull() async throws {
         let scratch = try Scratch()
         let input = try scratch.write(JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 30), quality: 90), "in.jpg")

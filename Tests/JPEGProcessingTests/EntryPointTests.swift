@@ -12,7 +12,7 @@ import WorkerThreads
         let processor = PhotoProcessor(options: Fixtures.options(box: 200))
         let viaPool = try await processor.process(jpeg, on: pool)
         #expect(viaPool == (try processor.process(jpeg)))
-        await #expect(throws: PhotoProcessingError.notJPEG(format: "PNG")) {
+        await #expect(throws: PhotoProcessingError.damaged(format: "PNG", detail: "the data ends before the IHDR chunk")) {
             try await processor.process([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], on: pool)
         }
     }

@@ -4,7 +4,6 @@ import TestSupport
 
 @Suite struct InputValidationTests {
     static let signatures: [(String, [UInt8])] = [
-        ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)),
         ("GIF", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]),
         ("WebP", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [0, 0, 0, 0]),
         ("HEIC", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)),
@@ -12,15 +11,45 @@ import TestSupport
         ("AVIF", [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8)),
         ("TIFF", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]),
         ("PDF", Array("%PDF-1.7\n".utf8)),
-        ("unknown", Array("hello, world".utf8)),
-        ("empty file", []),
     ]
 
     @Test(arguments: signatures)
-    func nonJPEGInputIsRefusedNamingTheFormatItSaw(format: String, bytes: [UInt8]) {
-        #expect(throws: PhotoProcessingError.notJPEG(format: format)) { try PhotoProcessor().process(bytes) }
-        let error = PhotoProcessingError.notJPEG(format: format)
+    func unsupportedFormatsAreRefusedNamingTheFormatTheySaw(format: String, bytes: [UInt8]) {
+        #expect(throws: PhotoProcessingError.unsupportedFormat(format: format)) { try PhotoProcessor().process(bytes) }
+        let error = PhotoProcessingError.unsupportedFormat(format: format)
         #expect(error.userMessage.contains(format))
+        #expect(!error.userMessage.contains("not a JPEG"))
+    }
+
+    static let notPhotos: [(String, [UInt8])] = [
+        ("unknown", Array("hello, world".utf8)),
+        ("empty file", []),
+        ("ISO media", [0, 0, 0, 0x10] + Array("ftypM4A ".utf8) + [0, 0, 0, 0]),
+    ]
+
+    @Test(arguments: notPhotos)
+    func unrecognisedFilesAreRefusedAsNotAPhoto(format: String, bytes: [UInt8]) {
+        #expect(throws: PhotoProcessingError.unsupportedFormat(format: format)) { try PhotoProcessor().process(bytes) }
+        #expect(PhotoProcessingError.unsupportedFormat(format: format).userMessage.hasPrefix("This file is not a photo."))
+    }
+
+    static let videos: [(String, [UInt8])] = [
+        ("MP4 video", [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)),
+        ("MP4 video", [0, 0, 0, 0x14] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("mp41".utf8)),
+        ("MP4 video", [0, 0, 0, 0x14] + Array("ftypmp41".utf8) + [0, 0, 0, 0] + Array("mp41".utf8)),
+        ("QuickTime video", [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 2, 0] + Array("qt  ".utf8)),
+    ]
+
+    @Test(arguments: videos)
+    func videosAreRefusedSayingVideosCannotBeStories(format: String, bytes: [UInt8]) {
+        #expect(throws: PhotoProcessingError.unsupportedFormat(format: format)) { try PhotoProcessor().process(bytes) }
+        let message = PhotoProcessingError.unsupportedFormat(format: format).userMessage
+        #expect(message.contains("videos can't be posted as stories"), "\(message)")
+    }
+
+    @Test func heicIsStillRefusedByName() {
+        let message = PhotoProcessingError.unsupportedFormat(format: "HEIC").userMessage
+        #expect(message == "This file is a HEIC image, which can't be posted yet. Please choose a JPEG or PNG photo.")
     }
 
     @Test func aTruncatedJPEGIsRefusedAsTruncated() throws {

@@ -64,7 +64,7 @@ struct NewStoryPage: Sendable {
                 return try refuse(context, refusal, account: account)
             case .photo(let problem) where problem.isBadInput:
                 let status: HTTPStatus = switch problem {
-                case .notJPEG: .unsupportedMediaType
+                case .unsupportedFormat: .unsupportedMediaType
                 case .tooManyPixels, .needsTooMuchMemory: .contentTooLarge
                 default: .badRequest
                 }

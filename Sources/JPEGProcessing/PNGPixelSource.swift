@@ -1,0 +1,48 @@
+import PNGDecoding
+
+/// PNG through the shared pipeline: `PNGDecoding` reads the chunks and decodes with
+/// libpng; this translates its header into the pipeline's limits and its errors into
+/// `PhotoProcessingError` (keeping libpng's message in the detail for logs).
+struct PNGPixelSource: PixelSource {
+    var formatName: String { "PNG" }
+
+    func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<PNGHeader> {
+        let header: PNGHeader
+        do {
+            header = try PNGInspector.inspect(bytes)
+        } catch {
+            throw Self.translate(error)
+        }
+        return PixelSourceHeader(
+            width: header.width, height: header.height, isComplete: header.isComplete,
+            decoderBytes: Self.decoderBytes(for: header), exif: header.exif, iccProfile: header.iccProfile, native: header)
+    }
+
+    func decode(_ bytes: [UInt8], header: PixelSourceHeader<PNGHeader>) throws(PhotoProcessingError) -> RGBImage {
+        do {
+            let pixels = try PNGDecoder.decodeRGB(bytes, header: header.native)
+            return RGBImage(uncheckedWidth: header.width, height: header.height, pixels: pixels)
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// What libpng holds besides the output while `png_image_finish_read` runs, counted
+    /// generously: its current and previous rows and the simplified API's working row, at
+    /// the widest pixel (16-bit RGBA, 8 bytes) and doubled for interlacing and filter
+    /// slack; zlib's inflate window and state; and libpng's own copy of the ICC profile
+    /// (it decompresses `iCCP` to check it) besides ours.
+    static func decoderBytes(for header: PNGHeader) -> Int {
+        let widestRow = header.width * 8 + 1
+        let inflate = 64 << 10
+        return 6 * widestRow + inflate + 2 * (header.iccProfile?.count ?? 0)
+    }
+
+    private static func translate(_ error: PNGError) -> PhotoProcessingError {
+        switch error.kind {
+        case .notPNG: return .unsupportedFormat(format: "unknown")
+        case .truncated, .corrupt: return .damaged(format: "PNG", detail: error.message)
+        case .unsupported: return .unsupported(error.message)
+        }
+    }
+}

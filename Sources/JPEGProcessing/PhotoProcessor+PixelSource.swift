@@ -1,0 +1,68 @@
+extension PhotoProcessor {
+    /// The decoders for formats other than JPEG, by the name `ImageFormatSniffer` gives
+    /// them. A new format is one wrapper target plus one entry here.
+    static let pixelSources: [any PixelSource] = [PNGPixelSource()]
+
+    /// nil for a JPEG (TurboJPEG's own path), the format's `PixelSource` when there is
+    /// one, else `.unsupportedFormat` naming what the bytes look like. Anything starting
+    /// with a JPEG SOI takes the JPEG path, so a damaged JPEG is still called one.
+    static func pixelSource(for bytes: [UInt8]) throws(PhotoProcessingError) -> (any PixelSource)? {
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 { return nil }
+        let format = ImageFormatSniffer.formatName(of: bytes)
+        guard let source = pixelSources.first(where: { $0.formatName == format }) else {
+            throw .unsupportedFormat(format: format)
+        }
+        return source
+    }
+
+    /// The decoded-RGB path: the same limits, metadata, resampling, orientation and
+    /// budgeted encoding as a JPEG, with the pixels from `source`.
+    func process<Source: PixelSource>(_ bytes: [UInt8], from source: Source) throws(PhotoProcessingError) -> ProcessedPhoto {
+        let header = try source.inspect(bytes)
+        try checkBudget(memoryEstimate(for: header, format: source.formatName, inputBytes: bytes.count))
+        var metadata = header.exif.map(EXIFReader.read) ?? PhotoMetadata()
+        metadata.hasICCProfile = header.iccProfile != nil
+
+        let upright = try uprightImage(bytes, from: source, header: header, orientation: metadata.orientation)
+
+        let encoder = BudgetedEncoder(
+            byteBudget: options.byteBudget, initialQuality: options.initialQuality,
+            minimumQuality: options.minimumQuality, iccSegments: iccSegments(header.iccProfile, describesRGB: true))
+        let (output, quality, encoded) = try encoder.encode(upright)
+        return ProcessedPhoto(
+            jpeg: output, width: encoded.width, height: encoded.height, quality: quality,
+            appliedOrientation: metadata.orientation, metadata: metadata)
+    }
+
+    /// `memoryEstimate` for a format with a `PixelSource`.
+    func memoryEstimate<Source: PixelSource>(of bytes: [UInt8], from source: Source) throws(PhotoProcessingError) -> MemoryEstimate {
+        try memoryEstimate(for: source.inspect(bytes), format: source.formatName, inputBytes: bytes.count)
+    }
+
+    /// Refuses, from the header, images above the pixel limit (first, so a bomb is named
+    /// as one even when it is also cut short) and incomplete files; then estimates a
+    /// full-size RGB decode followed by the shared stages.
+    func memoryEstimate<Native>(
+        for header: PixelSourceHeader<Native>, format: String, inputBytes: Int
+    ) throws(PhotoProcessingError) -> MemoryEstimate {
+        guard header.pixelCount <= options.maxPixels else {
+            throw .tooManyPixels(width: header.width, height: header.height, limit: options.maxPixels)
+        }
+        guard header.isComplete else { throw .damaged(format: format, detail: "the data stops before its end") }
+        let target = fittedSize(width: header.width, height: header.height)
+        return MemoryEstimate.afterDecoding(
+            inputBytes: inputBytes, decoderBytes: header.decoderBytes, decodedWidth: header.width,
+            decodedHeight: header.height, decodedChannels: 3, fittedWidth: target.width, fittedHeight: target.height)
+    }
+
+    /// Decodes at full size, resamples into the box and applies the orientation; a
+    /// separate function so the decoded buffer is released before encoding (peak memory).
+    private func uprightImage<Source: PixelSource>(
+        _ bytes: [UInt8], from source: Source, header: PixelSourceHeader<Source.NativeHeader>, orientation: Int
+    ) throws(PhotoProcessingError) -> RGBImage {
+        let target = fittedSize(width: header.width, height: header.height)
+        let decoded = try source.decode(bytes, header: header)
+        let fitted = LanczosResampler.resize(decoded, width: target.width, height: target.height)
+        return OrientationTransform.apply(orientation, to: fitted)
+    }
+}

@@ -1,0 +1,49 @@
+/// A decoder for a photo format other than JPEG, as the pipeline sees it: a cheap look at
+/// the header first, so the pixel limit and the memory budget apply before any pixel is
+/// decoded, then the full-size image as 8-bit RGB with any transparency already
+/// flattened onto white.
+///
+/// This is the seam for new formats. A format's C library lives in its own wrapper target
+/// (`PNGDecoding` today; HEIF, WebP, GIF the same way) that knows nothing of this pipeline;
+/// a small conformance here translates that wrapper's header and errors and is listed in
+/// `PhotoProcessor.pixelSources`. Everything after decoding is shared with JPEG: Lanczos
+/// into the box, the EXIF orientation, the budgeted encode keeping an RGB ICC profile, and
+/// the metadata (GPS for the H3 cell) read from the EXIF bytes with the same `EXIFReader`.
+protocol PixelSource: Sendable {
+    /// The wrapper's own header type, carried from `inspect` to `decode` so the bytes
+    /// are walked only once.
+    associatedtype NativeHeader: Sendable
+
+    /// The name `ImageFormatSniffer` gives this format's signature ("PNG", "HEIC", …).
+    var formatName: String { get }
+
+    /// The header facts, read without decoding pixels. Throws `.damaged` (naming the
+    /// format) for data too broken to have a header; a file cut short after its header
+    /// is returned with `isComplete == false` so the pixel limit is still checked first.
+    func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<NativeHeader>
+
+    /// The full-size image of an inspected file. Blocking and CPU-bound.
+    func decode(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>) throws(PhotoProcessingError) -> RGBImage
+}
+
+/// What a `PixelSource` learns from a header: enough for the limits, the memory estimate
+/// and the metadata, before any decoding.
+struct PixelSourceHeader<Native: Sendable>: Sendable {
+    /// Stored size (before the EXIF orientation), as `decode` will return it.
+    let width: Int
+    let height: Int
+    /// Whether the data runs to its end marker; an incomplete file is refused as damaged.
+    let isComplete: Bool
+    /// What the decoder holds besides its RGB output while it runs (row buffers, inflate
+    /// state, tables): the decoder's share of `MemoryEstimate`.
+    let decoderBytes: Int
+    /// EXIF as a TIFF structure (the payload `EXIFReader` reads), if present.
+    let exif: [UInt8]?
+    /// The embedded ICC profile, if present; kept in the output when it is an RGB profile.
+    let iccProfile: [UInt8]?
+    /// The wrapper's own header.
+    let native: Native
+
+    /// Width × height (each below 2³¹ for every supported format, so no overflow).
+    var pixelCount: Int { width * height }
+}

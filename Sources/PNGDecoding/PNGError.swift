@@ -1,0 +1,26 @@
+/// Why PNG bytes could not be read: what was wrong, and libpng's own message when it was
+/// libpng that noticed, so a log says exactly where the data went bad.
+public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem it is; callers map these to their own errors.
+    public enum Kind: Sendable, Equatable {
+        /// Not a PNG signature at all.
+        case notPNG
+        /// The data stops before its IEND chunk (cut short).
+        case truncated
+        /// The structure or compressed data is damaged.
+        case corrupt
+        /// A valid PNG this wrapper does not decode (a size libpng's API cannot address).
+        case unsupported
+    }
+
+    public let kind: Kind
+    /// The detail: libpng's `png_image.message`, or which check failed in the chunk walk.
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { "PNG \(kind): \(message)" }
+}
