@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields"]),
         .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
+        // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
+        .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
 
