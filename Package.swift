@@ -105,6 +105,10 @@ let package = Package(
             name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestSupport", "WorkerThreads"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding"], exclude: ["make-fixtures.py"],
+            resources: [.copy("Resources")]
+        ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),
