@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's libresolv (libc6-dev): no pkg-config file; the module map links it.
         .systemLibrary(name: "CResolv"),
@@ -47,6 +48,8 @@ let package = Package(
         // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
         .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
+        // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
+        .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
 
@@ -108,6 +111,10 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport"]),
+        .testTarget(
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding"], exclude: ["make-fixtures.py"],
+            resources: [.copy("Resources")]
+        ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),

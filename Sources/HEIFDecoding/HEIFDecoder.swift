@@ -1,0 +1,63 @@
+/// Reads HEIF/HEIC and AVIF photos through libheif: the header in milliseconds, or the
+/// primary image as upright 8-bit RGB with its Exif and ICC profile.
+///
+/// **Orientation.** The container's transformations (`irot` rotation, `imir` mirroring,
+/// `clap` crop) are authoritative and libheif applies them while decoding, so `decode`
+/// returns upright pixels and `inspect` reports the upright size. An EXIF Orientation tag
+/// inside `HEIFImage.exif` describes the *stored* picture and must NOT be applied a second
+/// time: a re-encoded JPEG should carry Orientation 1 (or none).
+///
+/// **Which image.** Only the primary image is decoded: for an iPhone photo that is the SDR
+/// base image, not its HDR gain map, depth map or thumbnails; for a motion photo or an image
+/// sequence it is the still. 10- and 12-bit images come out as 8-bit RGB.
+///
+/// **Threads.** Both calls are synchronous and CPU-bound (a 12-megapixel HEIC takes a
+/// noticeable fraction of a second); run them on the server's worker threads, never on the
+/// cooperative pool or Dispatch's global queues. Each call has its own libheif context and
+/// frees it before returning, so concurrent calls on different threads are safe.
+///
+/// **Limits.** libheif 1.15 refuses, while parsing the header, any image side above 32768
+/// pixels and files with too many items or too deeply nested boxes (`.exceedsSecurityLimit`);
+/// `decode` also refuses more than `maxPixels` pixels before decoding any (`.tooManyPixels`).
+/// A per-side limit (`heif_context_set_maximum_image_size_limit`) is not set: the pixel
+/// count, checked on the header, is the tighter and clearer bound.
+public enum HEIFDecoder {
+    /// The header facts of the primary image, without decoding pixels.
+    ///
+    /// Parses boxes only (no copy of `bytes`, no codec call), so a file claiming a
+    /// 60000 × 60000 image is refused in milliseconds with memory bounded by the input.
+    /// Throws `.notHEIF`, `.truncated`, `.corrupt` or `.exceedsSecurityLimit` for bad input.
+    public static func inspect(_ bytes: [UInt8]) throws(HEIFError) -> HEIFInfo {
+        try PrimaryImage.open(bytes) { image throws(HEIFError) in image.info() }
+    }
+
+    /// Decodes the primary image to packed 8-bit RGB (alpha flattened onto white) with its
+    /// Exif (from the TIFF header on) and ICC profile.
+    ///
+    /// Refuses more than `maxPixels` pixels (after transformations) from the header, before
+    /// any decoding. Peak memory is roughly `HEIFInfo.estimatedDecodeBytes`. A file whose
+    /// codec this libheif build cannot decode throws `.noDecoder` (e.g. AV1 without dav1d/aom).
+    public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> HEIFImage {
+        try PrimaryImage.open(bytes) { image throws(HEIFError) in
+            let info = image.info()
+            let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
+            guard !overflow, pixels <= maxPixels else {
+                throw .tooManyPixels(width: info.width, height: info.height, limit: maxPixels)
+            }
+            if let codec = info.codec, !Libheif.hasDecoder(for: codec) { throw .noDecoder(codec, cause: nil) }
+            let exif = try image.exif()
+            let iccProfile = try image.iccProfile()
+            let decoded = try image.decodeRGB()
+            return HEIFImage(
+                width: decoded.width, height: decoded.height, pixels: decoded.pixels, exif: exif,
+                iccProfile: iccProfile, sourceBitDepth: info.bitDepth, hadAlpha: info.hasAlpha)
+        }
+    }
+
+    /// Whether this libheif build has a decoder for `codec` (`heif_have_decoder_for_format`).
+    /// Debian 12's libheif1 1.15.1 links libde265 (HEVC) and dav1d and libaom (AV1).
+    public static func canDecode(_ codec: HEIFCodec) -> Bool { Libheif.hasDecoder(for: codec) }
+
+    /// The libheif version in use, e.g. "1.15.1", for logs and the health page.
+    public static var libheifVersion: String { Libheif.version }
+}

@@ -1,0 +1,75 @@
+import CHeif
+
+/// Decoding the primary image to packed 8-bit RGB.
+extension PrimaryImage {
+    /// Decodes with the container's transformations applied (`ignore_transformations`
+    /// stays 0: `irot`, `imir` and `clap` are authoritative), HDR reduced to 8 bits by
+    /// libheif, and alpha, if any, composited onto white. Returns the size libheif produced.
+    func decodeRGB() throws(HEIFError) -> (width: Int, height: Int, pixels: [UInt8]) {
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        guard let options = heif_decoding_options_alloc() else { throw .failed(Self.outOfMemory("heif_decoding_options_alloc")) }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 0
+        options.pointee.convert_hdr_to_8bit = 1
+
+        var decoded: OpaquePointer?
+        let chroma = hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
+        try LibheifStatus.check(
+            heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), "heif_decode_image")
+        guard let decoded else { throw .failed(Self.outOfMemory("heif_decode_image")) }
+        defer { heif_image_release(decoded) }
+
+        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+        let channels = hasAlpha ? 4 : 3
+        var stride: Int32 = 0
+        guard width > 0, height > 0,
+            heif_image_get_bits_per_pixel(decoded, heif_channel_interleaved) == Int32(channels * 8),
+            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
+            Int(stride) >= width * channels
+        else {
+            throw .failed(
+                LibheifFailure(
+                    operation: "heif_image_get_plane_readonly", code: Int(heif_error_Usage_error.rawValue),
+                    subcode: Int(heif_suberror_Unspecified.rawValue),
+                    message: "decoded image is not \(channels * 8)-bit interleaved RGB\(hasAlpha ? "A" : "")"))
+        }
+        let premultiplied = hasAlpha && heif_image_is_premultiplied_alpha(decoded) != 0
+        let pixels = Self.packRGB(
+            plane, stride: Int(stride), width: width, height: height, hasAlpha: hasAlpha, premultiplied: premultiplied)
+        return (width, height, pixels)
+    }
+
+    /// Copies the rows out without padding; RGBA is composited onto white so transparent
+    /// areas come out white (as phone galleries and browsers show them on a light page).
+    static func packRGB(
+        _ plane: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, hasAlpha: Bool, premultiplied: Bool
+    ) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
+            var index = 0
+            for y in 0..<height {
+                let row = plane + y * stride
+                for x in 0..<width {
+                    if hasAlpha {
+                        let pixel = row + x * 4
+                        let alpha = Int(pixel[3])
+                        for channel in 0..<3 {
+                            let value = Int(pixel[channel])
+                            let onWhite =
+                                premultiplied
+                                ? min(255, value + 255 - alpha) : (value * alpha + 255 * (255 - alpha) + 127) / 255
+                            out[index + channel] = UInt8(onWhite)
+                        }
+                    } else {
+                        let pixel = row + x * 3
+                        out[index] = pixel[0]
+                        out[index + 1] = pixel[1]
+                        out[index + 2] = pixel[2]
+                    }
+                    index += 3
+                }
+            }
+            count = width * height * 3
+        }
+    }
+}
