@@ -15,16 +15,32 @@
   function enhanceUpload(form) {
     var input = form.querySelector('input[type="file"]');
     var preview = form.querySelector(".upload-preview");
+    var note = form.querySelector(".upload-note");
     var progress = form.querySelector(".upload-progress");
     var status = form.querySelector(".upload-status");
     var previewURL = null;
+    // The preview shows only once the browser has decoded the photo: a HEIC that this
+    // browser cannot show gets a note instead of a broken image (the draft page shows the
+    // server's prepared JPEG).
+    function cannotPreview() {
+      preview.hidden = true;
+      if (note) { note.hidden = false; }
+    }
+    preview.addEventListener("load", function () {
+      preview.hidden = false;
+      if (note) { note.hidden = true; }
+    });
+    preview.addEventListener("error", function () { if (preview.getAttribute("src")) { cannotPreview(); } });
     input.addEventListener("change", function () {
       if (previewURL) { URL.revokeObjectURL(previewURL); previewURL = null; }
+      preview.hidden = true;
+      preview.removeAttribute("src");
+      if (note) { note.hidden = true; }
       var file = input.files && input.files[0];
-      if (!file || !/^image\//.test(file.type)) { preview.hidden = true; return; }
+      if (!file) { return; }
+      if (file.type && !/^image\//.test(file.type)) { cannotPreview(); return; }
       previewURL = URL.createObjectURL(file);
       preview.src = previewURL;
-      preview.hidden = false;
     });
     form.addEventListener("submit", function (event) {
       if (!window.XMLHttpRequest || !window.FormData) { return; }

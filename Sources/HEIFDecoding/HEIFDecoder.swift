@@ -31,6 +31,14 @@ public enum HEIFDecoder {
         try PrimaryImage.open(bytes) { image throws(HEIFError) in image.info() }
     }
 
+    /// `inspect` plus the Exif and ICC blocks, still without decoding pixels (the metadata
+    /// items are small and read directly).
+    public static func header(_ bytes: [UInt8]) throws(HEIFError) -> HEIFHeader {
+        try PrimaryImage.open(bytes) { image throws(HEIFError) in
+            HEIFHeader(info: image.info(), exif: try image.exif(), iccProfile: try image.iccProfile())
+        }
+    }
+
     /// Decodes the primary image to packed 8-bit RGB (alpha flattened onto white) with its
     /// Exif (from the TIFF header on) and ICC profile.
     ///

@@ -5,6 +5,7 @@ import PNGDecoding
 /// `PhotoProcessingError` (keeping libpng's message in the detail for logs).
 struct PNGPixelSource: PixelSource {
     var formatName: String { "PNG" }
+    var decodesUpright: Bool { false }
 
     func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<PNGHeader> {
         let header: PNGHeader

@@ -10,6 +10,9 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     case unsupportedFormat(format: String)
     /// The header declares more pixels than allowed (a possible decompression bomb).
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The header declares an image beyond what the format's decoder allows at all (a
+    /// HEIF side over 32768 pixels): a bomb, refused before its size is even read out.
+    case imageTooLarge(format: String)
     /// Decoding would need more memory than the decode budget allows (estimated from
     /// the header: a small file can declare an enormous, progressive or CMYK image).
     case needsTooMuchMemory(estimatedBytes: Int, limit: Int)
@@ -39,12 +42,14 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
         case .unsupportedFormat(let format) where ImageFormatSniffer.isVideo(format):
             return "This file is a video (\(format.dropLast(" video".count))); videos can't be posted as stories. Please choose a photo."
         case .unsupportedFormat(let format) where ImageFormatSniffer.isUnrecognised(format):
-            return "This file is not a photo. Please choose a JPEG or PNG photo."
+            return "This file is not a photo. Please choose a JPEG, PNG or HEIC photo."
         case .unsupportedFormat(let format):
-            return "This file is a \(format) image, which can't be posted yet. Please choose a JPEG or PNG photo."
+            return "This file is a \(format) image, which can't be posted yet. Please choose a JPEG, PNG or HEIC photo."
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = (limit + 500_000) / 1_000_000
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
+        case .imageTooLarge(let format):
+            return "This \(format) image is larger than any photo this server can take."
         case .needsTooMuchMemory(let estimated, let limit):
             let needed = MemoryEstimate.megabytes(estimated)
             let allowed = max(1, (limit + (1 << 19)) >> 20)
@@ -84,7 +89,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
     public var isBadInput: Bool {
         switch self {
-        case .unsupportedFormat, .tooManyPixels, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
+        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
             .budgetUnreachable:
             return true
         case .unreadable, .invalidOptions, .encodingFailed:

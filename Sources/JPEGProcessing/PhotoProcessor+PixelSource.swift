@@ -1,7 +1,7 @@
 extension PhotoProcessor {
     /// The decoders for formats other than JPEG, by the name `ImageFormatSniffer` gives
     /// them. A new format is one wrapper target plus one entry here.
-    static let pixelSources: [any PixelSource] = [PNGPixelSource()]
+    static let pixelSources: [any PixelSource] = [PNGPixelSource(), HEIFPixelSource(formatName: "HEIC"), HEIFPixelSource(formatName: "AVIF")]
 
     /// nil for a JPEG (TurboJPEG's own path), the format's `PixelSource` when there is
     /// one, else `.unsupportedFormat` naming what the bytes look like. Anything starting
@@ -23,7 +23,8 @@ extension PhotoProcessor {
         var metadata = header.exif.map(EXIFReader.read) ?? PhotoMetadata()
         metadata.hasICCProfile = header.iccProfile != nil
 
-        let upright = try uprightImage(bytes, from: source, header: header, orientation: metadata.orientation)
+        let orientation = source.decodesUpright ? 1 : metadata.orientation
+        let upright = try uprightImage(bytes, from: source, header: header, orientation: orientation)
 
         let encoder = BudgetedEncoder(
             byteBudget: options.byteBudget, initialQuality: options.initialQuality,
@@ -31,7 +32,7 @@ extension PhotoProcessor {
         let (output, quality, encoded) = try encoder.encode(upright)
         return ProcessedPhoto(
             jpeg: output, width: encoded.width, height: encoded.height, quality: quality,
-            appliedOrientation: metadata.orientation, metadata: metadata)
+            appliedOrientation: orientation, metadata: metadata)
     }
 
     /// `memoryEstimate` for a format with a `PixelSource`.

@@ -1,6 +1,6 @@
 public import WorkerThreads
 
-/// The photo pipeline: a JPEG or PNG in; upright, box-fitted, budget-limited JPEG out,
+/// The photo pipeline: a JPEG, PNG, HEIC or AVIF in; upright, box-fitted, budget-limited JPEG out,
 /// with no EXIF/GPS/XMP/comments (privacy) but the input's RGB ICC profile kept.
 ///
 /// Steps: sniff the format → inspect the header (refusing other formats, bombs,
@@ -20,7 +20,7 @@ public struct PhotoProcessor: Sendable {
         self.options = options
     }
 
-    /// Processes photo bytes (JPEG or PNG) on the calling thread.
+    /// Processes photo bytes (JPEG, PNG, HEIC or AVIF) on the calling thread.
     public func process(_ bytes: [UInt8]) throws(PhotoProcessingError) -> ProcessedPhoto {
         try options.validate()
         guard bytes.count <= options.maxInputBytes else {

@@ -17,6 +17,11 @@ protocol PixelSource: Sendable {
     /// The name `ImageFormatSniffer` gives this format's signature ("PNG", "HEIC", …).
     var formatName: String { get }
 
+    /// Whether the container's own transforms already turned the pixels upright (HEIF's
+    /// `irot`/`imir`, applied by the decoder): then an EXIF Orientation inside describes
+    /// the stored picture and applying it again would rotate twice.
+    var decodesUpright: Bool { get }
+
     /// The header facts, read without decoding pixels. Throws `.damaged` (naming the
     /// format) for data too broken to have a header; a file cut short after its header
     /// is returned with `isComplete == false` so the pixel limit is still checked first.

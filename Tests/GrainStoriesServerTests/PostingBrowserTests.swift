@@ -27,9 +27,34 @@ import TestSupport
         pds.stop()
     }
 
-    private func scenario(browser: WebDriver, app: LiveApp, pds: FakePDS) async throws {
-        let base = app.baseURL
-        // Sign in.
+    /// Chromium cannot show a HEIC: the form says so instead of showing a broken image,
+    /// and the draft page shows the server's prepared photo.
+    @Test func aHEICTheBrowserCannotShowIsSeenOnTheDraftPage() async throws {
+        let pds = try FakePDS()
+        do {
+            try await BrowserFixture.run { fixture in
+                let browser = fixture.browser
+                try await signIn(browser, base: fixture.base, pds: pds)
+                try await browser.navigate(fixture.base + "/stories/new")
+                let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_0042.HEIC"
+                try Data(Fixtures.bytes("heic-gps.heic")).write(to: URL(fileURLWithPath: photo))
+                try await browser.sendKeys(try await browser.element("#photo"), photo)
+                #expect(try await browser.waitUntil("return !document.querySelector('.upload-note').hidden"), "a note instead of a preview")
+                #expect(try await browser.execute("return document.querySelector('.upload-preview').hidden").bool == true, "no broken image")
+                let shown = try await browser.execute(ViewerBrowserTests.visibleHidden)
+                #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
+                try await browser.click(try await browser.element("form.upload-form button[type=submit]"))
+                #expect(try await browser.waitUntil("return location.pathname.startsWith('/drafts/')", timeout: .seconds(20)))
+                #expect(try await browser.waitUntil("const img = document.querySelector('.draft-photo img'); return img.complete && img.naturalWidth === 64"))
+            }
+        } catch {
+            pds.stop()
+            throw error
+        }
+        pds.stop()
+    }
+
+    private func signIn(_ browser: WebDriver, base: String, pds: FakePDS) async throws {
         try await browser.navigate(base + "/signin")
         try await browser.sendKeys(try await browser.element("#identifier"), "alice.test")
         try await browser.sendKeys(try await browser.element("#password"), FakePDS.Account.alice.password)
@@ -37,6 +62,11 @@ import TestSupport
         try await browser.sendKeys(try await browser.element("#pds"), pds.baseURL)
         try await browser.click(try await browser.element("form.stack-form button[type=submit]"))
         #expect(try await browser.waitUntil("return location.pathname === '/' && document.body.textContent.includes('@alice.test')"))
+    }
+
+    private func scenario(browser: WebDriver, app: LiveApp, pds: FakePDS) async throws {
+        let base = app.baseURL
+        try await signIn(browser, base: base, pds: pds)
 
         // Choose a photo with GPS on the phone and upload it.
         try await browser.click(try await browser.element("a[href='/stories/new']"))

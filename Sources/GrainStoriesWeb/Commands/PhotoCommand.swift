@@ -5,7 +5,7 @@ import GrainSupport
 import Posting
 
 /// `grain-stories photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N] [--max-decode-bytes N]`:
-/// runs the photo pipeline on a JPEG or PNG file, writes the JPEG that would be uploaded and prints a
+/// runs the photo pipeline on a JPEG, PNG, HEIC or AVIF file, writes the JPEG that would be uploaded and prints a
 /// one-line JSON summary. Exit status follows sysexits: 64 usage, 65 bad image data,
 /// 66 unreadable input, 73 output not writable, 70 internal failure.
 enum PhotoCommand {
@@ -26,7 +26,7 @@ enum PhotoCommand {
     static let help = """
         grain-stories photo process IN.jpg|IN.png OUT.jpg [options]
 
-        Processes a JPEG or PNG the way an uploaded story photo is processed: refuses other formats,
+        Processes a JPEG, PNG, HEIC or AVIF the way an uploaded story photo is processed: refuses other formats,
         damaged files and images above the pixel limit or the decode memory budget; applies the EXIF orientation; fits
         it into a square box (never upscaling); re-encodes it within a byte budget without
         any EXIF/GPS/XMP/comments (an RGB ICC profile is kept). Writes OUT.jpg and prints one

@@ -65,7 +65,7 @@ struct NewStoryPage: Sendable {
             case .photo(let problem) where problem.isBadInput:
                 let status: HTTPStatus = switch problem {
                 case .unsupportedFormat: .unsupportedMediaType
-                case .tooManyPixels, .needsTooMuchMemory: .contentTooLarge
+                case .tooManyPixels, .imageTooLarge, .needsTooMuchMemory: .contentTooLarge
                 default: .badRequest
                 }
                 return try render(context, problem: problem.userMessage, status: status)

@@ -1,0 +1,47 @@
+import HEIFDecoding
+
+/// HEIC/HEIF and AVIF through the shared pipeline: `HEIFDecoding` reads the boxes and
+/// decodes with libheif, which applies the container's `irot`, `imir` and `clap`, so the
+/// pixels arrive upright and an EXIF Orientation inside is not applied again (phones write
+/// both and they often disagree: the classic double rotation). Only the primary image is
+/// used: the SDR base of an HDR photo, the still of a motion photo.
+struct HEIFPixelSource: PixelSource {
+    /// "HEIC" or "AVIF", as `ImageFormatSniffer` names the brands; the same decoder.
+    let formatName: String
+    var decodesUpright: Bool { true }
+
+    func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<HEIFHeader> {
+        let header: HEIFHeader
+        do {
+            header = try HEIFDecoder.header(bytes)
+        } catch {
+            throw translate(error)
+        }
+        let info = header.info
+        let output = info.width * info.height * 3
+        return PixelSourceHeader(
+            width: info.width, height: info.height, isComplete: true,
+            decoderBytes: max(0, info.estimatedDecodeBytes - output), exif: header.exif, iccProfile: header.iccProfile,
+            native: header)
+    }
+
+    func decode(_ bytes: [UInt8], header: PixelSourceHeader<HEIFHeader>) throws(PhotoProcessingError) -> RGBImage {
+        do {
+            let image = try HEIFDecoder.decode(bytes, maxPixels: header.pixelCount)
+            return RGBImage(uncheckedWidth: image.width, height: image.height, pixels: image.pixels)
+        } catch {
+            throw translate(error)
+        }
+    }
+
+    private func translate(_ error: HEIFError) -> PhotoProcessingError {
+        switch error {
+        case .notHEIF: .unsupportedFormat(format: "unknown")
+        case .truncated, .corrupt: .damaged(format: formatName, detail: error.description)
+        case .tooManyPixels(let width, let height, let limit): .tooManyPixels(width: width, height: height, limit: limit)
+        case .exceedsSecurityLimit: .imageTooLarge(format: formatName)
+        case .noDecoder, .unsupported: .unsupported("\(formatName): \(error.description)")
+        case .failed: .damaged(format: formatName, detail: error.description)
+        }
+    }
+}
