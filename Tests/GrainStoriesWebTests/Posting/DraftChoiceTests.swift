@@ -47,6 +47,28 @@ import TestSupport
         pds.stop()
     }
 
+    /// Without GPS, searching is how a place gets chosen: the search comes before the name
+    /// and is a real button; with a suggested place it stays a quiet link after the name.
+    @Test func withoutGPSTheSearchComesFirst() async throws {
+        let nominatim = try StandInNominatim()
+        let (app, pds, browser, noGPS) = try await draft(Fixtures.bytes("tiny-24x32.jpg"), nominatim: nominatim)
+        let bare = await browser.get(noGPS).text
+        let withGPS = try #require(try await Flow.upload(browser, try Flow.photoWithGPS()).headers["Location"])
+        let suggested = await browser.get(withGPS).text
+        await app.shutdown()
+        await nominatim.stop()
+        pds.stop()
+        func order(_ html: String) throws -> (search: String.Index, name: String.Index) {
+            (try #require(html.range(of: "id=\"query\"")).lowerBound, try #require(html.range(of: "id=\"place_name\"")).lowerBound)
+        }
+        let first = try order(bare)
+        #expect(first.search < first.name, "no GPS: search first")
+        #expect(bare.contains("<button class=\"button\" type=\"submit\" name=\"action\" value=\"search\">"))
+        let after = try order(suggested)
+        #expect(after.name < after.search, "a suggested place: the name first")
+        #expect(suggested.contains("<button class=\"link-button\" type=\"submit\" name=\"action\" value=\"search\">"))
+    }
+
     @Test func theScriptsPlaceSearchAnswersJSONToTheOwnerOnly() async throws {
         let nominatim = try StandInNominatim()
         let (app, pds, browser, path) = try await draft(try Flow.photoWithGPS(), nominatim: nominatim)

@@ -49,6 +49,9 @@ struct DraftPresenter: Sendable {
             ],
             "placeName": .string(draft.place?.name ?? ""),
             "suggested": .bool(draft.place != nil),
+            // Without GPS (many phone pickers strip it) searching is how a place is chosen,
+            // so the search comes first and looks like the way forward.
+            "searchFirst": .bool(draft.place == nil && draft.gpsCell == nil),
             "warnings": .list(warnings),
             "status": status,
             "searchQuery": .string(search?.query ?? ""),
