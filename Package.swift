@@ -137,7 +137,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GrainStoriesServerTests",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression"]
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding"]
         ),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ]

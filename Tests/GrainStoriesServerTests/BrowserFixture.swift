@@ -20,10 +20,11 @@ struct BrowserFixture {
     static let tomas: DID = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
 
     static func run(
-        reducedMotion: Bool = false, _ configure: (inout AppConfiguration) -> Void = { _ in },
+        reducedMotion: Bool = false, photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
+        _ configure: (inout AppConfiguration) -> Void = { _ in },
         _ body: (BrowserFixture) async throws -> Void
     ) async throws {
-        let image = try JPEGEncoder.encode(TestImages.photoLike(width: 300, height: 400), quality: 85)
+        let image = try JPEGEncoder.encode(photo, quality: 85)
         let appView = try StandInAppView(image: image)
         let app = try await LiveApp.start(appViewURL: appView.baseURL, configure)
         let chrome: ChromeDriver

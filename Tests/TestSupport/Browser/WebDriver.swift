@@ -148,6 +148,14 @@ public final class WebDriver: Sendable {
         await client.shutdown()
     }
 
+    /// The viewport as the browser painted it: PNG bytes, in device pixels.
+    public func screenshot() async throws -> [UInt8] {
+        guard let text = try await session("GET", "/screenshot").string, let data = Data(base64Encoded: text) else {
+            throw BrowserTestError("WebDriver sent no screenshot")
+        }
+        return Array(data)
+    }
+
     // MARK: Wire
 
     private func session(_ method: String, _ path: String, _ body: WebDriverJSON? = nil) async throws -> WebDriverJSON {
