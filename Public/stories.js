@@ -293,7 +293,56 @@
     }).catch(function () { location.assign(link.href); });
   }
 
+  // The strip for every kind of pointer and none: one Tab stop with the arrow keys (and a
+  // TV remote's) moving between people, Home/End, Enter opening; and scroll buttons that
+  // show only when there are people out of view in their direction.
+  function enhanceStrip(list) {
+    var links = Array.from(list.querySelectorAll(".strip-link"));
+    if (!links.length) { return; }
+    links.forEach(function (link, index) { link.tabIndex = index === 0 ? 0 : -1; });
+    function move(to) {
+      var target = links[Math.max(0, Math.min(links.length - 1, to))];
+      links.forEach(function (link) { link.tabIndex = link === target ? 0 : -1; });
+      target.focus();
+      target.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+    list.addEventListener("keydown", function (event) {
+      var index = links.indexOf(document.activeElement);
+      if (index < 0) { return; }
+      var to = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: links.length - 1 }[event.key];
+      if (to === undefined) { return; }
+      event.preventDefault();
+      move(to);
+    });
+    var strip = list.parentElement;
+    function button(label, className, direction) {
+      var element = document.createElement("button");
+      element.type = "button";
+      element.className = "strip-scroll " + className;
+      element.setAttribute("aria-label", label);
+      element.tabIndex = -1; // the arrow keys already reach everyone; this is for pointers
+      element.hidden = true;
+      element.addEventListener("click", function () {
+        list.scrollBy({ left: direction * Math.max(120, list.clientWidth * 0.8), behavior: "smooth" });
+      });
+      strip.appendChild(element);
+      return element;
+    }
+    var previous = button("Show earlier people", "strip-scroll-previous", -1);
+    var next = button("Show more people", "strip-scroll-next", 1);
+    function update() {
+      var max = list.scrollWidth - list.clientWidth;
+      previous.hidden = list.scrollLeft <= 1;
+      next.hidden = list.scrollLeft >= max - 1;
+    }
+    list.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    update();
+  }
+
   function start() {
+    var strip = document.querySelector(".strip-list");
+    if (strip) { enhanceStrip(strip); }
     var dialog = document.querySelector("dialog.viewer[open]");
     if (dialog) {
       dialog.close();

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Everyone in the strip can be reached without a mouse or a touch screen (a keyboard,
+/// a TV remote's arrows) and, when the strip is wider than the screen, with visible
+/// scroll buttons.
+@Suite(.serialized) struct StripBrowserTests {
+    typealias F = BrowserFixture
+
+    @Test func theArrowKeysReachEveryoneAndEnterOpensTheirStories() async throws {
+        try await F.run(reducedMotion: true) { f in
+            try await f.browser.navigate("\(f.base)/")
+            let hrefs = try #require(try await f.browser.execute(
+                "return Array.from(document.querySelectorAll('.strip-link')).map(a => a.getAttribute('href'))").array?.compactMap(\.string))
+            #expect(hrefs.count >= 5, "the own tile and the four fixture authors: \(hrefs)")
+            let tabStops = try await f.browser.execute("return Array.from(document.querySelectorAll('.strip-link')).filter(a => a.tabIndex === 0).length")
+            #expect(tabStops.double == 1, "the strip is one Tab stop")
+            try await f.browser.execute("document.querySelector('.strip-link').focus()")
+            var reached: [String] = []
+            for _ in 1..<hrefs.count {
+                try await f.browser.press(WebDriver.arrowRight)
+                reached.append(try await f.browser.execute("return document.activeElement.getAttribute('href')").string ?? "")
+            }
+            #expect(reached == Array(hrefs.dropFirst()), "ArrowRight walks the strip in order")
+            try await f.browser.press("\u{E011}")  // Home
+            #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == hrefs.first)
+            try await f.browser.press("\u{E010}")  // End
+            #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == hrefs.last)
+            try await f.browser.press("\u{E007}")  // Enter
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]')"), "Enter opens that person's stories")
+        }
+    }
+
+    @Test func aStripWiderThanTheScreenHasScrollButtonsThatShowOnlyWhereThereIsMore() async throws {
+        try await F.run(reducedMotion: true) { f in
+            // 390 px wide: the own tile and four people (84 px each) do not fit.
+            try await f.browser.navigate("\(f.base)/")
+            let state = """
+                const list = document.querySelector('.strip-list');
+                return { previous: document.querySelector('.strip-scroll-previous').hidden,
+                         next: document.querySelector('.strip-scroll-next').hidden,
+                         left: list.scrollLeft, overflow: list.scrollWidth > list.clientWidth };
+                """
+            let start = try await f.browser.execute(state)
+            try #require(start["overflow"]?.bool == true, "the strip must overflow for this test to mean anything")
+            #expect(start["previous"]?.bool == true && start["next"]?.bool == false)
+            try await f.browser.execute("document.querySelector('.strip-scroll-next').click()")
+            #expect(try await f.browser.waitUntil("""
+                const list = document.querySelector('.strip-list');
+                return list.scrollLeft >= list.scrollWidth - list.clientWidth - 1 && document.querySelector('.strip-scroll-next').hidden
+                    && !document.querySelector('.strip-scroll-previous').hidden;
+                """), "at the end only the way back is offered")
+            let shown = try await f.browser.execute(ViewerBrowserTests.visibleHidden)
+            #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
+        }
+    }
+}
