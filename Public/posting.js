@@ -135,6 +135,8 @@
       if (chosen.name === "place_token" && chosen.getAttribute("data-name") && name) { name.value = chosen.getAttribute("data-name"); }
     });
     if (main.querySelector(".status-publishing")) {
+      // This script keeps the status current, so the no-script Refresh link goes.
+      main.querySelectorAll(".refresh-hint").forEach(function (hint) { hint.hidden = true; });
       setTimeout(function () {
         fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin" })
           .then(function (response) { return response.text(); })

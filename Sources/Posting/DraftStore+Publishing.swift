@@ -70,12 +70,13 @@ extension DraftStore {
         }
     }
 
-    /// Puts a failed draft back in the queue at its current step (the retry button).
+    /// Puts a failed draft back in the queue at its current step (the Retry button), or
+    /// makes a draft that is waiting to try again try now (Retry now).
     public func retry(_ id: String, now: Date) async throws {
         try await database.write { db in
             try db.execute("""
                 UPDATE drafts SET state = 'publishing', attempts = 0, next_attempt_at = ?, last_error = NULL
-                WHERE id = ? AND state = 'failed' AND publish_step IS NOT NULL
+                WHERE id = ? AND publish_step IS NOT NULL AND (state = 'failed' OR (state = 'publishing' AND attempts > 0))
                 """, [Int64(now.timeIntervalSince1970), id])
         }
     }

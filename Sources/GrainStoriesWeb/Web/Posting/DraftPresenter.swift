@@ -19,12 +19,16 @@ struct DraftPresenter: Sendable {
         var status: TemplateValue = .null
         if draft.state != .draft {
             let storyHref = StoryLinks.story(did: draft.did, rkey: draft.storyRKey)
+            let reason = entry?.lastError ?? ""
+            let retrying = draft.state == .publishing && (entry?.attempts ?? 0) > 0
+            let words = DraftPresenter.plainWords(for: reason, stillTrying: retrying)
             status = [
                 "publishing": .bool(draft.state == .publishing),
                 "posted": .bool(draft.state == .posted),
                 "failed": .bool(draft.state == .failed),
-                "reason": .string(entry?.lastError ?? ""),
-                "retrying": .bool(draft.state == .publishing && (entry?.attempts ?? 0) > 0),
+                "headline": .string(words.headline),
+                "details": words.details.map(TemplateValue.string) ?? .null,
+                "retrying": .bool(retrying),
                 "storyHref": .string(storyHref),
             ]
         }
@@ -57,5 +61,26 @@ struct DraftPresenter: Sendable {
             "searchQuery": .string(search?.query ?? ""),
             "results": results,
         ]
+    }
+
+    /// What went wrong, in words for the person, and the technical text (status codes,
+    /// error names, transport failures) for the disclosure beside it. A reason that is
+    /// already a sentence for people (a sign-in that ended, a photo that is missing) is
+    /// the headline itself.
+    static func plainWords(for reason: String, stillTrying: Bool) -> (headline: String, details: String?) {
+        let details = reason.isEmpty ? nil : reason
+        if stillTrying {
+            return ("Your account's server isn't answering right now; GrainStories keeps trying.", details)
+        }
+        if reason.contains("RepoNotFound") || reason.contains("AccountNotFound") {
+            return ("Your account's server doesn't have your account (it may have moved to another server). Sign in again, then press Retry.", details)
+        }
+        if reason.hasPrefix("HTTP 5") || reason.hasPrefix("xrpc transport") {
+            return ("Your account's server didn't answer in the end. Press Retry to try again.", details)
+        }
+        if reason.hasPrefix("HTTP 4") || reason.hasPrefix("xrpc") {
+            return ("Your account's server refused this story. Press Retry to try again, or discard it.", details)
+        }
+        return (reason.isEmpty ? "The story was not posted." : reason, nil)
     }
 }
