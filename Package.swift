@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
         // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
         // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
-        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WorkerThreads"]),
+        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
         .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
