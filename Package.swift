@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's libresolv (libc6-dev): no pkg-config file; the module map links it.
         .systemLibrary(name: "CResolv"),
@@ -46,10 +47,13 @@ let package = Package(
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
         // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
         // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
-        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WorkerThreads"]),
+        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
         .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
+        // WebP (still and animated, first frame) in, 8-bit RGB flattened onto white plus
+        // EXIF and ICC out (libwebp's decoder and demuxer).
+        .target(name: "WebPDecoding", dependencies: ["CWebP"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
 
@@ -113,6 +117,10 @@ let package = Package(
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport"]),
         .testTarget(
             name: "HEIFDecodingTests", dependencies: ["HEIFDecoding"], exclude: ["make-fixtures.py"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "WebPDecodingTests", dependencies: ["WebPDecoding"], exclude: ["make-fixtures.py"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),

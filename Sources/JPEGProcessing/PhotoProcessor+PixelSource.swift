@@ -1,7 +1,10 @@
 extension PhotoProcessor {
     /// The decoders for formats other than JPEG, by the name `ImageFormatSniffer` gives
     /// them. A new format is one wrapper target plus one entry here.
-    static let pixelSources: [any PixelSource] = [PNGPixelSource(), HEIFPixelSource(formatName: "HEIC"), HEIFPixelSource(formatName: "AVIF")]
+    static let pixelSources: [any PixelSource] = [
+        PNGPixelSource(), HEIFPixelSource(formatName: "HEIC"), HEIFPixelSource(formatName: "AVIF"),
+        WebPPixelSource(formatName: "WebP"),
+    ]
 
     /// nil for a JPEG (TurboJPEG's own path), the format's `PixelSource` when there is
     /// one, else `.unsupportedFormat` naming what the bytes look like. Anything starting

@@ -1,0 +1,53 @@
+import WebPDecoding
+
+/// WebP through the shared pipeline, still or animated (its first frame): `WebPDecoding`
+/// reads the chunks and decodes with libwebp; this translates its header into the
+/// pipeline's limits and its errors into `PhotoProcessingError` (keeping libwebp's call
+/// and status in the detail for logs). WebP has no rotation of its own, so the EXIF
+/// Orientation applies as in a JPEG.
+struct WebPPixelSource: PixelSource {
+    /// "WebP", as `ImageFormatSniffer` names RIFF/WEBP.
+    let formatName: String
+    var decodesUpright: Bool { false }
+
+    func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<WebPHeader> {
+        let header: WebPHeader
+        do {
+            header = try WebPInspector.inspect(bytes)
+        } catch {
+            throw translate(error)
+        }
+        return PixelSourceHeader(
+            width: header.width, height: header.height, isComplete: header.isComplete,
+            decoderBytes: Self.decoderBytes(for: header, inputBytes: bytes.count), exif: header.exif,
+            iccProfile: header.iccProfile, native: header)
+    }
+
+    func decode(_ bytes: [UInt8], header: PixelSourceHeader<WebPHeader>) throws(PhotoProcessingError) -> RGBImage {
+        do {
+            let pixels = try WebPDecoder.decodeRGB(bytes, header: header.native)
+            return RGBImage(uncheckedWidth: header.width, height: header.height, pixels: pixels)
+        } catch {
+            throw translate(error)
+        }
+    }
+
+    /// What decoding holds besides the RGB output, counted generously at the canvas size
+    /// (a first frame is never larger): the demuxer's copy of the input, the RGBA frame
+    /// `WebPDecode` writes into, VP8L's own whole-image ARGB buffer for lossless data (one
+    /// `UInt32` a pixel, plus its cache rows), and our copies of the EXIF and ICC chunks.
+    static func decoderBytes(for header: WebPHeader, inputBytes: Int) -> Int {
+        let rgba = header.pixelCount * 4
+        let losslessARGB = header.pixelCount * 4 + header.width * 4 * 16
+        let chunks = (header.exif?.count ?? 0) + (header.iccProfile?.count ?? 0)
+        return inputBytes + rgba + losslessARGB + chunks + (256 << 10)
+    }
+
+    private func translate(_ error: WebPError) -> PhotoProcessingError {
+        switch error.kind {
+        case .notWebP: .unsupportedFormat(format: "unknown")
+        case .truncated, .corrupt, .failed: .damaged(format: formatName, detail: error.description)
+        case .unsupported: .unsupported("\(formatName): \(error.description)")
+        }
+    }
+}

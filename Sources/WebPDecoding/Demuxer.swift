@@ -1,0 +1,79 @@
+import CWebP
+
+/// One libwebp demuxer over its own copy of the bytes: the demuxer keeps pointers into
+/// the data it parsed, so this class owns both and frees them together in `deinit`.
+///
+/// Parsing is partial (`WebPDemuxPartial`), so a file cut short after its header still
+/// yields the canvas and whatever chunks arrived, with `isComplete == false`.
+///
+/// Not `Sendable`: libwebp's demuxer is not documented as safe to share between threads,
+/// and it is only ever used inside one call.
+final class Demuxer {
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    private let demux: OpaquePointer
+    /// Whether parsing reached `WEBP_DEMUX_DONE`: every chunk the RIFF header promises is there.
+    let isComplete: Bool
+
+    init(_ bytes: [UInt8]) throws(WebPError) {
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        _ = storage.initialize(from: bytes)
+        var data = WebPData(bytes: UnsafePointer(storage.baseAddress), size: bytes.count)
+        var state = WEBP_DEMUX_PARSE_ERROR
+        guard let demux = WebPDemuxPartial(&data, &state) else {
+            storage.deallocate()
+            // NULL with PARSING_HEADER: not even the RIFF/VP8X header is all there.
+            throw WebPError(state == WEBP_DEMUX_PARSING_HEADER ? .truncated : .corrupt, operation: "WebPDemuxPartial")
+        }
+        self.storage = storage
+        self.demux = demux
+        self.isComplete = state == WEBP_DEMUX_DONE
+    }
+
+    deinit {
+        WebPDemuxDelete(demux)
+        storage.deallocate()
+    }
+
+    /// The canvas size and frame count the demuxer parsed.
+    var canvasWidth: Int { Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)) }
+    var canvasHeight: Int { Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT)) }
+    var frameCount: Int { Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)) }
+
+    /// The payload of the first chunk named `fourCC` ("EXIF", "ICCP"), if there is one.
+    func chunk(_ fourCC: StaticString) -> [UInt8]? {
+        var iterator = WebPChunkIterator()
+        let found = fourCC.withUTF8Buffer { name in
+            name.withMemoryRebound(to: CChar.self) { WebPDemuxGetChunk(demux, $0.baseAddress, 1, &iterator) }
+        }
+        guard found != 0 else { return nil }
+        defer { WebPDemuxReleaseChunkIterator(&iterator) }
+        guard let start = iterator.chunk.bytes else { return [] }
+        return Array(UnsafeBufferPointer(start: start, count: iterator.chunk.size))
+    }
+
+    /// Calls `body` with the first frame (the still image, or an animation's first frame)
+    /// while its bitstream is still valid: the bytes point into `storage`.
+    func withFirstFrame<Result>(
+        _ body: (Frame, UnsafeBufferPointer<UInt8>) throws(WebPError) -> Result
+    ) throws(WebPError) -> Result {
+        var iterator = WebPIterator()
+        guard WebPDemuxGetFrame(demux, 1, &iterator) != 0 else {
+            throw WebPError(isComplete ? .corrupt : .truncated, operation: "WebPDemuxGetFrame")
+        }
+        defer { WebPDemuxReleaseIterator(&iterator) }
+        guard iterator.complete != 0, let start = iterator.fragment.bytes else {
+            throw WebPError(.truncated, operation: "WebPDemuxGetFrame")
+        }
+        let frame = Frame(
+            x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width), height: Int(iterator.height))
+        return try body(frame, UnsafeBufferPointer(start: start, count: iterator.fragment.size))
+    }
+
+    /// Where a frame sits on the canvas.
+    struct Frame {
+        let x: Int
+        let y: Int
+        let width: Int
+        let height: Int
+    }
+}
