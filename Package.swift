@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's libresolv (libc6-dev): no pkg-config file; the module map links it.
         .systemLibrary(name: "CResolv"),
+        // giflib (libgif-dev): no pkg-config file either; the module map links "gif".
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
@@ -46,10 +48,12 @@ let package = Package(
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
         // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
         // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
-        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WorkerThreads"]),
+        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "GIFDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
         .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
+        // GIF's first frame (giflib, record by record) to 8-bit RGB on its canvas.
+        .target(name: "GIFDecoding", dependencies: ["CGif"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
 
@@ -113,6 +117,10 @@ let package = Package(
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport"]),
         .testTarget(
             name: "HEIFDecodingTests", dependencies: ["HEIFDecoding"], exclude: ["make-fixtures.py"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "GIFDecodingTests", dependencies: ["GIFDecoding"], exclude: ["make-fixtures.py"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
