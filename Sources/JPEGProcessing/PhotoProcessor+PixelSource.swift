@@ -1,7 +1,9 @@
 extension PhotoProcessor {
     /// The decoders for formats other than JPEG, by the name `ImageFormatSniffer` gives
     /// them. A new format is one wrapper target plus one entry here.
-    static let pixelSources: [any PixelSource] = [PNGPixelSource(), HEIFPixelSource(formatName: "HEIC"), HEIFPixelSource(formatName: "AVIF")]
+    static let pixelSources: [any PixelSource] = [
+        PNGPixelSource(), HEIFPixelSource(formatName: "HEIC"), HEIFPixelSource(formatName: "AVIF"), GIFPixelSource(),
+    ]
 
     /// nil for a JPEG (TurboJPEG's own path), the format's `PixelSource` when there is
     /// one, else `.unsupportedFormat` naming what the bytes look like. Anything starting
@@ -49,7 +51,9 @@ extension PhotoProcessor {
         guard header.pixelCount <= options.maxPixels else {
             throw .tooManyPixels(width: header.width, height: header.height, limit: options.maxPixels)
         }
-        guard header.isComplete else { throw .damaged(format: format, detail: "the data stops before its end") }
+        guard header.isComplete else {
+            throw .damaged(format: format, detail: header.incompleteDetail ?? "the data stops before its end")
+        }
         let target = fittedSize(width: header.width, height: header.height)
         return MemoryEstimate.afterDecoding(
             inputBytes: inputBytes, decoderBytes: header.decoderBytes, decodedWidth: header.width,

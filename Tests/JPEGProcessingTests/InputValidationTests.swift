@@ -4,7 +4,6 @@ import TestSupport
 
 @Suite struct InputValidationTests {
     static let signatures: [(String, [UInt8])] = [
-        ("GIF", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]),
         ("WebP", Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [0, 0, 0, 0]),
         ("TIFF", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]),
         ("PDF", Array("%PDF-1.7\n".utf8)),
@@ -46,7 +45,7 @@ import TestSupport
 
     @Test func formatsNotYetTakenAreRefusedByName() {
         let message = PhotoProcessingError.unsupportedFormat(format: "WebP").userMessage
-        #expect(message == "This file is a WebP image, which can't be posted yet. Please choose a JPEG, PNG or HEIC photo.")
+        #expect(message == "This file is a WebP image, which can't be posted yet. Please choose a JPEG, PNG, HEIC or GIF photo.")
     }
 
     @Test func aTruncatedJPEGIsRefusedAsTruncated() throws {
