@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's libresolv (libc6-dev): no pkg-config file; the module map links it.
         .systemLibrary(name: "CResolv"),
+        // giflib (libgif-dev): no pkg-config file either; the module map links "gif".
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
@@ -47,13 +49,15 @@ let package = Package(
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
         // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
         // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
-        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "WorkerThreads"]),
+        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
         .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
         // WebP (still and animated, first frame) in, 8-bit RGB flattened onto white plus
         // EXIF and ICC out (libwebp's decoder and demuxer).
         .target(name: "WebPDecoding", dependencies: ["CWebP"]),
+        // GIF's first frame (giflib, record by record) to 8-bit RGB on its canvas.
+        .target(name: "GIFDecoding", dependencies: ["CGif"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
 
@@ -121,6 +125,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WebPDecodingTests", dependencies: ["WebPDecoding"], exclude: ["make-fixtures.py"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "GIFDecodingTests", dependencies: ["GIFDecoding"], exclude: ["make-fixtures.py"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),

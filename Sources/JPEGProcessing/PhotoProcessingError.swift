@@ -42,9 +42,9 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
         case .unsupportedFormat(let format) where ImageFormatSniffer.isVideo(format):
             return "This file is a video (\(format.dropLast(" video".count))); videos can't be posted as stories. Please choose a photo."
         case .unsupportedFormat(let format) where ImageFormatSniffer.isUnrecognised(format):
-            return "This file is not a photo. Please choose a JPEG, PNG, HEIC or WebP photo."
+            return "This file is not a photo. Please choose a JPEG, PNG, HEIC, WebP or GIF photo."
         case .unsupportedFormat(let format):
-            return "This file is a \(format) image, which can't be posted yet. Please choose a JPEG, PNG, HEIC or WebP photo."
+            return "This file is a \(format) image, which can't be posted yet. Please choose a JPEG, PNG, HEIC, WebP or GIF photo."
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = (limit + 500_000) / 1_000_000
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."

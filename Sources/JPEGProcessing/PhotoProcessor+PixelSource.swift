@@ -3,7 +3,7 @@ extension PhotoProcessor {
     /// them. A new format is one wrapper target plus one entry here.
     static let pixelSources: [any PixelSource] = [
         PNGPixelSource(), HEIFPixelSource(formatName: "HEIC"), HEIFPixelSource(formatName: "AVIF"),
-        WebPPixelSource(formatName: "WebP"),
+        WebPPixelSource(formatName: "WebP"), GIFPixelSource(),
     ]
 
     /// nil for a JPEG (TurboJPEG's own path), the format's `PixelSource` when there is
@@ -52,7 +52,9 @@ extension PhotoProcessor {
         guard header.pixelCount <= options.maxPixels else {
             throw .tooManyPixels(width: header.width, height: header.height, limit: options.maxPixels)
         }
-        guard header.isComplete else { throw .damaged(format: format, detail: "the data stops before its end") }
+        guard header.isComplete else {
+            throw .damaged(format: format, detail: header.incompleteDetail ?? "the data stops before its end")
+        }
         let target = fittedSize(width: header.width, height: header.height)
         return MemoryEstimate.afterDecoding(
             inputBytes: inputBytes, decoderBytes: header.decoderBytes, decodedWidth: header.width,

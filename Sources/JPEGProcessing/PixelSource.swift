@@ -4,7 +4,7 @@
 /// flattened onto white.
 ///
 /// This is the seam for new formats. A format's C library lives in its own wrapper target
-/// (`PNGDecoding` today; HEIF, WebP, GIF the same way) that knows nothing of this pipeline;
+/// (`PNGDecoding`, `HEIFDecoding`, `GIFDecoding`; WebP the same way) that knows nothing of this pipeline;
 /// a small conformance here translates that wrapper's header and errors and is listed in
 /// `PhotoProcessor.pixelSources`. Everything after decoding is shared with JPEG: Lanczos
 /// into the box, the EXIF orientation, the budgeted encode keeping an RGB ICC profile, and
@@ -48,6 +48,9 @@ struct PixelSourceHeader<Native: Sendable>: Sendable {
     let iccProfile: [UInt8]?
     /// The wrapper's own header.
     let native: Native
+    /// Why an incomplete file is incomplete, in the wrapper's words (giflib's error), for
+    /// the `.damaged` detail; nil gives the generic "the data stops before its end".
+    var incompleteDetail: String? = nil
 
     /// Width × height (each below 2³¹ for every supported format, so no overflow).
     var pixelCount: Int { width * height }

@@ -73,7 +73,8 @@ import TestSupport
 
     @Test func badImageDataExits65WithOneLineAndNoOutputFile() async throws {
         let scratch = try Scratch()
-        let input = try scratch.write(Array("GIF89a-not-really".utf8), "in.jpg")
+        // A 1 × 1 GIF screen descriptor followed by no valid record: a damaged GIF.
+        let input = try scratch.write(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0] + Array("not really".utf8), "in.jpg")
         let output = scratch.path("out.jpg")
         let outcome = await PhotoCommand.execute(arguments: ["process", input, output])
         #expect(outcome.status == 65)

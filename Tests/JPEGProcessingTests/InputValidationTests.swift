@@ -4,7 +4,6 @@ import TestSupport
 
 @Suite struct InputValidationTests {
     static let signatures: [(String, [UInt8])] = [
-        ("GIF", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]),
         ("TIFF", [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]),
         ("PDF", Array("%PDF-1.7\n".utf8)),
     ]
@@ -44,8 +43,8 @@ import TestSupport
     }
 
     @Test func formatsNotYetTakenAreRefusedByName() {
-        let message = PhotoProcessingError.unsupportedFormat(format: "GIF").userMessage
-        #expect(message == "This file is a GIF image, which can't be posted yet. Please choose a JPEG, PNG, HEIC or WebP photo.")
+        let message = PhotoProcessingError.unsupportedFormat(format: "TIFF").userMessage
+        #expect(message == "This file is a TIFF image, which can't be posted yet. Please choose a JPEG, PNG, HEIC, WebP or GIF photo.")
     }
 
     @Test func aTruncatedJPEGIsRefusedAsTruncated() throws {

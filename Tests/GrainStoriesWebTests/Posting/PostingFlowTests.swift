@@ -118,9 +118,10 @@ import TestSupport
         let pds = try FakePDS()
         let app = try await AppHarness()
         let (browser, _) = try await Self.signIn(app, pds)
-        let notJPEG = try await Self.upload(browser, Array("GIF89a not really an image".utf8))
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]
+        let notJPEG = try await Self.upload(browser, tiff)
         #expect(notJPEG.status == .unsupportedMediaType)
-        #expect(notJPEG.text.contains("GIF"))
+        #expect(notJPEG.text.contains("TIFF"))
         let truncated = try await Self.upload(browser, Array(try Self.photoWithGPS().prefix(500)))
         #expect(truncated.status.code >= 400 && truncated.status.code < 500)
         #expect(truncated.text.contains("form-error"))

@@ -1,0 +1,26 @@
+/// What a GIF says about itself before any pixel is decoded: the canvas size and the first
+/// frame's descriptor. GIFs carry no EXIF or ICC profile the pipeline uses.
+public struct GIFHeader: Sendable, Equatable {
+    /// The logical screen size from the header (`SWidth` × `SHeight`).
+    public let screenWidth: Int
+    public let screenHeight: Int
+    /// The first frame, nil when the records end or break before its image descriptor.
+    public let firstFrame: GIFFrame?
+    /// Why `firstFrame` is nil (giflib's error, or "no image"); nil when it was found.
+    public let problem: GIFError?
+
+    public init(screenWidth: Int, screenHeight: Int, firstFrame: GIFFrame?, problem: GIFError?) {
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.firstFrame = firstFrame
+        self.problem = problem
+    }
+
+    /// The decoded size: the logical screen, grown to hold a first frame that overhangs
+    /// it (as browsers do), so no decoded pixel is dropped.
+    public var width: Int { max(screenWidth, firstFrame.map { $0.left + $0.width } ?? 0) }
+    public var height: Int { max(screenHeight, firstFrame.map { $0.top + $0.height } ?? 0) }
+
+    /// Width × height; each is below 2¹⁷ (16-bit offset plus 16-bit size), so no overflow.
+    public var pixelCount: Int { width * height }
+}
