@@ -5,8 +5,9 @@ import PackageDescription
 ///
 /// The layout is the architecture, and the compiler enforces it (a target imports only
 /// its listed dependencies): every C library sits behind one system-library target
-/// (`C…`) and exactly one thin Swift wrapper target that is its only importer; the
-/// application imports no C and is layered GrainSupport → ATProto → AppStorage →
+/// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
+/// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed JPEGProcessing's
+/// pipeline); the application imports no C and is layered GrainSupport → ATProto → AppStorage →
 /// Geocoding → Viewing → Posting, with Multipart beside them and the web layer
 /// (`GrainStoriesWeb`) on top; the `grain-stories` executable only wires the command
 /// line to the web layer or to `H3CommandLine`. Tests mirror the targets.
