@@ -2,7 +2,8 @@
 import Foundation
 import PackageDescription
 
-/// libFuzzer harness for JPEGProcessing's header/EXIF path, kept out of the main build.
+/// libFuzzer harnesses, kept out of the main build: JPEGFuzz for JPEGProcessing's
+/// header/EXIF path, PhotoFuzz for the whole pipeline over every photo format.
 ///
 /// Build with `swift build -c release --sanitize=fuzzer --sanitize=address` (see
 /// FUZZING.md and scripts/fuzz-jpeg). The parent package is referenced by path; SwiftPM
@@ -18,6 +19,11 @@ let package = Package(
             name: "JPEGFuzz",
             dependencies: [.product(name: "JPEGProcessing", package: parentIdentity)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        )
+        ),
+        .executableTarget(
+            name: "PhotoFuzz",
+            dependencies: [.product(name: "JPEGProcessing", package: parentIdentity)],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ]
 )
