@@ -13,6 +13,9 @@ public func eventually(
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
+        // Not a wait the test relies on: only the pause between two looks at the
+        // condition. Whether it holds is decided by the condition, so a slow machine
+        // can make this loop run longer, never make it fail early.
         try? await Task.sleep(for: interval)
     }
     return try await condition()
