@@ -27,20 +27,18 @@ import Testing
         #expect(avif.width == 64 && avif.height == 48)
     }
 
-    @Test func aHeaderClaiming60000By60000IsRefusedInMilliseconds() throws {
+    /// Refused by the box parser itself (the error names the parse call), so no codec
+    /// ever saw the image: no timing is needed to know nothing was decoded.
+    @Test func aHeaderClaiming60000By60000IsRefusedWhileParsing() throws {
         let bytes = try Fixtures.resource("huge.heic")
-        let clock = ContinuousClock()
         var caught: HEIFError?
-        let elapsed = clock.measure {
-            do throws(HEIFError) { _ = try HEIFDecoder.inspect(bytes) } catch { caught = error }
-        }
+        do throws(HEIFError) { _ = try HEIFDecoder.inspect(bytes) } catch { caught = error }
         guard case .exceedsSecurityLimit(let cause) = caught else {
             Issue.record("expected a security-limit refusal, got \(String(describing: caught))")
             return
         }
         #expect(cause.message.contains("60000"))
         #expect(cause.operation == "heif_context_read_from_memory_without_copy")
-        #expect(elapsed < .milliseconds(200))
     }
 
     @Test func aFileCutShortIsReportedAsTruncatedWithLibheifsCause() throws {
