@@ -9,22 +9,8 @@ import TestSupport
     /// JPEG at quality 95 of flat quadrants: interior means stay within a few levels.
     static let tolerance = 6.0
 
-    static func expectQuadrants(
-        _ image: RGBImage, _ expected: [(red: UInt8, green: UInt8, blue: UInt8)], _ label: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        for (index, colour) in expected.enumerated() {
-            let region = PNGFixtures.quadrantInterior(index, width: image.width, height: image.height)
-            let mean = PNGFixtures.meanColor(image.pixels, width: image.width, x: region.x, y: region.y)
-            let ok = abs(mean.red - Double(colour.red)) <= tolerance && abs(mean.green - Double(colour.green)) <= tolerance
-                && abs(mean.blue - Double(colour.blue)) <= tolerance
-            #expect(ok, "\(label) quadrant \(index): mean \(mean), expected \(colour)", sourceLocation: sourceLocation)
-        }
-    }
-
     static func processed(_ name: String, box: Int = 2000) throws -> (ProcessedPhoto, RGBImage) {
-        let photo = try PhotoProcessor(options: Fixtures.options(box: box)).process(PNGFixtures.bytes(name))
-        return (photo, try JPEGDecoder.decode(photo.jpeg))
+        try PipelineOutput.of(PNGFixtures.bytes(name), box: box)
     }
 
     @Test(arguments: ["rgb8", "rgb16", "icc"])
@@ -32,18 +18,18 @@ import TestSupport
         let (photo, image) = try Self.processed(name)
         #expect(photo.jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(photo.width == 300 && photo.height == 200 && image.width == 300 && image.height == 200)
-        Self.expectQuadrants(image, PNGFixtures.quadrants, name)
+        PipelineOutput.expectQuadrants(image, PNGFixtures.quadrants, tolerance: Self.tolerance, name)
     }
 
     @Test func aGreyPNGBecomesAGreyJPEG() throws {
         let (_, image) = try Self.processed("grey")
-        Self.expectQuadrants(image, PNGFixtures.greys.map { ($0, $0, $0) }, "grey")
+        PipelineOutput.expectQuadrants(image, PNGFixtures.greys.map { ($0, $0, $0) }, tolerance: Self.tolerance, "grey")
     }
 
     @Test func largePNGsAreFittedIntoTheBox() throws {
         let (photo, image) = try Self.processed("rgb8", box: 150)
         #expect(photo.width == 150 && photo.height == 100 && image.width == 150)
-        Self.expectQuadrants(image, PNGFixtures.quadrants, "rgb8 in a 150 box")
+        PipelineOutput.expectQuadrants(image, PNGFixtures.quadrants, tolerance: Self.tolerance, "rgb8 in a 150 box")
     }
 
     /// The transparent half was palette *black*: flattened onto white it stays white.
@@ -64,7 +50,7 @@ import TestSupport
         #expect(photo.appliedOrientation == 6 && photo.metadata.orientation == 6)
         #expect(photo.width == 200 && photo.height == 300)
         let q = PNGFixtures.quadrants
-        Self.expectQuadrants(image, [q[2], q[0], q[3], q[1]], "rotated")
+        PipelineOutput.expectQuadrants(image, [q[2], q[0], q[3], q[1]], tolerance: Self.tolerance, "rotated")
         let gps = try #require(photo.metadata.gps)
         #expect(abs(gps.latitude - PNGFixtures.gps.latitude) < 1e-9)
         #expect(abs(gps.longitude - PNGFixtures.gps.longitude) < 1e-9)
