@@ -121,15 +121,15 @@ let package = Package(
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport"]),
         .testTarget(
-            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding"], exclude: ["make-fixtures.py"],
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestSupport"], exclude: ["make-fixtures.py"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
-            name: "WebPDecodingTests", dependencies: ["WebPDecoding"], exclude: ["make-fixtures.py"],
+            name: "WebPDecodingTests", dependencies: ["WebPDecoding", "TestSupport"], exclude: ["make-fixtures.py"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
-            name: "GIFDecodingTests", dependencies: ["GIFDecoding"], exclude: ["make-fixtures.py"],
+            name: "GIFDecodingTests", dependencies: ["GIFDecoding", "TestSupport"], exclude: ["make-fixtures.py"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),

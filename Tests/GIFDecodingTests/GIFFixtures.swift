@@ -1,17 +1,13 @@
 import Foundation
+import TestSupport
 
 /// The committed fixtures under `Resources/` (written byte by byte by `make-fixtures.py`)
 /// and what they contain: 40 × 30 unless said otherwise.
 enum GIFFixtures {
     /// The bytes of a file under `Resources/`.
     static func resource(_ name: String) throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: "Resources/\(name)", withExtension: nil) else {
-            throw FixtureMissing(name: name)
-        }
-        return Array(try Data(contentsOf: url))
+        try BundledResource.bytes(name, in: Bundle.module)
     }
-
-    struct FixtureMissing: Error { let name: String }
 
     static let red: [UInt8] = [230, 20, 20]
     static let green: [UInt8] = [20, 210, 20]

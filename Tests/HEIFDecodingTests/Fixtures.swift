@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HEIFDecoding
 import Testing
 
@@ -6,13 +7,8 @@ import Testing
 enum Fixtures {
     /// The bytes of a file under `Resources/`.
     static func resource(_ name: String) throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: "Resources/\(name)", withExtension: nil) else {
-            throw FixtureMissing(name: name)
-        }
-        return Array(try Data(contentsOf: url))
+        try BundledResource.bytes(name, in: Bundle.module)
     }
-
-    struct FixtureMissing: Error { let name: String }
 
     typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
     static let red: RGB = (230, 20, 20)

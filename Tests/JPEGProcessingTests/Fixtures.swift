@@ -6,13 +6,8 @@ import TestSupport
 enum Fixtures {
     /// The bytes of a file under `Resources/`.
     static func resource(_ name: String) throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: "Resources/\(name)", withExtension: nil) else {
-            throw FixtureMissing(name: name)
-        }
-        return Array(try Data(contentsOf: url))
+        try BundledResource.bytes(name, in: Bundle.module)
     }
-
-    struct FixtureMissing: Error { let name: String }
 
     /// A photo-like JPEG of the given size, with `segments` (e.g. EXIF) inserted after SOI.
     static func jpeg(

@@ -1,17 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The committed fixtures under `Resources/` (made by `make-fixtures.py`) and what they contain.
 enum Fixtures {
     /// The bytes of a file under `Resources/`.
     static func resource(_ name: String) throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: "Resources/\(name)", withExtension: nil) else {
-            throw FixtureMissing(name: name)
-        }
-        return Array(try Data(contentsOf: url))
+        try BundledResource.bytes(name, in: Bundle.module)
     }
-
-    struct FixtureMissing: Error { let name: String }
 
     typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
     static let red: RGB = (230, 20, 20)
