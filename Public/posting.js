@@ -1,5 +1,6 @@
-// GrainStories posting: a preview and an upload progress bar on the new-story form,
-// place search as you type on the draft page, and live publishing status. Without it
+// GrainStories posting: on the new-story form a preview, an upload that starts as soon
+// as a photo is chosen (with its percentage) and the draft shown in place; place search
+// as you type on the draft page, and live publishing status. Without it
 // the same forms work as plain HTML. Text from the network is only ever set with
 // textContent; server pages are parsed with DOMParser and moved in.
 (function () {
@@ -12,13 +13,27 @@
     if (fresh && current) { current.replaceWith(document.adoptNode(fresh)); start(); }
   }
 
+  // One screen with the script: choosing a photo uploads it at once (the percentage
+  // shows how far it got), and the draft page the server answers with (the prepared
+  // photo, place, warnings, Bluesky, Post) replaces the form in place. Without the
+  // script the same form posts with Continue and the draft page is the next page.
   function enhanceUpload(form) {
     var input = form.querySelector('input[type="file"]');
     var preview = form.querySelector(".upload-preview");
     var note = form.querySelector(".upload-note");
+    var meter = form.querySelector(".upload-meter");
     var progress = form.querySelector(".upload-progress");
+    var percent = form.querySelector(".upload-percent");
     var status = form.querySelector(".upload-status");
+    var chosen = form.querySelector(".file-target-chosen");
+    var targetText = form.querySelector(".file-target-text");
+    var button = form.querySelector('button[type="submit"]');
     var previewURL = null;
+    var request = null;
+    if (window.XMLHttpRequest && window.FormData) {
+      form.classList.add("uploads-on-choose");
+      button.hidden = true;
+    }
     // The preview shows only once the browser has decoded the photo: a HEIC that this
     // browser cannot show gets a note instead of a broken image (the draft page shows the
     // server's prepared JPEG).
@@ -31,56 +46,81 @@
       if (note) { note.hidden = true; }
     });
     preview.addEventListener("error", function () { if (preview.getAttribute("src")) { cannotPreview(); } });
+    function showProgress(value) {
+      progress.value = value;
+      progress.textContent = value + "%";
+      if (percent) { percent.textContent = value + "%"; }
+    }
+    function stopped(message) {
+      request = null;
+      status.textContent = message;
+      meter.hidden = true;
+      input.disabled = false;
+      if (!form.classList.contains("uploads-on-choose")) { button.disabled = false; }
+    }
+    function upload() {
+      var file = input.files && input.files[0];
+      var limit = parseInt(form.getAttribute("data-max-bytes") || "0", 10);
+      if (file && limit && file.size > limit) {
+        status.textContent = "This photo is too large to upload (" + Math.round(file.size / 1e6) + " MB). Please choose a smaller one.";
+        return;
+      }
+      if (request) { request.abort(); }
+      var body = new FormData(form);
+      request = new XMLHttpRequest();
+      var current = request;
+      current.open("POST", form.action);
+      current.setRequestHeader("X-GrainStories-Fetch", "1");
+      meter.hidden = false;
+      showProgress(0);
+      status.textContent = "Uploading…";
+      button.disabled = true;
+      input.disabled = true;
+      current.upload.addEventListener("progress", function (e) {
+        if (!e.lengthComputable) { return; }
+        showProgress(Math.round((e.loaded / e.total) * 100));
+        if (e.loaded === e.total) { status.textContent = "Preparing your photo…"; }
+      });
+      current.addEventListener("load", function () {
+        if (current !== request) { return; }
+        request = null;
+        if (current.status >= 200 && current.status < 300 && /\/drafts\//.test(current.responseURL)) {
+          // The answer is the draft page itself: show it here, at its own address.
+          history.replaceState(null, "", current.responseURL);
+          var title = new DOMParser().parseFromString(current.responseText, "text/html").title;
+          if (title) { document.title = title; }
+          replaceMainWith(current.responseText);
+        } else if (/<main/.test(current.responseText)) {
+          replaceMainWith(current.responseText);
+        } else {
+          stopped("The upload was refused (" + current.status + "). Please try another photo.");
+        }
+      });
+      current.addEventListener("error", function () {
+        if (current === request) { stopped("The upload did not get through. Check the connection and choose the photo again."); }
+      });
+      // Disabled inputs are left out of FormData, so the body is built before disabling.
+      current.send(body);
+    }
     input.addEventListener("change", function () {
       if (previewURL) { URL.revokeObjectURL(previewURL); previewURL = null; }
       preview.hidden = true;
       preview.removeAttribute("src");
       if (note) { note.hidden = true; }
       var file = input.files && input.files[0];
+      if (chosen) { chosen.hidden = !file; chosen.textContent = file ? file.name : ""; }
+      if (targetText) { targetText.textContent = file ? "Choose another photo" : "Choose a photo"; }
       if (!file) { return; }
-      if (file.type && !/^image\//.test(file.type)) { cannotPreview(); return; }
-      previewURL = URL.createObjectURL(file);
-      preview.src = previewURL;
+      if (file.type && !/^image\//.test(file.type)) { cannotPreview(); } else {
+        previewURL = URL.createObjectURL(file);
+        preview.src = previewURL;
+      }
+      if (form.classList.contains("uploads-on-choose")) { upload(); }
     });
     form.addEventListener("submit", function (event) {
       if (!window.XMLHttpRequest || !window.FormData) { return; }
       event.preventDefault();
-      var chosen = input.files && input.files[0];
-      var limit = parseInt(form.getAttribute("data-max-bytes") || "0", 10);
-      if (chosen && limit && chosen.size > limit) {
-        status.textContent = "This photo is too large to upload (" + Math.round(chosen.size / 1e6) + " MB). Please choose a smaller one.";
-        return;
-      }
-      var request = new XMLHttpRequest();
-      request.open("POST", form.action);
-      request.setRequestHeader("X-GrainStories-Fetch", "1");
-      progress.hidden = false;
-      progress.value = 0;
-      status.textContent = "Uploading…";
-      form.querySelector('button[type="submit"]').disabled = true;
-      request.upload.addEventListener("progress", function (e) {
-        if (!e.lengthComputable) { return; }
-        progress.value = Math.round((e.loaded / e.total) * 100);
-        progress.textContent = progress.value + "%";
-        if (e.loaded === e.total) { status.textContent = "Preparing your photo…"; }
-      });
-      request.addEventListener("load", function () {
-        if (request.status >= 200 && request.status < 300 && /\/drafts\//.test(request.responseURL)) {
-          location.assign(request.responseURL);
-        } else if (/<main/.test(request.responseText)) {
-          replaceMainWith(request.responseText);
-        } else {
-          status.textContent = "The upload was refused (" + request.status + "). Please try another photo.";
-          form.querySelector('button[type="submit"]').disabled = false;
-          progress.hidden = true;
-        }
-      });
-      request.addEventListener("error", function () {
-        status.textContent = "The upload did not get through. Check the connection and try again.";
-        form.querySelector('button[type="submit"]').disabled = false;
-        progress.hidden = true;
-      });
-      request.send(new FormData(form));
+      upload();
     });
   }
 

@@ -137,7 +137,7 @@
     if (!target) { return; }
     if (target.classList.contains("viewer-pause")) { this.togglePause(); return; }
     if (target.classList.contains("viewer-close")) { event.preventDefault(); this.close(); return; }
-    if (target.classList.contains("tap-zone")) { event.preventDefault(); this.go(target.getAttribute("href"), true); }
+    if (target.classList.contains("tap-zone") || target.classList.contains("viewer-neighbour")) { event.preventDefault(); this.go(target.getAttribute("href"), true); }
   };
 
   Viewer.prototype.onKey = function (event) {
@@ -224,6 +224,11 @@
       var stage = document.adoptNode(fresh.querySelector(".viewer-stage"));
       var hadFocus = self.dialog.contains(document.activeElement);
       self.dialog.querySelector(".viewer-stage").replaceWith(stage);
+      // The people shown small beside the story (wide screens) move along with it.
+      var neighbours = self.dialog.querySelectorAll(":scope > .viewer-neighbour");
+      fresh.querySelectorAll(":scope > .viewer-neighbour").forEach(function (node, index) {
+        if (neighbours[index]) { neighbours[index].replaceWith(document.adoptNode(node)); }
+      });
       if (hadFocus || !self.dialog.contains(document.activeElement)) { focusStage(self.dialog); }
       document.title = page.doc.title;
       history.replaceState(history.state, "", page.url);

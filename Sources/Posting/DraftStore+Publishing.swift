@@ -58,15 +58,34 @@ extension DraftStore {
         }
     }
 
-    /// Stores a step's progress and the draft's state, in one statement.
-    public func save(_ progress: PublishProgress) async throws {
+    /// Stores a step's progress and the draft's state, in one statement, only while the
+    /// draft is still publishing. Returns false when it no longer is (cancelled or
+    /// deleted while the step ran), so the publisher knows its result was not kept.
+    @discardableResult
+    public func save(_ progress: PublishProgress) async throws -> Bool {
         let blob = progress.blob.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        try await database.write { db in
+        return try await database.write { db in
             try db.execute("""
                 UPDATE drafts SET publish_step = ?, blob = ?, story_uri = ?, story_cid = ?, attempts = ?, next_attempt_at = ?, last_error = ?, state = ?
-                WHERE id = ? AND publish_step IS NOT NULL
+                WHERE id = ? AND publish_step IS NOT NULL AND state = 'publishing'
                 """, [progress.step.rawValue, blob, progress.storyURI, progress.storyCID, progress.attempts,
                       Int64(progress.nextAttemptAt.timeIntervalSince1970), progress.lastError, progress.draftState.rawValue, progress.draftID])
+            return db.changes > 0
+        }
+    }
+
+    /// Stops publishing `id` and makes it an editable draft again (the Cancel button):
+    /// nothing the person chose is lost, and they can post it later or discard it. Only
+    /// before the story exists: once it is on the PDS, cancelling would not undo it.
+    /// Returns whether it was cancelled.
+    @discardableResult
+    public func cancel(_ id: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute("""
+                UPDATE drafts SET state = 'draft', publish_step = NULL, attempts = 0, next_attempt_at = NULL, last_error = NULL
+                WHERE id = ? AND state = 'publishing' AND story_uri IS NULL
+                """, [id])
+            return db.changes > 0
         }
     }
 

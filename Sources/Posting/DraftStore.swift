@@ -72,6 +72,18 @@ public struct DraftStore: Sendable {
         }
     }
 
+    /// `did`'s stories that are not posted yet, newest first: still being written as a
+    /// draft, posting (or waiting to try again), or failed. The home page lists them so a
+    /// story that has not gone out yet is never out of sight.
+    public func unfinished(of did: DID, limit: Int = 10) async throws -> [Draft] {
+        try await database.read { db in
+            try db.query("""
+                SELECT * FROM drafts WHERE did = ? AND state IN ('draft', 'publishing', 'failed')
+                ORDER BY created_at DESC, id LIMIT ?
+                """, [did, limit]).map(DraftStore.draft(from:))
+        }
+    }
+
     /// Drafts never posted, and posted ones, older than `date`, for cleaning up (a
     /// posted story's photo is only needed while Grain may not have it yet).
     public func abandoned(before date: Date) async throws -> [Draft] {

@@ -49,6 +49,23 @@ struct PublishSteps: Sendable {
         }
     }
 
+    /// Deletes a story this draft's publishing created after the person had cancelled it
+    /// (the request was already on its way), so Cancel holds. Best effort: if the PDS
+    /// cannot be reached the story stays, the draft can still be posted (the same key
+    /// finds it) or deleted from the viewer, and the log says so.
+    func withdraw(_ ref: RecordRef) async {
+        let did = draft.did, rkey = draft.storyRKey
+        do {
+            _ = try await call { client, token in
+                try await client.deleteRecord(repo: did, collection: StoryRecord.collection, rkey: rkey, accessToken: token)
+            }
+        } catch {
+            dependencies.logger.warning("a story created after its draft was cancelled could not be deleted", [
+                "draft": draft.id, "uri": ref.uri.rawValue, "error": String(describing: error),
+            ])
+        }
+    }
+
     /// Grain only indexes accounts with `social.grain.actor.profile/self`; make one from
     /// the Bluesky profile (name, bio, avatar blob) when it is missing.
     private func ensureGrainProfile() async throws {

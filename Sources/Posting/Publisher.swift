@@ -103,9 +103,19 @@ public actor Publisher {
                 } catch {
                     outcome = .permanentFailure("Unexpected problem: \(error)")
                 }
-                guard await record(outcome, &progress) else { return }
-                if case .completed(.storyCreated(let ref)) = outcome {
-                    await d.storyPosted(draft, ref, account, progress.recordCreatedAt)
+                switch await record(outcome, &progress) {
+                case .goOn:
+                    if case .completed(.storyCreated(let ref)) = outcome {
+                        await d.storyPosted(draft, ref, account, progress.recordCreatedAt)
+                    }
+                case .stop:
+                    return
+                case .cancelled:
+                    if case .completed(.storyCreated(let ref)) = outcome {
+                        await steps.withdraw(ref)
+                    }
+                    d.logger.info("publishing cancelled", ["draft": progress.draftID, "step": step.rawValue])
+                    return
                 }
             case .posted:
                 d.logger.info("story published", ["did": progress.did.rawValue, "draft": progress.draftID, "uri": progress.storyURI?.rawValue ?? ""])
@@ -116,10 +126,21 @@ public actor Publisher {
         }
     }
 
+    /// What became of a step's outcome once stored.
+    private enum Recorded {
+        /// Stored, and the next step can run now.
+        case goOn
+        /// Stored (or not storable); nothing more to do now.
+        case stop
+        /// The person cancelled (or discarded) the draft while the step ran: the outcome
+        /// was not stored, and a story the step created must be taken back.
+        case cancelled
+    }
+
     /// Applies `outcome` through the machine, logs a retry or a failure, and stores the
-    /// result; returns whether publishing can go on now.
+    /// result; says whether publishing can go on now.
     @discardableResult
-    private func record(_ outcome: PublishMachine.Outcome, _ progress: inout PublishProgress) async -> Bool {
+    private func record(_ outcome: PublishMachine.Outcome, _ progress: inout PublishProgress) async -> Recorded {
         let d = dependencies
         let step = progress.step
         progress = machine.apply(outcome, to: progress, now: d.now(), jitter: Double.random(in: 0...1))
@@ -132,13 +153,13 @@ public actor Publisher {
             break
         }
         do {
-            try await d.drafts.save(progress)
+            guard try await d.drafts.save(progress) else { return .cancelled }
         } catch {
             d.logger.error("publishing progress could not be saved", ["draft": progress.draftID, "error": String(describing: error)])
-            return false
+            return .stop
         }
-        if case .completed = outcome { return true }
-        return false
+        if case .completed = outcome { return .goOn }
+        return .stop
     }
 }
 

@@ -13,6 +13,13 @@ public enum StoryLinks {
         withBack("/stories/\(PercentEncoding.encodePathSegment(actor.rawValue))", back)
     }
 
+    /// `/stories/{did}/cover`: the photo of an author's newest story (a redirect to its
+    /// proxied thumbnail), so the home page's grid costs no AppView calls to render: each
+    /// tile's image asks on its own, lazily, when it comes into view.
+    public static func cover(_ did: DID) -> String {
+        "/stories/\(PercentEncoding.encodePathSegment(did.rawValue))/cover"
+    }
+
     public static func profile(_ actor: some ProtocolText) -> String {
         "/profile/\(PercentEncoding.encodePathSegment(actor.rawValue))"
     }

@@ -88,6 +88,22 @@ public struct ViewerPresenter: Sendable {
             "previousAuthorHref": input.neighbors.previousAuthor.map { .string(link($0, back: input.back)) } ?? .null,
             "nextAuthorHref": input.neighbors.nextAuthor.map { .string(link($0, back: input.back)) } ?? .null,
             "preloadImages": .list(preloads(input).map { .string($0) }),
+            "previousAuthor": input.neighbors.previousAuthor.map { neighbour($0, back: input.back, label: "Previous person") } ?? .null,
+            "nextAuthor": input.neighbors.nextAuthor.map { neighbour($0, back: input.back, label: "Next person") } ?? .null,
+        ]
+    }
+
+    /// A neighbouring person's story shown small beside the viewer on wide screens (as
+    /// Instagram's web viewer does): their photo, avatar and name, leading to them.
+    private func neighbour(_ story: StoryView, back: String?, label: String) -> TemplateValue {
+        let author = story.creator
+        return [
+            "href": .string(link(story, back: back)),
+            "thumb": .string(signer.path(for: story.thumb) ?? ""),
+            "name": .string(author.name),
+            "label": .string("\(label): \(author.name)"),
+            "time": .string(RelativeTime.short(from: story.createdAt.date, now: now)),
+            "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
         ]
     }
 

@@ -14,13 +14,14 @@ struct BrowserFixture {
     let app: LiveApp
     let chrome: ChromeDriver
     let browser: WebDriver
+    let screen: BrowserScreen
 
     static let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
     static let erin: DID = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
     static let tomas: DID = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
 
     static func run(
-        reducedMotion: Bool = false, photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
+        reducedMotion: Bool = false, screen: BrowserScreen = .phone, photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
         _ configure: (inout AppConfiguration) -> Void = { _ in },
         _ body: (BrowserFixture) async throws -> Void
     ) async throws {
@@ -31,13 +32,13 @@ struct BrowserFixture {
         let browser: WebDriver
         do {
             chrome = try ChromeDriver()
-            browser = try await WebDriver.start(chrome, reducedMotion: reducedMotion)
+            browser = try await WebDriver.start(chrome, reducedMotion: reducedMotion, screen: screen)
         } catch {
             await app.stop()
             await appView.stop()
             throw error
         }
-        let fixture = BrowserFixture(appView: appView, app: app, chrome: chrome, browser: browser)
+        let fixture = BrowserFixture(appView: appView, app: app, chrome: chrome, browser: browser, screen: screen)
         var failure: (any Error)?
         do {
             try await body(fixture)

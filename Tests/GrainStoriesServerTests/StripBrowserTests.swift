@@ -8,8 +8,8 @@ import Testing
 @Suite(.serialized) struct StripBrowserTests {
     typealias F = BrowserFixture
 
-    @Test func theArrowKeysReachEveryoneAndEnterOpensTheirStories() async throws {
-        try await F.run(reducedMotion: true) { f in
+    @Test(arguments: BrowserScreen.allCases) func theArrowKeysReachEveryoneAndEnterOpensTheirStories(screen: BrowserScreen) async throws {
+        try await F.run(reducedMotion: true, screen: screen) { f in
             try await f.browser.navigate("\(f.base)/")
             let hrefs = try #require(try await f.browser.execute(
                 "return Array.from(document.querySelectorAll('.strip-link')).map(a => a.getAttribute('href'))").array?.compactMap(\.string))

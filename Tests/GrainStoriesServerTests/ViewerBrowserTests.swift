@@ -108,6 +108,10 @@ import Testing
     @Test func swipingMovesBetweenAuthorsAndSwipingDownCloses() async throws {
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
+            // Chrome turns a sideways overscroll into Back (here: to the blank page before
+            // the story, which made this test flaky); the open viewer turns that off.
+            let overscroll = "const s = (el) => getComputedStyle(el).overscrollBehaviorX; return [s(document.documentElement), s(document.body)]"
+            #expect(try await f.browser.execute(overscroll).array?.compactMap(\.string) == ["none", "none"])
             try await f.browser.swipe(from: (320, 500), to: (60, 510))
             #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(3)), "swipe left goes to the next author")
             try await f.browser.swipe(from: (80, 500), to: (340, 505))
@@ -246,7 +250,9 @@ import Testing
             try await f.open(F.maya, "3muojebufwseb")
             let problems = try await f.browser.execute("""
                 return [...document.querySelectorAll('dialog.viewer a, dialog.viewer button')]
-                    .filter(el => !el.hidden)
+                    // Controls the layout leaves out (the neighbours beside a wide screen's
+                    // photo, on a phone) are not there to be pressed.
+                    .filter(el => !el.hidden && el.getClientRects().length > 0)
                     .filter(el => { const r = el.getBoundingClientRect(); return r.width < 24 || r.height < 24 || !(el.getAttribute('aria-label') || el.textContent.trim()); })
                     .map(el => el.className);
                 """)
@@ -257,8 +263,8 @@ import Testing
 
     /// Closing the viewer brings the strip up to date in place: the ring of the author
     /// watched to the end turns grey and its label says "seen", with no reload.
-    @Test func watchingToTheEndAndClosingGreysTheRingWithoutAReload() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserScreen.allCases) func watchingToTheEndAndClosingGreysTheRingWithoutAReload(screen: BrowserScreen) async throws {
+        try await F.run(screen: screen) { f in
             try await f.browser.navigate(f.base + "/")
             let maya = "a[href=\"/stories/\(F.maya)\"]", erin = "a[href=\"/stories/\(F.erin)\"]"
             let state = """
@@ -288,8 +294,8 @@ import Testing
     /// The end of a story's bar arriving while a tap already moves on must not move on a
     /// second time (skipping a story, or reloading the page); nor may an animation event
     /// from a bar that is no longer the current one.
-    @Test func aStaleEndOfTheProgressBarNeverAdvances() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserScreen.allCases) func aStaleEndOfTheProgressBarNeverAdvances(screen: BrowserScreen) async throws {
+        try await F.run(screen: screen) { f in
             try await f.open(F.maya, "3muojebufwseb")
             try await f.browser.execute("""
                 window.notReloaded = true;
@@ -355,8 +361,8 @@ import Testing
         """
 
     /// An element with the hidden attribute takes no space, whatever CSS says about its display.
-    @Test func hiddenElementsStayHiddenWithAndWithoutJavaScript() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserScreen.allCases) func hiddenElementsStayHiddenWithAndWithoutJavaScript(screen: BrowserScreen) async throws {
+        try await F.run(screen: screen) { f in
             for javaScript in [true, false] {
                 try await f.browser.cdp("Emulation.setScriptExecutionDisabled", ["value": .bool(!javaScript)])
                 for path in ["/", "/profile/\(F.maya)/story/3muojebufwseb"] {

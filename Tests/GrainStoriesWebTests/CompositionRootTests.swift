@@ -39,7 +39,7 @@ import TestSupport
         let none = await empty.app.respond("/").text
         await fixtures.app.shutdown()
         await empty.app.shutdown()
-        let opens = { (html: String) in HTMLInspection.attributeValues("href", in: html) { $0.contains("data-opens-viewer") } }
+        let opens = { (html: String) in HTMLInspection.attributeValues("href", in: HTMLInspection.section("strip", in: html)) { $0.contains("data-opens-viewer") } }
         #expect(full.contains("<span class=\"strip-name\">Kenji Sato</span>"))
         #expect(opens(full).count == 4)
         #expect(!none.contains("Kenji Sato"))

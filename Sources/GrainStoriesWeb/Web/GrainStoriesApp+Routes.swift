@@ -14,8 +14,10 @@ extension GrainStoriesApp {
         let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         return Routes(
-            home: HomePage(pages: pages, library: library, strip: StripPresenter(signer: signer), seen: seen, logger: logger),
-            authorStories: AuthorStoriesPage(library: library, seen: seen),
+            home: HomePage(
+                pages: pages, library: library, strip: StripPresenter(signer: signer), seen: seen,
+                unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
+            authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(pages: pages, library: library, seen: seen, signer: signer, now: now),
             profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             seen: SeenEndpoint(seen: seen),

@@ -40,6 +40,7 @@ struct Routes: Sendable {
         router.get("/drafts/:id/places") { try await draft.places($0) }
         router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
+        router.get("/stories/:actor/cover", usesAccount: false) { try await authorStories.cover($0) }
         router.get("/media/:signature/:url", usesAccount: false) { try await media.respond($0) }
         router.getImmediately("/healthz") { health.respond($0) }
         router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }

@@ -33,6 +33,14 @@ enum HTMLInspection {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
+    /// The first `<section class="NAME…">…</section>` (sections in our pages do not nest),
+    /// or "" when there is none, so a check can look at the strip and not the grid.
+    static func section(_ name: String, in html: String) -> String {
+        guard let start = html.range(of: "<section class=\"\(name)"),
+              let end = html[start.upperBound...].range(of: "</section>") else { return "" }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
     static func count(_ needle: String, in html: String) -> Int {
         html.components(separatedBy: needle).count - 1
     }

@@ -65,7 +65,7 @@ import TestSupport
             ("csrf", token), ("place_name", "Powell's City of Books"), ("warning", "nudity"), ("crosspost", "on"), ("action", "publish"),
         ])
         #expect(posted.status == .seeOther)
-        #expect(await browser.get(draftPath).text.contains("Posting to your PDS"))
+        #expect(await browser.get(draftPath).text.contains("Posting your story"))
         await app.root.posting.publisher.runDue()
         let status = await browser.get(draftPath).text
         #expect(status.contains("Posted."))

@@ -49,6 +49,40 @@ import TestSupport
         pds.stop()
     }
 
+    /// A post that is still trying shows on the home page with its state, and Cancel (on
+    /// its page) gives the draft back: it is editable again and listed as not posted yet.
+    @Test func theHomePageShowsPostsNotPostedYetAndCancelGivesTheDraftBack() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await Flow.signIn(app, pds)
+        let path = try #require(try await Flow.upload(browser, Fixtures.bytes("tiny-24x32.jpg")).headers["Location"])
+        let drafted = HTMLInspection.section("unfinished", in: await browser.get("/").text)
+        #expect(drafted.contains("href=\"\(path)\""))
+        #expect(drafted.contains("Not posted yet: choose a place and post it."))
+
+        pds.inject(.status(502, error: "UpstreamFailure", message: "the blob store is down"), on: "com.atproto.repo.uploadBlob", .always)
+        try await Self.publish(browser, path)
+        await app.root.posting.publisher.runDue()
+        let home = HTMLInspection.section("unfinished", in: await browser.get("/").text)
+        #expect(home.contains("href=\"\(path)\""))
+        #expect(home.contains("src=\"\(path)/photo\""))
+        #expect(home.contains("Your account&#39;s server isn&#39;t answering right now; GrainStories keeps trying."))
+        #expect(!home.contains("UpstreamFailure"))
+
+        let waiting = await browser.get(path).text
+        #expect(waiting.contains("value=\"cancel\">Cancel</button>"))
+        let cancelled = await browser.post(path, form: [("csrf", try #require(CookieJar.csrfToken(in: waiting))), ("action", "cancel")])
+        #expect(cancelled.status == .seeOther)
+        let draft = await browser.get(path).text
+        #expect(draft.contains("value=\"publish\">Post story</button>"), "editable again")
+        #expect(!draft.contains("value=\"cancel\""))
+        #expect(HTMLInspection.section("unfinished", in: await browser.get("/").text).contains("Not posted yet"))
+        #expect(pds.records("social.grain.story").isEmpty)
+
+        await app.shutdown()
+        pds.stop()
+    }
+
     @Test func aRefusedPostSaysWhatItMeans() {
         let repo = DraftPresenter.plainWords(for: "HTTP 400 RepoNotFound: Repo did:plc:abc not found", stillTrying: false)
         #expect(repo.headline.hasPrefix("Your account's server doesn't have your account"))

@@ -8,7 +8,7 @@ public final class WebDriver: Sendable {
     private let base: String
     private let client: HTTPClient
 
-    public static func start(_ driver: ChromeDriver, reducedMotion: Bool = false) async throws -> WebDriver {
+    public static func start(_ driver: ChromeDriver, reducedMotion: Bool = false, screen: BrowserScreen = .phone) async throws -> WebDriver {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "webdriver-test", totalTimeout: .seconds(60)))
         let base = "http://127.0.0.1:\(driver.port)"
         let capabilities: WebDriverJSON = ["capabilities": ["alwaysMatch": [
@@ -19,7 +19,7 @@ public final class WebDriver: Sendable {
                 "binary": .string(ChromeDriver.chromiumBinary),
                 "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio"],
-                "mobileEmulation": ["deviceMetrics": ["width": 390, "height": 844, "pixelRatio": 3, "touch": true, "mobile": true]],
+                "mobileEmulation": ["deviceMetrics": screen.deviceMetrics],
             ],
             "goog:loggingPrefs": ["browser": "ALL"],
             // Scripts that wait for the page (rendered frames, promises) may take long on

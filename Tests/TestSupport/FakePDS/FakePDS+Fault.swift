@@ -20,6 +20,9 @@ extension FakePDS {
         /// Handles the call at once, then waits before answering (a response slower than
         /// the client's timeout is lost although the call took effect).
         case delay(milliseconds: Int)
+        /// Handles the call at once, then holds the answer until the test opens `gate`:
+        /// the call has taken effect but the client does not know yet.
+        case holdAnswer(until: ScriptedGate)
 
         /// 500 `InternalServerError` "Internal Server Error", as the reference answers
         /// unexpected failures.

@@ -51,6 +51,8 @@ extension FakePDS.Shared {
                 return .respond(Self.http(state.handle(call, at: now, fault: fault)))
             case .delay(let milliseconds)?:
                 return .delayed(milliseconds: milliseconds, .respond(Self.http(state.handle(call, at: now, fault: fault))))
+            case .holdAnswer(let gate)?:
+                return .held(gate, .respond(Self.http(state.handle(call, at: now, fault: fault))))
             }
         }
     }

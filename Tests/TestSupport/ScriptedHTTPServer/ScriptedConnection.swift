@@ -39,6 +39,12 @@ final class ScriptedConnection {
             var stop = pollfd(fd: server.stopPipe.read, events: Int16(POLLIN), revents: 0)
             guard poll(&stop, 1, Int32(clamping: milliseconds)) == 0 else { return false }
             return perform(next, for: request)
+        case .held(let gate, let next):
+            // The gate's byte is never read, so once open it stays open for every waiter.
+            var waits = [pollfd(fd: gate.pipe.read, events: Int16(POLLIN), revents: 0),
+                         pollfd(fd: server.stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            guard poll(&waits, 2, idleLimit) > 0, waits[0].revents & Int16(POLLIN) != 0, waits[1].revents == 0 else { return false }
+            return perform(next, for: request)
         case .headersThenStall(let response):
             if sendHead(response) { stallUntilHangUp() }
             return false

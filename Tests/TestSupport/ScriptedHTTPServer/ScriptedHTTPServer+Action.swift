@@ -6,6 +6,9 @@ extension ScriptedHTTPServer {
         case respond(Response)
         /// Waits, then performs the action (the wait ends early if the server stops).
         case delayed(milliseconds: Int, Action)
+        /// Waits until `gate` opens, then performs the action (the wait ends early if the
+        /// server stops or the connection idles past its limit).
+        case held(ScriptedGate, Action)
         /// Sends the status line and headers (with the body's `Content-Length`), then
         /// sends nothing more until the client hangs up or the server stops.
         case headersThenStall(Response)

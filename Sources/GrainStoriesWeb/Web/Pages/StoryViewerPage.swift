@@ -24,7 +24,8 @@ struct StoryViewerPage: Sendable {
 
         let input: ViewerPresenter.Input
         if let index = stories.firstIndex(where: { $0.rkey == rkey }) {
-            let order = (try? await library.storyAuthors().value.map(\.profile.did)) ?? []
+            let authors = (try? await library.storyAuthors().value) ?? []
+            let order = StripOrder.arrange(authors, viewer: context.account?.did).map(\.profile.did)
             let neighbors = await StoryNavigator(library: library, authorOrder: order).neighbors(author: did, stories: stories, index: index)
             input = .init(story: stories[index], stories: stories, index: index, neighbors: neighbors, back: context.back, isLive: true)
         } else {

@@ -47,6 +47,10 @@ struct DraftPage: Sendable {
             try await drafts.retry(draft.id, now: now())
             await publisher.kick()
             return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
+        case "cancel":
+            // Refused once the story exists; the page then shows how far it got.
+            try await drafts.cancel(draft.id)
+            return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
         case "discard":
             guard draft.state == .draft || draft.state == .failed else { return HTTPResponse.redirect(to: "/drafts/\(draft.id)") }
             try await drafts.delete(draft.id)

@@ -29,6 +29,8 @@ struct DraftPresenter: Sendable {
                 "headline": .string(words.headline),
                 "details": words.details.map(TemplateValue.string) ?? .null,
                 "retrying": .bool(retrying),
+                // Cancel stops publishing only before the story exists on the PDS.
+                "cancellable": .bool(draft.state == .publishing && entry?.storyURI == nil),
                 "storyHref": .string(storyHref),
             ]
         }

@@ -1,0 +1,36 @@
+import HTMLTemplates
+import Posting
+
+/// The home page's "Not posted yet" list: each of the person's stories that has not gone
+/// out (a draft, one posting or waiting to try again, one that failed) with its state in
+/// the same plain words as its draft page, so nothing chosen is out of sight.
+struct UnfinishedPostsPresenter: Sendable {
+    let drafts: DraftStore
+
+    func values(for account: AccountSession) async -> [TemplateValue] {
+        guard let unfinished = try? await drafts.unfinished(of: account.did) else { return [] }
+        var items: [TemplateValue] = []
+        for draft in unfinished {
+            let progress = try? await drafts.progress(draft.id)
+            items.append([
+                "href": .string("/drafts/\(draft.id)"),
+                "photo": .string("/drafts/\(draft.id)/photo"),
+                "state": .string(Self.stateText(draft.state, progress: progress)),
+                "stateClass": .string("post-\(draft.state.rawValue)"),
+            ])
+        }
+        return items
+    }
+
+    static func stateText(_ state: Draft.State, progress: PublishProgress?) -> String {
+        switch state {
+        case .draft: return "Not posted yet: choose a place and post it."
+        case .posted: return "Posted."
+        case .publishing:
+            let retrying = (progress?.attempts ?? 0) > 0
+            return retrying ? DraftPresenter.plainWords(for: progress?.lastError ?? "", stillTrying: true).headline : "Posting…"
+        case .failed:
+            return "Not posted. " + DraftPresenter.plainWords(for: progress?.lastError ?? "", stillTrying: false).headline
+        }
+    }
+}

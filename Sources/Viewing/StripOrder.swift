@@ -1,0 +1,16 @@
+public import ATProto
+
+/// The order people appear in on the home page and that the viewer moves through from
+/// one person to the next: Grain's order, with the signed-in person first, because their
+/// own tile leads the strip as in Grain's apps. One function for both, so the strip and
+/// the viewer's "next person" never disagree.
+public enum StripOrder {
+    /// The authors with live stories, `viewer`'s own entry (if any) moved to the front.
+    public static func arrange(_ authors: [StoryAuthor], viewer: DID?) -> [StoryAuthor] {
+        let live = authors.filter { $0.storyCount > 0 }
+        guard let viewer, let own = live.firstIndex(where: { $0.profile.did == viewer }) else { return live }
+        var arranged = live
+        arranged.insert(arranged.remove(at: own), at: 0)
+        return arranged
+    }
+}

@@ -1,0 +1,36 @@
+/// The three screens a household looks at stories on, as the browser tests emulate
+/// them: a phone (touch, a dense display), a laptop and a TV across the room.
+public enum BrowserScreen: String, CaseIterable, Sendable, CustomStringConvertible {
+    case phone
+    case desktop
+    case tv
+
+    public var width: Int {
+        switch self {
+        case .phone: 390
+        case .desktop: 1280
+        case .tv: 1920
+        }
+    }
+
+    public var height: Int {
+        switch self {
+        case .phone: 844
+        case .desktop: 800
+        case .tv: 1080
+        }
+    }
+
+    public var pixelRatio: Double { self == .phone ? 3 : 1 }
+
+    /// A touch screen with a mobile viewport (only the phone).
+    public var isMobile: Bool { self == .phone }
+
+    public var description: String { "\(rawValue) \(width)×\(height)" }
+
+    /// chromedriver's `mobileEmulation.deviceMetrics` for this screen.
+    var deviceMetrics: WebDriverJSON {
+        ["width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": .number(pixelRatio),
+         "touch": .bool(isMobile), "mobile": .bool(isMobile)]
+    }
+}
