@@ -345,7 +345,53 @@
     update();
   }
 
+  // A home page left open (a TV, a tablet on the wall) keeps itself current: every
+  // data-refresh-seconds while it is visible (and at once when it becomes visible again,
+  // or comes back online) it fetches itself and, if anything changed, swaps in the new
+  // strip, grid and notices in place, keeping focus and the strip's scroll position. So
+  // new stories appear, expired ones leave, and an AppView outage heals by itself. The
+  // event "grainstories:refresh" asks for a refresh now.
+  function keepHomeCurrent(main) {
+    var seconds = function () { return Math.max(5, parseInt(main.getAttribute("data-refresh-seconds") || "60", 10) || 60); };
+    var timer = 0, running = false;
+    function schedule() { clearTimeout(timer); timer = setTimeout(refresh, seconds() * 1000); }
+    function refresh() {
+      if (running || document.visibilityState === "hidden" || document.querySelector("dialog.viewer")) { schedule(); return; }
+      running = true;
+      fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        return response.ok ? response.text() : Promise.reject(new Error("HTTP " + response.status));
+      }).then(function (text) {
+        var current = document.querySelector("main.home");
+        var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main.home");
+        if (!fresh || !current || document.querySelector("dialog.viewer") || current.querySelector(".own-menu[open]")) { return; }
+        if (fresh.innerHTML === current.dataset.rendered) { return; }
+        var list = current.querySelector(".strip-list");
+        var scroll = list ? list.scrollLeft : 0;
+        var focused = current.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
+        var replacement = document.adoptNode(fresh);
+        replacement.dataset.rendered = replacement.innerHTML;
+        current.replaceWith(replacement);
+        var newList = replacement.querySelector(".strip-list");
+        if (newList) { enhanceStrip(newList); newList.scrollLeft = scroll; }
+        if (focused) {
+          var again = replacement.querySelector('a[href="' + focused.replace(/"/g, "") + '"]');
+          if (again) { again.focus({ preventScroll: true }); }
+        }
+        main = replacement;
+        document.dispatchEvent(new CustomEvent("grainstories:refreshed"));
+      }).catch(function () {}).then(function () { running = false; schedule(); });
+    }
+    main.dataset.rendered = main.innerHTML;
+    document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { refresh(); } });
+    window.addEventListener("online", refresh);
+    document.addEventListener("grainstories:refresh", refresh);
+    schedule();
+  }
+
   function start() {
+    // The home page remembers its HTML as the server sent it, before the strip is enhanced.
+    var home = document.querySelector("main.home[data-refresh-seconds]");
+    if (home) { keepHomeCurrent(home); }
     var strip = document.querySelector(".strip-list");
     if (strip) { enhanceStrip(strip); }
     var dialog = document.querySelector("dialog.viewer[open]");

@@ -41,4 +41,41 @@ import Testing
             #expect(light > 0.9, "light background luminance \(light)")
         }
     }
+
+    /// A disabled button looks it (faded, and the pointer says so), on the forms' pages.
+    @Test func aDisabledButtonLooksDisabled() async throws {
+        try await F.run { f in
+            try await f.browser.navigate("\(f.base)/signin")
+            #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"), "the stylesheets have loaded")
+            let looks = try await f.browser.execute("""
+                const button = document.querySelector('form.stack-form button.button');
+                const enabled = Number(getComputedStyle(button).opacity);
+                button.disabled = true;
+                const style = getComputedStyle(button);
+                return { enabled: enabled, disabled: Number(style.opacity), cursor: style.cursor };
+                """)
+            #expect(looks["enabled"]?.double == 1)
+            #expect((looks["disabled"]?.double ?? 1) <= 0.5, "\(looks)")
+            #expect(looks["cursor"]?.string == "not-allowed")
+        }
+    }
+
+    /// Seen rings and the "no story" tiles (your own, signing in) look different: a seen
+    /// ring is solid grey, a tile without a story only a thin outline.
+    @Test func aSeenRingDoesNotLookLikeTheSignInTile() async throws {
+        try await F.run { f in
+            try await f.browser.navigate("\(f.base)/")
+            #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"), "the stylesheet has loaded")
+            let looks = try await f.browser.execute("""
+                const ring = document.querySelector('.strip-create .avatar-ring');
+                const seen = document.createElement('span');
+                seen.className = 'avatar-ring ring-seen';
+                document.querySelector('.strip-list').appendChild(seen);
+                const a = getComputedStyle(ring), b = getComputedStyle(seen);
+                return [a.backgroundColor + ' ' + a.backgroundImage + ' ' + a.boxShadow, b.backgroundColor + ' ' + b.backgroundImage + ' ' + b.boxShadow];
+                """).array?.compactMap(\.string) ?? []
+            #expect(looks.count == 2 && looks[0] != looks[1], "\(looks)")
+            #expect(looks.first?.hasPrefix("rgba(0, 0, 0, 0)") == true, "the sign-in tile has no filled ring: \(looks)")
+        }
+    }
 }

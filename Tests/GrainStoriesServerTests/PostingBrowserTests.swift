@@ -5,17 +5,18 @@ import MicroHTTPServer
 import Testing
 import TestSupport
 
-/// Posting from a phone browser, end to end, in mobile-emulated headless Chromium:
-/// sign in, choose a JPEG with GPS, see the draft with the suggested place, post, see
-/// the story in the strip and the viewer, delete it.
+/// Posting from a browser, end to end, in headless Chromium at phone, desktop and TV
+/// sizes: sign in, choose a JPEG with GPS on the one posting screen (it uploads at once
+/// and the draft appears in place, Post in view), post, see the story from your own tile
+/// and in the viewer, delete it.
 @Suite(.serialized) struct PostingBrowserTests {
-    @Test func signInPostSeeAndDeleteFromAPhone() async throws {
+    @Test(arguments: BrowserScreen.allCases) func signInPostSeeAndDeleteOnOneScreen(screen: BrowserScreen) async throws {
         let pds = try FakePDS()
         let nominatim = try StandInNominatim()
         // Reduced motion: the viewer starts paused, so it never moves on to the next
         // author by itself while this test looks at the new story.
         do {
-            try await BrowserFixture.run(reducedMotion: true, { $0.nominatimURL = nominatim.baseURL }) { fixture in
+            try await BrowserFixture.run(reducedMotion: true, screen: screen, { $0.nominatimURL = nominatim.baseURL }) { fixture in
                 try await scenario(browser: fixture.browser, app: fixture.app, pds: pds)
             }
         } catch {
@@ -36,15 +37,24 @@ import TestSupport
                 let browser = fixture.browser
                 try await signIn(browser, base: fixture.base, pds: pds)
                 try await browser.navigate(fixture.base + "/stories/new")
+                // The upload starts as soon as the photo is chosen, so what the form showed
+                // meanwhile is recorded as it happens (the observer keeps watching the form
+                // after the draft has replaced it).
+                try await browser.execute("""
+                    window.noteShown = false; window.previewShown = false;
+                    const form = document.querySelector('form.upload-form');
+                    const note = form.querySelector('.upload-note'), preview = form.querySelector('.upload-preview');
+                    new MutationObserver(() => {
+                        if (!note.hidden) { window.noteShown = true; }
+                        if (!preview.hidden) { window.previewShown = true; }
+                    }).observe(form, { attributes: true, subtree: true });
+                    """)
                 let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_0042.HEIC"
                 try Data(Fixtures.bytes("heic-gps.heic")).write(to: URL(fileURLWithPath: photo))
                 try await browser.sendKeys(try await browser.element("#photo"), photo)
-                #expect(try await browser.waitUntil("return !document.querySelector('.upload-note').hidden"), "a note instead of a preview")
-                #expect(try await browser.execute("return document.querySelector('.upload-preview').hidden").bool == true, "no broken image")
-                let shown = try await browser.execute(ViewerBrowserTests.visibleHidden)
-                #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
-                try await browser.click(try await browser.element("form.upload-form button[type=submit]"))
                 #expect(try await browser.waitUntil("return location.pathname.startsWith('/drafts/')", timeout: .seconds(20)))
+                #expect(try await browser.waitUntil("return window.noteShown === true"), "a note instead of a preview")
+                #expect(try await browser.execute("return window.previewShown").bool == false, "no broken image")
                 #expect(try await browser.waitUntil("const img = document.querySelector('.draft-photo img'); return img.complete && img.naturalWidth === 64"))
             }
         } catch {
@@ -68,32 +78,57 @@ import TestSupport
         let base = app.baseURL
         try await signIn(browser, base: base, pds: pds)
 
-        // Choose a photo with GPS on the phone and upload it.
-        try await browser.click(try await browser.element("a[href='/stories/new']"))
+        // Your own tile (no story yet) leads to the posting screen.
+        try await browser.click(try await browser.element(".strip-create a[href='/stories/new']"))
         #expect(try await browser.waitUntil("return location.pathname === '/stories/new'"))
-        // Before a photo is chosen there is no preview (no broken image) and no progress bar.
+        // Before a photo is chosen: no preview (no broken image), no progress, and with the
+        // script no Continue button (choosing is enough); the chooser is a large target.
         let shown = try await browser.execute(ViewerBrowserTests.visibleHidden)
         #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
-        #expect(try await browser.execute("return document.querySelector('.upload-preview').getBoundingClientRect().height").double == 0)
+        let before = try await browser.execute("""
+            const target = document.querySelector('.file-target').getBoundingClientRect();
+            return { preview: document.querySelector('.upload-preview').getBoundingClientRect().height,
+                     continueShown: document.querySelector('.upload-continue').getClientRects().length > 0,
+                     targetHeight: target.height, targetWidth: target.width, width: innerWidth };
+            """)
+        #expect(before["preview"]?.double == 0)
+        #expect(before["continueShown"]?.bool == false)
+        #expect((before["targetHeight"]?.double ?? 0) >= 120, "\(before)")
+        #expect((before["targetWidth"]?.double ?? 0) >= min(300, (before["width"]?.double ?? 0) * 0.7), "\(before)")
+        try await browser.execute("""
+            window.sameDocument = true;
+            window.percents = [];
+            const percent = document.querySelector('.upload-percent');
+            new MutationObserver(() => window.percents.push(percent.textContent)).observe(percent, { childList: true, characterData: true, subtree: true });
+            """)
+
+        // Choosing the photo uploads it, and the draft appears on the same screen.
         let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_2041.jpg"
         try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
         try await browser.sendKeys(try await browser.element("#photo"), photo)
-        #expect(try await browser.waitUntil("return !document.querySelector('.upload-preview').hidden"), "a preview of the chosen photo")
-        try await browser.click(try await browser.element("form.upload-form button[type=submit]"))
-        #expect(try await browser.waitUntil("return location.pathname.startsWith('/drafts/')", timeout: .seconds(20)))
+        #expect(try await browser.waitUntil("return location.pathname.startsWith('/drafts/') && !!document.querySelector('main.draft-page')", timeout: .seconds(20)))
+        #expect(try await browser.execute("return window.sameDocument === true").bool == true, "no second page: the draft replaced the form in place")
+        #expect(try await browser.execute("return window.percents.includes('100%')").bool == true, "the upload showed its percentage")
 
-        // The draft shows the photo and the place suggested from its GPS.
+        // The draft shows the photo and the place suggested from its GPS; Post is in view.
         #expect(try await browser.waitUntil("return document.querySelector('#place_name') && document.querySelector('#place_name').value === \"Powell's City of Books\""))
         #expect(try await browser.waitUntil("const img = document.querySelector('.draft-photo img'); return img.complete && img.naturalWidth > 0"))
+        let post = try await browser.execute("""
+            const r = document.querySelector('button[value=publish]').getBoundingClientRect();
+            return { top: r.top, bottom: r.bottom, height: innerHeight, scrolled: scrollY };
+            """)
+        #expect((post["top"]?.double ?? -1) >= 0 && (post["bottom"]?.double ?? .infinity) <= (post["height"]?.double ?? 0), "Post is on screen without scrolling: \(post)")
         try await browser.click(try await browser.element("button[value=publish]"))
         #expect(try await browser.waitUntil("return document.body.textContent.includes('Posted.')", timeout: .seconds(20)), "posting finished")
         #expect(pds.records("social.grain.story").count == 1)
 
-        // The story is first in the strip and plays in the viewer, with a delete control.
+        // Your tile now offers your story; it plays in the viewer, with a delete control.
         try await browser.navigate(base + "/")
         let did = FakePDS.Account.alice.did
-        #expect(try await browser.execute("return document.querySelector('a[data-opens-viewer]').getAttribute('href')").string == "/stories/\(did)")
-        try await browser.execute("document.querySelector('a[data-opens-viewer]').click()")
+        try await browser.click(try await browser.element(".strip-create summary"))
+        #expect(try await browser.waitUntil("return document.querySelector('.own-menu').open && document.querySelector('.own-menu-item').getClientRects().length > 0"))
+        #expect(try await browser.execute("return document.querySelector('.own-menu-item').getAttribute('href')").string == "/stories/\(did)")
+        try await browser.click(try await browser.element(".own-menu-item"))
         #expect(try await browser.waitUntil("return !!document.querySelector('dialog.viewer[open]') && document.querySelector('.story-image').complete && document.querySelector('.story-image').naturalWidth > 0"))
         #expect(try await browser.execute("return location.pathname").string?.hasPrefix("/profile/\(did)/story/") == true)
         try await browser.execute("document.querySelector('.viewer-delete').click()")

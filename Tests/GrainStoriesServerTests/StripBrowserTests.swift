@@ -1,4 +1,6 @@
 import Foundation
+import GrainStoriesWeb
+import Viewing
 import TestSupport
 import Testing
 
@@ -53,6 +55,61 @@ import Testing
                 """), "at the end only the way back is offered")
             let shown = try await f.browser.execute(ViewerBrowserTests.visibleHidden)
             #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
+        }
+    }
+}
+
+/// A home page left open on a TV keeps itself current without a reload: new stories
+/// appear, and a page that opened during an AppView outage recovers by itself.
+@Suite(.serialized) struct HomeRefreshBrowserTests {
+    typealias F = BrowserFixture
+
+    /// Asks the page to refresh now (what its minute timer does) and waits for the swap.
+    static func refreshNow(_ f: F) async throws {
+        try await f.browser.execute("""
+            window.refreshed = false;
+            document.addEventListener('grainstories:refreshed', () => { window.refreshed = true; }, { once: true });
+            document.dispatchEvent(new Event('grainstories:refresh'));
+            """)
+        #expect(try await f.browser.waitUntil("return window.refreshed === true"), "the page did not refresh itself")
+    }
+
+    @Test(arguments: [BrowserScreen.tv, .phone]) func newStoriesAppearWithoutAReload(screen: BrowserScreen) async throws {
+        try await F.run(reducedMotion: true, screen: screen) { f in
+            f.appView.setMode(.emptyLists)
+            try await f.browser.navigate("\(f.base)/")
+            #expect(try await f.browser.waitUntil("return document.body.textContent.includes('No one has a live story right now')"))
+            try await f.browser.execute("window.notReloaded = true")
+            f.appView.setMode(.normal)
+            await f.app.root.library.invalidate(author: F.maya)
+            try await Self.refreshNow(f)
+            let state = try await f.browser.execute("""
+                return { people: document.querySelectorAll('.strip-list a[data-opens-viewer]').length,
+                         grid: document.querySelectorAll('.people-grid .person-card').length,
+                         empty: document.body.textContent.includes('No one has a live story right now'),
+                         reloaded: window.notReloaded !== true };
+                """)
+            #expect(state["people"]?.double == 4 && state["grid"]?.double == 4, "\(state)")
+            #expect(state["empty"]?.bool == false && state["reloaded"]?.bool == false, "\(state)")
+            // The new strip works like the first: the arrow keys move along it.
+            try await f.browser.execute("document.querySelector('.strip-link').focus()")
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == "/stories/did:plc:ogyr5xkxwnrekpk5yroudocu")
+        }
+    }
+
+    @Test func aPageOpenedDuringAnOutageRecoversByItself() async throws {
+        try await F.run(reducedMotion: true, screen: .tv) { f in
+            f.appView.setMode(.serverError)
+            try await f.browser.navigate("\(f.base)/")
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('.notice')"), "the outage notice")
+            f.appView.setMode(.normal)
+            // The library waits a little after a failure before asking again; the page keeps asking.
+            #expect(try await f.browser.waitUntil("""
+                if (!window.asking) { window.asking = setInterval(() => document.dispatchEvent(new Event('grainstories:refresh')), 250); }
+                return document.querySelectorAll('.strip-list a[data-opens-viewer]').length === 4 && !document.querySelector('.notice');
+                """, timeout: .seconds(30)), "the strip came back")
+            try await f.browser.execute("clearInterval(window.asking)")
         }
     }
 }
