@@ -89,6 +89,12 @@
     }, { signal: signal });
     dialog.addEventListener("toggle", function (event) {
       if (event.target.classList && event.target.classList.contains("label-gate")) { self.gated = !event.target.open; self.update(); }
+      // The story waits while its share panel is open, and goes on where it stopped.
+      if (event.target.classList && event.target.classList.contains("viewer-share")) {
+        self.sharing = event.target.open;
+        if (event.target.open) { var link = event.target.querySelector(".share-link"); if (link) { link.focus(); link.select(); } }
+        self.update();
+      }
     }, { signal: signal, capture: true });
     document.addEventListener("keydown", function (event) { self.onKey(event); }, { signal: signal });
     document.addEventListener("visibilitychange", function () {
@@ -134,6 +140,8 @@
       if (target && target.classList.contains("tap-zone")) { event.preventDefault(); }
       return;
     }
+    var summary = event.target.closest ? event.target.closest(".viewer-share > summary") : null;
+    if (summary && this.share(summary.parentElement)) { event.preventDefault(); return; }
     if (!target) { return; }
     if (target.classList.contains("viewer-pause")) { this.togglePause(); return; }
     if (target.classList.contains("viewer-close")) { event.preventDefault(); this.close(); return; }
@@ -142,6 +150,12 @@
 
   Viewer.prototype.onKey = function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    // Inside the share panel's link the keys edit and select; Escape closes the panel.
+    var share = event.target.closest ? event.target.closest(".viewer-share") : null;
+    if (share && event.target.closest("input")) {
+      if (event.key === "Escape") { event.preventDefault(); share.open = false; focusStage(this.dialog); }
+      return;
+    }
     var data = this.dialog.dataset;
     switch (event.key) {
       case "ArrowRight": event.preventDefault(); this.go(event.shiftKey ? data.nextAuthorHref || data.closeHref : this.link("next"), true); break;
@@ -149,10 +163,34 @@
       case "PageDown": event.preventDefault(); this.go(data.nextAuthorHref || data.closeHref, true); break;
       case "PageUp": event.preventDefault(); this.go(data.previousAuthorHref, true); break;
       case " ": case "Spacebar":
-        if (event.target.closest && event.target.closest("summary")) { return; }
+        if (event.target.closest && event.target.closest("summary, input")) { return; }
         event.preventDefault(); this.togglePause(); break;
       case "Escape": event.preventDefault(); this.close(); break;
     }
+  };
+
+  // Share: the system share sheet where the browser offers one, else the clipboard; true
+  // when one of them took it (a secure context only). Otherwise the disclosure opens with
+  // the link selected, ready to copy by hand.
+  Viewer.prototype.share = function (details) {
+    var input = details.querySelector(".share-link"), status = details.querySelector(".share-status");
+    if (!input || details.open) { return false; }
+    var url = new URL(input.value, location.href).href, title = input.getAttribute("data-title") || document.title;
+    var self = this;
+    if (navigator.share && window.isSecureContext) {
+      self.sharing = true; self.update();
+      navigator.share({ url: url, title: title }).catch(function () {}).then(function () { self.sharing = false; self.update(); });
+      return true;
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+      navigator.clipboard.writeText(url).then(function () {
+        details.open = true;
+        if (status) { status.textContent = "Link copied"; }
+      }, function () { details.open = true; });
+      return true;
+    }
+    if (status) { status.textContent = ""; }
+    return false;
   };
 
   Viewer.prototype.currentFill = function () {
@@ -172,7 +210,7 @@
   // The timer runs only when nothing holds it: a user pause, a held finger, a hidden
   // tab, a photo still decoding, or a content warning not yet dismissed.
   Viewer.prototype.update = function () {
-    var running = !this.userPaused && !this.held && !this.hidden && this.ready && !this.gated && !this.closed;
+    var running = !this.userPaused && !this.held && !this.hidden && this.ready && !this.gated && !this.sharing && !this.closed;
     this.dialog.classList.toggle("is-playing", running);
     var button = this.dialog.querySelector(".viewer-pause");
     if (button) {
@@ -190,6 +228,7 @@
     this.step += 1;
     var gate = dialog.querySelector(".label-gate");
     this.gated = !!(gate && !gate.open);
+    this.sharing = false;
     this.ready = false;
     this.update();
     var image = dialog.querySelector(".story-image");

@@ -23,6 +23,9 @@ public struct ViewerPresenter: Sendable {
         public var isLive: Bool
         /// The signed-in person wrote this story (they may delete it).
         public var isOwn: Bool = false
+        /// This server's public origin (`https://host`), for link previews and Share; nil
+        /// when it is not known (then there are no previews and Share gives the path).
+        public var origin: String?
 
         public init(story: StoryView, stories: [StoryView], index: Int, neighbors: StoryNavigator.Neighbors, back: String?, isLive: Bool) {
             self.story = story
@@ -88,9 +91,47 @@ public struct ViewerPresenter: Sendable {
             "previousAuthorHref": input.neighbors.previousAuthor.map { .string(link($0, back: input.back)) } ?? .null,
             "nextAuthorHref": input.neighbors.nextAuthor.map { .string(link($0, back: input.back)) } ?? .null,
             "preloadImages": .list(preloads(input).map { .string($0) }),
+            "share": share(input),
+            "crossPostURL": Self.blueskyURL(story.crossPost?.url).map(TemplateValue.string) ?? .null,
+            "preview": preview(input),
             "previousAuthor": input.neighbors.previousAuthor.map { neighbour($0, back: input.back, label: "Previous person") } ?? .null,
             "nextAuthor": input.neighbors.nextAuthor.map { neighbour($0, back: input.back, label: "Next person") } ?? .null,
         ]
+    }
+
+    /// The link Share hands on: the story's own address (no `back`), absolute when the
+    /// server's origin is known.
+    private func share(_ input: Input) -> TemplateValue {
+        let path = StoryLinks.story(did: input.story.creator.did, rkey: input.story.rkey)
+        return ["url": .string((input.origin ?? "") + path), "title": .string("Story by @\(input.story.creator.shownHandle)")]
+    }
+
+    /// Open Graph and Twitter Card values, so a story's link pasted into a chat shows its
+    /// photo: absolute URLs only, so nothing without a known origin. A labelled story's
+    /// preview carries no photo, as its photo is covered in the viewer too.
+    private func preview(_ input: Input) -> TemplateValue {
+        guard let origin = input.origin else { return .null }
+        let story = input.story
+        let warned: Bool = if case .warn = LabelPolicy.decide(story.labels ?? [], now: now) { true } else { false }
+        var description = "A photo story on Grain"
+        if let place = story.placeLabel { description = "\(place) · a photo story on Grain" }
+        return [
+            "title": .string("Story by @\(story.creator.shownHandle)"),
+            "description": .string(description),
+            "url": .string(origin + StoryLinks.story(did: story.creator.did, rkey: story.rkey)),
+            "image": warned ? .null : .string(origin + (signer.path(for: story.fullsize) ?? "")),
+            "width": .int(story.aspectRatio.width),
+            "height": .int(story.aspectRatio.height),
+        ]
+    }
+
+    /// The crosspost's address when it is a Bluesky post link, the only kind Grain makes
+    /// (`https://bsky.app/profile/{did}/post/{rkey}`); anything else is not linked.
+    static func blueskyURL(_ url: String?) -> String? {
+        guard let url, url.hasPrefix("https://bsky.app/profile/"), url.utf8.count <= 512,
+              !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" })
+        else { return nil }
+        return url
     }
 
     /// A neighbouring person's story shown small beside the viewer on wide screens (as

@@ -81,4 +81,6 @@ public struct StoryView: Codable, Sendable, Equatable {
 /// `social.grain.gallery.defs#crossPostInfo`: the Bluesky post that shares the story.
 public struct CrossPostInfo: Codable, Sendable, Equatable {
     public var url: String
+
+    public init(url: String) { self.url = url }
 }

@@ -44,6 +44,10 @@ public struct AppConfiguration: Sendable {
     public var plcURL = "https://plc.directory"
     /// The site whose story links go into Bluesky crossposts (`{url}/profile/{did}/story/{rkey}`).
     public var storyLinkURL = "https://grain.social"
+    /// The address people reach this server at (`https://stories.example.org`), for the
+    /// absolute links in link previews and Share. Nil: taken from the request (the
+    /// forwarded host from a trusted proxy, else the Host the browser used).
+    public var publicURL: String?
     /// Nominatim for place names; nil disables reverse geocoding and place search.
     public var nominatimURL: String? = "https://nominatim.openstreetmap.org"
     /// How the operator can be reached, sent in the User-Agent to services such as

@@ -53,6 +53,20 @@ extension ConfigurationOption {
         .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
         .url("handle-resolver-url", "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail.", \.handleResolverURL),
         .url("plc-url", "The PLC directory for did:plc documents.", \.plcURL),
+        ConfigurationOption(
+            flag: "public-url", valueName: "URL",
+            help: "The address people reach this server at, for link previews and Share (e.g. https://stories.example.org); empty takes it from each request.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { config.publicURL = nil; return }
+                let url = try ConfigurationOption.baseURL(trimmed, flag: "public-url")
+                guard let path = URLComponents(string: url)?.path, path.isEmpty else {
+                    throw ConfigurationError("--public-url is the server's own address without a path, such as https://stories.example.org, not '\(text)'")
+                }
+                config.publicURL = url
+            },
+            defaultValue: { $0.publicURL ?? "(from each request)" }
+        ),
         .url("story-link-url", "The site whose story links go into Bluesky crossposts (Grain links them back).", \.storyLinkURL),
         ConfigurationOption(
             flag: "nominatim-url", valueName: "URL", help: "Nominatim for place names from photo GPS and for place search; empty disables both.",

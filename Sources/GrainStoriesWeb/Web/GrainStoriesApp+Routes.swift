@@ -18,7 +18,9 @@ extension GrainStoriesApp {
                 pages: pages, library: library, strip: StripPresenter(signer: signer), seen: seen,
                 unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
-            viewer: StoryViewerPage(pages: pages, library: library, seen: seen, signer: signer, now: now),
+            viewer: StoryViewerPage(
+                pages: pages, library: library, seen: seen, signer: signer,
+                origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies), now: now),
             profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(signer: signer, cache: media),

@@ -15,6 +15,7 @@ struct StoryViewerPage: Sendable {
     let library: any StoryLibrary
     let seen: SeenTracker
     let signer: MediaURLSigner
+    let origin: PublicOrigin
     let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
@@ -39,6 +40,7 @@ struct StoryViewerPage: Sendable {
 
         var shown = input
         shown.isOwn = context.account?.did == did
+        shown.origin = origin.origin(for: context.request)
         var response = try pages.render("viewer", ViewerPresenter(signer: signer, now: now()).context(shown), for: context)
         if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)
