@@ -89,7 +89,7 @@ class Browser(viewer_bench.WebDriver):
             mobile = {"deviceMetrics": {"width": self.size["width"], "height": self.size["height"],
                                         "pixelRatio": self.size["scale"], "touch": True, "mobile": True}}
         super().__init__(mobile_emulation=mobile,
-                         extra_args=[f"--window-size={self.size['width']},{self.size['height']}", "--hide-scrollbars",
+                         extra_args=[f"--window-size={self.size['width']},{self.size['height']}",
                                      "--force-color-profile=srgb", "--font-render-hinting=none"])
         if not self.size["mobile"]:
             self.cdp("Emulation.setDeviceMetricsOverride", {"width": self.size["width"], "height": self.size["height"],
@@ -135,20 +135,29 @@ class Browser(viewer_bench.WebDriver):
     def text(self):
         return self.script("return document.body ? document.body.innerText : '';")
 
-    def wait_for_text(self, test, timeout, reload_every=5.0):
-        """Polls the page's text until test(text) holds (the page updates itself; it is also
-        reloaded every reload_every seconds, in case it does not). Returns the text or None."""
+    def wait_for(self, source, *args, timeout, reload_every=5.0):
+        """Polls the script source (run with args) until it returns something truthy, and
+        returns that (or None after timeout seconds). The pages update themselves; they are
+        also reloaded every reload_every seconds, in case one does not."""
         deadline = time.monotonic() + timeout
         reload_at = time.monotonic() + reload_every
         while time.monotonic() < deadline:
-            text = self.text()
-            if test(text):
-                return text
+            try:
+                value = self.script(source, *args)
+            except WebDriverError:
+                value = None  # between documents
+            if value:
+                return value
             if time.monotonic() > reload_at:
                 self.command("POST", "/refresh", {})
                 reload_at = time.monotonic() + reload_every
             time.sleep(0.25)
         return None
+
+    def wait_for_change(self, before, timeout):
+        """Waits until the page's text differs from before."""
+        return self.wait_for("const text = document.body ? document.body.innerText : ''; "
+                             "return text !== arguments[0] ? text : null;", before, timeout=timeout)
 
     def choose_file(self, selector, path):
         element = self.command("POST", "/element", {"using": "css selector", "value": selector})
@@ -206,7 +215,7 @@ class Session:
         request = urllib.request.Request(self.args.gate.rstrip("/") + "/_gate/mode", data=mode and mode.encode(),
                                          method="POST" if mode else "GET")
         with urllib.request.urlopen(request, timeout=10) as response:
-            return response.read().decode()
+            return json.load(response)
 
     def run(self):
         """Every step, in order; a step that fails is reported and the next one still runs
@@ -245,12 +254,16 @@ class Session:
         return self.browser.new_document()
 
     def sign_in(self):
-        self.visit("signin", "/signin")
+        """Through the sign-in page the home page's "Add story" tile leads to (the page
+        signed in from it should be the new-story form), a wrong password first."""
+        self.visit("signin", "/signin?next=%2Fstories%2Fnew", "reached from the home page's Add story tile")
         credentials = {"identifier": self.account["handle"], "pds": self.args.gate}
         state = self.submit("form input[name=password]", dict(credentials, password="not-the-password"))
         self.shoot("signin-error", state, "a wrong app password")
         state = self.submit("form input[name=password]", dict(credentials, password=self.account["password"]))
-        self.shoot("home-signed-in", state, f"signed in as {self.account['handle']} on a real PDS (arroba)")
+        self.shoot("signed-in", state, f"the page right after signing in as {self.account['handle']} "
+                                       "on a real PDS (arroba), from the Add story tile")
+        self.visit("home-signed-in", "/")
 
     def upload(self, page_prefix):
         state = self.browser.go(self.base + "/stories/new")
@@ -265,6 +278,30 @@ class Session:
             raise WebDriverError(f"the upload did not lead to a draft but to {state['url']}")
         return state
 
+    @staticmethod
+    def until(condition, timeout):
+        """Polls condition until it holds (True) or timeout seconds pass (False)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            time.sleep(0.1)
+        return False
+
+    def next_state(self, mode, counter, before, page, note):
+        """Switches the gate to mode, waits until it has acted on a call (dropped or refused
+        one) and the draft page shows something other than before, then reloads it (so the
+        screenshot shows the server's state, not a half-updated page) and takes it."""
+        self.gate(mode)
+        if not self.until(lambda: self.gate()[counter] > 0, 60):
+            self.problems.append(f"{page}: publishing did not call the PDS again")
+        if self.browser.wait_for_change(before, 30) is None:
+            self.problems.append(f"{page}: the draft page did not change")
+        self.browser.command("POST", "/refresh", {})
+        state = self.browser.settled()
+        self.shoot(page, state, note)
+        return self.browser.text()
+
     def publish(self):
         return self.submit("button[name=action][value=publish]")
 
@@ -274,23 +311,14 @@ class Session:
 
         self.gate("hold")
         try:
-            state = self.publish()
-            deadline = time.monotonic() + 30
-            while "held=0" in self.gate() and time.monotonic() < deadline:
-                time.sleep(0.1)
+            self.publish()
+            if not self.until(lambda: self.gate()["held"] > 0, 30):
+                self.problems.append("publishing never called the PDS")
             posting_text = self.browser.text()
             self.shoot("posting", self.browser.settled(), "the PDS has not answered yet")
-            self.gate("down")
-            changed = self.browser.wait_for_text(lambda text: text != posting_text, 30)
-            if changed is None:
-                self.problems.append("the draft page did not change after the PDS went down")
-            retrying_text = changed or posting_text
-            self.shoot("posting-retrying", self.browser.settled(), "the PDS is down (connections closed)")
-            self.gate("refuse")
-            changed = self.browser.wait_for_text(lambda text: text != retrying_text, 60)
-            if changed is None:
-                self.problems.append("the draft page did not change after the PDS refused the story")
-            self.shoot("posting-failed", self.browser.settled(), "the PDS answered 400 RepoNotFound")
+            retrying_text = self.next_state("down", "dropped", posting_text, "posting-retrying",
+                                            "the PDS is down (its connections are closed)")
+            self.next_state("refuse", "refused", retrying_text, "posting-failed", "the PDS answered 400 RepoNotFound")
             self.visit("home-after-failed-post", "/", "a post failed a moment ago")
         finally:
             self.gate("pass")
@@ -298,16 +326,11 @@ class Session:
         self.upload(None)
         self.publish()
         own = f"/profile/{self.account['did']}/story/"
-        link = None
-        deadline = time.monotonic() + 60
-        while link is None and time.monotonic() < deadline:
-            link = self.browser.script("""
-                const link = Array.from(document.querySelectorAll('main a[href]')).find(a => a.getAttribute('href').startsWith(arguments[0]));
-                return link ? link.getAttribute('href') : null;""", own)
-            if link is None:
-                time.sleep(0.25)
+        link = self.browser.wait_for("""
+            const link = Array.from(document.querySelectorAll('main a[href]')).find(a => a.getAttribute('href').startsWith(arguments[0]));
+            return link ? link.getAttribute('href') : null;""", own, timeout=60)
         if link is None:
-            self.problems.append("the second story never showed as posted")
+            self.problems.append("the second story never showed as posted (no link to it on the draft page)")
             return
         self.shoot("posted", self.browser.settled(), "posted through the real PDS")
         self.visit("home-with-own-story", "/")

@@ -53,12 +53,13 @@ def main():
            + " by <code>scripts/screenshots</code>. Headless Chromium with reduced motion; phone at 2× pixels."
            " Click a picture for the full page (when it is taller than the screen) or the picture itself.</p>",
            "<nav>" + "".join(f'<a href="#{d}">{d}</a>' for d in names) + "</nav>"]
+    sizes = [size for size in SIZES if any(entry["size"] == size for entry in entries)]
     for dataset in names:
         out.append(f'<h2 id="{dataset}">{dataset}</h2><p class="about">{html.escape(datasets.DESCRIPTIONS.get(dataset, ""))}</p>')
-        out.append("<table><tr><th></th>" + "".join(f"<th>{size}</th>" for size in SIZES) + "</tr>")
+        out.append("<table><tr><th></th>" + "".join(f"<th>{size}</th>" for size in sizes) + "</tr>")
         for page in pages[dataset]:
             out.append(f'<tr><th class="page">{html.escape(page)}</th>')
-            for size in SIZES:
+            for size in sizes:
                 entry = shots.get((dataset, page, size))
                 if entry is None:
                     out.append(f'<td class="{size}"></td>')

@@ -3,8 +3,8 @@
 so the screenshot driver can show the draft page while a story is posting, retrying and
 failed, states a healthy PDS passes through too quickly to see.
 
-Modes (POST /_gate/mode with the mode as the body; GET /_gate/mode says the current one and
-how many requests are being held):
+Modes (POST /_gate/mode with the mode as the body; both it and GET /_gate/mode answer JSON:
+the mode, how many calls are held now, and how many were dropped and refused so far):
   pass     forward every request to the PDS (the default);
   hold     hold repository calls (everything but com.atproto.server.* and identity) until
            the mode changes, then handle them as the new mode says;
@@ -19,6 +19,7 @@ Prints "listening on PORT" once it accepts connections.
 
 import argparse
 import http.client
+import json
 import socket
 import threading
 import urllib.parse
@@ -34,7 +35,16 @@ class Gate:
     def __init__(self):
         self.mode = "pass"
         self.held = 0
+        self.counts = {"dropped": 0, "refused": 0}
         self.changed = threading.Condition()
+
+    def count(self, outcome):
+        with self.changed:
+            self.counts[outcome] += 1
+
+    def state(self):
+        with self.changed:
+            return {"mode": self.mode, "held": self.held, **self.counts}
 
     def set(self, mode):
         with self.changed:
@@ -71,10 +81,12 @@ def make_handler(gate, pds):
             always = nsid.startswith("com.atproto.server.") or nsid.startswith("com.atproto.identity.")
             mode = "pass" if always else gate.wait_unless_held()
             if mode == "down":
+                gate.count("dropped")
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
                 return
             if mode == "refuse":
+                gate.count("refused")
                 return self.reply(400, "application/json",
                                   b'{"error":"RepoNotFound","message":"Could not find repo for this account"}')
             self.forward(body)
@@ -99,7 +111,7 @@ def make_handler(gate, pds):
                 if mode not in MODES:
                     return self.reply(400, "text/plain", f"modes: {', '.join(MODES)}\n".encode())
                 gate.set(mode)
-            self.reply(200, "text/plain", f"{gate.mode} held={gate.held}\n".encode())
+            self.reply(200, "application/json", json.dumps(gate.state()).encode())
 
         def forward(self, body):
             connection = http.client.HTTPConnection(target.hostname, target.port, timeout=120)
