@@ -53,6 +53,10 @@ new PerformanceObserver((list, observer) => {
 """
 
 
+class WebDriverError(Exception):
+    """A WebDriver command that failed (the benchmark stops with its message)."""
+
+
 PHONE = {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3, "touch": True, "mobile": True}}
 
 
@@ -94,8 +98,13 @@ class WebDriver:
             "pageLoadStrategy": "normal",
             "goog:chromeOptions": options,
         }}}
-        self.session = self.call("POST", "/session", capabilities)["sessionId"]
-        self.command("POST", "/timeouts", {"script": 30000, "pageLoad": 30000})
+        try:
+            self.session = self.call("POST", "/session", capabilities)["sessionId"]
+            self.command("POST", "/timeouts", {"script": 30000, "pageLoad": 30000})
+        except WebDriverError:
+            self.process.kill()
+            self.process.wait()
+            raise
 
     def call(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
@@ -105,7 +114,7 @@ class WebDriver:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return json.loads(response.read())["value"]
         except urllib.error.HTTPError as error:
-            sys.exit(f"WebDriver {method} {path}: {error.code} {error.read()[:500]!r}")
+            raise WebDriverError(f"WebDriver {method} {path}: {error.code} {error.read()[:500]!r}") from None
 
     def command(self, method, path, body=None):
         return self.call(method, f"/session/{self.session}{path}", body)
@@ -213,4 +222,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except WebDriverError as error:
+        sys.exit(str(error))

@@ -24,12 +24,12 @@ import os
 import signal
 import sys
 import time
-import urllib.error
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Benchmarks"))
 import viewer_bench  # noqa: E402
+from viewer_bench import WebDriverError  # noqa: E402
 import datasets  # noqa: E402
 
 SIZES = {
@@ -75,10 +75,6 @@ poll();
 """
 
 
-class WebDriverError(Exception):
-    """A WebDriver command that failed (the benchmark's driver exits instead)."""
-
-
 class Browser(viewer_bench.WebDriver):
     """One Chromium at one screen size, with reduced motion, and helpers to wait for pages."""
 
@@ -95,16 +91,6 @@ class Browser(viewer_bench.WebDriver):
             self.cdp("Emulation.setDeviceMetricsOverride", {"width": self.size["width"], "height": self.size["height"],
                                                              "deviceScaleFactor": self.size["scale"], "mobile": False})
         self.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-
-    def call(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=90) as response:
-                return json.loads(response.read())["value"]
-        except urllib.error.HTTPError as error:
-            raise WebDriverError(f"{method} {path}: {error.code} {error.read()[:300]!r}") from None
 
     def script(self, source, *args):
         return self.command("POST", "/execute/sync", {"script": source, "args": list(args)})

@@ -30,7 +30,7 @@ import os
 import socket
 import sys
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -244,9 +244,9 @@ def make_handler(dataset, answerer, pictures, normal_paths, avatars):
             return normal_paths.get(path, "portrait-34")
         return path.rsplit("/", 1)[-1]
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    # The benchmark stand-in's handler gives keep-alive, send() and a quiet log; the
+    # answers are replaced.
+    class Handler(standin_appview.make_handler(None, b"", b"")):
         def do_GET(self):
             path, _, raw_query = self.path.partition("?")
             query = dict(urllib.parse.parse_qsl(raw_query, keep_blank_values=True))
@@ -272,18 +272,6 @@ def make_handler(dataset, answerer, pictures, normal_paths, avatars):
                 self.send(200, "application/json", fixture("nominatim-search-powells.json") if found else b"[]")
             else:
                 self.send(404, "text/plain", b"not found")
-
-        def send(self, status, content_type, body, no_store=False):
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            if no_store:
-                self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, format, *args):
-            pass
 
     return Handler
 
@@ -312,10 +300,7 @@ def main():
     answerer = {"normal": normal, "family": Family(base, now), "empty": Empty(normal), "down": None}[args.dataset]
     server.RequestHandlerClass = make_handler(args.dataset, answerer, pictures, normal_pictures(normal), normal_avatars(normal))
     print(f"listening on {server.server_address[1]}", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    server.serve_forever()
 
 
 if __name__ == "__main__":

@@ -155,10 +155,7 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(gate, args.pds))
     server.daemon_threads = True
     print(f"listening on {server.server_address[1]}", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    server.serve_forever()
 
 
 if __name__ == "__main__":
