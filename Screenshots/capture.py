@@ -326,7 +326,10 @@ class Session:
         self.visit("profile-self", f"/profile/{self.account['did']}", "your own profile (the stand-in AppView does not know you)")
 
     def close(self):
-        self.browser.quit()
+        try:
+            self.browser.quit()  # ends the session (Chromium), then chromedriver in any case
+        except (WebDriverError, OSError):
+            pass
 
 
 def main():
