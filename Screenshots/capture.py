@@ -86,7 +86,12 @@ class Browser(viewer_bench.WebDriver):
                                         "pixelRatio": self.size["scale"], "touch": True, "mobile": True}}
         super().__init__(mobile_emulation=mobile,
                          extra_args=[f"--window-size={self.size['width']},{self.size['height']}",
-                                     "--force-color-profile=srgb", "--font-render-hinting=none"])
+                                     "--force-color-profile=srgb", "--font-render-hinting=none",
+                                     # Checker-imaging draws frames without images the
+                                     # compositor has not decoded itself yet, which
+                                     # img.decode() does not wait for: the blurred photo behind
+                                     # a content warning was black in 1 of 12 screenshots.
+                                     "--disable-checker-imaging"])
         if not self.size["mobile"]:
             self.cdp("Emulation.setDeviceMetricsOverride", {"width": self.size["width"], "height": self.size["height"],
                                                              "deviceScaleFactor": self.size["scale"], "mobile": False})
