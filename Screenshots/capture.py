@@ -84,8 +84,10 @@ class Browser(viewer_bench.WebDriver):
         if self.size["mobile"]:
             mobile = {"deviceMetrics": {"width": self.size["width"], "height": self.size["height"],
                                         "pixelRatio": self.size["scale"], "touch": True, "mobile": True}}
+        # Phones show scrollbars only while scrolling (and a fading one made screenshots differ).
+        phone_args = ["--hide-scrollbars"] if self.size["mobile"] else []
         super().__init__(mobile_emulation=mobile,
-                         extra_args=[f"--window-size={self.size['width']},{self.size['height']}",
+                         extra_args=[*phone_args, f"--window-size={self.size['width']},{self.size['height']}",
                                      "--force-color-profile=srgb", "--font-render-hinting=none",
                                      # Checker-imaging draws frames without images the
                                      # compositor has not decoded itself yet, which
