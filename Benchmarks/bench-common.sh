@@ -1,10 +1,11 @@
 # Shared set-up for scripts/bench-http and scripts/bench-viewer (sourced, not run).
 #
 # bench_start_standin      builds photo-like JPEGs and starts Benchmarks/standin_appview.py
-# bench_start_grain NAME LEVEL
+# bench_start_grain NAME LEVEL [SERVE OPTIONS...]
 #                          starts `grain-stories serve` on a free port against the stand-in,
 #                          logging to $BENCH_TMP/NAME.log, and warms it (/, its assets, its
-#                          images and one story page with its images)
+#                          images and one story page with its images); further arguments
+#                          are added to the serve command line
 # Every process started is recorded and killed by bench_cleanup, which the scripts trap on
 # EXIT. Needs curl and python3; ImageMagick (/usr/bin/convert) for the photo, else the tiny
 # test JPEG is used.
@@ -87,13 +88,14 @@ bench_fetch_linked() {
     done
 }
 
-# bench_start_grain NAME LEVEL: sets GRAIN_PORT (and records NAME_PORT) once it is warm.
+# bench_start_grain NAME LEVEL [SERVE OPTIONS...]: sets GRAIN_PORT (and records NAME_PORT)
+# once it is warm.
 bench_start_grain() {
     local name=$1 level=$2 port
     port="$(bench_free_port)"
     mkdir -p "$BENCH_TMP/$name-data"
     "$GRAIN_BIN" serve --host 127.0.0.1 --port "$port" --appview-url "http://127.0.0.1:$STANDIN_PORT" \
-        --insecure-hosts 127.0.0.1 --data-dir "$BENCH_TMP/$name-data" --log-level "$level" \
+        --insecure-hosts 127.0.0.1 --data-dir "$BENCH_TMP/$name-data" --log-level "$level" "${@:3}" \
         >"$BENCH_TMP/$name.log" 2>&1 &
     BENCH_PIDS+=($!)
     bench_wait_http "http://127.0.0.1:$port/healthz"

@@ -53,10 +53,22 @@ new PerformanceObserver((list, observer) => {
 """
 
 
-class WebDriver:
-    """A chromedriver process and one session, spoken to over W3C WebDriver HTTP."""
+class WebDriverError(Exception):
+    """A WebDriver command that failed (the benchmark stops with its message)."""
 
-    def __init__(self):
+
+PHONE = {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3, "touch": True, "mobile": True}}
+
+
+class WebDriver:
+    """A chromedriver process and one session, spoken to over W3C WebDriver HTTP.
+
+    mobile_emulation is chromedriver's mobileEmulation option (None for none; the default is
+    the browser tests' phone); extra_args are added to Chromium's command line. Both are for
+    Screenshots/capture.py, which drives the same browser at other sizes.
+    """
+
+    def __init__(self, mobile_emulation=PHONE, extra_args=()):
         driver = next((path for path in DRIVERS if os.access(path, os.X_OK)), None)
         if driver is None or not os.access(CHROMIUM, os.X_OK):
             sys.exit("viewer benchmark needs chromium and chromium-driver (apt-get install chromium chromium-driver)")
@@ -73,18 +85,26 @@ class WebDriver:
             self.process.kill()
             sys.exit("chromedriver did not start")
         self.base = f"http://127.0.0.1:{port}"
+        options = {
+            "binary": CHROMIUM,
+            "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio",
+                     *extra_args],
+        }
+        if mobile_emulation is not None:
+            options["mobileEmulation"] = mobile_emulation
         capabilities = {"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "pageLoadStrategy": "normal",
-            "goog:chromeOptions": {
-                "binary": CHROMIUM,
-                "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
-                         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio"],
-                "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3, "touch": True, "mobile": True}},
-            },
+            "goog:chromeOptions": options,
         }}}
-        self.session = self.call("POST", "/session", capabilities)["sessionId"]
-        self.command("POST", "/timeouts", {"script": 30000, "pageLoad": 30000})
+        try:
+            self.session = self.call("POST", "/session", capabilities)["sessionId"]
+            self.command("POST", "/timeouts", {"script": 30000, "pageLoad": 30000})
+        except WebDriverError:
+            self.process.kill()
+            self.process.wait()
+            raise
 
     def call(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
@@ -94,7 +114,7 @@ class WebDriver:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return json.loads(response.read())["value"]
         except urllib.error.HTTPError as error:
-            sys.exit(f"WebDriver {method} {path}: {error.code} {error.read()[:500]!r}")
+            raise WebDriverError(f"WebDriver {method} {path}: {error.code} {error.read()[:500]!r}") from None
 
     def command(self, method, path, body=None):
         return self.call(method, f"/session/{self.session}{path}", body)
@@ -202,4 +222,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except WebDriverError as error:
+        sys.exit(str(error))

@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""Screenshots of every page a person sees, for one data set at one screen size.
+
+Drives headless Chromium through chromedriver (Benchmarks/viewer_bench.py's WebDriver) with
+reduced motion emulated, so the story viewer starts paused and every screenshot is the same
+from run to run. Before each screenshot it waits for the page, not for a clock: the document
+loaded, every image in view finished (loaded or failed) and decoded, the fonts ready and two
+frames drawn. Pages that are taller than the screen get a second, full-page screenshot.
+
+Signed-in pages use a real PDS (arroba, Tests/PDS/launch_pds.py) behind Screenshots/pds_gate.py,
+signing in through the real form; the gate holds, drops or refuses the PDS calls so the draft
+page can be seen posting, retrying and failed before a second photo is posted for real.
+
+Usage: capture.py --base URL --dataset NAME --size phone|desktop|tv --out DIR
+                  --gate URL --account ACCOUNT.json --photo PHOTO.jpg
+Writes DIR/<dataset>/<size>/<page>.png (and <page>-full.png) and appends one JSON line per
+page to DIR/manifest.jsonl. Prints one line per page.
+"""
+
+import argparse
+import base64
+import json
+import os
+import signal
+import sys
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Benchmarks"))
+import viewer_bench  # noqa: E402
+from viewer_bench import WebDriverError  # noqa: E402
+import datasets  # noqa: E402
+
+SIZES = {
+    "phone": {"width": 390, "height": 844, "scale": 2, "mobile": True},
+    "desktop": {"width": 1280, "height": 800, "scale": 1, "mobile": False},
+    "tv": {"width": 1920, "height": 1080, "scale": 1, "mobile": False},
+}
+
+# Resolves once the document is complete, every image in (or near) the viewport has
+# finished (loaded or failed) and been decoded, and the fonts are ready; then two frames.
+SETTLED = r"""
+const done = arguments[arguments.length - 1];
+const deadline = performance.now() + 20000;
+const wanted = img => {
+  if (img.loading !== 'lazy') { return true; }
+  const box = img.getBoundingClientRect();
+  return box.bottom > -100 && box.top < innerHeight + 100;
+};
+const report = timedOut => {
+  const images = Array.from(document.images).filter(wanted);
+  const nav = performance.getEntriesByType('navigation')[0];
+  done({
+    timedOut,
+    url: location.pathname + location.search,
+    title: document.title,
+    status: nav ? nav.responseStatus : 0,
+    images: images.length,
+    broken: images.filter(img => img.complete && img.naturalWidth === 0 && img.getAttribute('src')).map(img => img.getAttribute('src')),
+    scrollHeight: document.documentElement.scrollHeight,
+    viewportHeight: innerHeight,
+  });
+};
+const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => report(false)));
+const poll = () => {
+  if (performance.now() > deadline) { return report(true); }
+  const images = Array.from(document.images).filter(wanted);
+  if (document.readyState !== 'complete' || images.some(img => !img.complete)) { return setTimeout(poll, 50); }
+  Promise.all(images.map(img => img.naturalWidth ? img.decode().catch(() => {}) : null))
+    .then(() => document.fonts.ready)
+    .then(frames);
+};
+poll();
+"""
+
+
+class Browser(viewer_bench.WebDriver):
+    """One Chromium at one screen size, with reduced motion, and helpers to wait for pages."""
+
+    def __init__(self, size):
+        self.size = SIZES[size]
+        mobile = None
+        if self.size["mobile"]:
+            mobile = {"deviceMetrics": {"width": self.size["width"], "height": self.size["height"],
+                                        "pixelRatio": self.size["scale"], "touch": True, "mobile": True}}
+        # Phones show scrollbars only while scrolling (and a fading one made screenshots differ).
+        phone_args = ["--hide-scrollbars"] if self.size["mobile"] else []
+        super().__init__(mobile_emulation=mobile,
+                         extra_args=[*phone_args, f"--window-size={self.size['width']},{self.size['height']}",
+                                     "--force-color-profile=srgb", "--font-render-hinting=none",
+                                     # Checker-imaging draws frames without images the
+                                     # compositor has not decoded itself yet, which
+                                     # img.decode() does not wait for: the blurred photo behind
+                                     # a content warning was black in 1 of 12 screenshots.
+                                     "--disable-checker-imaging"])
+        if not self.size["mobile"]:
+            self.cdp("Emulation.setDeviceMetricsOverride", {"width": self.size["width"], "height": self.size["height"],
+                                                             "deviceScaleFactor": self.size["scale"], "mobile": False})
+        self.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+
+    def script(self, source, *args):
+        return self.command("POST", "/execute/sync", {"script": source, "args": list(args)})
+
+    def settled(self):
+        return self.command("POST", "/execute/async", {"script": SETTLED, "args": []})
+
+    def go(self, url):
+        self.navigate(url)
+        return self.settled()
+
+    def mark_document(self):
+        """Marks the current document, so new_document() can tell when it has been replaced."""
+        self.script("window.__screenshotMark = true;")
+
+    def new_document(self, timeout=30):
+        """Waits until the marked document has been replaced (a form submission's answer)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if self.script("return window.__screenshotMark !== true && document.readyState === 'complete';"):
+                    return self.settled()
+            except WebDriverError:
+                pass  # between documents
+            time.sleep(0.1)
+        raise WebDriverError(f"no new page within {timeout} s")
+
+    def text(self):
+        return self.script("return document.body ? document.body.innerText : '';")
+
+    def wait_for(self, source, *args, timeout, reload_every=5.0):
+        """Polls the script source (run with args) until it returns something truthy, and
+        returns that (or None after timeout seconds). The pages update themselves; they are
+        also reloaded every reload_every seconds, in case one does not."""
+        deadline = time.monotonic() + timeout
+        reload_at = time.monotonic() + reload_every
+        while time.monotonic() < deadline:
+            try:
+                value = self.script(source, *args)
+            except WebDriverError:
+                value = None  # between documents
+            if value:
+                return value
+            if time.monotonic() > reload_at:
+                self.command("POST", "/refresh", {})
+                reload_at = time.monotonic() + reload_every
+            time.sleep(0.25)
+        return None
+
+    def wait_for_change(self, before, timeout):
+        """Waits until the page's text differs from before."""
+        return self.wait_for("const text = document.body ? document.body.innerText : ''; "
+                             "return text !== arguments[0] ? text : null;", before, timeout=timeout)
+
+    def choose_file(self, selector, path):
+        element = self.command("POST", "/element", {"using": "css selector", "value": selector})
+        element_id = next(iter(element.values()))
+        self.command("POST", f"/element/{element_id}/value", {"text": path})
+
+    def screenshots(self, path, state):
+        """The viewport, and the whole page when it is taller than the viewport."""
+        with open(path, "wb") as handle:
+            handle.write(base64.b64decode(self.command("GET", "/screenshot")))
+        if state["scrollHeight"] <= state["viewportHeight"] + 1:
+            return None
+        height = min(state["scrollHeight"], 16000)
+        shot = self.cdp("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": self.size["width"], "height": height, "scale": 1},
+        })
+        full = path[:-4] + "-full.png"
+        with open(full, "wb") as handle:
+            handle.write(base64.b64decode(shot["data"]))
+        return full
+
+
+class Session:
+    """One data set at one size: visits the pages in order and writes the screenshots."""
+
+    def __init__(self, args):
+        self.args = args
+        self.base = args.base.rstrip("/")
+        self.folder = os.path.join(args.out, args.dataset, args.size)
+        os.makedirs(self.folder, exist_ok=True)
+        with open(args.account, encoding="utf-8") as handle:
+            self.account = json.load(handle)
+        self.browser = Browser(args.size)
+        self.problems = []
+
+    def shoot(self, page, state, note=""):
+        path = os.path.join(self.folder, page + ".png")
+        full = self.browser.screenshots(path, state)
+        entry = {
+            "dataset": self.args.dataset, "size": self.args.size, "page": page, "note": note,
+            "file": os.path.relpath(path, self.args.out), "full": full and os.path.relpath(full, self.args.out),
+            "url": state["url"], "title": state["title"], "status": state["status"],
+            "broken": state["broken"], "timedOut": state["timedOut"],
+        }
+        with open(os.path.join(self.args.out, "manifest.jsonl"), "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry) + "\n")
+        flags = (" (waiting timed out)" if state["timedOut"] else "") + (f" ({len(state['broken'])} broken images)" if state["broken"] else "")
+        print(f"  {self.args.dataset}/{self.args.size}/{page}: {state['status']} {state['url']}{flags}", flush=True)
+
+    def visit(self, page, path, note=""):
+        self.shoot(page, self.browser.go(self.base + path), note)
+
+    def gate(self, mode=None):
+        request = urllib.request.Request(self.args.gate.rstrip("/") + "/_gate/mode", data=mode and mode.encode(),
+                                         method="POST" if mode else "GET")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+    def run(self):
+        """Every step, in order; a step that fails is reported and the next one still runs
+        (signing in and posting depend on the steps before them, so they stop together)."""
+        plan = datasets.plan(self.args.dataset)
+        steps = [("mark stories seen", lambda: [self.browser.go(self.base + path) for path in plan["seen"]])]
+        steps.append(("home", lambda: self.visit(
+            "home", "/", "signed out" + (f"; {len(plan['seen'])} people's stories already seen" if plan["seen"] else ""))))
+        for page, path in {**plan["profiles"], **plan["viewer"]}.items():
+            note = "reduced motion: the viewer starts paused" if page.startswith("viewer") else ""
+            steps.append((page, lambda page=page, path=path, note=note: self.visit(page, path, note)))
+        steps.append(("not-found", lambda: self.visit("not-found", "/no-such-page")))
+        steps.append(("signing in and posting", lambda: (self.sign_in(), self.post())))
+        for name, step in steps:
+            try:
+                step()
+            except (WebDriverError, OSError, KeyError) as error:
+                self.problems.append(f"{name}: {error}")
+
+    def submit(self, selector, fill=None):
+        """Fills fields (name: value) of the form holding selector and submits it with that
+        element (a button) as the submitter, as a click would; returns the next page."""
+        self.browser.mark_document()
+        found = self.browser.script("""
+            const [selector, fill] = arguments;
+            const element = document.querySelector(selector);
+            if (!element || !element.form) { return false; }
+            for (const [name, value] of Object.entries(fill || {})) {
+              const field = element.form.elements[name];
+              if (field) { field.value = value; }
+            }
+            element.tagName === 'BUTTON' ? element.form.requestSubmit(element) : element.form.requestSubmit();
+            return true;""", selector, fill or {})
+        if not found:
+            raise WebDriverError(f"no form with {selector} on {self.browser.script('return location.pathname;')}")
+        return self.browser.new_document()
+
+    def sign_in(self):
+        """Through the sign-in page the home page's "Add story" tile leads to (the page
+        signed in from it should be the new-story form), a wrong password first."""
+        self.visit("signin", "/signin?next=%2Fstories%2Fnew", "reached from the home page's Add story tile")
+        credentials = {"identifier": self.account["handle"], "pds": self.args.gate}
+        state = self.submit("form input[name=password]", dict(credentials, password="not-the-password"))
+        self.shoot("signin-error", state, "a wrong app password")
+        state = self.submit("form input[name=password]", dict(credentials, password=self.account["password"]))
+        self.shoot("signed-in", state, f"the page right after signing in as {self.account['handle']} "
+                                       "on a real PDS (arroba), from the Add story tile")
+        self.visit("home-signed-in", "/")
+
+    def upload(self, page_prefix):
+        state = self.browser.go(self.base + "/stories/new")
+        if page_prefix:
+            self.shoot("new-story", state)
+        self.browser.choose_file("input[type=file]", os.path.abspath(self.args.photo))
+        state = self.browser.settled()
+        if page_prefix:
+            self.shoot("new-story-chosen", state, "a photo chosen, not yet uploaded")
+        state = self.submit("form input[type=file]")
+        if "/drafts/" not in state["url"]:
+            raise WebDriverError(f"the upload did not lead to a draft but to {state['url']}")
+        return state
+
+    @staticmethod
+    def until(condition, timeout):
+        """Polls condition until it holds (True) or timeout seconds pass (False)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            time.sleep(0.1)
+        return False
+
+    def next_state(self, mode, counter, before, page, note):
+        """Switches the gate to mode, waits until it has acted on a call (dropped or refused
+        one) and the draft page shows something other than before, then reloads it (so the
+        screenshot shows the server's state, not a half-updated page) and takes it."""
+        self.gate(mode)
+        if not self.until(lambda: self.gate()[counter] > 0, 60):
+            self.problems.append(f"{page}: publishing did not call the PDS again")
+        if self.browser.wait_for_change(before, 30) is None:
+            self.problems.append(f"{page}: the draft page did not change")
+        self.browser.command("POST", "/refresh", {})
+        state = self.browser.settled()
+        self.shoot(page, state, note)
+        return self.browser.text()
+
+    def publish(self):
+        return self.submit("button[name=action][value=publish]")
+
+    def post(self):
+        state = self.upload("new-story")
+        self.shoot("draft", state, "after uploading a photo with GPS (the place comes from a Nominatim stand-in)")
+
+        self.gate("hold")
+        try:
+            self.publish()
+            if not self.until(lambda: self.gate()["held"] > 0, 30):
+                self.problems.append("publishing never called the PDS")
+            posting_text = self.browser.text()
+            self.shoot("posting", self.browser.settled(), "the PDS has not answered yet")
+            retrying_text = self.next_state("down", "dropped", posting_text, "posting-retrying",
+                                            "the PDS is down (its connections are closed)")
+            self.next_state("refuse", "refused", retrying_text, "posting-failed", "the PDS answered 400 RepoNotFound")
+            self.visit("home-after-failed-post", "/", "a post failed a moment ago")
+        finally:
+            self.gate("pass")
+
+        self.upload(None)
+        self.publish()
+        own = f"/profile/{self.account['did']}/story/"
+        link = self.browser.wait_for("""
+            const link = Array.from(document.querySelectorAll('main a[href]')).find(a => a.getAttribute('href').startsWith(arguments[0]));
+            return link ? link.getAttribute('href') : null;""", own, timeout=60)
+        if link is None:
+            self.problems.append("the second story never showed as posted (no link to it on the draft page)")
+            return
+        self.shoot("posted", self.browser.settled(), "posted through the real PDS")
+        self.visit("home-with-own-story", "/")
+        story = link.split("?")[0]
+        self.visit("viewer-own", story, "your own story (with Delete)")
+        self.visit("delete-confirm", story + "/delete")
+        self.visit("profile-self", f"/profile/{self.account['did']}", "your own profile (the stand-in AppView does not know you)")
+
+    def close(self):
+        try:
+            self.browser.quit()  # ends the session (Chromium), then chromedriver in any case
+        except (WebDriverError, OSError):
+            pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--dataset", choices=datasets.DATASETS, required=True)
+    parser.add_argument("--size", choices=SIZES, required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--gate", required=True)
+    parser.add_argument("--account", required=True)
+    parser.add_argument("--photo", required=True)
+    args = parser.parse_args()
+    # scripts/screenshots stops this with SIGTERM: leave through `finally`, closing Chromium.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    session = Session(args)
+    try:
+        session.run()
+    finally:
+        session.close()
+    for problem in session.problems:
+        print(f"  problem: {args.dataset}/{args.size}: {problem}", file=sys.stderr)
+    sys.exit(1 if session.problems else 0)
+
+
+if __name__ == "__main__":
+    main()
