@@ -22,6 +22,14 @@ public struct AppViewClient: Sendable {
         try await xrpc.query("social.grain.unspecced.getStory", [("story", uri.rawValue)], as: StoryResponse.self, timeout: timeout).story
     }
 
+    /// A page of `did`'s stories of all time, newest first, expired ones included
+    /// (`getStoryArchive`); the next page holds stories created before `cursor`.
+    public func storyArchive(actor did: DID, limit: Int, before cursor: Datetime?) async throws(XRPCError) -> StoriesResponse {
+        var parameters = [("actor", did.rawValue), ("limit", String(limit))]
+        if let cursor { parameters.append(("cursor", cursor.rawValue)) }
+        return try await xrpc.query("social.grain.unspecced.getStoryArchive", parameters, as: StoriesResponse.self, timeout: timeout)
+    }
+
     /// nil when the AppView says the actor does not exist: a 400 or 404 whose error or
     /// message says so (Grain sends `"Actor not found"`; `ProfileNotFound`,
     /// `InvalidRequest` and handles that do not resolve mean the same here). Such answers

@@ -26,6 +26,7 @@ public struct AppViewStoryLibrary: StoryLibrary {
     private let storyCache: RefreshingCache<ATURI, StoryView?, XRPCError>
     private let profileCache: RefreshingCache<ATIdentifier, ProfileViewDetailed?, XRPCError>
     private let now: @Sendable () -> Date
+    private let client: AppViewClient
 
     /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
     /// that decides which stories are still within their 24 hours.
@@ -34,6 +35,7 @@ public struct AppViewStoryLibrary: StoryLibrary {
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.now = now
+        self.client = client
         authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { (_: String) async throws(XRPCError) in try await client.storyAuthors() }
         storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (did: DID) async throws(XRPCError) in try await client.stories(actor: did) }
         storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (uri: ATURI) async throws(XRPCError) in try await client.story(uri: uri) }
@@ -60,6 +62,16 @@ public struct AppViewStoryLibrary: StoryLibrary {
 
     public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         try await fetch(uri, from: storyCache).value
+    }
+
+    /// Not cached: only the owner asks, a page at a time, and a story they just deleted
+    /// must not come back.
+    public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
+        let page: StoriesResponse
+        do { page = try await client.storyArchive(actor: did, limit: StoryArchivePage.pageSize, before: cursor) } catch { throw .unavailable(error) }
+        let current = now()
+        let visible = page.stories.filter { $0.creator.did == did && LabelPolicy.decide($0.labels ?? [], now: current) != .hide }
+        return StoryArchivePage(stories: visible, next: page.cursor.flatMap { Datetime($0) })
     }
 
     public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {

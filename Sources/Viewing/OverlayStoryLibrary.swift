@@ -49,6 +49,15 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return try await base.story(uri: uri)
     }
 
+    /// The AppView's archive without the stories deleted here that it may still list.
+    public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
+        var page = try await base.archive(of: did, before: cursor)
+        var kept: [StoryView] = []
+        for story in page.stories where !(await local.isDeleted(story.uri)) { kept.append(story) }
+        page.stories = kept
+        return page
+    }
+
     public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         try await base.profile(actor: actor)
     }

@@ -10,6 +10,9 @@ public protocol StoryLibrary: Sendable {
     func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView?
     /// A profile by handle or DID; nil when there is no such actor.
     func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
+    /// A page of an author's stories of all time, newest first, expired ones included,
+    /// without hide-labelled ones (a person's own archive).
+    func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage
     /// Forgets what is cached about an author and the strip (after posting or deleting).
     func invalidate(author did: DID) async
 }
@@ -28,4 +31,18 @@ public struct Fetched<Value: Sendable>: Sendable {
         self.value = value
         self.isStale = isStale
     }
+}
+
+/// One page of an archive, and where the next begins (nil on the last page).
+public struct StoryArchivePage: Sendable, Equatable {
+    public var stories: [StoryView]
+    public var next: Datetime?
+
+    public init(stories: [StoryView], next: Datetime?) {
+        self.stories = stories
+        self.next = next
+    }
+
+    /// Stories per page, as Grain's own archive shows them.
+    public static let pageSize = 30
 }

@@ -12,6 +12,7 @@ public final class FakeStoryLibrary: StoryLibrary {
     private struct State {
         var authors: [StoryAuthor] = []
         var stories: [DID: [StoryView]] = [:]
+        var archive: [DID: [StoryView]] = [:]
         var single: [ATURI: StoryView] = [:]
         var profiles: [ATIdentifier: ProfileViewDetailed] = [:]
         var failing = false
@@ -62,12 +63,13 @@ public final class FakeStoryLibrary: StoryLibrary {
     public func update(_ body: (inout FakeStoryLibraryState) -> Void) {
         state.withLock { state in
             var view = FakeStoryLibraryState(
-                authors: state.authors, stories: state.stories, single: state.single, profiles: state.profiles, failing: state.failing,
+                authors: state.authors, stories: state.stories, archive: state.archive, single: state.single, profiles: state.profiles, failing: state.failing,
                 stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles
             )
             body(&view)
             state.authors = view.authors
             state.stories = view.stories
+            state.archive = view.archive
             state.single = view.single
             state.profiles = view.profiles
             state.failing = view.failing
@@ -100,6 +102,16 @@ public final class FakeStoryLibrary: StoryLibrary {
         return single ?? all.first { $0.uri == uri }
     }
 
+    /// `state.archive[did]` (newest first), `StoryArchivePage.pageSize` at a time, paged
+    /// by `createdAt` as Grain's AppView pages it.
+    public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
+        let (all, failing) = state.withLock { ($0.archive[did] ?? [], $0.failing) }
+        if failing { throw FakeStoryLibrary.outage }
+        let older = all.filter { cursor == nil || $0.createdAt < cursor! }
+        let page = Array(older.prefix(StoryArchivePage.pageSize))
+        return StoryArchivePage(stories: page, next: older.count > page.count ? page.last?.createdAt : nil)
+    }
+
     public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         let (value, failing) = state.withLock { state -> (ProfileViewDetailed?, Bool) in
             if let profile = state.profiles[actor] { return (profile, state.failing) }
@@ -121,6 +133,8 @@ public final class FakeStoryLibrary: StoryLibrary {
 public struct FakeStoryLibraryState: Sendable {
     public var authors: [StoryAuthor]
     public var stories: [DID: [StoryView]]
+    /// Each author's stories of all time, newest first (`archive(of:before:)`).
+    public var archive: [DID: [StoryView]]
     /// Stories only `story(uri:)` knows (expired, hidden).
     public var single: [ATURI: StoryView]
     public var profiles: [ATIdentifier: ProfileViewDetailed]

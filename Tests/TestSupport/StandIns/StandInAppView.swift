@@ -114,6 +114,14 @@ public final class StandInAppView: Sendable {
                 return json(200, rewrite("getStory", base: base, offset: offset))
             }
             return json(200, "{}")
+        case "social.grain.unspecced.getStoryArchive":
+            // Maya's example page (limit 4 in the fixture, so the limit asked for is checked
+            // only for being sent); any page after it is the end of her archive.
+            guard query["actor"] == maya, let limit = query["limit"].flatMap({ Int($0) }), (1...100).contains(limit) else {
+                return json(400, #"{"error":"InvalidRequest"}"#)
+            }
+            if query["cursor"] != nil { return json(200, #"{"stories":[]}"#) }
+            return json(200, rewrite("getStoryArchive", base: base, offset: offset))
         case "social.grain.unspecced.getActorProfile":
             if query["actor"] == maya || query["actor"] == "mayaokafor.bsky.social" {
                 return json(200, rewrite("getProfile", base: base, offset: offset))

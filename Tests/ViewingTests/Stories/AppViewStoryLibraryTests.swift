@@ -28,6 +28,23 @@ import TestSupport
         await appView.stop()
     }
 
+    /// The archive comes a page at a time from `getStoryArchive`, newest first, expired
+    /// stories included, and the cursor leads to the next page.
+    @Test func theArchiveIsPagedByItsCursor() async throws {
+        try await Self.withLibrary { library, appView, _ in
+            let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
+            let first = try await library.archive(of: maya, before: nil)
+            #expect(first.stories.count >= 2)
+            #expect(zip(first.stories, first.stories.dropFirst()).allSatisfy { $0.createdAt > $1.createdAt }, "newest first")
+            #expect(first.stories.contains { $0.expired == true }, "expired stories are in the archive")
+            let next = try #require(first.next)
+            #expect(next == first.stories.last?.createdAt || next < first.stories.first!.createdAt)
+            let last = try await library.archive(of: maya, before: next)
+            #expect(last.stories.isEmpty && last.next == nil)
+            #expect(appView.queryCount("social.grain.unspecced.getStoryArchive") == 2, "not cached: each page is asked for")
+        }
+    }
+
     @Test func anAppViewThatFailsIsAskedOncePerPauseHoweverManyPagesLoad() async throws {
         try await Self.withLibrary { library, appView, clock in
             appView.setMode(.serverError)

@@ -3,6 +3,8 @@ import HTMLTemplates
 import MicroHTTPServer
 import ATProto
 import Viewing
+import GrainSupport
+import Posting
 
 /// `/profile/{actor}`: avatar, names, description and counts. When the actor has live
 /// stories the avatar carries the ring and opens the viewer; otherwise it is plain.
@@ -52,7 +54,40 @@ struct ProfilePage: Sendable {
             let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
             values["storyLabel"] = .string("View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))")
         }
+        values["archive"] = await archive(of: profile.did, for: context)
         return try pages.render("profile", values, for: context)
+    }
+
+    /// On a person's own profile, their stories of the past (Grain confines the archive to
+    /// its owner too): 30 a page, newest first, as 3:4 tiles with the day each was posted;
+    /// a tile opens that one story in the viewer, where it can be deleted. `?archive=` is
+    /// the cursor of the page to show. Null for anyone else's profile; when the AppView
+    /// cannot be reached the section says so instead of failing the page.
+    private func archive(of did: DID, for context: RequestContext) async -> TemplateValue {
+        guard context.account?.did == did else { return .null }
+        let cursor = context.query["archive"].flatMap { Datetime($0) }
+        let profilePath = StoryLinks.profile(did)
+        let page: StoryArchivePage
+        do { page = try await library.archive(of: did, before: cursor) } catch {
+            return ["unavailable": true, "stories": .list([]), "hasStories": false, "next": .null, "first": .null]
+        }
+        let day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), timeZone: .gmt)
+        return [
+            "unavailable": false,
+            "hasStories": .bool(!page.stories.isEmpty),
+            "stories": .list(page.stories.map { story in
+                let date = story.createdAt.date.formatted(day)
+                return [
+                    "href": .string(StoryLinks.story(did: did, rkey: story.rkey, back: profilePath)),
+                    "thumb": .string(signer.path(for: story.thumb) ?? ""),
+                    "date": .string(date),
+                    "datetime": .string(story.createdAt.rawValue),
+                    "label": .string("Your story of \(date)\((story.expired ?? false) ? "" : ", still live")"),
+                ]
+            }),
+            "next": page.next.map { .string(profilePath + "?archive=" + PercentEncoding.encodeComponent($0.rawValue)) } ?? .null,
+            "first": cursor == nil ? .null : .string(profilePath),
+        ]
     }
 
     /// The profile a person's own live stories carry, when the AppView has no profile for
