@@ -427,7 +427,26 @@
     schedule();
   }
 
+  // An avatar that fails to load (gone from the CDN, not an image) becomes the person's
+  // letter, like an avatar that was never set, instead of a broken-image icon. Errors do
+  // not bubble, so this listens in the capture phase; avatars that failed before this
+  // script ran are found by their state.
+  function letterFor(image) {
+    var letter = document.createElement("span");
+    letter.className = image.className.replace(/\bavatar\b/, "avatar avatar-initial");
+    letter.setAttribute("aria-hidden", "true");
+    letter.textContent = image.getAttribute("data-initial") || "?";
+    image.replaceWith(letter);
+  }
+  document.addEventListener("error", function (event) {
+    var target = event.target;
+    if (target && target.tagName === "IMG" && target.classList.contains("avatar") && target.hasAttribute("data-initial")) { letterFor(target); }
+  }, true);
+
   function start() {
+    document.querySelectorAll("img.avatar[data-initial]").forEach(function (image) {
+      if (image.complete && image.naturalWidth === 0 && image.getAttribute("src")) { letterFor(image); }
+    });
     // The home page remembers its HTML as the server sent it, before the strip is enhanced.
     var home = document.querySelector("main.home[data-refresh-seconds]");
     if (home) { keepHomeCurrent(home); }

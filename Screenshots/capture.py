@@ -262,13 +262,14 @@ class Session:
         state = self.browser.go(self.base + "/stories/new")
         if page_prefix:
             self.shoot("new-story", state)
+        # Choosing the photo is enough: the page uploads it and shows the draft in place.
         self.browser.choose_file("input[type=file]", os.path.abspath(self.args.photo))
+        in_place = "return location.pathname.startsWith('/drafts/') && !!document.querySelector('main.draft-page');"
+        if not self.until(lambda: self.browser.script(in_place), 60):
+            raise WebDriverError(f"choosing a photo did not show its draft (at {self.browser.script('return location.pathname;')})")
         state = self.browser.settled()
         if page_prefix:
-            self.shoot("new-story-chosen", state, "a photo chosen, not yet uploaded")
-        state = self.submit("form input[type=file]")
-        if "/drafts/" not in state["url"]:
-            raise WebDriverError(f"the upload did not lead to a draft but to {state['url']}")
+            self.shoot("new-story-chosen", state, "a photo chosen: uploaded at once, its draft shown on the same screen")
         return state
 
     @staticmethod

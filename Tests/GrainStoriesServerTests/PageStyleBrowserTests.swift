@@ -78,4 +78,26 @@ import Testing
             #expect(looks.first?.hasPrefix("rgba(0, 0, 0, 0)") == true, "the sign-in tile has no filled ring: \(looks)")
         }
     }
+
+    /// An avatar that cannot be loaded shows the person's letter, not a broken image.
+    @Test func aBrokenAvatarBecomesTheLetter() async throws {
+        try await F.run { f in
+            try await f.browser.navigate("\(f.base)/")
+            #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
+            // An avatar whose picture is gone, as the proxy answers for one (404).
+            try await f.browser.execute("""
+                const image = document.createElement('img');
+                image.className = 'avatar'; image.alt = ''; image.id = 'gone';
+                image.setAttribute('data-initial', 'Z');
+                image.src = '/media/not-a-signature/gone';
+                document.querySelector('.strip-list').appendChild(image);
+                """)
+            #expect(try await f.browser.waitUntil("""
+                return !document.getElementById('gone') && [...document.querySelectorAll('.strip-list > .avatar-initial')].some(e => e.textContent === 'Z');
+                """), "the broken picture was replaced by the letter")
+            // The one failed request is this test's own; nothing else went wrong.
+            let errors = try await f.browser.consoleEntries().filter { $0.level == "SEVERE" }
+            #expect(errors.allSatisfy { $0.message.contains("/media/not-a-signature/gone") }, "\(errors)")
+        }
+    }
 }
