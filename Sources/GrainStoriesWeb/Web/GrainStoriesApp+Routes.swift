@@ -20,6 +20,9 @@ extension GrainStoriesApp {
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(pages: pages, library: library, seen: seen, signer: signer, now: now),
             profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
+            tv: TVPage(
+                pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
+                follows: FollowLists(identity: identity, pds: pds.connector), signer: signer, logger: logger, now: now),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(signer: signer, cache: media),
             health: HealthCheck(startedAt: .now),
