@@ -74,6 +74,14 @@ public struct PDSClient: PDSConnection {
         )
     }
 
+    public func listRecords<Value: Decodable>(
+        repo: DID, collection: NSID, limit: Int, cursor: String?, as type: Value.Type
+    ) async throws(XRPCError) -> RecordPage<Value> {
+        var parameters = [("repo", repo.rawValue), ("collection", collection.rawValue), ("limit", String(limit))]
+        if let cursor { parameters.append(("cursor", cursor)) }
+        return try await xrpc.query("com.atproto.repo.listRecords", parameters, as: RecordPage<Value>.self, timeout: .seconds(15))
+    }
+
     /// Uploads a file (streamed from disk) as a blob.
     public func uploadBlob(path: String, mimeType: String, accessToken: Secret) async throws(XRPCError) -> BlobRef {
         try await xrpc.procedure(

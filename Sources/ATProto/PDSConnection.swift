@@ -27,6 +27,11 @@ public protocol PDSConnection: Sendable {
         repo: DID, collection: NSID, rkey: RecordKey, record: Record, accessToken: Secret
     ) async throws(XRPCError) -> RecordRef
     func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey, accessToken: Secret) async throws(XRPCError)
+    /// One page of the records in `collection` of `repo`, newest first. Records are
+    /// public, so no session is needed (TV mode reads anyone's follows this way).
+    func listRecords<Value: Decodable>(
+        repo: DID, collection: NSID, limit: Int, cursor: String?, as type: Value.Type
+    ) async throws(XRPCError) -> RecordPage<Value>
     /// Uploads the file at `path` as a blob.
     func uploadBlob(path: String, mimeType: String, accessToken: Secret) async throws(XRPCError) -> BlobRef
 }

@@ -3,6 +3,8 @@
 /// instead of the whole strip.
 struct LossyArray<Element: Decodable>: Decodable {
     var elements: [Element]
+    /// How many elements did not decode and were left out.
+    var droppedCount = 0
 
     init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
@@ -12,6 +14,7 @@ struct LossyArray<Element: Decodable>: Decodable {
                 elements.append(element)
             } else {
                 _ = try? container.decode(Skipped.self)
+                droppedCount += 1
             }
         }
         self.elements = elements

@@ -8,6 +8,8 @@ public struct NSID: Hashable, Sendable {
     public static let grainProfile = NSID(known: "social.grain.actor.profile")
     public static let blueskyProfile = NSID(known: "app.bsky.actor.profile")
     public static let blueskyPost = NSID(known: "app.bsky.feed.post")
+    /// Whom a person follows on Grain (lexicon `social.grain.graph.follow`).
+    public static let grainFollow = NSID(known: "social.grain.graph.follow")
 
     public init?(_ text: some StringProtocol) {
         let segments = String(text).split(separator: ".", omittingEmptySubsequences: false)

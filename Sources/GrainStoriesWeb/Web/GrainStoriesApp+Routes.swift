@@ -22,6 +22,9 @@ extension GrainStoriesApp {
                 pages: pages, library: library, seen: seen, signer: signer,
                 origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies), now: now),
             profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
+            tv: TVPage(
+                pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
+                follows: FollowLists(identity: identity, pds: pds.connector), signer: signer, logger: logger, now: now),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(signer: signer, cache: media),
             health: HealthCheck(startedAt: .now),

@@ -8,6 +8,7 @@ struct Routes: Sendable {
     var authorStories: AuthorStoriesPage
     var viewer: StoryViewerPage
     var profile: ProfilePage
+    var tv: TVPage
     var seen: SeenEndpoint
     var media: MediaHandler
     var health: HealthCheck
@@ -28,6 +29,7 @@ struct Routes: Sendable {
         router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
         router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
+        router.get("/tv", usesAccount: false) { try await tv.respond($0) }
         router.post("/seen", body: .form(2048)) { try await seen.respond($0) }
         router.get("/signin") { try signIn.show($0) }
         router.post("/signin", body: .form(8 * 1024)) { try await signIn.submit($0) }

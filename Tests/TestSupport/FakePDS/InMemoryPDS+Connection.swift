@@ -80,6 +80,16 @@ extension InMemoryPDS {
             ).blob
         }
 
+        func listRecords<Value: Decodable>(
+            repo: DID, collection: NSID, limit: Int, cursor: String?, as type: Value.Type
+        ) async throws(XRPCError) -> RecordPage<Value> {
+            var parameters: [(name: String, value: String)] = [
+                ("repo", repo.rawValue), ("collection", collection.rawValue), ("limit", String(limit)),
+            ]
+            if let cursor { parameters.append(("cursor", cursor)) }
+            return try call("GET", "com.atproto.repo.listRecords", parameters: parameters, as: RecordPage<Value>.self)
+        }
+
         // MARK: The call
 
         private func call<Output: Decodable>(

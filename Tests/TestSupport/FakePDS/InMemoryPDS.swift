@@ -51,6 +51,18 @@ public final class InMemoryPDS: PDSConnector {
         }
     }
 
+    /// Stores a record for the account (nil: the first account) without a session, through
+    /// the same checks as `putRecord` (follows and blocks a test starts with).
+    @discardableResult
+    public func seedRecord(
+        _ value: JSONValue, collection: String, rkey: String? = nil, account: String? = nil
+    ) throws(FakePDS.SeedingError) -> FakePDS.Record {
+        let now = clock()
+        return try state.withLock { state throws(FakePDS.SeedingError) in
+            try state.core.seedRecord(value, collection: collection, rkey: rkey, account: account, at: now)
+        }
+    }
+
     /// The account's uploaded blobs, in CID order.
     public func blobs(of account: String? = nil) -> [FakePDS.Blob] {
         state.withLock { state in

@@ -17,8 +17,25 @@ public final class StandInAppView: Sendable {
         case emptyLists
     }
 
+    /// Someone who posted while a test runs: they lead `getStoryAuthors` (newest first)
+    /// with one story, listed by `getStories` like the other synthetic authors.
+    public struct PostedAuthor: Sendable, Equatable {
+        public var did: String
+        public var handle: String
+        public var displayName: String
+        public var createdAt: Date
+
+        public init(did: String, handle: String, displayName: String, createdAt: Date = Date()) {
+            self.did = did
+            self.handle = handle
+            self.displayName = displayName
+            self.createdAt = createdAt
+        }
+    }
+
     private struct State {
         var mode: Mode = .normal
+        var posted: [PostedAuthor] = []
         var queries: [String: Int] = [:]
         var imageRequests: [String: Int] = [:]
         var imageDelay: Duration = .zero
@@ -53,6 +70,8 @@ public final class StandInAppView: Sendable {
 
     public func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
     public func setImageDelay(_ delay: Duration) { shared.state.withLock { $0.imageDelay = delay } }
+    /// `author` posts a story: from now on they are the first of the story authors.
+    public func post(_ author: PostedAuthor) { shared.state.withLock { $0.posted.insert(author, at: 0) } }
 
     /// How often `nsid` was queried.
     public func queryCount(_ nsid: String) -> Int { shared.state.withLock { $0.queries[nsid] ?? 0 } }
@@ -83,9 +102,9 @@ public final class StandInAppView: Sendable {
         }
         guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
         let nsid = String(request.path.dropFirst(6))
-        let mode = shared.state.withLock { state -> Mode in
+        let (mode, posted) = shared.state.withLock { state -> (Mode, [PostedAuthor]) in
             state.queries[nsid, default: 0] += 1
-            return state.mode
+            return (state.mode, state.posted)
         }
         switch mode {
         case .normal: break
@@ -105,10 +124,10 @@ public final class StandInAppView: Sendable {
         let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
         switch nsid {
         case "social.grain.unspecced.getStoryAuthors":
-            return json(200, rewrite("getStoryAuthors", base: base, offset: offset))
+            return json(200, storyAuthors(base: base, offset: offset, posted: posted))
         case "social.grain.unspecced.getStories":
             if query["actor"] == maya { return json(200, rewrite("getStories", base: base, offset: offset)) }
-            return json(200, syntheticStories(for: query["actor"] ?? "", base: base, offset: offset))
+            return json(200, syntheticStories(for: query["actor"] ?? "", base: base, offset: offset, posted: posted))
         case "social.grain.unspecced.getStory":
             if query["story"]?.hasPrefix("at://\(maya)/") == true, query["story"]?.hasSuffix("3muojebufwseb") == true {
                 return json(200, rewrite("getStory", base: base, offset: offset))
@@ -132,9 +151,25 @@ public final class StandInAppView: Sendable {
         }
     }
 
+    /// The fixture's story authors, after those who posted during the test.
+    private static func storyAuthors(base: String, offset: TimeInterval, posted: [PostedAuthor]) -> String {
+        let fixture = rewrite("getStoryAuthors", base: base, offset: offset)
+        guard !posted.isEmpty, let root = try? JSONSerialization.jsonObject(with: Data(fixture.utf8)) as? [String: Any],
+              let authors = root["authors"] as? [[String: Any]]
+        else { return fixture }
+        let added: [[String: Any]] = posted.map { author in
+            [
+                "profile": ["did": author.did, "handle": author.handle, "displayName": author.displayName, "cid": "bafyreistandinposted"],
+                "storyCount": 1, "latestAt": ISO8601Parsing.format(author.createdAt),
+            ]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["authors": added + authors])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Authors other than Maya get `storyCount` simple stories ending at `latestAt`.
-    private static func syntheticStories(for did: String, base: String, offset: TimeInterval) -> String {
-        guard let root = try? JSONSerialization.jsonObject(with: Data(rewrite("getStoryAuthors", base: base, offset: offset).utf8)) as? [String: Any],
+    private static func syntheticStories(for did: String, base: String, offset: TimeInterval, posted: [PostedAuthor]) -> String {
+        guard let root = try? JSONSerialization.jsonObject(with: Data(storyAuthors(base: base, offset: offset, posted: posted).utf8)) as? [String: Any],
               let authors = root["authors"] as? [[String: Any]],
               let author = authors.first(where: { ($0["profile"] as? [String: Any])?["did"] as? String == did }),
               let profile = author["profile"] as? [String: Any], let latest = ISO8601Parsing.parse(author["latestAt"] as? String ?? "")

@@ -1,0 +1,33 @@
+/// Reads the people a person's graph records point at (whom they follow, whom they
+/// block) from their own PDS, page by page, without a session: such records are public.
+///
+/// A listing is bounded (`maxPages` pages of 100): a repository with endless records,
+/// or a PDS whose cursor never ends, costs a bounded number of calls. Subjects are
+/// returned once each, newest record first, as the PDS lists them.
+public struct GraphListing: Sendable {
+    public static let pageSize = 100
+    public let maxPages: Int
+
+    public init(maxPages: Int = 20) {
+        self.maxPages = max(1, maxPages)
+    }
+
+    /// The subjects of `repo`'s records in `collection` on `pds`.
+    public func subjects(of repo: DID, in collection: NSID, on pds: any PDSConnection) async throws(XRPCError) -> [DID] {
+        var subjects: [DID] = []
+        var seen: Set<DID> = []
+        var cursor: String?
+        for _ in 0..<maxPages {
+            let page = try await pds.listRecords(
+                repo: repo, collection: collection, limit: GraphListing.pageSize, cursor: cursor, as: GraphRecord.self)
+            for entry in page.records where seen.insert(entry.value.subject).inserted {
+                subjects.append(entry.value.subject)
+            }
+            // A short page is the last (PDSes send a cursor on it too, which would only
+            // cost one more call for an empty page).
+            guard page.listedCount >= GraphListing.pageSize, let next = page.cursor, next != cursor else { break }
+            cursor = next
+        }
+        return subjects
+    }
+}

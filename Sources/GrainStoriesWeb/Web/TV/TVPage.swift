@@ -1,0 +1,82 @@
+import Foundation
+import HTMLTemplates
+import MicroHTTPServer
+import ATProto
+import GrainSupport
+import Viewing
+
+/// `/tv`: stories for a TV or a tablet on the wall, no sign-in needed. One story per
+/// page, full screen, with links to the next and previous story and person; it plays
+/// every live story of every person (or of the people `?for=` follows) round and round.
+///
+/// Without a script the page moves on by itself through a meta refresh to the next
+/// story's page. With one (`Public/tv.js`) it plays in place, so the first time the
+/// script runs it sets the `tvplayer` cookie and loads the page again: with that cookie
+/// the page carries no refresh (a meta refresh cannot be called off once the page has
+/// it, and `<noscript>` cannot hold one whose address changes), and the script takes
+/// over: timer, keys, preloading, and a fresh list of people every minute.
+///
+/// When there is nothing to play, Grain is down or `?for=` names nobody, the page says
+/// so in words and looks again every minute, so a TV left on recovers by itself.
+struct TVPage: Sendable {
+    static let scriptCookie = "tvplayer"
+
+    let pages: PageRenderer
+    /// Stories as TV mode plays them (`UnwarnedStoryLibrary`).
+    let library: any StoryLibrary
+    let follows: FollowLists
+    let signer: MediaURLSigner
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    func respond(_ context: RequestContext) async throws -> HTTPResponse {
+        let request = try TVRequest(query: context.query)
+        let presenter = TVPresenter(request: request, signer: signer, now: now(), scripted: context.cookies[TVPage.scriptCookie] == "1")
+        var list: FollowList?
+        if let actor = request.actor {
+            do throws(FollowListError) {
+                list = try await follows.follows(of: actor).value
+            } catch {
+                if error.isTransient {
+                    logger.warning("a follow list could not be read for TV mode", ["id": context.requestID, "error": error.description])
+                }
+                let title = error.isTransient ? "Trying again soon" : "No such account"
+                return try render(presenter.message(title: title, text: error.publicMessage), status: error.status, context)
+            }
+        }
+        let authors: [StoryAuthor]
+        do throws(StoryLibraryError) {
+            authors = try await library.storyAuthors().value
+        } catch {
+            logger.warning("the AppView could not be read for TV mode", ["id": context.requestID, "error": error.description])
+            return try render(presenter.message(title: "Grain is not answering", text: Self.unavailable), status: .serviceUnavailable, context)
+        }
+        let rotation = TVRotation(authors: authors, account: list?.account, follows: list?.follows)
+        let programme: TVProgramme
+        do throws(TVProgramme.Gap) {
+            programme = try await TVProgramme.locate(in: rotation, at: request.at, library: library)
+        } catch {
+            switch error {
+            case .nothingToPlay:
+                return try render(presenter.message(title: "No stories right now", text: Self.nothing(for: request.actor)), status: .ok, context)
+            case .unavailable(let cause):
+                logger.warning("the AppView could not be read for TV mode", ["id": context.requestID, "error": cause.description])
+                return try render(presenter.message(title: "Grain is not answering", text: Self.unavailable), status: .serviceUnavailable, context)
+            }
+        }
+        return try render(presenter.story(programme), status: .ok, context)
+    }
+
+    static let unavailable = "Grain could not be reached just now, so no stories can be shown. This page tries again by itself every minute."
+
+    static func nothing(for actor: ATIdentifier?) -> String {
+        guard let actor else { return "No one has a live story right now. New stories appear here by themselves." }
+        return "None of the people \(actor.rawValue) follows has a live story right now. New stories appear here by themselves."
+    }
+
+    private func render(_ values: [String: TemplateValue], status: HTTPStatus, _ context: RequestContext) throws -> HTTPResponse {
+        var response = try pages.render("tv", status: status, values, for: nil)
+        if status.code >= 500 { response.headers.set("Retry-After", String(TVPresenter.refreshSeconds)) }
+        return response
+    }
+}

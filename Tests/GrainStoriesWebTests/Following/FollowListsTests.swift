@@ -1,0 +1,104 @@
+import Foundation
+@testable import GrainStoriesWeb
+import MicroHTTPServer
+import Testing
+import TestSupport
+@testable import ATProto
+import Viewing
+
+/// Whom an account follows, found like a sign-in finds an account (handle → DID → PDS)
+/// and read from its PDS, kept for a few minutes; unknown names and services that do
+/// not answer become clear errors.
+@Suite struct FollowListsTests {
+    static func actor(_ text: String) -> ATIdentifier { ATIdentifier(text)! }
+
+    static let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
+    static let erin = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
+
+    /// Alice (on an in-memory PDS) follows Maya, then Erin.
+    static func alicesPDS() throws -> InMemoryPDS {
+        let pds = InMemoryPDS()
+        try pds.seedRecord(["subject": .string(maya), "createdAt": "2026-09-04T10:00:00.000Z"], collection: NSID.grainFollow.rawValue, rkey: "3mfollow00001")
+        try pds.seedRecord(["subject": .string(erin), "createdAt": "2026-09-04T11:00:00.000Z"], collection: NSID.grainFollow.rawValue, rkey: "3mfollow00002")
+        return pds
+    }
+
+    @Test func anAccountsFollowsAreReadOnceAndKeptForAFewMinutes() async throws {
+        let pds = try Self.alicesPDS()
+        let identity = FakeIdentityResolver([.alice], pdsURL: pds.baseURL)
+        let clock = ManualClock()
+        let lists = FollowLists(identity: identity, pds: pds, clock: { clock.now })
+        let first = try await lists.follows(of: Self.actor("alice.test"))
+        let again = try await lists.follows(of: Self.actor("@Alice.Test"))
+        #expect(first.value == FollowList(account: DID(FakePDS.Account.alice.did)!, follows: [DID(Self.erin)!, DID(Self.maya)!]))
+        #expect(!first.isStale)
+        #expect(again.value == first.value)
+        #expect(pds.calls.filter { $0 == "com.atproto.repo.listRecords" }.count == 1)
+        #expect(identity.lookups == ["alice.test"])
+
+        // After five minutes a new follow is seen (the stale list is served while the
+        // new one loads; the load after that has it).
+        try pds.seedRecord(["subject": "did:plc:rjnvgfygwwqc5hyfsxmecosf", "createdAt": "2026-09-04T12:00:00.000Z"], collection: NSID.grainFollow.rawValue, rkey: "3mfollow00003")
+        clock.advance(by: .seconds(301))
+        var updated: [DID] = []
+        let refreshed = try await eventually {
+            updated = try await lists.follows(of: Self.actor("alice.test")).value.follows
+            return updated.count == 3
+        }
+        #expect(refreshed, "the new follow never showed: \(updated)")
+        #expect(updated.first == DID("did:plc:rjnvgfygwwqc5hyfsxmecosf"))
+    }
+
+    @Test func anUnknownAccountIsAClearErrorAskedAboutOnce() async throws {
+        let pds = try Self.alicesPDS()
+        let identity = FakeIdentityResolver([.alice], pdsURL: pds.baseURL)
+        let lists = FollowLists(identity: identity, pds: pds)
+        for _ in 0..<3 {
+            await #expect {
+                _ = try await lists.follows(of: Self.actor("nobody.test"))
+            } throws: { error in
+                guard let error = error as? FollowListError, case .unknownAccount(let name, _) = error else { return false }
+                return name == "nobody.test" && error.status == .notFound && !error.isTransient
+                    && error.publicMessage.contains("No account called nobody.test was found")
+            }
+        }
+        #expect(identity.lookups == ["nobody.test"])
+        #expect(pds.calls.isEmpty)
+    }
+
+    @Test func anAccountWhosePDSDoesNotHostItIsUnknownToo() async throws {
+        let pds = try Self.alicesPDS()
+        let identity = FakeIdentityResolver(["gone.test": LocatedAccount(did: "did:plc:gone2222222222222222222", pdsURL: pds.baseURL)])
+        let lists = FollowLists(identity: identity, pds: pds)
+        await #expect {
+            _ = try await lists.follows(of: Self.actor("gone.test"))
+        } throws: { error in
+            guard let error = error as? FollowListError, case .unknownAccount = error else { return false }
+            return true
+        }
+    }
+
+    @Test func servicesThatDoNotAnswerAreTransientErrorsThatSaySo() async throws {
+        let pds = try Self.alicesPDS()
+        let elsewhere = FakeIdentityResolver(["alice.test": LocatedAccount(did: DID(FakePDS.Account.alice.did), pdsURL: "https://pds.unreachable.test")])
+        await #expect {
+            _ = try await FollowLists(identity: elsewhere, pds: pds).follows(of: Self.actor("alice.test"))
+        } throws: { error in
+            guard let error = error as? FollowListError, case .pdsUnavailable = error else { return false }
+            return error.isTransient && error.status == .badGateway && error.publicMessage.contains("could not be read from their server")
+        }
+        await #expect {
+            _ = try await FollowLists(identity: UnreachableIdentity(), pds: pds).follows(of: Self.actor("alice.test"))
+        } throws: { error in
+            guard let error = error as? FollowListError, case .identityUnreachable = error else { return false }
+            return error.isTransient && error.status == .badGateway
+        }
+    }
+
+    /// Identity resolution whose services are all down, as the live resolver reports it.
+    struct UnreachableIdentity: IdentityResolving {
+        func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount {
+            throw SignInProblem(.badGateway, "The PLC directory could not be reached just now.")
+        }
+    }
+}
