@@ -48,13 +48,13 @@ import Testing
         try await F.run { f in
             try await f.open(F.maya, "3mupadw3kg264")
             try await f.browser.tap(x: 390 * 0.15, y: 844 * 0.5)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.tap(x: 390 * 0.15, y: 844 * 0.3)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(10)))
             try await f.browser.tap(x: 390 * 0.34, y: 844 * 0.5)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.tap(x: 390 * 0.85, y: 844 * 0.3)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
         }
     }
 
@@ -90,18 +90,18 @@ import Testing
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.arrowLeft)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(10)))
             #expect(try await f.browser.waitUntil(F.isRunning))
             try await f.browser.press(WebDriver.space)
-            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(2)))
+            #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(10)))
             let label = try await f.browser.execute("return document.querySelector('.viewer-pause').getAttribute('aria-label')")
             #expect(label.string == "Play")
             try await f.browser.press(WebDriver.space)
             #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
             try await f.browser.press(WebDriver.escape)
-            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/", timeout: .seconds(10)))
         }
     }
 
@@ -113,11 +113,11 @@ import Testing
             let overscroll = "const s = (el) => getComputedStyle(el).overscrollBehaviorX; return [s(document.documentElement), s(document.body)]"
             #expect(try await f.browser.execute(overscroll).array?.compactMap(\.string) == ["none", "none"])
             try await f.browser.swipe(from: (320, 500), to: (60, 510))
-            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(3)), "swipe left goes to the next author")
+            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(10)), "swipe left goes to the next author")
             try await f.browser.swipe(from: (80, 500), to: (340, 505))
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(3)), "swipe right goes to the previous author")
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(10)), "swipe right goes to the previous author")
             try await f.browser.swipe(from: (200, 300), to: (205, 700))
-            #expect(try await f.waitForPath("/", timeout: .seconds(3)), "swipe down closes")
+            #expect(try await f.waitForPath("/", timeout: .seconds(10)), "swipe down closes")
         }
     }
 
@@ -125,7 +125,7 @@ import Testing
         try await F.run { f in
             try await f.open(F.erin, "3mstandfdhj0")
             try await f.browser.tap(x: 390 * 0.8, y: 844 * 0.5)
-            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/", timeout: .seconds(10)))
             #expect(try await f.browser.execute("return document.querySelector('dialog.viewer') === null").bool == true)
         }
     }
@@ -139,11 +139,11 @@ import Testing
             #expect(try await f.browser.execute("return history.length").double == lengthBefore + 1)
             #expect(try await f.browser.execute("return document.querySelector('dialog.viewer').contains(document.activeElement)").bool == true)
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
             try await f.browser.execute("history.back()")
-            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/", timeout: .seconds(10)))
             #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null", timeout: .seconds(2)))
             #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == "/stories/\(F.maya)")
         }
@@ -240,7 +240,7 @@ import Testing
                 """, timeout: .seconds(5)))
             #expect(f.appView.imageRequestCount >= 2, "the next photo was fetched before it was needed")
             try await f.browser.tap(x: 390 * 0.8, y: 844 * 0.5)
-            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(10)))
             #expect(try await f.browser.execute("return document.querySelector('.story-image').complete").bool == true)
         }
     }
@@ -276,11 +276,11 @@ import Testing
             try await f.browser.execute("window.notReloaded = true; document.querySelector(arguments[0]).click()", [.string(maya)])
             #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]')"))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.escape)
-            #expect(try await f.waitForPath("/", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/", timeout: .seconds(10)))
             #expect(try await f.browser.waitUntil("""
                 const link = document.querySelector(arguments[0]);
                 return link.querySelector('.avatar-ring').classList.contains('ring-seen') && link.getAttribute('aria-label').endsWith(', seen');
@@ -303,7 +303,7 @@ import Testing
                 document.querySelector('.tap-zone[rel=next]').click();
                 window.oldFill.dispatchEvent(new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' }));
                 """)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(3)))
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             // Story 2 is labelled: its timer is held, so nothing but a stale event could move on.
             #expect(try await f.browser.waitUntil("return window.notReloaded === true && !!document.querySelector('dialog.viewer .label-gate')"), "the page was reloaded")
             try await f.browser.execute("""

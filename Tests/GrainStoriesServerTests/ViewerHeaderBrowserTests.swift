@@ -134,7 +134,7 @@ import Testing
             if screen != .phone {
                 let next = try #require(layout["links"]?.array?.last?.string)
                 try await f.browser.execute("window.notReloaded = true; document.querySelectorAll('dialog.viewer > a.viewer-neighbour')[1].click()")
-                #expect(try await f.waitForPath(URL(string: f.base + next)?.path ?? next, timeout: .seconds(5)))
+                #expect(try await f.waitForPath(URL(string: f.base + next)?.path ?? next, timeout: .seconds(10)))
                 #expect(try await f.browser.execute("return window.notReloaded === true").bool == true)
             }
         }
