@@ -64,7 +64,7 @@ import Testing
             #expect(try await f.browser.waitUntil(F.isPaused))
             #expect(try await f.browser.execute("return getComputedStyle(document.querySelector('.story-image')).filter").string?.contains("blur") == true)
             try await f.browser.execute("document.querySelector('.label-gate summary').click()")
-            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(10)))
             #expect(try await f.browser.execute("return getComputedStyle(document.querySelector('.story-image')).filter").string == "none")
         }
     }
@@ -81,7 +81,7 @@ import Testing
             let seen = try await f.watch(frames: 60)
             #expect(seen.states == ["paused"] && seen.times == [held], "the timer moved while held: \(seen)")
             try await f.browser.cdp("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": []])
-            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)), "letting go did not resume")
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(10)), "letting go did not resume")
             #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "letting go must not navigate")
         }
     }
@@ -99,7 +99,7 @@ import Testing
             let label = try await f.browser.execute("return document.querySelector('.viewer-pause').getAttribute('aria-label')")
             #expect(label.string == "Play")
             try await f.browser.press(WebDriver.space)
-            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(10)))
             try await f.browser.press(WebDriver.escape)
             #expect(try await f.waitForPath("/", timeout: .seconds(10)))
         }
@@ -144,7 +144,7 @@ import Testing
             #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
             try await f.browser.execute("history.back()")
             #expect(try await f.waitForPath("/", timeout: .seconds(10)))
-            #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null", timeout: .seconds(2)))
+            #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null", timeout: .seconds(10)))
             #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == "/stories/\(F.maya)")
         }
     }
@@ -163,7 +163,7 @@ import Testing
             #expect(seen.states == ["paused"] && seen.times == [0], "the timer ran with reduced motion: \(seen)")
             #expect(seen.paths == ["/profile/\(F.maya)/story/3muojebufwseb"], "advanced with reduced motion")
             try await f.browser.execute("document.querySelector('.viewer-pause').click()")
-            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(10)))
         }
     }
 
@@ -332,7 +332,7 @@ import Testing
             let held = try await f.browser.execute(button).array ?? []
             #expect(held.first?.string == "none" && held.dropFirst().first?.double == 0, "a pause button on the warning screen: \(held)")
             try await f.browser.execute("document.querySelector('.label-gate summary').click()")
-            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(2)))
+            #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(10)))
             let shown = try await f.browser.execute(button).array ?? []
             #expect(shown.first?.string != "none" && (shown.dropFirst().first?.double ?? 0) >= 24 && shown.last?.string == "Pause", "\(shown)")
         }
