@@ -22,7 +22,9 @@ struct PrimaryImage {
             Result { () throws(HEIFError) -> T in
                 guard let base = raw.baseAddress, raw.count >= 12 else { throw .notHEIF }
                 let start = base.assumingMemoryBound(to: UInt8.self)
-                let length = Int32(clamping: raw.count)
+                // A video appended after the HEIF (a motion photo) is not shown to libheif.
+                let span = HEIFBoxSpan.length(of: UnsafeBufferPointer(start: start, count: raw.count))
+                let length = Int32(clamping: span)
                 if heif_check_filetype(start, length) == heif_filetype_no { throw .notHEIF }
                 let brands = Self.brands(start, length)
 
@@ -32,7 +34,7 @@ struct PrimaryImage {
                 // one decode per worker thread, and extra libheif threads would oversubscribe.
                 heif_context_set_max_decoding_threads(context, 0)
                 try LibheifStatus.check(
-                    heif_context_read_from_memory_without_copy(context, base, raw.count, nil),
+                    heif_context_read_from_memory_without_copy(context, base, span, nil),
                     "heif_context_read_from_memory_without_copy")
 
                 var handle: OpaquePointer?
