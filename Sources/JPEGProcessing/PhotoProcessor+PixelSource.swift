@@ -61,14 +61,15 @@ extension PhotoProcessor {
             decodedHeight: header.height, decodedChannels: 3, fittedWidth: target.width, fittedHeight: target.height)
     }
 
-    /// Decodes at full size, resamples into the box and applies the orientation; a
-    /// separate function so the decoded buffer is released before encoding (peak memory).
+    /// Decodes at full size, resamples into the box within the decoded buffer and applies
+    /// the orientation; a separate function so a rotation's source is released before
+    /// encoding (peak memory).
     private func uprightImage<Source: PixelSource>(
         _ bytes: [UInt8], from source: Source, header: PixelSourceHeader<Source.NativeHeader>, orientation: Int
     ) throws(PhotoProcessingError) -> RGBImage {
         let target = fittedSize(width: header.width, height: header.height)
-        let decoded = try source.decode(bytes, header: header)
-        let fitted = LanczosResampler.resize(decoded, width: target.width, height: target.height)
-        return OrientationTransform.apply(orientation, to: fitted)
+        var image = try source.decode(bytes, header: header)
+        LanczosResampler.resizeInPlace(&image, width: target.width, height: target.height)
+        return OrientationTransform.apply(orientation, to: image)
     }
 }
