@@ -47,18 +47,25 @@ public enum HEIFDecoder {
     /// codec this libheif build cannot decode throws `.noDecoder` (e.g. AV1 without dav1d/aom).
     public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> HEIFImage {
         try PrimaryImage.open(bytes) { image throws(HEIFError) in
-            let info = image.info()
-            let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
-            guard !overflow, pixels <= maxPixels else {
-                throw .tooManyPixels(width: info.width, height: info.height, limit: maxPixels)
-            }
-            if let codec = info.codec, !Libheif.hasDecoder(for: codec) { throw .noDecoder(codec, cause: nil) }
+            let info = try image.checkDecodable(maxPixels: maxPixels)
             let exif = try image.exif()
             let iccProfile = try image.iccProfile()
             let decoded = try image.decodeRGB()
             return HEIFImage(
                 width: decoded.width, height: decoded.height, pixels: decoded.pixels, exif: exif,
                 iccProfile: iccProfile, sourceBitDepth: info.bitDepth, hadAlpha: info.hasAlpha)
+        }
+    }
+
+    /// Decodes the primary image like `decode` and lends `body` libheif's own RGB(A) plane
+    /// instead of a packed copy (see `HEIFPlane`: for callers that resample it at once).
+    /// Alpha is *not* flattened here; `plane.hasAlpha` says whether it is RGBA.
+    public static func withDecodedPlane<T>(
+        _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFPlane) -> T
+    ) throws(HEIFError) -> T {
+        try PrimaryImage.open(bytes) { image throws(HEIFError) in
+            try image.checkDecodable(maxPixels: maxPixels)
+            return try image.withDecodedPlane(body)
         }
     }
 

@@ -9,30 +9,40 @@
 enum LanczosResampler {
     static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
         if width == image.width, height == image.height { return image }
-        let vertical = ResamplingWeights(sourceSize: image.height, destinationSize: height)
-        let horizontal = ResamplingWeights(sourceSize: image.width, destinationSize: width)
-        let sourceRowLength = image.width * 3
+        return image.pixels.withUnsafeBufferPointer { source in
+            resize(
+                rows: source.baseAddress!, stride: image.width * 3, sourceWidth: image.width, sourceHeight: image.height,
+                width: width, height: height)
+        }
+    }
+
+    /// Resamples packed RGB rows `stride` bytes apart (a decoder's own buffer, which may pad
+    /// its rows) into a new `width × height` image; the same size is a packed copy.
+    static func resize(
+        rows source: UnsafePointer<UInt8>, stride: Int, sourceWidth: Int, sourceHeight: Int, width: Int, height: Int
+    ) -> RGBImage {
+        let vertical = ResamplingWeights(sourceSize: sourceHeight, destinationSize: height)
+        let horizontal = ResamplingWeights(sourceSize: sourceWidth, destinationSize: width)
+        let sourceRowLength = sourceWidth * 3
         let outputRowLength = width * 3
         var accumulator = [Int32](repeating: 0, count: sourceRowLength)
         var row = [UInt8](repeating: 0, count: sourceRowLength)
         let pixels = [UInt8](unsafeUninitializedCapacity: outputRowLength * height) { output, initialized in
-            image.pixels.withUnsafeBufferPointer { source in
-                accumulator.withUnsafeMutableBufferPointer { acc in
-                    row.withUnsafeMutableBufferPointer { row in
-                        for y in 0..<height {
-                            let rowStart: UnsafePointer<UInt8>
-                            if height == image.height {
-                                rowStart = source.baseAddress! + y * sourceRowLength
-                            } else {
-                                verticalRow(y, weights: vertical, source: source.baseAddress!, rowLength: sourceRowLength, acc: acc, into: row)
-                                rowStart = UnsafePointer(row.baseAddress!)
-                            }
-                            let out = output.baseAddress! + y * outputRowLength
-                            if width == image.width {
-                                out.update(from: rowStart, count: outputRowLength)
-                            } else {
-                                horizontalRow(rowStart, weights: horizontal, width: width, into: out)
-                            }
+            accumulator.withUnsafeMutableBufferPointer { acc in
+                row.withUnsafeMutableBufferPointer { row in
+                    for y in 0..<height {
+                        let rowStart: UnsafePointer<UInt8>
+                        if height == sourceHeight {
+                            rowStart = source + y * stride
+                        } else {
+                            verticalRow(y, weights: vertical, source: source, stride: stride, rowLength: sourceRowLength, acc: acc, into: row)
+                            rowStart = UnsafePointer(row.baseAddress!)
+                        }
+                        let out = output.baseAddress! + y * outputRowLength
+                        if width == sourceWidth {
+                            out.update(from: rowStart, count: outputRowLength)
+                        } else {
+                            horizontalRow(rowStart, weights: horizontal, width: width, into: out)
                         }
                     }
                 }
@@ -94,7 +104,9 @@ enum LanczosResampler {
                             if height == sourceHeight {
                                 rowStart = UnsafePointer(base + y * sourceRowLength)
                             } else {
-                                verticalRow(y, weights: vertical, source: UnsafePointer(base), rowLength: sourceRowLength, acc: acc, into: row)
+                                verticalRow(
+                                    y, weights: vertical, source: UnsafePointer(base), stride: sourceRowLength, rowLength: sourceRowLength,
+                                    acc: acc, into: row)
                                 rowStart = UnsafePointer(row.baseAddress!)
                             }
                             let slot = ring.baseAddress! + (y % ringRows) * outputRowLength
@@ -117,17 +129,17 @@ enum LanczosResampler {
         image = RGBImage(uncheckedWidth: width, height: height, pixels: pixels)
     }
 
-    /// Output row `y` of the vertical pass, over full source rows.
+    /// Output row `y` of the vertical pass, over full source rows `stride` bytes apart.
     @inline(__always)
     private static func verticalRow(
-        _ y: Int, weights: ResamplingWeights, source: UnsafePointer<UInt8>, rowLength: Int,
+        _ y: Int, weights: ResamplingWeights, source: UnsafePointer<UInt8>, stride: Int, rowLength: Int,
         acc: UnsafeMutableBufferPointer<Int32>, into row: UnsafeMutableBufferPointer<UInt8>
     ) {
         let half: Int32 = 1 << (ResamplingWeights.fractionBits - 1)
         for x in 0..<rowLength { acc[x] = half }
         for tap in 0..<weights.counts[y] {
             let weight = weights.weights[y * weights.stride + tap]
-            let sourceRow = source + (weights.starts[y] + tap) * rowLength
+            let sourceRow = source + (weights.starts[y] + tap) * stride
             for x in 0..<rowLength { acc[x] &+= Int32(sourceRow[x]) &* weight }
         }
         for x in 0..<rowLength { row[x] = clampShift(acc[x]) }

@@ -61,15 +61,14 @@ extension PhotoProcessor {
             decodedHeight: header.height, decodedChannels: 3, fittedWidth: target.width, fittedHeight: target.height)
     }
 
-    /// Decodes at full size, resamples into the box within the decoded buffer and applies
-    /// the orientation; a separate function so a rotation's source is released before
-    /// encoding (peak memory).
+    /// Decodes at full size and resamples into the box (`PixelSource.decodeFitted`: never
+    /// two full-size images at once), then applies the orientation; a separate function so
+    /// a rotation's source is released before encoding (peak memory).
     private func uprightImage<Source: PixelSource>(
         _ bytes: [UInt8], from source: Source, header: PixelSourceHeader<Source.NativeHeader>, orientation: Int
     ) throws(PhotoProcessingError) -> RGBImage {
         let target = fittedSize(width: header.width, height: header.height)
-        var image = try source.decode(bytes, header: header)
-        LanczosResampler.resizeInPlace(&image, width: target.width, height: target.height)
-        return OrientationTransform.apply(orientation, to: image)
+        let fitted = try source.decodeFitted(bytes, header: header, width: target.width, height: target.height)
+        return OrientationTransform.apply(orientation, to: fitted)
     }
 }

@@ -27,6 +27,20 @@ import TestSupport
         #expect(source.pixels.count == from.0 * from.1 * 3, "a copy the caller still holds is left alone")
     }
 
+    /// HEIF resamples straight from libheif's own plane (rows maybe padded) instead of a
+    /// packed copy: the same pixels as packing first, rotated files included.
+    @Test(arguments: ["reference/photo.heic", "reference/photo-irot.heic", "quadrants.heic", "alpha.heic"])
+    func heifResamplesFromLibheifsPlaneLikeFromAPackedCopy(name: String) throws {
+        let bytes = try Fixtures.resource(name)
+        let source = HEIFPixelSource(formatName: "HEIC")
+        let header = try source.inspect(bytes)
+        let (width, height) = (header.width * 2 / 3, header.height / 2)
+        let fitted = try source.decodeFitted(bytes, header: header, width: width, height: height)
+        let packed = LanczosResampler.resize(try source.decode(bytes, header: header), width: width, height: height)
+        #expect(fitted == packed)
+        #expect(fitted.width == width && fitted.height == height)
+    }
+
     @Test func growingFallsBackToANewBuffer() {
         let source = TestImages.photoLike(width: 20, height: 10)
         var image = source
