@@ -44,13 +44,19 @@ extension PhotoProcessor {
     }
 
     /// Refuses, from the header, images above the pixel limit (first, so a bomb is named
-    /// as one even when it is also cut short) and incomplete files; then estimates a
+    /// as one even when it is also cut short), images of no size and incomplete files;
+    /// then estimates a
     /// full-size RGB decode followed by the shared stages.
     func memoryEstimate<Native>(
         for header: PixelSourceHeader<Native>, format: String, inputBytes: Int
     ) throws(PhotoProcessingError) -> MemoryEstimate {
         guard header.pixelCount <= options.maxPixels else {
             throw .tooManyPixels(width: header.width, height: header.height, limit: options.maxPixels)
+        }
+        // A header that gives no pixels at all (a HEIF whose `ispe` says 0 × 0, found by
+        // fuzzing) has nothing to fit into the box: damaged, before anything is decoded.
+        guard header.width > 0, header.height > 0 else {
+            throw .damaged(format: format, detail: "the header gives a size of \(header.width) × \(header.height)")
         }
         guard header.isComplete else {
             throw .damaged(format: format, detail: header.incompleteDetail ?? "the data stops before its end")

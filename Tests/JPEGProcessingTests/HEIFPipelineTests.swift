@@ -67,3 +67,20 @@ import TestSupport
         }
     }
 }
+
+/// Inputs the fuzzer found (FUZZING.md), kept as regression tests.
+@Suite struct HEIFFuzzFindingsTests {
+    /// rotated.heic with two bytes of its `ispe` changed so the image is 0 × 0: the pipeline
+    /// fitted "no pixels" into the box and the resampler trapped dividing by a zero width
+    /// (PhotoFuzz, 2026-12-01, 12 s into the HEIF campaign). It is damaged, said so from
+    /// the header.
+    @Test func aHEIFOfNoSizeIsRefusedAsDamaged() throws {
+        let bytes = try Fixtures.resource("fuzz/heif-zero-size.heic")
+        #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
+            try PhotoProcessor().process(bytes)
+        }
+        #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
+            try PhotoProcessor().memoryEstimate(bytes)
+        }
+    }
+}
