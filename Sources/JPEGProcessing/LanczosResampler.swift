@@ -147,7 +147,7 @@ enum LanczosResampler {
 
     /// One row of the horizontal pass.
     @inline(__always)
-    private static func horizontalRow(
+    static func horizontalRow(
         _ row: UnsafePointer<UInt8>, weights: ResamplingWeights, width: Int, into out: UnsafeMutablePointer<UInt8>
     ) {
         weights.weights.withUnsafeBufferPointer { taps in
@@ -174,7 +174,7 @@ enum LanczosResampler {
 
     /// Drops the fraction bits (rounding was added up front) and clamps Lanczos overshoot.
     @inline(__always)
-    private static func clampShift(_ value: Int32) -> UInt8 {
+    static func clampShift(_ value: Int32) -> UInt8 {
         UInt8(clamping: value >> ResamplingWeights.fractionBits)
     }
 }

@@ -100,9 +100,13 @@ public struct PhotoProcessor: Sendable {
 
     /// Reads the file at `path` (refusing files above `maxInputBytes` before reading them)
     /// and processes it on the calling thread.
+    /// A PNG that can be read row by row is (`processStreamedPNG`), holding neither the file
+    /// nor its full-size picture; everything else is processed from the bytes.
     public func processFile(atPath path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
         try options.validate()
-        return try process(InputFileReader.read(path: path, limit: options.maxInputBytes))
+        var bytes = try InputFileReader.read(path: path, limit: options.maxInputBytes)
+        if let photo = try processStreamedPNG(&bytes, path: path) { return photo }
+        return try process(bytes)
     }
 
     /// Reads and processes the file at `path` on one of `pool`'s dedicated threads.

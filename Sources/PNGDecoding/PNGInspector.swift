@@ -27,6 +27,7 @@ public enum PNGInspector {
         var exif: [UInt8]?
         var iccProfile: [UInt8]?
         var isComplete = false
+        var gamma: Int?
         while offset + 8 <= bytes.count {
             let length = Int(readUInt32(bytes, offset))
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
@@ -49,6 +50,7 @@ public enum PNGInspector {
             }
             switch type {
             case "tRNS": hasTransparencyChunk = true
+            case "gAMA" where crcMatches && gamma == nil && length == 4: gamma = Int(readUInt32(bytes, dataStart))
             case "eXIf" where crcMatches && exif == nil: exif = exifPayload(data)
             case "iCCP" where crcMatches && iccProfile == nil: iccProfile = profile(data)
             case "IEND": isComplete = true
@@ -61,7 +63,7 @@ public enum PNGInspector {
         return PNGHeader(
             width: ihdr.width, height: ihdr.height, bitDepth: ihdr.bitDepth, colorType: ihdr.colorType,
             isInterlaced: ihdr.isInterlaced, hasTransparency: hasAlphaChannel || hasTransparencyChunk,
-            exif: exif, iccProfile: iccProfile, isComplete: isComplete)
+            exif: exif, iccProfile: iccProfile, gamma: gamma, isComplete: isComplete)
     }
 
     /// The TIFF structure of an `eXIf` chunk, without the `Exif\0\0` prefix some writers
