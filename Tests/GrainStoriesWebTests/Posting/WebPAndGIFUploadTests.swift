@@ -12,38 +12,13 @@ import TestSupport
 /// Orientation turns it upright; an animated GIF is its first frame), what is posted is a
 /// JPEG, a damaged file is refused naming its format, and no upload is left behind.
 @Suite struct WebPAndGIFUploadTests {
-    static func upload(_ browser: CookieJar, _ bytes: [UInt8], name: String, type: String) async throws -> HTTPResponse {
-        let page = await browser.get("/stories/new")
-        let token = try #require(CookieJar.csrfToken(in: page.text))
-        let body = MultipartBody(boundary: "----WebKitFormBoundaryGrainWebP1").field("csrf", token)
-            .file("photo", filename: name, contentType: type, bytes)
-        return await browser.respond(
-            .post, "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=----WebKitFormBoundaryGrainWebP1")],
-            body: body.bytes())
-    }
-
-    /// Publishes the draft at `draftPath` and returns the blob the PDS received.
-    static func publish(_ browser: CookieJar, _ app: AppHarness, _ pds: FakePDS, draftPath: String) async throws -> [UInt8] {
-        let draftPage = await browser.get(draftPath)
-        let token = try #require(CookieJar.csrfToken(in: draftPage.text))
-        let posted = await browser.post(draftPath, form: [("csrf", token), ("action", "publish")])
-        #expect(posted.status == .seeOther)
-        await app.root.posting.publisher.runDue()
-        #expect(await browser.get(draftPath).text.contains("Posted."))
-        return try #require(pds.blobs().first).bytes
-    }
-
-    static func leftovers(_ app: AppHarness) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/uploads")
-    }
-
     @Test func aWebPIsPostedUprightAsAJPEGWithThePlaceFromItsGPS() async throws {
         let pds = try FakePDS()
         let app = try await AppHarness()
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         #expect(await browser.get("/stories/new").text.contains("image/webp"), "the file input offers WebP")
 
-        let uploaded = try await Self.upload(browser, Fixtures.bytes("webp-exif-gps.webp"), name: "IMG_0044.webp", type: "image/webp")
+        let uploaded = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("webp-exif-gps.webp"), name: "IMG_0044.webp", type: "image/webp")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
         let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
@@ -52,17 +27,17 @@ import TestSupport
         // Stored 64 × 48 with EXIF Orientation 6: upright it is 48 × 64.
         #expect(draft.width == 48 && draft.height == 64)
 
-        let blob = try await Self.publish(browser, app, pds, draftPath: draftPath)
+        let blob = try await PhotoUploadSteps.publish(browser, app, pds, draftPath: draftPath)
         #expect(blob.starts(with: [0xFF, 0xD8, 0xFF]), "the PDS got a JPEG, not the WebP")
         let story = try #require(pds.records("social.grain.story").first)
         #expect(story.value["aspectRatio"]?["width"]?.integerValue == 48)
         #expect(story.value["aspectRatio"]?["height"]?.integerValue == 64)
         #expect(try PhotoProcessor().process(blob).metadata.gps == nil, "and no GPS in it")
 
-        let damaged = try await Self.upload(browser, Fixtures.bytes("webp-truncated.webp"), name: "cut.webp", type: "image/webp")
+        let damaged = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("webp-truncated.webp"), name: "cut.webp", type: "image/webp")
         #expect(damaged.status == .badRequest)
         #expect(damaged.text.contains("This WebP is damaged"))
-        #expect(try Self.leftovers(app).isEmpty, "uploads are removed after every attempt")
+        #expect(try PhotoUploadSteps.leftovers(app).isEmpty, "uploads are removed after every attempt")
         await app.shutdown()
         pds.stop()
     }
@@ -74,14 +49,14 @@ import TestSupport
         #expect(await browser.get("/stories/new").text.contains("image/gif"), "the file input offers GIF")
 
         let gif = Fixtures.bytes("gif-animated.gif")
-        let uploaded = try await Self.upload(browser, gif, name: "saved.gif", type: "image/gif")
+        let uploaded = try await PhotoUploadSteps.upload(browser, gif, name: "saved.gif", type: "image/gif")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
         let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
         #expect(draft.width == 40 && draft.height == 30)
         #expect(draft.gpsCell == nil, "a GIF has no GPS: the place is chosen by search")
 
-        let blob = try await Self.publish(browser, app, pds, draftPath: draftPath)
+        let blob = try await PhotoUploadSteps.publish(browser, app, pds, draftPath: draftPath)
         #expect(blob.starts(with: [0xFF, 0xD8, 0xFF]), "the PDS got a JPEG, not the GIF")
         // The first frame is the four quadrants (red, green / blue, white); later frames differ.
         let posted = try JPEGDecoder.decode(blob)
@@ -90,10 +65,10 @@ import TestSupport
         #expect(topLeft.0 > 200 && topLeft.1 < 60 && topLeft.2 < 60, "first frame's red quadrant: \(topLeft)")
         #expect(bottomRight.0 > 230 && bottomRight.1 > 230 && bottomRight.2 > 230, "first frame's white quadrant: \(bottomRight)")
 
-        let damaged = try await Self.upload(browser, Fixtures.bytes("gif-truncated.gif"), name: "cut.gif", type: "image/gif")
+        let damaged = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("gif-truncated.gif"), name: "cut.gif", type: "image/gif")
         #expect(damaged.status == .badRequest)
         #expect(damaged.text.contains("This GIF is damaged"))
-        #expect(try Self.leftovers(app).isEmpty, "uploads are removed after every attempt")
+        #expect(try PhotoUploadSteps.leftovers(app).isEmpty, "uploads are removed after every attempt")
         await app.shutdown()
         pds.stop()
     }
