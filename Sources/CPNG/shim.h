@@ -35,9 +35,10 @@ static void cpng_stream_warning(png_structp png, png_const_charp message) {
 
 /// Reads the non-interlaced PNG file at `path` one row at a time as 8-bit RGB (grey and
 /// palette expanded; the caller admits no transparency, no 16-bit samples and no gamma
-/// that libpng's simplified API would correct), handing each row to `callback`, and reads
-/// on to IEND so every chunk's CRC and the zlib stream's end are checked. Returns 1 on
-/// success; 0 with a message in `message` (`cpng_message_size` bytes) otherwise.
+/// that libpng's simplified API would correct), handing each row to `callback`, with the
+/// simplified API's leniency (benign errors warn; nothing after the last row is read), so
+/// it accepts and refuses what `png_image_finish_read` does. Returns 1 on success; 0 with
+/// a message in `message` (`cpng_message_size` bytes) otherwise.
 static inline int cpng_stream_rgb8(
     const char *path, png_uint_32 expected_width, png_uint_32 expected_height, cpng_row_callback callback,
     void *context, char *message) {
@@ -63,6 +64,8 @@ static inline int cpng_stream_rgb8(
         return 0;
     }
     png_init_io(png, file);
+    // As the simplified API does: "benign" errors (an eXIf after IDAT, say) only warn.
+    png_set_benign_errors(png, 1);
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);
@@ -85,7 +88,8 @@ static inline int cpng_stream_rgb8(
         png_read_row(png, row, NULL);
         if (!callback(context, row, y)) png_error(png, "stopped by the caller");
     }
-    png_read_end(png, NULL);
+    // No png_read_end: like the simplified API, what follows the pixels (metadata after
+    // IDAT, IEND's CRC) does not decide; the inspector already required an IEND chunk.
     png_free(png, row);
     row = NULL;
     png_destroy_read_struct(&png, &info, NULL);

@@ -64,6 +64,22 @@ import TestSupport
         }
     }
 
+    /// Found by PhotoFuzz comparing the two paths: a PNG whose eXIf comes after IDAT (and
+    /// with bytes after IEND). libpng's full API treats the misplaced chunk as an error
+    /// unless told to only warn, as the simplified API does; the two paths must agree.
+    @Test func bothPathsAgreeOnAnEXIfAfterIDAT() throws {
+        let bytes = try Fixtures.resource("fuzz/png-exif-after-idat.png")
+        let path = try Self.write(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let processor = PhotoProcessor(options: PhotoProcessingOptions(maxPixels: 512 * 512, boxSize: 48, byteBudget: 4_000))
+        let fromMemory = Result { () throws(PhotoProcessingError) in try processor.process(bytes) }
+        let fromFile = Result { () throws(PhotoProcessingError) in try processor.processFile(atPath: path) }
+        switch (fromMemory, fromFile) {
+        case (.success(let a), .success(let b)): #expect(a.jpeg == b.jpeg)
+        default: Issue.record("from memory: \(fromMemory), from the file: \(fromFile)")
+        }
+    }
+
     /// `png` with a chunk inserted right after IHDR (CRC computed here).
     static func withChunk(_ type: String, _ data: [UInt8], afterIHDRof png: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
