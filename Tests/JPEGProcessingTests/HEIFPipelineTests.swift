@@ -74,6 +74,20 @@ import TestSupport
     /// fitted "no pixels" into the box and the resampler trapped dividing by a zero width
     /// (PhotoFuzz, 2026-12-01, 12 s into the HEIF campaign). It is damaged, said so from
     /// the header.
+    /// An AVIF whose coded data is empty: libheif hands dav1d nothing to decode, dav1d
+    /// refuses it (and leaks 40 bytes inside itself, which LeakSanitizer caught: PhotoFuzz,
+    /// 2026-12-01; a system library's, suppressed in Fuzz/lsan-suppressions.txt). The
+    /// upload is refused as a damaged AVIF.
+    @Test func anAVIFWithNoCodedDataIsRefusedAsDamaged() throws {
+        let bytes = try Fixtures.resource("fuzz/avif-empty-data.avif")
+        #expect {
+            try PhotoProcessor().process(bytes)
+        } throws: { error in
+            guard case .damaged(format: "AVIF", _) = error as? PhotoProcessingError else { return false }
+            return true
+        }
+    }
+
     @Test func aHEIFOfNoSizeIsRefusedAsDamaged() throws {
         let bytes = try Fixtures.resource("fuzz/heif-zero-size.heic")
         #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
