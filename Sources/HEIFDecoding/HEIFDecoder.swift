@@ -20,7 +20,10 @@
 /// pixels and files with too many items or too deeply nested boxes (`.exceedsSecurityLimit`);
 /// `decode` also refuses more than `maxPixels` pixels before decoding any (`.tooManyPixels`).
 /// A per-side limit (`heif_context_set_maximum_image_size_limit`) is not set: the pixel
-/// count, checked on the header, is the tighter and clearer bound.
+/// count, checked on the header, is the tighter and clearer bound. For a grid or overlay
+/// image that holds only because `open` first checks that its own output size (which
+/// libheif allocates its canvas from) equals the `ispe` size the pixel count is taken from
+/// (`HEIFCanvasDescriptor`).
 public enum HEIFDecoder {
     /// The header facts of the primary image, without decoding pixels.
     ///

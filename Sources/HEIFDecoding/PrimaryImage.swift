@@ -27,6 +27,7 @@ struct PrimaryImage {
                 let length = Int32(clamping: span)
                 if heif_check_filetype(start, length) == heif_filetype_no { throw .notHEIF }
                 let brands = Self.brands(start, length)
+                let canvas = HEIFCanvasDescriptor.ofPrimaryItem(in: UnsafeBufferPointer(start: start, count: span))
 
                 guard let context = heif_context_alloc() else { throw .failed(outOfMemory("heif_context_alloc")) }
                 defer { heif_context_free(context) }
@@ -42,6 +43,16 @@ struct PrimaryImage {
                     heif_context_get_primary_image_handle(context, &handle), "heif_context_get_primary_image_handle")
                 guard let handle else { throw .failed(outOfMemory("heif_context_get_primary_image_handle")) }
                 defer { heif_image_handle_release(handle) }
+                if let canvas {
+                    let ispe = (Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_ispe_height(handle)))
+                    guard canvas.width == ispe.0, canvas.height == ispe.1 else {
+                        throw .corrupt(
+                            LibheifFailure(
+                                operation: canvas.itemType, code: Int(heif_error_Invalid_input.rawValue),
+                                subcode: Int(heif_suberror_Invalid_grid_data.rawValue),
+                                message: "the \(canvas.itemType) makes a \(canvas.width) × \(canvas.height) image, its ispe says \(ispe.0) × \(ispe.1)"))
+                    }
+                }
                 return try body(PrimaryImage(handle: handle, brands: brands))
             }
         }

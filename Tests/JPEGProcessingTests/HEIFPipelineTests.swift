@@ -88,6 +88,23 @@ import TestSupport
         }
     }
 
+    /// A 1.3 KB HEIC whose `ispe` says 64 × 64 but whose primary item, retyped `iovl` (an
+    /// overlay), reads its HEVC data as an overlay descriptor with a far larger canvas:
+    /// libheif allocated 2.4 GB for it while decoding (PhotoFuzz, 2026-12-01, an
+    /// out-of-memory report 61 s into the HEIF campaign). The two sizes must agree, so it
+    /// is refused as damaged from its header, before any decoding.
+    @Test func anOverlayLargerThanItsISPEIsRefusedBeforeDecoding() throws {
+        let bytes = try Fixtures.resource("fuzz/heif-overlay-larger-than-ispe.heic")
+        for attempt in [{ _ = try PhotoProcessor().memoryEstimate(bytes) }, { _ = try PhotoProcessor().process(bytes) }] {
+            #expect {
+                try attempt()
+            } throws: { error in
+                guard case .damaged(format: "HEIC", let detail) = error as? PhotoProcessingError else { return false }
+                return detail.contains("iovl")
+            }
+        }
+    }
+
     @Test func aHEIFOfNoSizeIsRefusedAsDamaged() throws {
         let bytes = try Fixtures.resource("fuzz/heif-zero-size.heic")
         #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
