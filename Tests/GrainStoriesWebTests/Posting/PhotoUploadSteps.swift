@@ -29,6 +29,18 @@ enum PhotoUploadSteps {
         return try #require(pds.blobs().first).bytes
     }
 
+    /// Uploads a damaged `bytes` and expects it refused with 400 and a message naming
+    /// `format`, and nothing left in the uploads folder afterwards.
+    static func expectRefusedAsDamaged(
+        _ browser: CookieJar, _ app: AppHarness, _ bytes: [UInt8], name: String, type: String, format: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let damaged = try await upload(browser, bytes, name: name, type: type)
+        #expect(damaged.status == .badRequest, sourceLocation: sourceLocation)
+        #expect(damaged.text.contains("This \(format) is damaged"), sourceLocation: sourceLocation)
+        #expect(try leftovers(app).isEmpty, "uploads are removed after every attempt", sourceLocation: sourceLocation)
+    }
+
     /// What is left in the data directory's uploads folder.
     static func leftovers(_ app: AppHarness) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/uploads")
