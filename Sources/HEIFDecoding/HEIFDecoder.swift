@@ -20,7 +20,10 @@
 /// pixels and files with too many items or too deeply nested boxes (`.exceedsSecurityLimit`);
 /// `decode` also refuses more than `maxPixels` pixels before decoding any (`.tooManyPixels`).
 /// A per-side limit (`heif_context_set_maximum_image_size_limit`) is not set: the pixel
-/// count, checked on the header, is the tighter and clearer bound.
+/// count, checked on the header, is the tighter and clearer bound. For a grid or overlay
+/// image that holds only because `open` first checks that its own output size (which
+/// libheif allocates its canvas from) equals the `ispe` size the pixel count is taken from
+/// (`HEIFCanvasDescriptor`).
 public enum HEIFDecoder {
     /// The header facts of the primary image, without decoding pixels.
     ///
@@ -47,18 +50,25 @@ public enum HEIFDecoder {
     /// codec this libheif build cannot decode throws `.noDecoder` (e.g. AV1 without dav1d/aom).
     public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> HEIFImage {
         try PrimaryImage.open(bytes) { image throws(HEIFError) in
-            let info = image.info()
-            let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
-            guard !overflow, pixels <= maxPixels else {
-                throw .tooManyPixels(width: info.width, height: info.height, limit: maxPixels)
-            }
-            if let codec = info.codec, !Libheif.hasDecoder(for: codec) { throw .noDecoder(codec, cause: nil) }
+            let info = try image.checkDecodable(maxPixels: maxPixels)
             let exif = try image.exif()
             let iccProfile = try image.iccProfile()
             let decoded = try image.decodeRGB()
             return HEIFImage(
                 width: decoded.width, height: decoded.height, pixels: decoded.pixels, exif: exif,
                 iccProfile: iccProfile, sourceBitDepth: info.bitDepth, hadAlpha: info.hasAlpha)
+        }
+    }
+
+    /// Decodes the primary image like `decode` and lends `body` libheif's own RGB(A) plane
+    /// instead of a packed copy (see `HEIFPlane`: for callers that resample it at once).
+    /// Alpha is *not* flattened here; `plane.hasAlpha` says whether it is RGBA.
+    public static func withDecodedPlane<T>(
+        _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFPlane) -> T
+    ) throws(HEIFError) -> T {
+        try PrimaryImage.open(bytes) { image throws(HEIFError) in
+            try image.checkDecodable(maxPixels: maxPixels)
+            return try image.withDecodedPlane(body)
         }
     }
 

@@ -2,10 +2,35 @@ import CHeif
 
 /// Decoding the primary image to packed 8-bit RGB.
 extension PrimaryImage {
-    /// Decodes with the container's transformations applied (`ignore_transformations`
-    /// stays 0: `irot`, `imir` and `clap` are authoritative), HDR reduced to 8 bits by
-    /// libheif, and alpha, if any, composited onto white. Returns the size libheif produced.
+    /// Refuses, from the header, more than `maxPixels` pixels (after transformations) and
+    /// a codec this libheif build cannot decode; returns the header facts.
+    @discardableResult
+    func checkDecodable(maxPixels: Int) throws(HEIFError) -> HEIFInfo {
+        let info = info()
+        let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
+        guard !overflow, pixels <= maxPixels else {
+            throw .tooManyPixels(width: info.width, height: info.height, limit: maxPixels)
+        }
+        if let codec = info.codec, !Libheif.hasDecoder(for: codec) { throw .noDecoder(codec, cause: nil) }
+        return info
+    }
+
+    /// Decodes with the container's transformations applied and alpha, if any, composited
+    /// onto white. Returns the size libheif produced.
     func decodeRGB() throws(HEIFError) -> (width: Int, height: Int, pixels: [UInt8]) {
+        try withDecodedPlane { plane in
+            let pixels = Self.packRGB(
+                plane.base, stride: plane.stride, width: plane.width, height: plane.height, hasAlpha: plane.hasAlpha,
+                premultiplied: plane.premultiplied)
+            return (plane.width, plane.height, pixels)
+        }
+    }
+
+    /// Decodes with the container's transformations applied (`ignore_transformations`
+    /// stays 0: `irot`, `imir` and `clap` are authoritative) and HDR reduced to 8 bits by
+    /// libheif, and lends `body` libheif's interleaved RGB(A) plane; the image is released
+    /// when `body` returns.
+    func withDecodedPlane<T>(_ body: (HEIFPlane) -> T) throws(HEIFError) -> T {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         guard let options = heif_decoding_options_alloc() else { throw .failed(Self.outOfMemory("heif_decoding_options_alloc")) }
         defer { heif_decoding_options_free(options) }
@@ -35,9 +60,8 @@ extension PrimaryImage {
                     message: "decoded image is not \(channels * 8)-bit interleaved RGB\(hasAlpha ? "A" : "")"))
         }
         let premultiplied = hasAlpha && heif_image_is_premultiplied_alpha(decoded) != 0
-        let pixels = Self.packRGB(
-            plane, stride: Int(stride), width: width, height: height, hasAlpha: hasAlpha, premultiplied: premultiplied)
-        return (width, height, pixels)
+        return body(
+            HEIFPlane(base: plane, stride: Int(stride), width: width, height: height, hasAlpha: hasAlpha, premultiplied: premultiplied))
     }
 
     /// Copies the rows out without padding; RGBA is composited onto white so transparent

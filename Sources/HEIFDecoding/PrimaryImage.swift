@@ -22,9 +22,12 @@ struct PrimaryImage {
             Result { () throws(HEIFError) -> T in
                 guard let base = raw.baseAddress, raw.count >= 12 else { throw .notHEIF }
                 let start = base.assumingMemoryBound(to: UInt8.self)
-                let length = Int32(clamping: raw.count)
+                // A video appended after the HEIF (a motion photo) is not shown to libheif.
+                let span = HEIFBoxSpan.length(of: UnsafeBufferPointer(start: start, count: raw.count))
+                let length = Int32(clamping: span)
                 if heif_check_filetype(start, length) == heif_filetype_no { throw .notHEIF }
                 let brands = Self.brands(start, length)
+                let canvas = HEIFCanvasDescriptor.ofPrimaryItem(in: UnsafeBufferPointer(start: start, count: span))
 
                 guard let context = heif_context_alloc() else { throw .failed(outOfMemory("heif_context_alloc")) }
                 defer { heif_context_free(context) }
@@ -32,7 +35,7 @@ struct PrimaryImage {
                 // one decode per worker thread, and extra libheif threads would oversubscribe.
                 heif_context_set_max_decoding_threads(context, 0)
                 try LibheifStatus.check(
-                    heif_context_read_from_memory_without_copy(context, base, raw.count, nil),
+                    heif_context_read_from_memory_without_copy(context, base, span, nil),
                     "heif_context_read_from_memory_without_copy")
 
                 var handle: OpaquePointer?
@@ -40,6 +43,16 @@ struct PrimaryImage {
                     heif_context_get_primary_image_handle(context, &handle), "heif_context_get_primary_image_handle")
                 guard let handle else { throw .failed(outOfMemory("heif_context_get_primary_image_handle")) }
                 defer { heif_image_handle_release(handle) }
+                if let canvas {
+                    let ispe = (Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_ispe_height(handle)))
+                    guard canvas.width == ispe.0, canvas.height == ispe.1 else {
+                        throw .corrupt(
+                            LibheifFailure(
+                                operation: canvas.itemType, code: Int(heif_error_Invalid_input.rawValue),
+                                subcode: Int(heif_suberror_Invalid_grid_data.rawValue),
+                                message: "the \(canvas.itemType) makes a \(canvas.width) × \(canvas.height) image, its ispe says \(ispe.0) × \(ispe.1)"))
+                    }
+                }
                 return try body(PrimaryImage(handle: handle, brands: brands))
             }
         }

@@ -34,6 +34,32 @@ struct HEIFPixelSource: PixelSource {
         }
     }
 
+    /// Resamples straight from libheif's decoded RGB, so a 12 MP HEIC never has a second
+    /// full-size copy (36 MB) next to libheif's; RGBA is flattened by `decode` first.
+    func decodeFitted(
+        _ bytes: [UInt8], header: PixelSourceHeader<HEIFHeader>, width: Int, height: Int
+    ) throws(PhotoProcessingError) -> RGBImage {
+        if header.native.info.hasAlpha {
+            var image = try decode(bytes, header: header)
+            LanczosResampler.resizeInPlace(&image, width: width, height: height)
+            return image
+        }
+        do {
+            let fitted = try HEIFDecoder.withDecodedPlane(bytes, maxPixels: header.pixelCount) { plane -> RGBImage? in
+                // libheif said RGB without alpha on the header; a decoded plane that
+                // disagrees, or a size other than the header's, goes the packed way.
+                guard !plane.hasAlpha, plane.width == header.width, plane.height == header.height else { return nil }
+                return LanczosResampler.resize(
+                    rows: plane.base, stride: plane.stride, sourceWidth: plane.width, sourceHeight: plane.height,
+                    width: width, height: height)
+            }
+            if let fitted { return fitted }
+        } catch {
+            throw translate(error)
+        }
+        throw .damaged(format: formatName, detail: "libheif decoded a picture other than its header described")
+    }
+
     private func translate(_ error: HEIFError) -> PhotoProcessingError {
         switch error {
         case .notHEIF: .unsupportedFormat(format: "unknown")

@@ -9,13 +9,15 @@ extension MemoryEstimate {
     /// input format: everything after decoding is the same `RGBImage` pipeline.
     ///
     /// The stages it takes the maximum of, following `PhotoProcessor` step by step:
-    /// - resampling (`LanczosResampler`): the decoded buffer, the fitted image, one
-    ///   `Int32` accumulator row and one byte row of the decoded width, and the weights;
-    /// - orientation: the decoded buffer (counted as still alive), the fitted image and
-    ///   the rotated copy;
-    /// - encoding (`BudgetedEncoder`): the upright image, one shrunk copy, TurboJPEG's
-    ///   worst-case output buffer (`tjBufSize`) and up to four encoded copies of at most
-    ///   that size (the first attempt, the floor, the best and the current attempt).
+    /// - resampling (`LanczosResampler.resizeInPlace`, which writes the fitted image over
+    ///   the decoded one): the decoded buffer, one `Int32` accumulator row and one byte
+    ///   row of the decoded width, the ring of output rows waiting to be written (at most
+    ///   one per vertical tap) and the weights;
+    /// - orientation: the decoded buffer (now holding the fitted image) and the rotated copy;
+    /// - encoding (`BudgetedEncoder`): the upright image (still in the decoded buffer when
+    ///   nothing was rotated), one shrunk copy, TurboJPEG's worst-case output buffer
+    ///   (`tjBufSize`) and up to four encoded copies of at most that size (the first
+    ///   attempt, the floor, the best and the current attempt).
     /// A CMYK decode keeps its 4-byte-per-pixel buffer after the in-place conversion to
     /// RGB (the array's capacity does not shrink), so `decodedChannels` stays 4 for it.
     public static func afterDecoding(
@@ -25,12 +27,13 @@ extension MemoryEstimate {
         let decoded = decodedWidth * decodedHeight * decodedChannels
         let fitted = fittedWidth * fittedHeight * 3
         let resampledRows = decodedWidth * 3 * (4 + 1)
+        let waitingRows = fittedWidth * 3 * tapStride(source: decodedHeight, destination: fittedHeight)
         let weights = weightBytes(source: decodedWidth, destination: fittedWidth)
             + weightBytes(source: decodedHeight, destination: fittedHeight)
-        let resampling = decoded + fitted + resampledRows + weights
-        let orientation = decoded + 2 * fitted
+        let resampling = decoded + resampledRows + waitingRows + weights
+        let orientation = decoded + fitted
         let encoderBuffer = turboJPEGBufferSize(width: fittedWidth, height: fittedHeight)
-        let encoding = 2 * fitted + 5 * encoderBuffer
+        let encoding = max(decoded, fitted) + fitted + 5 * encoderBuffer
         return MemoryEstimate(
             inputBytes: inputBytes, decoderBytes: decoderBytes + fixedOverheadBytes, decodedBytes: decoded,
             laterStagesBytes: max(resampling, orientation, encoding) + fixedOverheadBytes)
@@ -40,9 +43,14 @@ extension MemoryEstimate {
     /// two `Int` arrays of starts and counts.
     private static func weightBytes(source: Int, destination: Int) -> Int {
         guard destination > 0 else { return 0 }
+        return destination * (tapStride(source: source, destination: destination) * 4 + 16)
+    }
+
+    /// `ResamplingWeights.stride`: the most taps one output sample has.
+    private static func tapStride(source: Int, destination: Int) -> Int {
+        guard destination > 0 else { return 0 }
         let scale = max(Double(source) / Double(destination), 1)
-        let stride = Int((6 * scale).rounded(.up)) + 2
-        return destination * (stride * 4 + 16)
+        return Int((6 * scale).rounded(.up)) + 2
     }
 
     /// TurboJPEG's `tjBufSize` for 4:2:0 (what the encoder allocates): the size padded to

@@ -28,6 +28,24 @@ struct PNGPixelSource: PixelSource {
         }
     }
 
+    /// The box-fitted image of the PNG file at `path` (inspected as `header`, which
+    /// `PNGRowStream.canStream` accepted), read row by row and resampled as the rows come:
+    /// neither the file's bytes nor the full-size picture are held.
+    func decodeFitted(
+        path: String, header: PixelSourceHeader<PNGHeader>, width: Int, height: Int
+    ) throws(PhotoProcessingError) -> RGBImage {
+        var resampler = RowStreamResampler(sourceWidth: header.width, sourceHeight: header.height, width: width, height: height)
+        do {
+            try PNGRowStream.read(path: path, header: header.native) { row, _ in resampler.add(row) }
+        } catch {
+            throw Self.translate(error)
+        }
+        guard let image = resampler.finish() else {
+            throw .damaged(format: formatName, detail: "libpng stopped before the last row")
+        }
+        return image
+    }
+
     /// What libpng holds besides the output while `png_image_finish_read` runs, counted
     /// generously: its current and previous rows and the simplified API's working row, at
     /// the widest pixel (16-bit RGBA, 8 bytes) and doubled for interlacing and filter

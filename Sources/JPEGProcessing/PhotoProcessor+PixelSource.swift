@@ -23,11 +23,25 @@ extension PhotoProcessor {
     func process<Source: PixelSource>(_ bytes: [UInt8], from source: Source) throws(PhotoProcessingError) -> ProcessedPhoto {
         let header = try source.inspect(bytes)
         try checkBudget(memoryEstimate(for: header, format: source.formatName, inputBytes: bytes.count))
+        return try finish(header, decodesUpright: source.decodesUpright) { target throws(PhotoProcessingError) in
+            try source.decodeFitted(bytes, header: header, width: target.width, height: target.height)
+        }
+    }
+
+    /// What every decoded-RGB path shares once the header passed the limits: the metadata,
+    /// the pixels fitted into the box by `fitted` (given the box-fitted size), the EXIF
+    /// orientation (unless the container already turned the pixels upright) and the
+    /// budgeted encode keeping an RGB ICC profile.
+    func finish<Native>(
+        _ header: PixelSourceHeader<Native>, decodesUpright: Bool,
+        fitted: ((width: Int, height: Int)) throws(PhotoProcessingError) -> RGBImage
+    ) throws(PhotoProcessingError) -> ProcessedPhoto {
         var metadata = header.exif.map(EXIFReader.read) ?? PhotoMetadata()
         metadata.hasICCProfile = header.iccProfile != nil
 
-        let orientation = source.decodesUpright ? 1 : metadata.orientation
-        let upright = try uprightImage(bytes, from: source, header: header, orientation: orientation)
+        let orientation = decodesUpright ? 1 : metadata.orientation
+        // A separate call so a rotation's source is released before encoding (peak memory).
+        let upright = try OrientationTransform.apply(orientation, to: fitted(fittedSize(width: header.width, height: header.height)))
 
         let encoder = BudgetedEncoder(
             byteBudget: options.byteBudget, initialQuality: options.initialQuality,
@@ -44,13 +58,18 @@ extension PhotoProcessor {
     }
 
     /// Refuses, from the header, images above the pixel limit (first, so a bomb is named
-    /// as one even when it is also cut short) and incomplete files; then estimates a
-    /// full-size RGB decode followed by the shared stages.
+    /// as one even when it is also cut short), images of no size and incomplete files;
+    /// then estimates a full-size RGB decode followed by the shared stages.
     func memoryEstimate<Native>(
         for header: PixelSourceHeader<Native>, format: String, inputBytes: Int
     ) throws(PhotoProcessingError) -> MemoryEstimate {
         guard header.pixelCount <= options.maxPixels else {
             throw .tooManyPixels(width: header.width, height: header.height, limit: options.maxPixels)
+        }
+        // A header that gives no pixels at all (a HEIF whose `ispe` says 0 × 0, found by
+        // fuzzing) has nothing to fit into the box: damaged, before anything is decoded.
+        guard header.width > 0, header.height > 0 else {
+            throw .damaged(format: format, detail: "the header gives a size of \(header.width) × \(header.height)")
         }
         guard header.isComplete else {
             throw .damaged(format: format, detail: header.incompleteDetail ?? "the data stops before its end")
@@ -59,16 +78,5 @@ extension PhotoProcessor {
         return MemoryEstimate.afterDecoding(
             inputBytes: inputBytes, decoderBytes: header.decoderBytes, decodedWidth: header.width,
             decodedHeight: header.height, decodedChannels: 3, fittedWidth: target.width, fittedHeight: target.height)
-    }
-
-    /// Decodes at full size, resamples into the box and applies the orientation; a
-    /// separate function so the decoded buffer is released before encoding (peak memory).
-    private func uprightImage<Source: PixelSource>(
-        _ bytes: [UInt8], from source: Source, header: PixelSourceHeader<Source.NativeHeader>, orientation: Int
-    ) throws(PhotoProcessingError) -> RGBImage {
-        let target = fittedSize(width: header.width, height: header.height)
-        let decoded = try source.decode(bytes, header: header)
-        let fitted = LanczosResampler.resize(decoded, width: target.width, height: target.height)
-        return OrientationTransform.apply(orientation, to: fitted)
     }
 }

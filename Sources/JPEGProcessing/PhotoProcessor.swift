@@ -100,9 +100,13 @@ public struct PhotoProcessor: Sendable {
 
     /// Reads the file at `path` (refusing files above `maxInputBytes` before reading them)
     /// and processes it on the calling thread.
+    /// A PNG that can be read row by row is (`processStreamedPNG`), holding neither the file
+    /// nor its full-size picture; everything else is processed from the bytes.
     public func processFile(atPath path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
         try options.validate()
-        return try process(InputFileReader.read(path: path, limit: options.maxInputBytes))
+        var bytes = try InputFileReader.read(path: path, limit: options.maxInputBytes)
+        if let photo = try processStreamedPNG(&bytes, path: path) { return photo }
+        return try process(bytes)
     }
 
     /// Reads and processes the file at `path` on one of `pool`'s dedicated threads.
@@ -111,15 +115,16 @@ public struct PhotoProcessor: Sendable {
     }
 
     /// Decodes at the smallest DCT scale still covering the box-fitted size, resamples to
-    /// that size and applies the orientation. A separate function so the decoded and
-    /// fitted buffers are released before encoding starts (peak memory).
+    /// that size within the decoded buffer (never two full images at once) and applies the
+    /// orientation. A separate function so a rotation's source is released before encoding
+    /// starts (peak memory).
     private func uprightImage(_ jpeg: [UInt8], header: JPEGHeader, orientation: Int) throws(PhotoProcessingError) -> RGBImage {
         let target = fittedSize(width: header.width, height: header.height)
         let decodeSize = TurboJPEGDecompressor.decodeSize(
             width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
-        let decoded = try JPEGDecoder.decode(jpeg, header: header, width: decodeSize.width, height: decodeSize.height)
-        let fitted = LanczosResampler.resize(decoded, width: target.width, height: target.height)
-        return OrientationTransform.apply(orientation, to: fitted)
+        var image = try JPEGDecoder.decode(jpeg, header: header, width: decodeSize.width, height: decodeSize.height)
+        LanczosResampler.resizeInPlace(&image, width: target.width, height: target.height)
+        return OrientationTransform.apply(orientation, to: image)
     }
 
     /// The size that fits the box with the aspect ratio kept; never larger than the input.

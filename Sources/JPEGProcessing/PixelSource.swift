@@ -29,6 +29,24 @@ protocol PixelSource: Sendable {
 
     /// The full-size image of an inspected file. Blocking and CPU-bound.
     func decode(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>) throws(PhotoProcessingError) -> RGBImage
+
+    /// The image resampled to `width × height` (at most the stored size): what the
+    /// pipeline calls. The default decodes and resamples within the decoded buffer; a
+    /// decoder that holds its own full-size picture anyway (libheif) resamples straight
+    /// from it instead of copying it first.
+    func decodeFitted(
+        _ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>, width: Int, height: Int
+    ) throws(PhotoProcessingError) -> RGBImage
+}
+
+extension PixelSource {
+    func decodeFitted(
+        _ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>, width: Int, height: Int
+    ) throws(PhotoProcessingError) -> RGBImage {
+        var image = try decode(bytes, header: header)
+        LanczosResampler.resizeInPlace(&image, width: width, height: height)
+        return image
+    }
 }
 
 /// What a `PixelSource` learns from a header: enough for the limits, the memory estimate

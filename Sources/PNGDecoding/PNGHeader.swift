@@ -19,6 +19,9 @@ public struct PNGHeader: Sendable, Equatable {
     public let exif: [UInt8]?
     /// The `iCCP` chunk's profile, decompressed (nil when absent, damaged or too large).
     public let iccProfile: [UInt8]?
+    /// The `gAMA` chunk's value (file gamma × 100000, 45455 for sRGB's 1/2.2), nil when
+    /// absent or damaged. libpng's simplified API corrects pixels whose gamma is not sRGB's.
+    public let gamma: Int?
     /// Whether the chunks run to IEND. A file cut short is still returned with its
     /// header, so callers can apply pixel limits before refusing it as truncated.
     public let isComplete: Bool

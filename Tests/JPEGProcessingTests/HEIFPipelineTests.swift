@@ -67,3 +67,51 @@ import TestSupport
         }
     }
 }
+
+/// Inputs the fuzzer found (FUZZING.md), kept as regression tests.
+@Suite struct HEIFFuzzFindingsTests {
+    /// rotated.heic with two bytes of its `ispe` changed so the image is 0 × 0: the pipeline
+    /// fitted "no pixels" into the box and the resampler trapped dividing by a zero width
+    /// (PhotoFuzz, 2026-12-01, 12 s into the HEIF campaign). It is damaged, said so from
+    /// the header.
+    /// An AVIF whose coded data is empty: libheif hands dav1d nothing to decode, dav1d
+    /// refuses it (and leaks 40 bytes inside itself, which LeakSanitizer caught: PhotoFuzz,
+    /// 2026-12-01; a system library's, suppressed in Fuzz/lsan-suppressions.txt). The
+    /// upload is refused as a damaged AVIF.
+    @Test func anAVIFWithNoCodedDataIsRefusedAsDamaged() throws {
+        let bytes = try Fixtures.resource("fuzz/avif-empty-data.avif")
+        #expect {
+            try PhotoProcessor().process(bytes)
+        } throws: { error in
+            guard case .damaged(format: "AVIF", _) = error as? PhotoProcessingError else { return false }
+            return true
+        }
+    }
+
+    /// A 1.3 KB HEIC whose `ispe` says 64 × 64 but whose primary item, retyped `iovl` (an
+    /// overlay), reads its HEVC data as an overlay descriptor with a far larger canvas:
+    /// libheif allocated 2.4 GB for it while decoding (PhotoFuzz, 2026-12-01, an
+    /// out-of-memory report 61 s into the HEIF campaign). The two sizes must agree, so it
+    /// is refused as damaged from its header, before any decoding.
+    @Test func anOverlayLargerThanItsISPEIsRefusedBeforeDecoding() throws {
+        let bytes = try Fixtures.resource("fuzz/heif-overlay-larger-than-ispe.heic")
+        for attempt in [{ _ = try PhotoProcessor().memoryEstimate(bytes) }, { _ = try PhotoProcessor().process(bytes) }] {
+            #expect {
+                try attempt()
+            } throws: { error in
+                guard case .damaged(format: "HEIC", let detail) = error as? PhotoProcessingError else { return false }
+                return detail.contains("iovl")
+            }
+        }
+    }
+
+    @Test func aHEIFOfNoSizeIsRefusedAsDamaged() throws {
+        let bytes = try Fixtures.resource("fuzz/heif-zero-size.heic")
+        #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
+            try PhotoProcessor().process(bytes)
+        }
+        #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
+            try PhotoProcessor().memoryEstimate(bytes)
+        }
+    }
+}

@@ -10,23 +10,13 @@ import TestSupport
 /// A HEIC, what iPhones and many Android phones send, through the real form and on to the
 /// PDS: it becomes a draft with the place from its GPS, and what is posted is a JPEG.
 @Suite struct HEICUploadTests {
-    static func upload(_ browser: CookieJar, _ heic: [UInt8], name: String) async throws -> HTTPResponse {
-        let page = await browser.get("/stories/new")
-        let token = try #require(CookieJar.csrfToken(in: page.text))
-        let body = MultipartBody(boundary: "----WebKitFormBoundaryGrainHEIC1").field("csrf", token)
-            .file("photo", filename: name, contentType: "image/heic", heic)
-        return await browser.respond(
-            .post, "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=----WebKitFormBoundaryGrainHEIC1")],
-            body: body.bytes())
-    }
-
     @Test func aHEICIsPostedAsAJPEGWithThePlaceFromItsGPS() async throws {
         let pds = try FakePDS()
         let app = try await AppHarness()
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         #expect(await browser.get("/stories/new").text.contains("image/heic"), "the file input offers HEIC")
 
-        let uploaded = try await Self.upload(browser, Fixtures.bytes("heic-gps.heic"), name: "IMG_0042.HEIC")
+        let uploaded = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("heic-gps.heic"), name: "IMG_0042.HEIC", type: "image/heic")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
         let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
@@ -34,19 +24,12 @@ import TestSupport
         #expect(draft.gpsCell != nil && draft.gpsCell == h3Cell(for: london))
         #expect(draft.width == 64 && draft.height == 48)
 
-        let draftPage = await browser.get(draftPath)
-        let token = try #require(CookieJar.csrfToken(in: draftPage.text))
-        let posted = await browser.post(draftPath, form: [("csrf", token), ("action", "publish")])
-        #expect(posted.status == .seeOther)
-        await app.root.posting.publisher.runDue()
-        #expect(await browser.get(draftPath).text.contains("Posted."))
-
+        let blob = try await PhotoUploadSteps.publish(browser, app, pds, draftPath: draftPath)
         let story = try #require(pds.records("social.grain.story").first)
         #expect(story.value["aspectRatio"]?["width"]?.integerValue == 64)
         #expect(story.value["aspectRatio"]?["height"]?.integerValue == 48)
-        let blob = try #require(pds.blobs().first)
-        #expect(blob.bytes.starts(with: [0xFF, 0xD8, 0xFF]), "the PDS got a JPEG, not the HEIC")
-        #expect(try PhotoProcessor().process(blob.bytes).metadata.gps == nil, "and no GPS in it")
+        #expect(blob.starts(with: [0xFF, 0xD8, 0xFF]), "the PDS got a JPEG, not the HEIC")
+        #expect(try PhotoProcessor().process(blob).metadata.gps == nil, "and no GPS in it")
         await app.shutdown()
         pds.stop()
     }
@@ -55,7 +38,7 @@ import TestSupport
         let pds = try FakePDS()
         let app = try await AppHarness()
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
-        let uploaded = try await Self.upload(browser, Fixtures.bytes("heic-rotated.heic"), name: "IMG_0043.HEIC")
+        let uploaded = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("heic-rotated.heic"), name: "IMG_0043.HEIC", type: "image/heic")
         let draftPath = try #require(uploaded.headers["Location"])
         let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
         // Stored 64 × 48, `irot` a quarter turn, EXIF Orientation 3: upright it is 48 × 64.

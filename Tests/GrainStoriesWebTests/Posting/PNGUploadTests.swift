@@ -11,23 +11,13 @@ import TestSupport
 /// PNGs through the real upload form: a photo with GPS in `eXIf` becomes a draft like a
 /// phone JPEG does; a damaged one is refused naming PNG; no upload is left behind.
 @Suite struct PNGUploadTests {
-    static func upload(_ browser: CookieJar, _ png: [UInt8]) async throws -> HTTPResponse {
-        let page = await browser.get("/stories/new")
-        let token = try #require(CookieJar.csrfToken(in: page.text))
-        let body = MultipartBody(boundary: "----WebKitFormBoundaryGrainPNG01").field("csrf", token)
-            .file("photo", filename: "Screenshot.png", contentType: "image/png", png)
-        return await browser.respond(
-            .post, "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=----WebKitFormBoundaryGrainPNG01")],
-            body: body.bytes())
-    }
-
     @Test func aPNGUploadBecomesADraftAndADamagedOneIsRefused() async throws {
         let pds = try FakePDS()
         let app = try await AppHarness()
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         #expect(await browser.get("/stories/new").text.contains("image/png"), "the file input offers PNGs")
 
-        let uploaded = try await Self.upload(browser, PNGFixtures.bytes("exif-gps-orientation6"))
+        let uploaded = try await PhotoUploadSteps.upload(browser, PNGFixtures.bytes("exif-gps-orientation6"), name: "Screenshot.png", type: "image/png")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
         #expect(draftPath.hasPrefix("/drafts/"))
@@ -42,11 +32,8 @@ import TestSupport
         let written = try #require(FileManager.default.contents(atPath: app.root.posting.data.draftPhoto(draft.id)))
         #expect(Array(written).starts(with: [0xFF, 0xD8, 0xFF]), "the draft's photo is the JPEG, not the PNG")
 
-        let damaged = try await Self.upload(browser, PNGFixtures.bytes("truncated"))
-        #expect(damaged.status == .badRequest)
-        #expect(damaged.text.contains("This PNG is damaged"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/uploads")
-        #expect(leftovers.isEmpty, "uploads are removed after every attempt")
+        try await PhotoUploadSteps.expectRefusedAsDamaged(
+            browser, app, PNGFixtures.bytes("truncated"), name: "Screenshot.png", type: "image/png", format: "PNG")
         await app.shutdown()
         pds.stop()
     }
