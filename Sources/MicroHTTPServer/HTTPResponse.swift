@@ -7,12 +7,15 @@ public struct HTTPResponse: Sendable {
         /// A file sent straight from disk (static files, cached images); the server opens
         /// it when the response is queued and never loads it whole.
         case file(path: String, size: Int)
+        /// `length` bytes of a file from `offset` (a byte range, 206), sent like `.file`.
+        case fileRange(path: String, offset: Int, length: Int)
 
         public var count: Int {
             switch self {
             case .empty: 0
             case .bytes(let bytes): bytes.count
             case .file(_, let size): size
+            case .fileRange(_, _, let length): length
             }
         }
     }
