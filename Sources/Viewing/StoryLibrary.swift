@@ -12,10 +12,16 @@ public protocol StoryLibrary: Sendable {
     func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?>
     /// Forgets what is cached about an author and the strip (after posting or deleting).
     func invalidate(author did: DID) async
+    /// What `storyAuthors()` would return now, if that needs no waiting: the strip is in
+    /// memory and within its lifetime. Nil otherwise (then call `storyAuthors()`). Never
+    /// blocks; called on the HTTP server's own thread.
+    func cachedStoryAuthors() -> Fetched<[StoryAuthor]>?
 }
 
 extension StoryLibrary {
     public func invalidate(author did: DID) async {}
+
+    public func cachedStoryAuthors() -> Fetched<[StoryAuthor]>? { nil }
 }
 
 /// A value and whether it is older than it should be because Grain could not be

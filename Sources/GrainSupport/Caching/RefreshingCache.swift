@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An in-memory cache for upstream answers with a short lifetime.
 ///
 /// - Fresh entries are returned as they are.
@@ -14,6 +16,9 @@
 ///   requests for endless distinct keys cannot grow memory without bound.
 /// - `Failure` is the loader's own error type and reaches the caller as it is (no
 ///   `any Error` in between), so what a failure was stays checkable past the cache.
+/// - `freshValue(for:)` answers a fresh entry synchronously, from any thread (the HTTP
+///   server's own, for a page whose data is cached): the entries sit behind a lock
+///   rather than in the actor's state. Loads, refreshes and failures stay in the actor.
 public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure: Error> {
     public typealias Loader = @Sendable (Key) async throws(Failure) -> Value
 
@@ -31,15 +36,29 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         var lastRefreshFailed: Bool
     }
 
+    /// The entries and the use counter that orders them for eviction.
+    private struct Table {
+        var entries: [Key: Entry] = [:]
+        var useCounter: UInt64 = 0
+
+        /// The entry for `key`, marked as just used.
+        mutating func use(_ key: Key) -> Entry? {
+            guard var entry = entries[key] else { return nil }
+            useCounter += 1
+            entry.lastUsed = useCounter
+            entries[key] = entry
+            return entry
+        }
+    }
+
     private let lifetime: Duration
     private let maxStaleness: Duration
     private let capacity: Int
     private let loader: Loader
     private let now: @Sendable () -> ContinuousClock.Instant
-    private var entries: [Key: Entry] = [:]
+    private let table = Mutex(Table())
     /// Tasks return a `Result` because `Task` can only fail with `any Error`; this keeps `Failure`.
     private var inFlight: [Key: Task<Result<Value, Failure>, Never>] = [:]
-    private var useCounter: UInt64 = 0
     private var failures: FailureBackoff<Key, Failure>
     private let backoff: FailureBackoff<Key, Failure>.Policy
 
@@ -64,10 +83,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     public func value(for key: Key) async throws(Failure) -> Lookup {
         let current = now()
         let paused = failures.pausedFailure(for: key, at: current)
-        if var entry = entries[key] {
-            useCounter += 1
-            entry.lastUsed = useCounter
-            entries[key] = entry
+        if let entry = table.withLock({ $0.use(key) }) {
             let age = current - entry.fetchedAt
             if age < lifetime {
                 return Lookup(value: entry.value, isStale: false)
@@ -82,28 +98,42 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         case .success(let value):
             return Lookup(value: value, isStale: false)
         case .failure(let error):
-            if let entry = entries[key], now() - entry.fetchedAt < maxStaleness {
+            if let entry = table.withLock({ $0.entries[key] }), now() - entry.fetchedAt < maxStaleness {
                 return Lookup(value: entry.value, isStale: true)
             }
             throw error
         }
     }
 
+    /// The value for `key` if it is within its lifetime, without waiting for anything;
+    /// nil when it is missing or old (`value(for:)` then loads or refreshes it).
+    public nonisolated func freshValue(for key: Key) -> Value? {
+        let current = now()
+        let lifetime = self.lifetime
+        return table.withLock { table -> Value? in
+            guard let entry = table.entries[key], current - entry.fetchedAt < lifetime else { return nil }
+            return table.use(key)?.value
+        }
+    }
+
     /// Drops `key`, for example after the user deleted the story it describes.
     public func invalidate(_ key: Key) {
-        entries[key] = nil
+        _ = table.withLock { $0.entries.removeValue(forKey: key) }
     }
 
     /// Replaces the value for `key`, for example with a just-posted story the AppView
     /// has not indexed yet.
     public func store(_ value: Value, for key: Key) {
-        useCounter += 1
-        entries[key] = Entry(value: value, fetchedAt: now(), lastUsed: useCounter, lastRefreshFailed: false)
+        let fetchedAt = now()
+        table.withLock { table in
+            table.useCounter += 1
+            table.entries[key] = Entry(value: value, fetchedAt: fetchedAt, lastUsed: table.useCounter, lastRefreshFailed: false)
+        }
         evictIfNeeded()
     }
 
     /// The cached value without loading, fresh or not.
-    public func peek(_ key: Key) -> Value? { entries[key]?.value }
+    public func peek(_ key: Key) -> Value? { table.withLock { $0.entries[key]?.value } }
 
     /// How long `key` is left alone after its most recent failure; nil when its last load
     /// worked or it never failed (tests and logs).
@@ -139,16 +169,19 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
             store(value, for: key)
         case .failure(let error):
             failures.recordFailure(error, for: key, at: now(), policy: backoff)
-            entries[key]?.lastRefreshFailed = true
+            table.withLock { $0.entries[key]?.lastRefreshFailed = true }
         }
     }
 
     private func evictIfNeeded() {
-        guard entries.count > capacity else { return }
-        // Evict a batch down to 90 % so a flood of new keys does not sort on every insert.
-        let excess = entries.count - capacity * 9 / 10
-        for key in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(excess).map(\.key) {
-            entries[key] = nil
+        let capacity = self.capacity
+        table.withLock { table in
+            guard table.entries.count > capacity else { return }
+            // Evict a batch down to 90 % so a flood of new keys does not sort on every insert.
+            let excess = table.entries.count - capacity * 9 / 10
+            for key in table.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(excess).map(\.key) {
+                table.entries[key] = nil
+            }
         }
     }
 }
