@@ -14,7 +14,7 @@ extension GrainStoriesApp {
         let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         return Routes(
-            home: HomePage(pages: pages, library: library, strip: StripPresenter(signer: signer), seen: seen, logger: logger),
+            home: HomePage(cache: HomePageCache(pages: pages, strip: StripPresenter(signer: signer)), library: library, seen: seen, logger: logger),
             authorStories: AuthorStoriesPage(library: library, seen: seen),
             viewer: StoryViewerPage(pages: pages, library: library, seen: seen, signer: signer, now: now),
             profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
