@@ -102,15 +102,26 @@ public final class Application: HTTPResponder {
         var response = response
         SecurityHeaders.apply(to: &response.headers)
         if logger.isEnabled(.info) {
-            let elapsed = ContinuousClock.now - started
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
             logger.info("request", [
                 "method": request.method.rawValue, "path": request.path, "status": String(response.status.code),
-                "ms": String(format: "%.2f", milliseconds), "bytes": String(response.body.count), "id": requestID,
+                "ms": Self.milliseconds(ContinuousClock.now - started), "bytes": String(response.body.count), "id": requestID,
                 "client": request.clientAddress,
             ])
         }
         return response
+    }
+
+    /// `elapsed` in milliseconds with two decimals ("0.05", "1234.50"), as `%.2f` writes
+    /// it but without Foundation's formatter, a quarter of an access-log line's cost.
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let (seconds, attoseconds) = elapsed.components
+        guard seconds >= 0, attoseconds >= 0, seconds < 1_000_000_000 else {
+            return String(format: "%.2f", Double(attoseconds) / 1e15 + Double(seconds) * 1000)
+        }
+        // Hundredths of a millisecond (10 µs), rounded half up.
+        let hundredths = seconds * 100_000 + (attoseconds + 5_000_000_000_000) / 10_000_000_000_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     private func route(_ request: HTTPRequest, requestID: String) async throws -> HTTPResponse {
