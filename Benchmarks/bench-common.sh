@@ -147,7 +147,7 @@ http {
     fastcgi_temp_path $n/fastcgi;
     uwsgi_temp_path $n/uwsgi;
     scgi_temp_path $n/scgi;
-    types { text/html html; }
+    types { text/html html; image/jpeg jpg; application/json json; }
     charset utf-8;
     server {
         listen 127.0.0.1:$nginx_port;

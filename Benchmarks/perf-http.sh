@@ -7,7 +7,8 @@
 # the kernel and count a `rep stosb` memset byte by byte.
 #
 # The server runs against the stand-in AppView (AUTHORS authors in its strip) with a warm
-# cache and --log-level warning; PATH may be "media" for one cached story photo.
+# cache and --log-level warning (LOG_LEVEL=info for the access log); PATH may be "media"
+# for one cached story photo.
 # Needs perf (Debian: linux-perf), wrk, curl, python3; run as root (kernel samples).
 # Usage: Benchmarks/perf-http.sh [PATH [SECONDS [AUTHORS [GRAIN_BIN]]]]   (/, 10, 4)
 set -euo pipefail
@@ -23,7 +24,7 @@ fi
 trap bench_cleanup EXIT
 if [ -n "${4:-}" ]; then GRAIN_BIN=$4; else bench_build; fi
 BENCH_AUTHORS=$authors bench_start_standin
-bench_start_grain profiled warning
+bench_start_grain profiled "${LOG_LEVEL:-warning}"
 base="http://127.0.0.1:$profiled_PORT"
 if [ "$path" = media ]; then path="$(bench_media_path "$base")"; fi
 server_pid=$profiled_PID

@@ -88,6 +88,13 @@ public final class FakeStoryLibrary: StoryLibrary {
         return Fetched(value, isStale: stale)
     }
 
+    /// The strip is always "in memory" here, unless the fake is failing (then pages wait
+    /// for `storyAuthors()`, which throws).
+    public func cachedStoryAuthors() -> Fetched<[StoryAuthor]>? {
+        let (value, failing, stale) = state.withLock { ($0.authors, $0.failing, $0.stale) }
+        return failing ? nil : Fetched(value, isStale: stale)
+    }
+
     public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let (value, failing, stale) = state.withLock { ($0.stories[did] ?? [], $0.failing, $0.stale) }
         if failing { throw FakeStoryLibrary.outage }
