@@ -6,6 +6,7 @@ public import ATProto
 public struct OverlayStoryLibrary: StoryLibrary {
     public let base: any StoryLibrary
     public let local: LocalStories
+    private let memo = MergedStripMemo()
 
     public init(base: any StoryLibrary, local: LocalStories) {
         self.base = base
@@ -13,11 +14,16 @@ public struct OverlayStoryLibrary: StoryLibrary {
     }
 
     public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
-        Self.merged(try await base.storyAuthors(), local: local.liveStoriesByAuthor())
+        remembered(try await base.storyAuthors())
     }
 
     public func cachedStoryAuthors() -> Fetched<[StoryAuthor]>? {
-        base.cachedStoryAuthors().map { Self.merged($0, local: local.liveStoriesByAuthor()) }
+        base.cachedStoryAuthors().map(remembered)
+    }
+
+    private func remembered(_ fetched: Fetched<[StoryAuthor]>) -> Fetched<[StoryAuthor]> {
+        let mine = local.liveStoriesByAuthor()
+        return memo.merged(fetched, local: mine) { Self.merged(fetched, local: mine) }
     }
 
     /// The AppView's strip with this server's live stories folded in, in the AppView's

@@ -112,7 +112,9 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         let lifetime = self.lifetime
         return table.withLock { table -> Value? in
             guard let entry = table.entries[key], current - entry.fetchedAt < lifetime else { return nil }
-            return table.use(key)?.value
+            // Marking it used again changes nothing when it already is the latest used.
+            if entry.lastUsed != table.useCounter { _ = table.use(key) }
+            return entry.value
         }
     }
 

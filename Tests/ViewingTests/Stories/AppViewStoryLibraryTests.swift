@@ -28,6 +28,22 @@ import TestSupport
         await appView.stop()
     }
 
+    @Test func theStripIsAvailableWithoutWaitingOnlyWhileItIsFresh() async throws {
+        try await Self.withLibrary { library, appView, clock in
+            #expect(library.cachedStoryAuthors() == nil, "nothing loaded yet")
+            let loaded = try await library.storyAuthors()
+            let cached = try #require(library.cachedStoryAuthors())
+            #expect(cached.value == loaded.value)
+            #expect(!cached.isStale)
+            clock.advance(by: .seconds(31))
+            #expect(library.cachedStoryAuthors() == nil, "past its lifetime: the next page refreshes it")
+            _ = try await library.storyAuthors()
+            await library.settle()
+            #expect(try #require(library.cachedStoryAuthors()).value == loaded.value)
+            #expect(appView.queryCount(Self.authors) == 2)
+        }
+    }
+
     @Test func anAppViewThatFailsIsAskedOncePerPauseHoweverManyPagesLoad() async throws {
         try await Self.withLibrary { library, appView, clock in
             appView.setMode(.serverError)
