@@ -27,8 +27,11 @@ import Viewing
     }
 
     static func bytes(_ response: HTTPResponse) -> [UInt8] {
-        if case .bytes(let bytes) = response.body { return bytes }
-        return []
+        switch response.body {
+        case .bytes(let bytes): bytes
+        case .memoryFile(let file): file.bytes
+        default: []
+        }
     }
 
     /// `count` authors with names that need escaping, some without an avatar, some
@@ -142,6 +145,27 @@ import Viewing
         }
         #expect(Set(pages.values).count >= states.count * 3, "pages differ by seen state and by account")
         #expect(cache.stripsRendered == 1)
+        await app.shutdown()
+    }
+
+    /// A large page asked for again goes out from an in-memory file, with the same bytes.
+    @Test func aLargePageAskedForAgainIsSentFromMemory() async throws {
+        let app = try await AppHarness()
+        let cache = HomePageCache(pages: app.root.pages, strip: StripPresenter(signer: app.root.signer))
+        let visitor = try RequestContext(request: HTTPRequest(method: .get, target: "/"))
+        let content = StripContent(authors: Self.authors(200), notice: nil)
+        let first = try cache.response(for: content, seen: SeenState(), request: visitor)
+        let second = try cache.response(for: content, seen: SeenState(), request: visitor)
+        let third = try cache.response(for: content, seen: SeenState(), request: visitor)
+        let fresh = try Self.freshPage(app, content, seen: SeenState(), context: visitor)
+        #expect(fresh.count >= StripPage.memoryFileBytes)
+        for response in [first, second, third] { #expect(Self.bytes(response) == fresh) }
+        guard case .memoryFile(let file) = second.body, case .memoryFile(let again) = third.body else {
+            Issue.record("a repeated large page should come from an in-memory file")
+            return
+        }
+        #expect(file === again, "made once, then reused")
+        #expect(second.headers["Content-Type"] == first.headers["Content-Type"])
         await app.shutdown()
     }
 

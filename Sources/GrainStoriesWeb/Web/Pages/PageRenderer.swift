@@ -43,9 +43,13 @@ public struct PageRenderer: Sendable {
 
     /// A rendered page as a response: HTML, revalidated on every use.
     static func htmlResponse(_ html: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        htmlResponse(body: .bytes(html), status: status)
+    }
+
+    static func htmlResponse(body: HTTPResponse.Body, status: HTTPStatus = .ok) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "no-cache")
-        return HTTPResponse(status: status, headers: headers, body: .bytes(html))
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 }

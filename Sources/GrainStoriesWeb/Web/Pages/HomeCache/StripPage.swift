@@ -25,6 +25,10 @@ import Viewing
 final class StripPage: Sendable {
     static let maxRememberedPages = 256
     static let maxRememberedBytes = 8 << 20
+    /// From this size a page asked for again is sent from an in-memory file (sendfile
+    /// shares its pages instead of copying them per response); smaller ones are copied,
+    /// which costs less than the extra descriptor.
+    static let memoryFileBytes = 32 * 1024
 
     let content: StripContent
     private let pages: PageRenderer
@@ -62,8 +66,13 @@ final class StripPage: Sendable {
         let accountTexts: [String]
     }
 
+    private struct RememberedPage {
+        let bytes: [UInt8]
+        var file: MemoryFile?
+    }
+
     private struct Remembered {
-        var pages: [VisitorKey: [UInt8]] = [:]
+        var pages: [VisitorKey: RememberedPage] = [:]
         var bytes = 0
     }
 
@@ -91,7 +100,7 @@ final class StripPage: Sendable {
         }
         let variant = Variant(allSeen: allSeen, hasToken: token != nil, accountKeys: accountFields.map { $0.map(\.key) })
         let key = VisitorKey(variant: variant, seenBits: bits, token: token, accountTexts: accountFields?.map(\.text) ?? [])
-        if let page = remembered.withLock({ $0.pages[key] }) { return PageRenderer.htmlResponse(page) }
+        if let page = remembered.withLock({ $0.pages[key] }) { return response(page, key: key) }
         let stencil = try self.stencil(for: variant, authors: slottedAuthors)
         var values = [String](repeating: "", count: firstPageSlot + 1 + (accountFields?.count ?? 0))
         for (index, tile) in toggles.enumerated() {
@@ -140,9 +149,21 @@ final class StripPage: Sendable {
             if remembered.pages.count >= Self.maxRememberedPages || remembered.bytes + page.count > Self.maxRememberedBytes {
                 remembered = Remembered()
             }
-            remembered.pages[key] = page
+            remembered.pages[key] = RememberedPage(bytes: page)
             remembered.bytes += page.count
         }
+    }
+
+    /// A remembered page, from its in-memory file once it is large and asked for again.
+    private func response(_ page: RememberedPage, key: VisitorKey) -> HTTPResponse {
+        if let file = page.file { return PageRenderer.htmlResponse(body: .memoryFile(file)) }
+        guard page.bytes.count >= Self.memoryFileBytes, let file = MemoryFile(page.bytes) else {
+            return PageRenderer.htmlResponse(page.bytes)
+        }
+        remembered.withLock { remembered in
+            if remembered.pages[key]?.file == nil { remembered.pages[key]?.file = file }
+        }
+        return PageRenderer.htmlResponse(body: .memoryFile(file))
     }
 
     /// The page rendered the plain way, for what slots cannot express.
