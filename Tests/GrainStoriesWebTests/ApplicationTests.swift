@@ -117,3 +117,20 @@ import Testing
         }
     }
 }
+
+/// Every response ends with the security headers, once each, whatever a handler set.
+@Suite struct SecurityHeadersTests {
+    @Test func theyAreAddedInOrderAfterTheHandlersOwn() {
+        var headers = HTTPHeaders([("Content-Type", "text/plain"), ("ETag", "\"x\"")])
+        SecurityHeaders.apply(to: &headers)
+        #expect(headers.map(\.name) == ["Content-Type", "ETag"] + SecurityHeaders.all.map(\.0))
+    }
+
+    @Test func aHandlersOwnVersionIsReplaced() {
+        var headers = HTTPHeaders([("content-security-policy", "default-src *"), ("Content-Type", "text/plain"), ("X-FRAME-OPTIONS", "ALLOW")])
+        SecurityHeaders.apply(to: &headers)
+        #expect(headers.map(\.name) == ["Content-Type"] + SecurityHeaders.all.map(\.0))
+        #expect(headers.values(for: "Content-Security-Policy") == [SecurityHeaders.contentSecurityPolicy])
+        #expect(headers.values(for: "X-Frame-Options") == ["DENY"])
+    }
+}
