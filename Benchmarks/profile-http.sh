@@ -4,6 +4,7 @@
 # The server runs against the stand-in AppView with a warm cache; instrumentation is on
 # only while N keep-alive requests for PATH are sent, one at a time.
 # Prints instructions per request and the functions that cost the most (exclusive).
+# PATH "media" is one cached story photo; BENCH_AUTHORS=200 gives the strip 200 authors;
 # LOG_LEVEL=info profiles with the access log on. Installs valgrind from Debian if missing.
 # Needs valgrind, curl, python3. Usage: Benchmarks/profile-http.sh [PATH [N [GRAIN_BIN]]]
 set -euo pipefail
@@ -26,6 +27,10 @@ BENCH_PIDS+=("$server")
 bench_wait_http "http://127.0.0.1:$port/healthz"
 base="http://127.0.0.1:$port"
 curl -s "$base/" | bench_fetch_linked "$base"
+if [ "$path" = media ]; then
+    curl -s "$base$STORY_PATH" | bench_fetch_linked "$base"
+    path="$(bench_media_path "$base")"
+fi
 curl -s -o /dev/null "$base$path"
 callgrind_control -i on "$server" >/dev/null
 python3 - "$port" "$path" "$count" <<'PY'
