@@ -8,20 +8,6 @@ import Testing
 /// `Application.immediateAnswerCount`, never timed), and cached photos come from their
 /// file with the right length, entity tag and ranges.
 @Suite struct LiveFastPathTests {
-    private func withServer(_ body: (LiveApp, StandInAppView) async throws -> Void) async throws {
-        let appView = try StandInAppView(image: try LiveViewingTests.image())
-        let app = try await LiveApp.start(appViewURL: appView.baseURL)
-        do {
-            try await body(app, appView)
-        } catch {
-            await app.stop()
-            await appView.stop()
-            throw error
-        }
-        await app.stop()
-        await appView.stop()
-    }
-
     /// The first image path on the home page, fetched once so it is in the cache.
     private func cachedImagePath(_ app: LiveApp) async throws -> String {
         let home = try await app.request("/").text
@@ -32,7 +18,7 @@ import Testing
     }
 
     @Test func aCachedPhotoIsSentFromItsFileOnTheServersThread() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await LiveViewingTests.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let path = try await cachedImagePath(app)
             let image = appView.image
             let counter = app.root.application
@@ -55,7 +41,7 @@ import Testing
     }
 
     @Test func rangesOfACachedPhoto() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await LiveViewingTests.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let path = try await cachedImagePath(app)
             let image = appView.image
             let size = image.count
@@ -91,7 +77,7 @@ import Testing
     }
 
     @Test func theHomePageIsAnsweredOnTheServersThreadOnceTheStripIsCached() async throws {
-        try await withServer { (app: LiveApp, _: StandInAppView) async throws in
+        try await LiveViewingTests.withServer { (app: LiveApp, _: StandInAppView) async throws in
             let counter = app.root.application
             let first = try await app.request("/")
             let before = counter.immediateAnswerCount
@@ -108,7 +94,7 @@ import Testing
     }
 
     @Test func theAccessLogHasALineForEveryAnswerOnEitherPath() async throws {
-        try await withServer { (app: LiveApp, _: StandInAppView) async throws in
+        try await LiveViewingTests.withServer { (app: LiveApp, _: StandInAppView) async throws in
             let path = try await cachedImagePath(app)
             let counted = app.logs.lines.filter { $0.contains(" info request ") }.count
             _ = try await app.request("/")

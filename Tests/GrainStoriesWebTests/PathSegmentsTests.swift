@@ -51,11 +51,8 @@ import Testing
     /// Every path, plain or not, splits (or is refused) exactly as before.
     @Test func everyPathSplitsAsItDidBefore() {
         let pieces = ["a", "b", ".", "..", "...", "%2e", "%2F", "%41", "%", "\\", "\u{0}", "é", "+", "did:plc:x", "", "/", ".a", "a."]
-        var state: UInt64 = 0xC0FFEE
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        var random = SplitMix64(seed: 0xC0FFEE)
+        func next() -> Int { Int(truncatingIfNeeded: random.next() >> 33) }
         var paths = ["/", "//", "/a/", "/a//", "/.", "/..", "/...", "/a/b/c", "/ünï/cödé", "/media/sig/aHR0cHM6Ly9leGFtcGxl"]
         for _ in 0..<4000 {
             paths.append("/" + (0..<(next() % 6)).map { _ in pieces[next() % pieces.count] }.joined(separator: next() % 3 == 0 ? "" : "/"))

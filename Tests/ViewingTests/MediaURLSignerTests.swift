@@ -93,11 +93,8 @@ import Testing
             return Data(base64Encoded: base64).map(Array.init)
         }
         let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var state: UInt64 = 0x5EED
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        var random = SplitMix64(seed: 0x5EED)
+        func next() -> Int { Int(truncatingIfNeeded: random.next() >> 33) }
         for _ in 0..<3000 {
             var text = String((0..<(next() % 48)).map { _ in characters[next() % characters.count] })
             if next() % 10 == 0 { text.insert(["=", "+", "/", " ", "é", "%"][next() % 6], at: text.index(text.startIndex, offsetBy: next() % (text.count + 1))) }

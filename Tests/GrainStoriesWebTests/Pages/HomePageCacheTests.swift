@@ -57,7 +57,7 @@ import Viewing
     static func seenStates(for authors: [StoryAuthor]) -> [SeenState] {
         var everything = SeenState()
         for author in authors { everything.markSeen(author: author.profile.did, createdAt: author.latestAt) }
-        var random = SplitMix(seed: 42)
+        var random = SplitMix64(seed: 42)
         let subsets: [SeenState] = (0..<3).map { _ in
             var state = SeenState()
             for author in authors where random.next() % 2 == 0 {
@@ -231,18 +231,5 @@ import Viewing
         #expect(app.application.respondImmediately(to: request) == nil, "nothing cached: the page waits for Grain in a task")
         #expect((await app.application.respond(to: request)).text.contains("Grain could not be reached just now"))
         await app.shutdown()
-    }
-}
-
-/// SplitMix64: a seeded generator, so the seen states are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
