@@ -45,8 +45,12 @@ public struct AppViewStoryLibrary: StoryLibrary {
         return Fetched(live(lookup.value), isStale: lookup.isStale)
     }
 
-    public func cachedStoryAuthors() -> Fetched<[StoryAuthor]>? {
-        authorsCache.freshValue(for: "strip").map { Fetched(live($0)) }
+    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+        switch authorsCache.immediateValue(for: "strip") {
+        case .success(let lookup): .success(Fetched(live(lookup.value), isStale: lookup.isStale))
+        case .failure(let error): .failure(.unavailable(error))
+        case nil: nil
+        }
     }
 
     /// The authors whose newest story is within its 24 hours; the very array given when

@@ -17,8 +17,8 @@ public struct OverlayStoryLibrary: StoryLibrary {
         remembered(try await base.storyAuthors())
     }
 
-    public func cachedStoryAuthors() -> Fetched<[StoryAuthor]>? {
-        base.cachedStoryAuthors().map(remembered)
+    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+        base.cachedStoryAuthors().map { $0.map(remembered) }
     }
 
     private func remembered(_ fetched: Fetched<[StoryAuthor]>) -> Fetched<[StoryAuthor]> {

@@ -16,9 +16,11 @@ import Synchronization
 ///   requests for endless distinct keys cannot grow memory without bound.
 /// - `Failure` is the loader's own error type and reaches the caller as it is (no
 ///   `any Error` in between), so what a failure was stays checkable past the cache.
-/// - `freshValue(for:)` answers a fresh entry synchronously, from any thread (the HTTP
-///   server's own, for a page whose data is cached): the entries sit behind a lock
-///   rather than in the actor's state. Loads, refreshes and failures stay in the actor.
+/// - `immediateValue(for:)` answers synchronously, from any thread (the HTTP server's
+///   own, for a page whose data is cached), whatever `value(for:)` would answer without
+///   loading: a fresh entry, a stale one while its key pauses after a failure, or the
+///   remembered failure. The entries and failures sit behind a lock rather than in the
+///   actor's state; loads and refreshes stay in the actor.
 public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure: Error> {
     public typealias Loader = @Sendable (Key) async throws(Failure) -> Value
 
@@ -36,10 +38,11 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         var lastRefreshFailed: Bool
     }
 
-    /// The entries and the use counter that orders them for eviction.
+    /// The entries, the use counter that orders them for eviction, and the failures.
     private struct Table {
         var entries: [Key: Entry] = [:]
         var useCounter: UInt64 = 0
+        var failures: FailureBackoff<Key, Failure>
 
         /// The entry for `key`, marked as just used.
         mutating func use(_ key: Key) -> Entry? {
@@ -56,10 +59,9 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     private let capacity: Int
     private let loader: Loader
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let table = Mutex(Table())
+    private let table: Mutex<Table>
     /// Tasks return a `Result` because `Task` can only fail with `any Error`; this keeps `Failure`.
     private var inFlight: [Key: Task<Result<Value, Failure>, Never>] = [:]
-    private var failures: FailureBackoff<Key, Failure>
     private let backoff: FailureBackoff<Key, Failure>.Policy
 
     public init(
@@ -73,7 +75,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         self.capacity = max(1, capacity)
         self.now = now
         self.loader = loader
-        failures = FailureBackoff(capacity: self.capacity)
+        table = Mutex(Table(failures: FailureBackoff(capacity: self.capacity)))
         backoff = .init(initialDelay: failurePause, maximumDelay: max(failurePause, maxFailurePause))
     }
 
@@ -82,8 +84,8 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     /// client sends can force a load: reloading a page many times costs Grain nothing.
     public func value(for key: Key) async throws(Failure) -> Lookup {
         let current = now()
-        let paused = failures.pausedFailure(for: key, at: current)
-        if let entry = table.withLock({ $0.use(key) }) {
+        let (paused, found) = table.withLock { table in (table.failures.pausedFailure(for: key, at: current), table.use(key)) }
+        if let entry = found {
             let age = current - entry.fetchedAt
             if age < lifetime {
                 return Lookup(value: entry.value, isStale: false)
@@ -105,16 +107,25 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         }
     }
 
-    /// The value for `key` if it is within its lifetime, without waiting for anything;
-    /// nil when it is missing or old (`value(for:)` then loads or refreshes it).
-    public nonisolated func freshValue(for key: Key) -> Value? {
+    /// What `value(for:)` would answer now without loading or waiting, from any thread:
+    /// a fresh value, a stale one while the key pauses after a failure (then nothing
+    /// would be loaded either), or the failure it is pausing after. Nil when a load or a
+    /// refresh has to start, which only `value(for:)` does.
+    public nonisolated func immediateValue(for key: Key) -> Result<Lookup, Failure>? {
         let current = now()
-        let lifetime = self.lifetime
-        return table.withLock { table -> Value? in
-            guard let entry = table.entries[key], current - entry.fetchedAt < lifetime else { return nil }
-            // Marking it used again changes nothing when it already is the latest used.
-            if entry.lastUsed != table.useCounter { _ = table.use(key) }
-            return entry.value
+        let (lifetime, maxStaleness) = (self.lifetime, self.maxStaleness)
+        return table.withLock { table -> Result<Lookup, Failure>? in
+            let paused = table.failures.pausedFailure(for: key, at: current)
+            if let entry = table.entries[key] {
+                let age = current - entry.fetchedAt
+                if age < lifetime || (age < maxStaleness && paused != nil) {
+                    // Marking it used again changes nothing when it already is the latest used.
+                    if entry.lastUsed != table.useCounter { _ = table.use(key) }
+                    return .success(Lookup(value: entry.value, isStale: age < lifetime ? false : entry.lastRefreshFailed))
+                }
+                if age < maxStaleness { return nil }
+            }
+            return paused.map { .failure($0) }
         }
     }
 
@@ -140,7 +151,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     /// How long `key` is left alone after its most recent failure; nil when its last load
     /// worked or it never failed (tests and logs).
     public func failurePause(for key: Key) -> Duration? {
-        guard let record = failures.record(for: key) else { return nil }
+        guard let record = table.withLock({ $0.failures.record(for: key) }) else { return nil }
         return backoff.delay(afterFailures: record.failures)
     }
 
@@ -167,11 +178,14 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         inFlight[key] = nil
         switch result {
         case .success(let value):
-            failures.recordSuccess(for: key)
+            table.withLock { $0.failures.recordSuccess(for: key) }
             store(value, for: key)
         case .failure(let error):
-            failures.recordFailure(error, for: key, at: now(), policy: backoff)
-            table.withLock { $0.entries[key]?.lastRefreshFailed = true }
+            let (time, policy) = (now(), backoff)
+            table.withLock { table in
+                table.failures.recordFailure(error, for: key, at: time, policy: policy)
+                table.entries[key]?.lastRefreshFailed = true
+            }
         }
     }
 

@@ -227,9 +227,14 @@ import Viewing
             state.authors.insert(newcomer, at: 0)
         }
         #expect(try #require(app.application.respondImmediately(to: request)).text.contains("Newcomer"))
-        app.library.update { $0.failing = true }
+        app.library.update { $0.mustWait = true }
         #expect(app.application.respondImmediately(to: request) == nil, "nothing cached: the page waits for Grain in a task")
-        #expect((await app.application.respond(to: request)).text.contains("Grain could not be reached just now"))
+        // A failure Grain is remembered for is answered at once, as the task would answer.
+        app.library.update { $0.mustWait = false; $0.failing = true }
+        let notice = try #require(app.application.respondImmediately(to: request))
+        #expect(notice.text == (await app.application.respond(to: request)).text)
+        #expect(notice.text.contains("Grain could not be reached just now"))
+        #expect(app.logs.lines.filter { $0.contains("the AppView could not be read for the strip") }.count == 2)
         await app.shutdown()
     }
 }
