@@ -1,11 +1,13 @@
 # Shared set-up for scripts/bench-http and scripts/bench-viewer (sourced, not run).
 #
 # bench_start_standin      builds photo-like JPEGs and starts Benchmarks/standin_appview.py
+#                          (with BENCH_AUTHORS authors in its strip when that is set)
 # bench_start_grain NAME LEVEL [SERVE OPTIONS...]
 #                          starts `grain-stories serve` on a free port against the stand-in,
 #                          logging to $BENCH_TMP/NAME.log, and warms it (/, its assets, its
 #                          images and one story page with its images); further arguments
-#                          are added to the serve command line
+#                          are added to the serve command line; NAME_PID is its pid
+# bench_media_path BASE    the /media/ path of the first story photo on the story page
 # Every process started is recorded and killed by bench_cleanup, which the scripts trap on
 # EXIT. Needs curl and python3; ImageMagick (/usr/bin/convert) for the photo, else the tiny
 # test JPEG is used.
@@ -67,7 +69,7 @@ bench_start_standin() {
     bench_photo 1500 2000 "$photo"
     bench_photo 1000 1000 "$avatar"
     : >"$BENCH_TMP/standin.out"
-    python3 Benchmarks/standin_appview.py --image "$photo" --avatar "$avatar" \
+    python3 Benchmarks/standin_appview.py --image "$photo" --avatar "$avatar" --authors "${BENCH_AUTHORS:-4}" \
         >"$BENCH_TMP/standin.out" 2>"$BENCH_TMP/standin.err" &
     BENCH_PIDS+=($!)
     for _ in $(seq 100); do
@@ -98,12 +100,17 @@ bench_start_grain() {
         --insecure-hosts 127.0.0.1 --data-dir "$BENCH_TMP/$name-data" --log-level "$level" "${@:3}" \
         >"$BENCH_TMP/$name.log" 2>&1 &
     BENCH_PIDS+=($!)
+    printf -v "${name}_PID" '%s' "$!"
     bench_wait_http "http://127.0.0.1:$port/healthz"
     local base="http://127.0.0.1:$port"
     curl -s "$base/" | bench_fetch_linked "$base"
     curl -s "$base$STORY_PATH" | bench_fetch_linked "$base"
     GRAIN_PORT=$port
     printf -v "${name}_PORT" '%s' "$port"
+}
+
+bench_media_path() {
+    curl -s "$1$STORY_PATH" | grep -oE 'elementtiming="story-photo" src="/media/[^"]+' | sed 's/.*src="//; s/&amp;/\&/g' | head -1
 }
 
 bench_load() {
@@ -142,7 +149,7 @@ http {
     fastcgi_temp_path $n/fastcgi;
     uwsgi_temp_path $n/uwsgi;
     scgi_temp_path $n/scgi;
-    types { text/html html; }
+    types { text/html html; image/jpeg jpg; application/json json; }
     charset utf-8;
     server {
         listen 127.0.0.1:$nginx_port;

@@ -7,7 +7,11 @@ so the scenario's "now" (2026-09-04T18:00Z) is the moment this process starts, r
 https://cdn.grain.social/ to its own /cdn/, answers every /cdn/... path with one JPEG, and
 gives authors other than Maya synthetic stories, exactly as the Swift stand-in does.
 
-Usage: standin_appview.py --image PHOTO.jpg [--avatar AVATAR.jpg] [--port 0] [--fixtures DIR]
+With --authors N the strip has N authors: the fixtures' first N, or all four followed by
+synthetic ones (each with an avatar on the stand-in's CDN, 1 to 3 stories, a few minutes
+apart), so benchmarks can show how page cost grows with the strip.
+
+Usage: standin_appview.py --image PHOTO.jpg [--avatar AVATAR.jpg] [--authors 4] [--port 0] [--fixtures DIR]
 Prints "listening on PORT" on standard output once it accepts connections.
 """
 
@@ -42,12 +46,15 @@ def format_datetime(moment):
 class Scenario:
     """The fixtures rewritten once at start-up, and the synthetic stories."""
 
-    def __init__(self, fixtures, base, offset):
+    def __init__(self, fixtures, base, offset, author_count=4):
         self.base = base
         self.offset = dt.timedelta(seconds=offset)
         self.texts = {name: self.rewrite(os.path.join(fixtures, name + ".json"))
                       for name in ("getStoryAuthors", "getStories", "getStory", "getProfile")}
         authors = json.loads(self.texts["getStoryAuthors"])["authors"]
+        authors = authors[:author_count] + [self.synthetic_author(index, authors[0])
+                                            for index in range(max(0, author_count - len(authors)))]
+        self.texts["getStoryAuthors"] = json.dumps({"authors": authors})
         self.synthetic = {author["profile"]["did"]: self.synthetic_stories(author) for author in authors}
 
     def rewrite(self, path):
@@ -61,6 +68,24 @@ class Scenario:
             return f'"{match.group(1)}": "{format_datetime(moment + self.offset)}"'
 
         return DATETIME_FIELD.sub(shift, text)
+
+    def synthetic_author(self, index, newest):
+        """Author number index after the fixtures' own, 4 minutes apart below the newest (200 fit in 24 hours)."""
+        alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+        suffix, number = "", index
+        for _ in range(6):
+            suffix = alphabet[number % 32] + suffix
+            number //= 32
+        did = "did:plc:standinauthor" + "a" * (24 - len("standinauthor") - len(suffix)) + suffix
+        latest = parse_datetime(newest["latestAt"]) - dt.timedelta(minutes=4 * (index + 1))
+        return {
+            "profile": {
+                "did": did, "handle": f"author{index}.example.com", "displayName": f"Stand-in Author {index}",
+                "avatar": f"{self.base}/cdn/avatar/plain/{did}/bafkreistandin{index}",
+            },
+            "storyCount": 1 + index % 3,
+            "latestAt": format_datetime(latest),
+        }
 
     def synthetic_stories(self, author):
         """storyCount simple stories, a minute apart, the newest at latestAt (as StandInAppView)."""
@@ -140,6 +165,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--image", required=True, help="the JPEG every /cdn/ path returns")
     parser.add_argument("--avatar", help="the JPEG for avatar paths (default: --image)")
+    parser.add_argument("--authors", type=int, default=4, help="authors in the strip (default: the fixtures' 4)")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "TestSupport", "Fixtures"))
     args = parser.parse_args()
@@ -153,7 +179,7 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), None)
     server.daemon_threads = True
     port = server.server_address[1]
-    server.RequestHandlerClass = make_handler(Scenario(args.fixtures, f"http://127.0.0.1:{port}", offset), image, avatar)
+    server.RequestHandlerClass = make_handler(Scenario(args.fixtures, f"http://127.0.0.1:{port}", offset, args.authors), image, avatar)
     print(f"listening on {port}", flush=True)
     try:
         server.serve_forever()

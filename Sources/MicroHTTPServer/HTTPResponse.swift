@@ -7,12 +7,19 @@ public struct HTTPResponse: Sendable {
         /// A file sent straight from disk (static files, cached images); the server opens
         /// it when the response is queued and never loads it whole.
         case file(path: String, size: Int)
+        /// `length` bytes of a file from `offset` (a byte range, 206), sent like `.file`.
+        case fileRange(path: String, offset: Int, length: Int)
+        /// Bytes held in memory and in an in-memory file, sent from the file (a large
+        /// body sent many times, see `MemoryFile`).
+        case memoryFile(MemoryFile)
 
         public var count: Int {
             switch self {
             case .empty: 0
             case .bytes(let bytes): bytes.count
             case .file(_, let size): size
+            case .fileRange(_, _, let length): length
+            case .memoryFile(let file): file.count
             }
         }
     }

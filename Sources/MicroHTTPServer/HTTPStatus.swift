@@ -8,6 +8,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let created = HTTPStatus(201)
     public static let accepted = HTTPStatus(202)
     public static let noContent = HTTPStatus(204)
+    public static let partialContent = HTTPStatus(206)
     public static let movedPermanently = HTTPStatus(301)
     public static let found = HTTPStatus(302)
     public static let seeOther = HTTPStatus(303)
@@ -23,6 +24,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let contentTooLarge = HTTPStatus(413)
     public static let uriTooLong = HTTPStatus(414)
     public static let unsupportedMediaType = HTTPStatus(415)
+    public static let rangeNotSatisfiable = HTTPStatus(416)
     public static let unprocessableContent = HTTPStatus(422)
     public static let tooManyRequests = HTTPStatus(429)
     public static let internalServerError = HTTPStatus(500)
@@ -36,6 +38,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 201: "Created"
         case 202: "Accepted"
         case 204: "No Content"
+        case 206: "Partial Content"
         case 301: "Moved Permanently"
         case 302: "Found"
         case 303: "See Other"
@@ -51,6 +54,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 416: "Range Not Satisfiable"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"

@@ -44,9 +44,23 @@ public struct AppViewStoryLibrary: StoryLibrary {
 
     public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
         let lookup = try await fetch("strip", from: authorsCache)
+        return Fetched(live(lookup.value), isStale: lookup.isStale)
+    }
+
+    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+        switch authorsCache.immediateValue(for: "strip") {
+        case .success(let lookup): .success(Fetched(live(lookup.value), isStale: lookup.isStale))
+        case .failure(let error): .failure(.unavailable(error))
+        case nil: nil
+        }
+    }
+
+    /// The authors whose newest story is within its 24 hours; the very array given when
+    /// that is all of them, so pages can tell an unchanged strip cheaply.
+    private func live(_ authors: [StoryAuthor]) -> [StoryAuthor] {
         let cutoff = now().addingTimeInterval(-86_400)
-        let live = lookup.value.filter { $0.latestAt.date > cutoff }
-        return Fetched(live, isStale: lookup.isStale)
+        guard !authors.allSatisfy({ $0.latestAt.date > cutoff }) else { return authors }
+        return authors.filter { $0.latestAt.date > cutoff }
     }
 
     public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {

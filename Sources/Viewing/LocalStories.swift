@@ -1,13 +1,21 @@
 public import Foundation
 public import ATProto
+import Synchronization
 
 /// Stories posted through this server that Grain's AppView may not list yet, and
 /// stories deleted here that it may still list. Pages see the AppView's answers with
 /// these applied (`OverlayStoryLibrary`), so a new story shows in the strip and viewer
 /// at once and a deleted one disappears at once.
+///
+/// The state sits behind a lock so `liveStoriesByAuthor()` can be read without a hop to
+/// the actor, by a page answered on the HTTP server's own thread.
 public actor LocalStories {
-    private var posted: [DID: [StoryView]] = [:]
-    private var deleted: [ATURI: Date] = [:]
+    private struct State {
+        var posted: [DID: [StoryView]] = [:]
+        var deleted: [ATURI: Date] = [:]
+    }
+
+    private let state = Mutex(State())
     private let now: @Sendable () -> Date
 
     public init(now: @escaping @Sendable () -> Date) {
@@ -15,37 +23,58 @@ public actor LocalStories {
     }
 
     public func add(_ story: StoryView) {
-        var stories = posted[story.creator.did, default: []].filter { $0.uri != story.uri }
-        stories.append(story)
-        posted[story.creator.did] = stories
+        state.withLock { state in
+            var stories = state.posted[story.creator.did, default: []].filter { $0.uri != story.uri }
+            stories.append(story)
+            state.posted[story.creator.did] = stories
+        }
     }
 
     public func markDeleted(uri: ATURI) {
-        deleted[uri] = now()
-        for (did, stories) in posted { posted[did] = stories.filter { $0.uri != uri } }
+        let time = now()
+        state.withLock { state in
+            state.deleted[uri] = time
+            for (did, stories) in state.posted { state.posted[did] = stories.filter { $0.uri != uri } }
+        }
     }
 
     /// Live local stories of `did` (past 24 hours), oldest first.
     public func stories(of did: DID) -> [StoryView] {
         let cutoff = now().addingTimeInterval(-86_400)
-        return (posted[did] ?? []).filter { $0.createdAt.date > cutoff }
-            .sorted { $0.createdAt < $1.createdAt }
+        return Self.live(state.withLock { $0.posted[did] } ?? [], cutoff: cutoff)
     }
 
     /// Authors with live local stories.
     public func authors() -> [DID] {
-        posted.keys.filter { !stories(of: $0).isEmpty }.sorted()
+        liveStoriesByAuthor().keys.sorted()
+    }
+
+    /// Every author's live local stories (past 24 hours), oldest first; authors without
+    /// any are left out. Never waits.
+    public nonisolated func liveStoriesByAuthor() -> [DID: [StoryView]] {
+        let cutoff = now().addingTimeInterval(-86_400)
+        let posted = state.withLock { $0.posted }
+        var live: [DID: [StoryView]] = [:]
+        for (did, stories) in posted {
+            let kept = Self.live(stories, cutoff: cutoff)
+            if !kept.isEmpty { live[did] = kept }
+        }
+        return live
     }
 
     public func isDeleted(_ uri: ATURI) -> Bool {
-        let cutoff = now().addingTimeInterval(-2 * 86_400)
-        deleted = deleted.filter { $0.value > cutoff }
-        return deleted[uri] != nil
+        deletedURIs().contains(uri)
     }
 
     public func deletedURIs() -> Set<ATURI> {
         let cutoff = now().addingTimeInterval(-2 * 86_400)
-        deleted = deleted.filter { $0.value > cutoff }
-        return Set(deleted.keys)
+        return state.withLock { state in
+            state.deleted = state.deleted.filter { $0.value > cutoff }
+            return Set(state.deleted.keys)
+        }
+    }
+
+    private static func live(_ stories: [StoryView], cutoff: Date) -> [StoryView] {
+        stories.filter { $0.createdAt.date > cutoff }.sorted { $0.createdAt < $1.createdAt }
     }
 }

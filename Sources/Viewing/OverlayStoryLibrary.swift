@@ -6,6 +6,7 @@ public import ATProto
 public struct OverlayStoryLibrary: StoryLibrary {
     public let base: any StoryLibrary
     public let local: LocalStories
+    private let memo = MergedStripMemo()
 
     public init(base: any StoryLibrary, local: LocalStories) {
         self.base = base
@@ -13,10 +14,26 @@ public struct OverlayStoryLibrary: StoryLibrary {
     }
 
     public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
-        var fetched = try await base.storyAuthors()
-        for did in await local.authors() {
-            let mine = await local.stories(of: did)
-            guard let newest = mine.last else { continue }
+        remembered(try await base.storyAuthors())
+    }
+
+    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+        base.cachedStoryAuthors().map { $0.map(remembered) }
+    }
+
+    private func remembered(_ fetched: Fetched<[StoryAuthor]>) -> Fetched<[StoryAuthor]> {
+        let mine = local.liveStoriesByAuthor()
+        return memo.merged(fetched, local: mine) { Self.merged(fetched, local: mine) }
+    }
+
+    /// The AppView's strip with this server's live stories folded in, in the AppView's
+    /// order (newest story first). Without local stories the AppView's array comes back
+    /// as it was when it is already in that order, so pages can tell an unchanged strip
+    /// cheaply.
+    static func merged(_ fetched: Fetched<[StoryAuthor]>, local: [DID: [StoryView]]) -> Fetched<[StoryAuthor]> {
+        var fetched = fetched
+        for did in local.keys.sorted() {
+            guard let mine = local[did], let newest = mine.last else { continue }
             if let index = fetched.value.firstIndex(where: { $0.profile.did == did }) {
                 var author = fetched.value[index]
                 let unlisted = mine.filter { $0.createdAt > author.latestAt }
@@ -27,8 +44,11 @@ public struct OverlayStoryLibrary: StoryLibrary {
                 fetched.value.append(StoryAuthor(profile: newest.creator, storyCount: mine.count, latestAt: newest.createdAt))
             }
         }
-        // Keep the AppView's order (newest story first) with the local changes folded in.
-        fetched.value = fetched.value.enumerated().sorted { lhs, rhs in
+        // Keep the AppView's order (newest story first) with the local changes folded in;
+        // a stable sort leaves an array already in that order as it is.
+        let authors = fetched.value
+        if zip(authors, authors.dropFirst()).allSatisfy({ $0.latestAt >= $1.latestAt }) { return fetched }
+        fetched.value = authors.enumerated().sorted { lhs, rhs in
             lhs.element.latestAt != rhs.element.latestAt ? lhs.element.latestAt > rhs.element.latestAt : lhs.offset < rhs.offset
         }.map(\.element)
         return fetched

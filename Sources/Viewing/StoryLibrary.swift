@@ -15,10 +15,17 @@ public protocol StoryLibrary: Sendable {
     func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage
     /// Forgets what is cached about an author and the strip (after posting or deleting).
     func invalidate(author did: DID) async
+    /// What `storyAuthors()` would return or throw now, if that needs no waiting: the
+    /// strip is in memory and fresh, or Grain is failing and the answer is the last good
+    /// strip or the failure. Nil when `storyAuthors()` has to ask Grain. Never blocks;
+    /// called on the HTTP server's own thread.
+    func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>?
 }
 
 extension StoryLibrary {
     public func invalidate(author did: DID) async {}
+
+    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? { nil }
 }
 
 /// A value and whether it is older than it should be because Grain could not be

@@ -13,7 +13,8 @@ import GrainSupport
         try JPEGEncoder.encode(TestImages.photoLike(width: 120, height: 160), quality: 85)
     }
 
-    private func withServer(_ body: (LiveApp, StandInAppView) async throws -> Void) async throws {
+    /// Runs `body` with the server against a new stand-in AppView and stops both.
+    static func withServer(_ body: (LiveApp, StandInAppView) async throws -> Void) async throws {
         let appView = try StandInAppView(image: try Self.image())
         let app = try await LiveApp.start(appViewURL: appView.baseURL)
         do {
@@ -28,7 +29,7 @@ import GrainSupport
     }
 
     @Test func theHomePageShowsTheStandInsAuthorsWithLiveTimestamps() async throws {
-        try await withServer { (app: LiveApp, _: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, _: StandInAppView) async throws in
             let response = try await app.request("/")
             #expect(response.status == 200)
             #expect(response.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
@@ -41,7 +42,7 @@ import GrainSupport
     }
 
     @Test func theViewerRendersAndWalksToTheNextAuthor() async throws {
-        try await withServer { (app: LiveApp, _: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, _: StandInAppView) async throws in
             let redirect = try await app.request("/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v")
             #expect(redirect.status == 303)
             let location = try #require(redirect.headers["Location"])
@@ -54,7 +55,7 @@ import GrainSupport
     }
 
     @Test func imagesAreFetchedOnceAndThenServedFromTheDiskCache() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let home = try await app.request("/").text
             let marker = "src=\"/media/"
             let start = try #require(home.range(of: marker))
@@ -75,7 +76,7 @@ import GrainSupport
     }
 
     @Test func aMissingImageAskedForAgainAndAgainIsFetchedOnce() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let path = try #require(app.root.signer.path(for: "\(appView.baseURL)/cdn/feed_thumbnail/x/missing"))
             for _ in 0..<50 {
                 #expect(try await app.request(path).status == 404)
@@ -85,7 +86,7 @@ import GrainSupport
     }
 
     @Test func theMediaProxyRefusesAnythingItDidNotSign() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let inward = Base64URL.encode(Array("\(appView.baseURL)/cdn/x".utf8))
             #expect(try await app.request("/media/AAAAAAAAAAAAAAAAAAAAAA/\(inward)").status == 404)
             #expect(try await app.request("/media/x/y").status == 404)
@@ -95,7 +96,7 @@ import GrainSupport
 
     @Test(arguments: [StandInAppView.Mode.serverError, .malformedJSON, .hang])
     func aBrokenAppViewStillGivesAPageWithANotice(mode: StandInAppView.Mode) async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             appView.setMode(mode)
             let response = try await app.request("/")
             #expect(response.status == 200)
@@ -104,7 +105,7 @@ import GrainSupport
     }
 
     @Test func emptyListsSayThatNobodyHasAStory() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             appView.setMode(.emptyLists)
             let response = try await app.request("/")
             #expect(response.text.contains("No one has a live story right now."))
@@ -112,7 +113,7 @@ import GrainSupport
     }
 
     @Test func reloadHeadersFromBrowsersNeverCauseUpstreamCalls() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             #expect(try await app.request("/").status == 200)
             for header in [("Cache-Control", "no-cache"), ("Cache-Control", "max-age=0"), ("Pragma", "no-cache"), ("Cache-Control", "no-store")] {
                 #expect(try await app.request("/", headers: [header]).text.contains("Maya Okafor"))
@@ -124,7 +125,7 @@ import GrainSupport
     }
 
     @Test func identicalConcurrentPageLoadsShareOneUpstreamCall() async throws {
-        try await withServer { (app: LiveApp, appView: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<10 { group.addTask { try await app.request("/").status } }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -137,7 +138,7 @@ import GrainSupport
     }
 
     @Test func profilesCarryTheRingWhenTheActorHasLiveStories() async throws {
-        try await withServer { (app: LiveApp, _: StandInAppView) async throws in
+        try await Self.withServer { (app: LiveApp, _: StandInAppView) async throws in
             let page = try await app.request("/profile/mayaokafor.bsky.social")
             #expect(page.status == 200)
             #expect(page.text.contains("avatar-ring avatar-large ring-unseen"))

@@ -94,3 +94,43 @@ import Testing
         #expect(forged.status == .notFound)
     }
 }
+
+/// The access log's `ms` field: two decimals, as `%.2f` writes them.
+@Suite struct AccessLogDurationTests {
+    @Test(arguments: [
+        (Duration.zero, "0.00"), (.microseconds(4), "0.00"), (.microseconds(5), "0.01"), (.microseconds(123), "0.12"),
+        (.microseconds(999_996), "1000.00"), (.milliseconds(7), "7.00"), (.seconds(3) + .microseconds(45_670), "3045.67"),
+        (.seconds(86_400), "86400000.00"),
+    ])
+    func millisecondsHaveTwoDecimals(elapsed: Duration, text: String) {
+        #expect(Application.milliseconds(elapsed) == text)
+    }
+
+    /// Away from ties the figure is exactly what `String(format: "%.2f")` gave.
+    @Test func itMatchesPrintfAwayFromTies() {
+        var microseconds: Int64 = 1
+        while microseconds < 50_000_000_000 {
+            let elapsed = Duration.microseconds(microseconds) + .nanoseconds(1)
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            #expect(Application.milliseconds(elapsed) == String(format: "%.2f", milliseconds), "\(elapsed)")
+            microseconds = microseconds * 3 + 7
+        }
+    }
+}
+
+/// Every response ends with the security headers, once each, whatever a handler set.
+@Suite struct SecurityHeadersTests {
+    @Test func theyAreAddedInOrderAfterTheHandlersOwn() {
+        var headers = HTTPHeaders([("Content-Type", "text/plain"), ("ETag", "\"x\"")])
+        SecurityHeaders.apply(to: &headers)
+        #expect(headers.map(\.name) == ["Content-Type", "ETag"] + SecurityHeaders.all.map(\.0))
+    }
+
+    @Test func aHandlersOwnVersionIsReplaced() {
+        var headers = HTTPHeaders([("content-security-policy", "default-src *"), ("Content-Type", "text/plain"), ("X-FRAME-OPTIONS", "ALLOW")])
+        SecurityHeaders.apply(to: &headers)
+        #expect(headers.map(\.name) == ["Content-Type"] + SecurityHeaders.all.map(\.0))
+        #expect(headers.values(for: "Content-Security-Policy") == [SecurityHeaders.contentSecurityPolicy])
+        #expect(headers.values(for: "X-Frame-Options") == ["DENY"])
+    }
+}

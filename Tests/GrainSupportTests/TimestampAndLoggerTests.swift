@@ -53,6 +53,31 @@ import Testing
         #expect(line.contains("quote=\"a\\\"b\""))
     }
 
+    /// Each value is written bare exactly when it needs neither quotes nor escapes,
+    /// whatever characters it holds (the line is built from bytes).
+    @Test func valuesAreBareOnlyWhenNothingNeedsQuoting() {
+        let capture = LogCapture()
+        let bare = ["GET", "/media/ab-CD_9/x~y", "Ünïcödé📷", "a'b", "1.25", "%2F"]
+        let quoted = ["", "a b", "a=b", "a\"b", "a\\b", "tab\there", "del\u{7F}", "x\u{1}"]
+        for value in bare + quoted { capture.logger().info("m", ["k": value]) }
+        for (line, value) in zip(capture.lines, bare) {
+            #expect(line.hasSuffix(" info m k=\(value)"), "\(value)")
+        }
+        for (line, value) in zip(capture.lines.dropFirst(bare.count), quoted) {
+            let written = line[line.range(of: " k=")!.upperBound...]
+            #expect(written.hasPrefix("\"") && written.hasSuffix("\""), "\(value) → \(written)")
+            #expect(!written.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(value)")
+        }
+    }
+
+    @Test func messagesWithControlCharactersAreEscapedAndOthersWrittenAsTheyAre() {
+        let capture = LogCapture()
+        capture.logger().info("plain message, Ünïcödé \"quoted\" a=b")
+        capture.logger().info("bell\u{7}here")
+        #expect(capture.lines[0].hasSuffix(" info plain message, Ünïcödé \"quoted\" a=b"))
+        #expect(capture.lines[1].hasSuffix(" info bell\\u{7}here"))
+    }
+
     @Test func secretsPrintRedacted() {
         let secret = Secret("hunter2-app-password")
         #expect("\(secret)" == "<redacted>")

@@ -31,6 +31,7 @@ final class LiveServer: Sendable {
     init(
         _ configuration: HTTPServerConfiguration = LiveServer.configuration(),
         admit: @escaping @Sendable (HTTPRequest) -> BodyAdmission = { _ in .accept(maxBytes: .max, timeLimit: .seconds(300)) },
+        immediate: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
         responder: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) throws {
         let directory = FileManager.default.temporaryDirectory
@@ -40,7 +41,7 @@ final class LiveServer: Sendable {
         var configuration = configuration
         configuration.temporaryDirectory = directory
         let recorder = self.recorder
-        server = HTTPServer(configuration: configuration, responder: ClosureResponder(admit: admit, responder)) { line in
+        server = HTTPServer(configuration: configuration, responder: ClosureResponder(admit: admit, immediate: immediate, responder)) { line in
             recorder.append(line)
         }
         try server.start()

@@ -22,20 +22,23 @@ import TestSupport
         }
     }
 
-    /// One cycle: a four-thread server, three clients hammering it on new and kept-alive
-    /// connections, and a shutdown while they do. Clients keep going until the port is
-    /// closed, so requests arrive during the drain and the stop.
+    /// One cycle: a four-thread server, four clients hammering it on new and kept-alive
+    /// connections (one of them answered on the synchronous fast path), and a shutdown
+    /// while they do. Clients keep going until the port is closed, so requests arrive
+    /// during the drain and the stop.
     private func runCycle(_ cycle: Int) async throws {
         var configuration = LiveServer.configuration()
         configuration.threadCount = 4
-        let live = try LiveServer(configuration, responder: { request in
+        let live = try LiveServer(configuration, immediate: { request in
+            request.path == "/fast" ? HTTPResponse(contentType: "text/plain", text: "fast") : nil
+        }, responder: { request in
             if request.path == "/yield" { await Task.yield() }
             return HTTPResponse(contentType: "text/plain", text: "ok")
         })
         let port = live.port
         let traffic = TrafficRecord()
-        let clients = (0..<3).map { index in
-            ClientThread(port: port, keepAlive: index == 0, path: index == 2 ? "/yield" : "/", record: traffic)
+        let clients = [("/", true), ("/", false), ("/yield", false), ("/fast", true)].map { path, keepAlive in
+            ClientThread(port: port, keepAlive: keepAlive, path: path, record: traffic)
         }
         clients.forEach { $0.start() }
         // Shut down only once traffic is really flowing (a condition, bounded).

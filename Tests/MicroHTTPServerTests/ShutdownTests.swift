@@ -1,5 +1,6 @@
 import Glibc
 import MicroHTTPServer
+import Synchronization
 import Testing
 import TestSupport
 
@@ -7,14 +8,14 @@ import TestSupport
 struct ShutdownTests {
     /// Sends a request on a new connection until one is answered 503 with
     /// `Connection: close` (the drain has begun); false if none is within 10 s.
-    private func newConnectionsGet503(port: Int) async throws -> Bool {
+    private func newConnectionsGet503(port: Int, path: String = "/new") async throws -> Bool {
         try await runOnDedicatedThread {
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: .seconds(10))
             while clock.now < deadline {
                 let connection = try RawHTTPConnection(port: port)
                 defer { connection.close() }
-                try connection.send(get("/new"))
+                try connection.send(get(path))
                 let response = try connection.readResponse()
                 if response.status == 503 {
                     return response.header("Connection")?.lowercased() == "close" && connection.waitForServerClose(within: .seconds(5))
@@ -106,6 +107,55 @@ struct ShutdownTests {
         await shutdown.value
     }
 
+    /// Answers on the fast path (`respondImmediately`) follow the drain like any other:
+    /// once it has begun, new and kept-alive connections get 503 and close without the
+    /// fast path being asked, and an in-flight async request still finishes.
+    @Test func fastPathAnswersStopWhenTheDrainBegins() async throws {
+        let started = AsyncGate()
+        let release = AsyncGate()
+        let fastCalls = Counter()
+        let live = try LiveServer(immediate: { request in
+            guard request.path == "/fast" else { return nil }
+            fastCalls.increment()
+            return HTTPResponse(contentType: "text/plain", text: "fast")
+        }, responder: { request in
+            if request.path == "/slow" {
+                started.open()
+                await release.wait()
+            }
+            return HTTPResponse(contentType: "text/plain", text: "slow")
+        })
+        let port = live.port
+        let keptAlive = try await runOnDedicatedThread {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send(get("/fast"))
+            return (connection, try connection.readResponse())
+        }
+        #expect(keptAlive.1.status == 200)
+        #expect(keptAlive.1.bodyText == "fast")
+        async let slow = longRequest(port: port, path: "/slow")
+        #expect(await started.wait(timeout: .seconds(10)))
+        let shutdown = Task { await live.stop(gracePeriod: .seconds(30)) }
+        #expect(try await newConnectionsGet503(port: port, path: "/fast"))
+        let callsWhenDraining = fastCalls.value
+        let connection = keptAlive.0
+        let (during, closed) = try await runOnDedicatedThread {
+            try connection.send(get("/fast"))
+            let response = try connection.readResponse()
+            return (response, connection.waitForServerClose(within: .seconds(5)))
+        }
+        #expect(during.status == 503)
+        #expect(during.header("Connection")?.lowercased() == "close")
+        #expect(closed)
+        #expect(fastCalls.value == callsWhenDraining)
+        release.open()
+        let finished = try await slow
+        #expect(finished.status == 200)
+        #expect(finished.bodyText == "slow")
+        await shutdown.value
+        #expect(try connectingIsRefused(port: port))
+    }
+
     @Test func shutdownEndsAfterTheGracePeriodWhenAHandlerNeverFinishes() async throws {
         let started = AsyncGate()
         let release = AsyncGate()
@@ -129,4 +179,11 @@ struct ShutdownTests {
         release.open()
         #expect(await finishedLate.wait(timeout: .seconds(10)))
     }
+}
+
+/// A count shared between a server's threads and the test.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
 }

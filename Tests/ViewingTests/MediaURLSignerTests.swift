@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 @testable import GrainSupport
@@ -75,6 +76,41 @@ import Testing
         #expect(Base64URL.decode("ab+/") == nil)
         #expect(Base64URL.decode("a") == nil)
         #expect(Base64URL.decode("ab=") == nil)
+    }
+
+    /// The byte-level decoder accepts and gives exactly what Foundation's base64 decoder
+    /// (which it replaced) gave for the same text, non-canonical last characters included.
+    @Test func base64URLDecodesAsFoundationDid() {
+        func foundation(_ text: String) -> [UInt8]? {
+            guard Base64URL.isAlphabetOnly(text) else { return nil }
+            var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            switch base64.utf8.count % 4 {
+            case 2: base64 += "=="
+            case 3: base64 += "="
+            case 1: return nil
+            default: break
+            }
+            return Data(base64Encoded: base64).map(Array.init)
+        }
+        let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var random = SplitMix64(seed: 0x5EED)
+        func next() -> Int { Int(truncatingIfNeeded: random.next() >> 33) }
+        for _ in 0..<3000 {
+            var text = String((0..<(next() % 48)).map { _ in characters[next() % characters.count] })
+            if next() % 10 == 0 { text.insert(["=", "+", "/", " ", "é", "%"][next() % 6], at: text.index(text.startIndex, offsetBy: next() % (text.count + 1))) }
+            #expect(Base64URL.decode(text) == foundation(text), "\(text)")
+        }
+    }
+
+    @Test func aPathThatCheckedOutIsRememberedAndAForgedOneNever() throws {
+        let path = try #require(signer.path(for: avatar))
+        let (signature, encoded) = parts(path)
+        for _ in 0..<3 { #expect(signer.url(signature: signature, encodedURL: encoded) == avatar) }
+        // The first character carries six bits of the signature (the last one's low bits
+        // are unused, as in any unpadded base64).
+        let forged = (signature.hasPrefix("A") ? "B" : "A") + String(signature.dropFirst())
+        for _ in 0..<3 { #expect(signer.url(signature: forged, encodedURL: encoded) == nil) }
+        #expect(signer.url(signature: signature, encodedURL: encoded) == avatar)
     }
 
     /// Photos this server holds for just-posted stories keep their own path; draft ids

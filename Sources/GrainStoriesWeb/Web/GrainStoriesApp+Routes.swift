@@ -15,7 +15,8 @@ extension GrainStoriesApp {
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         return Routes(
             home: HomePage(
-                pages: pages, library: library, strip: StripPresenter(signer: signer), seen: seen,
+                pages: pages, cache: HomePageCache(pages: pages, strip: StripPresenter(signer: signer)), library: library,
+                strip: StripPresenter(signer: signer), seen: seen,
                 unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(

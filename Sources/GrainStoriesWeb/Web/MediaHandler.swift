@@ -3,14 +3,23 @@ import Viewing
 
 /// `GET /media/{signature}/{encoded URL}`: an image through the server's own cache.
 /// Unsigned or tampered paths are a 404, so this is never an open proxy.
+///
+/// An image already on disk is answered on the HTTP server's thread
+/// (`respondImmediately`), sent from its file; only a download waits in a task.
+/// `If-None-Match` gets a 304 and a single `Range` a 206 (see `ByteRangeRequest`).
 struct MediaHandler: Sendable {
     let signer: MediaURLSigner
     let cache: MediaCache
 
+    /// The answer for an image already in the cache (or a bad signature); nil when it
+    /// must be downloaded first, which `respond` does.
+    func respondImmediately(_ context: RequestContext) throws(HTTPError) -> HTTPResponse? {
+        guard let entry = cache.cachedEntry(for: try url(context)) else { return nil }
+        return Self.response(for: entry, request: context.request)
+    }
+
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        guard let url = signer.url(signature: context.parameter("signature"), encodedURL: context.parameter("url")) else {
-            throw HTTPError.notFound
-        }
+        let url = try url(context)
         let entry: MediaCache.Entry
         do {
             entry = try await cache.entry(for: url)
@@ -20,13 +29,40 @@ struct MediaHandler: Sendable {
             case .upstream, .notAnImage, .storage, .cancelled: throw HTTPError(.badGateway, "That image could not be fetched from Grain just now.")
             }
         }
+        return Self.response(for: entry, request: context.request)
+    }
+
+    private func url(_ context: RequestContext) throws(HTTPError) -> String {
+        guard let url = signer.url(signature: context.parameter("signature"), encodedURL: context.parameter("url")) else {
+            throw HTTPError.notFound
+        }
+        return url
+    }
+
+    /// The cached file as the request asks for it: 304, 206, 416 or the whole file.
+    static func response(for entry: MediaCache.Entry, request: HTTPRequest) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("Cache-Control", "public, max-age=31536000, immutable")
         headers.add("ETag", entry.etag)
-        if let condition = context.request.headers["If-None-Match"], ETagMatcher.matches(condition, etag: entry.etag) {
+        if let condition = request.headers["If-None-Match"], ETagMatcher.matches(condition, etag: entry.etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.add("Content-Type", entry.contentType)
-        return HTTPResponse(status: .ok, headers: headers, body: .file(path: entry.path, size: entry.size))
+        headers.add("Accept-Ranges", "bytes")
+        // Range is defined for GET only (RFC 9110 §14.2); HEAD describes the whole file.
+        let range = request.method == .get
+            ? ByteRangeRequest(range: request.headers["Range"], ifRange: request.headers["If-Range"], etag: entry.etag, size: entry.size)
+            : .whole
+        switch range {
+        case .whole:
+            return HTTPResponse(status: .ok, headers: headers, body: .file(path: entry.path, size: entry.size))
+        case .partial(let offset, let length):
+            headers.add("Content-Range", "bytes \(offset)-\(offset + length - 1)/\(entry.size)")
+            return HTTPResponse(status: .partialContent, headers: headers, body: .fileRange(path: entry.path, offset: offset, length: length))
+        case .unsatisfiable:
+            headers.set("Content-Type", "text/plain; charset=utf-8")
+            headers.add("Content-Range", "bytes */\(entry.size)")
+            return HTTPResponse(status: .rangeNotSatisfiable, headers: headers, body: .bytes(Array("That range is outside the image.\n".utf8)))
+        }
     }
 }

@@ -11,6 +11,11 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
 
     let components: [Component]
     public let description: String
+    /// The first component when it is literal, and whether the pattern ends in `*rest`:
+    /// most routes are told apart by these alone, before any capture is made (every
+    /// request is matched against the routes in order).
+    private let firstLiteral: String?
+    private let hasRest: Bool
 
     public init(_ pattern: String) {
         precondition(pattern.hasPrefix("/"), "route patterns start with a slash: \(pattern)")
@@ -24,10 +29,14 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
             }
             return .literal(part)
         }
+        if case .literal(let text)? = components.first { firstLiteral = text } else { firstLiteral = nil }
+        if case .rest? = components.last { hasRest = true } else { hasRest = false }
     }
 
     /// The captured parameters when `segments` match, else nil.
     func match(_ segments: [String]) -> [String: String]? {
+        guard hasRest ? segments.count >= components.count : segments.count == components.count else { return nil }
+        if let firstLiteral, segments[0] != firstLiteral { return nil }
         var parameters: [String: String] = [:]
         for (index, component) in components.enumerated() {
             switch component {

@@ -4,10 +4,11 @@ public import MicroHTTPServer
 /// a `HEAD` request uses the `GET` route (the server drops the body).
 public struct Router: Sendable {
     public typealias Handler = @Sendable (RequestContext) async throws -> HTTPResponse
-    /// A handler whose answer is ready at once (static files, the health check): run on
-    /// the HTTP server's own thread, without suspending the connection or a task hop.
-    /// It must never block or wait.
-    public typealias ImmediateHandler = @Sendable (RequestContext) throws -> HTTPResponse
+    /// A handler whose answer is ready at once (static files, the health check, a cached
+    /// image or page): run on the HTTP server's own thread, without suspending the
+    /// connection or a task hop. It must never block or wait; it returns nil when the
+    /// answer needs waiting for, and the route's async handler runs instead.
+    public typealias ImmediateHandler = @Sendable (RequestContext) throws -> HTTPResponse?
 
     /// What a path resolved to.
     public enum Resolution: Sendable {
@@ -18,13 +19,24 @@ public struct Router: Sendable {
         case notFound
     }
 
-    private struct Route: Sendable {
+    /// A class so that walking the routes for every request copies one reference per
+    /// route, not every field (copying the structs was most of the cost of routing).
+    private final class Route: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
         let usesAccount: Bool
         let body: RouteBody
         let handler: Handler
-        var immediate: ImmediateHandler?
+        let immediate: ImmediateHandler?
+
+        init(method: HTTPMethod, pattern: RoutePattern, usesAccount: Bool, body: RouteBody, handler: @escaping Handler, immediate: ImmediateHandler? = nil) {
+            self.method = method
+            self.pattern = pattern
+            self.usesAccount = usesAccount
+            self.body = body
+            self.handler = handler
+            self.immediate = immediate
+        }
     }
 
     private var routes: [Route] = []
@@ -39,21 +51,32 @@ public struct Router: Sendable {
         add(.get, pattern, usesAccount: usesAccount, handler)
     }
 
-    /// A GET route answered on the server's thread; it never looks at who is signed in.
-    public mutating func getImmediately(_ pattern: String, _ handler: @escaping ImmediateHandler) {
-        var route = Route(method: .get, pattern: RoutePattern(pattern), usesAccount: false, body: .none, handler: { try handler($0) })
-        route.immediate = handler
-        routes.append(route)
+    /// A GET route always answered on the server's thread; it never looks at who is
+    /// signed in.
+    public mutating func getImmediately(_ pattern: String, _ handler: @escaping @Sendable (RequestContext) throws -> HTTPResponse) {
+        routes.append(Route(
+            method: .get, pattern: RoutePattern(pattern), usesAccount: false, body: .none, handler: { try handler($0) }, immediate: { try handler($0) }
+        ))
+    }
+
+    /// A GET route tried on the server's thread first (`immediately`, which must not
+    /// look up a session: the context it gets has no account) and answered by `handler`
+    /// in a task whenever `immediately` returns nil.
+    public mutating func get(
+        _ pattern: String, usesAccount: Bool = true, immediately: @escaping ImmediateHandler, _ handler: @escaping Handler
+    ) {
+        routes.append(Route(method: .get, pattern: RoutePattern(pattern), usesAccount: usesAccount, body: .none, handler: handler, immediate: immediately))
     }
 
     /// The immediate handler of the route `method` and `path` resolve to, with its
-    /// parameters; nil when that route has none (or nothing matches).
-    public func immediateHandler(_ method: HTTPMethod, _ path: PathSegments) -> (ImmediateHandler, [String: String])? {
+    /// parameters and whether the route shows who is signed in; nil when that route has
+    /// none (or nothing matches).
+    public func immediateHandler(_ method: HTTPMethod, _ path: PathSegments) -> (handler: ImmediateHandler, parameters: [String: String], usesAccount: Bool)? {
         let lookup = method == .head ? HTTPMethod.get : method
         for route in routes {
             guard let parameters = route.pattern.match(path.segments) else { continue }
             guard route.method == lookup else { continue }
-            return route.immediate.map { ($0, parameters) }
+            return route.immediate.map { ($0, parameters, route.usesAccount) }
         }
         return nil
     }

@@ -24,7 +24,7 @@ struct Routes: Sendable {
 
     func router() -> Router {
         var router = Router()
-        router.get("/") { try await home.respond($0) }
+        router.get("/", immediately: { try home.respondImmediately($0) }) { try await home.respond($0) }
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
         router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
         router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
@@ -43,7 +43,7 @@ struct Routes: Sendable {
         router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
         router.get("/stories/:actor/cover", usesAccount: false) { try await authorStories.cover($0) }
-        router.get("/media/:signature/:url", usesAccount: false) { try await media.respond($0) }
+        router.get("/media/:signature/:url", usesAccount: false, immediately: { try media.respondImmediately($0) }) { try await media.respond($0) }
         router.getImmediately("/healthz") { health.respond($0) }
         router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
         router.getImmediately("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request) }

@@ -26,8 +26,12 @@ public enum SecurityHeaders {
         ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
     ]
 
-    /// Adds the headers, replacing any a handler may have set.
+    /// Adds the headers, replacing any a handler may have set (looked for in one pass:
+    /// this runs for every response, and handlers almost never set them).
     public static func apply(to headers: inout HTTPHeaders) {
-        for (name, value) in all { headers.set(name, value) }
+        if headers.contains(where: { field in all.contains { HTTPHeaders.namesMatch(field.name, $0.0) } }) {
+            for (name, _) in all { headers.remove(name) }
+        }
+        for (name, value) in all { headers.add(name, value) }
     }
 }

@@ -28,6 +28,19 @@ public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Senda
         return value
     }
 
+    /// The remembered value for `key`, without computing anything.
+    public func known(_ key: Key) -> Value? {
+        entries.withLock { $0[key] }
+    }
+
+    /// Remembers `value` for `key` (for callers that keep only some answers).
+    public func remember(_ value: Value, for key: Key) {
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = value
+        }
+    }
+
     /// How many keys are remembered now.
     public var count: Int { entries.withLock { $0.count } }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An in-memory cache for upstream answers with a short lifetime.
 ///
 /// - Fresh entries are returned as they are.
@@ -14,6 +16,11 @@
 ///   requests for endless distinct keys cannot grow memory without bound.
 /// - `Failure` is the loader's own error type and reaches the caller as it is (no
 ///   `any Error` in between), so what a failure was stays checkable past the cache.
+/// - `immediateValue(for:)` answers synchronously, from any thread (the HTTP server's
+///   own, for a page whose data is cached), whatever `value(for:)` would answer without
+///   loading: a fresh entry, a stale one while its key pauses after a failure, or the
+///   remembered failure. The entries and failures sit behind a lock rather than in the
+///   actor's state; loads and refreshes stay in the actor.
 public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure: Error> {
     public typealias Loader = @Sendable (Key) async throws(Failure) -> Value
 
@@ -31,16 +38,30 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         var lastRefreshFailed: Bool
     }
 
+    /// The entries, the use counter that orders them for eviction, and the failures.
+    private struct Table {
+        var entries: [Key: Entry] = [:]
+        var useCounter: UInt64 = 0
+        var failures: FailureBackoff<Key, Failure>
+
+        /// The entry for `key`, marked as just used.
+        mutating func use(_ key: Key) -> Entry? {
+            guard var entry = entries[key] else { return nil }
+            useCounter += 1
+            entry.lastUsed = useCounter
+            entries[key] = entry
+            return entry
+        }
+    }
+
     private let lifetime: Duration
     private let maxStaleness: Duration
     private let capacity: Int
     private let loader: Loader
     private let now: @Sendable () -> ContinuousClock.Instant
-    private var entries: [Key: Entry] = [:]
+    private let table: Mutex<Table>
     /// Tasks return a `Result` because `Task` can only fail with `any Error`; this keeps `Failure`.
     private var inFlight: [Key: Task<Result<Value, Failure>, Never>] = [:]
-    private var useCounter: UInt64 = 0
-    private var failures: FailureBackoff<Key, Failure>
     private let backoff: FailureBackoff<Key, Failure>.Policy
 
     public init(
@@ -54,7 +75,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         self.capacity = max(1, capacity)
         self.now = now
         self.loader = loader
-        failures = FailureBackoff(capacity: self.capacity)
+        table = Mutex(Table(failures: FailureBackoff(capacity: self.capacity)))
         backoff = .init(initialDelay: failurePause, maximumDelay: max(failurePause, maxFailurePause))
     }
 
@@ -63,11 +84,8 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     /// client sends can force a load: reloading a page many times costs Grain nothing.
     public func value(for key: Key) async throws(Failure) -> Lookup {
         let current = now()
-        let paused = failures.pausedFailure(for: key, at: current)
-        if var entry = entries[key] {
-            useCounter += 1
-            entry.lastUsed = useCounter
-            entries[key] = entry
+        let (paused, found) = table.withLock { table in (table.failures.pausedFailure(for: key, at: current), table.use(key)) }
+        if let entry = found {
             let age = current - entry.fetchedAt
             if age < lifetime {
                 return Lookup(value: entry.value, isStale: false)
@@ -82,33 +100,58 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         case .success(let value):
             return Lookup(value: value, isStale: false)
         case .failure(let error):
-            if let entry = entries[key], now() - entry.fetchedAt < maxStaleness {
+            if let entry = table.withLock({ $0.entries[key] }), now() - entry.fetchedAt < maxStaleness {
                 return Lookup(value: entry.value, isStale: true)
             }
             throw error
         }
     }
 
+    /// What `value(for:)` would answer now without loading or waiting, from any thread:
+    /// a fresh value, a stale one while the key pauses after a failure (then nothing
+    /// would be loaded either), or the failure it is pausing after. Nil when a load or a
+    /// refresh has to start, which only `value(for:)` does.
+    public nonisolated func immediateValue(for key: Key) -> Result<Lookup, Failure>? {
+        let current = now()
+        let (lifetime, maxStaleness) = (self.lifetime, self.maxStaleness)
+        return table.withLock { table -> Result<Lookup, Failure>? in
+            let paused = table.failures.pausedFailure(for: key, at: current)
+            if let entry = table.entries[key] {
+                let age = current - entry.fetchedAt
+                if age < lifetime || (age < maxStaleness && paused != nil) {
+                    // Marking it used again changes nothing when it already is the latest used.
+                    if entry.lastUsed != table.useCounter { _ = table.use(key) }
+                    return .success(Lookup(value: entry.value, isStale: age < lifetime ? false : entry.lastRefreshFailed))
+                }
+                if age < maxStaleness { return nil }
+            }
+            return paused.map { .failure($0) }
+        }
+    }
+
     /// Drops `key`, for example after the user deleted the story it describes.
     public func invalidate(_ key: Key) {
-        entries[key] = nil
+        _ = table.withLock { $0.entries.removeValue(forKey: key) }
     }
 
     /// Replaces the value for `key`, for example with a just-posted story the AppView
     /// has not indexed yet.
     public func store(_ value: Value, for key: Key) {
-        useCounter += 1
-        entries[key] = Entry(value: value, fetchedAt: now(), lastUsed: useCounter, lastRefreshFailed: false)
+        let fetchedAt = now()
+        table.withLock { table in
+            table.useCounter += 1
+            table.entries[key] = Entry(value: value, fetchedAt: fetchedAt, lastUsed: table.useCounter, lastRefreshFailed: false)
+        }
         evictIfNeeded()
     }
 
     /// The cached value without loading, fresh or not.
-    public func peek(_ key: Key) -> Value? { entries[key]?.value }
+    public func peek(_ key: Key) -> Value? { table.withLock { $0.entries[key]?.value } }
 
     /// How long `key` is left alone after its most recent failure; nil when its last load
     /// worked or it never failed (tests and logs).
     public func failurePause(for key: Key) -> Duration? {
-        guard let record = failures.record(for: key) else { return nil }
+        guard let record = table.withLock({ $0.failures.record(for: key) }) else { return nil }
         return backoff.delay(afterFailures: record.failures)
     }
 
@@ -135,20 +178,26 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
         inFlight[key] = nil
         switch result {
         case .success(let value):
-            failures.recordSuccess(for: key)
+            table.withLock { $0.failures.recordSuccess(for: key) }
             store(value, for: key)
         case .failure(let error):
-            failures.recordFailure(error, for: key, at: now(), policy: backoff)
-            entries[key]?.lastRefreshFailed = true
+            let (time, policy) = (now(), backoff)
+            table.withLock { table in
+                table.failures.recordFailure(error, for: key, at: time, policy: policy)
+                table.entries[key]?.lastRefreshFailed = true
+            }
         }
     }
 
     private func evictIfNeeded() {
-        guard entries.count > capacity else { return }
-        // Evict a batch down to 90 % so a flood of new keys does not sort on every insert.
-        let excess = entries.count - capacity * 9 / 10
-        for key in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(excess).map(\.key) {
-            entries[key] = nil
+        let capacity = self.capacity
+        table.withLock { table in
+            guard table.entries.count > capacity else { return }
+            // Evict a batch down to 90 % so a flood of new keys does not sort on every insert.
+            let excess = table.entries.count - capacity * 9 / 10
+            for key in table.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(excess).map(\.key) {
+                table.entries[key] = nil
+            }
         }
     }
 }

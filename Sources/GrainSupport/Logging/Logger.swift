@@ -32,18 +32,43 @@ public struct Logger: Sendable {
 
     public func log(_ messageLevel: LogLevel, _ message: String, _ metadata: KeyValuePairs<String, String> = [:]) {
         guard messageLevel >= level else { return }
-        var line = Timestamp.format(now())
-        line += " "
-        line += messageLevel.description
-        line += " "
-        line += Logger.escapeMessage(message)
-        for (key, value) in metadata {
-            line += " "
-            line += key
-            line += "="
-            line += Logger.quoteIfNeeded(value)
+        // Built as bytes and made a `String` once: the access log writes a line per
+        // request, and appending to a `String` piece by piece cost more than the answer.
+        var line: [UInt8] = []
+        line.reserveCapacity(160)
+        Timestamp.append(now(), to: &line)
+        line.append(Logger.space)
+        line.append(contentsOf: messageLevel.description.utf8)
+        line.append(Logger.space)
+        if Logger.isPlain(message, quoting: false) {
+            line.append(contentsOf: message.utf8)
+        } else {
+            line.append(contentsOf: Logger.escapeMessage(message).utf8)
         }
-        sink(line)
+        for (key, value) in metadata {
+            line.append(Logger.space)
+            line.append(contentsOf: key.utf8)
+            line.append(UInt8(ascii: "="))
+            if Logger.isPlain(value, quoting: true) {
+                line.append(contentsOf: value.utf8)
+            } else {
+                line.append(contentsOf: Logger.quoteIfNeeded(value).utf8)
+            }
+        }
+        sink(String(decoding: line, as: UTF8.self))
+    }
+
+    private static let space = UInt8(ascii: " ")
+
+    /// True when `escapeMessage` (or, `quoting`, `quoteIfNeeded`) would return the text
+    /// unchanged, decided on the UTF-8 bytes: the characters both look for are ASCII, and
+    /// no byte of a longer UTF-8 sequence is below 0x80.
+    private static func isPlain(_ text: String, quoting: Bool) -> Bool {
+        if quoting && text.isEmpty { return false }
+        return !text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x7F
+                || (quoting && (byte == 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\\")))
+        }
     }
 
     public func debug(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.debug, message, metadata) }

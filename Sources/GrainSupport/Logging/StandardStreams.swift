@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Writes to standard output and standard error without touching C's `stdout`/`stderr`
 /// globals (shared mutable state that Swift 6 rejects).
@@ -13,8 +14,24 @@ public enum StandardStreams {
         FileHandle.standardOutput.write(Data(bytes))
     }
 
-    /// Writes `line` and a newline to standard error.
+    /// Writes `line` and a newline to standard error, in one `write` where the system
+    /// allows (so lines from several threads do not interleave), straight from the
+    /// string's bytes: the access log writes a line per request.
     public static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        var text = line
+        text.append("\n")
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
     }
 }

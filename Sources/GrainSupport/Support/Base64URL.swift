@@ -1,5 +1,3 @@
-import Foundation
-
 /// Unpadded base64url (RFC 4648 §5): safe in paths, cookies and query strings.
 public enum Base64URL {
     /// Encodes straight from bytes to ASCII: this runs for every image link on every
@@ -48,16 +46,38 @@ public enum Base64URL {
         }
     }
 
-    /// Nil for anything that is not unpadded base64url.
+    /// Nil for anything that is not unpadded base64url. Decoded straight from the bytes
+    /// (every image request checks its signature with this); like Foundation's decoder,
+    /// which this replaced, it ignores the unused low bits of the last character.
     public static func decode(_ text: String) -> [UInt8]? {
-        guard isAlphabetOnly(text) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        switch base64.utf8.count % 4 {
-        case 2: base64 += "=="
-        case 3: base64 += "="
-        case 1: return nil
-        default: break
+        let count = text.utf8.count
+        guard count % 4 != 1 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in text.utf8 {
+            guard let value = sextet(byte) else { return nil }
+            accumulator = accumulator << 6 | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                accumulator &= (1 << UInt32(bits)) - 1
+            }
         }
-        return Data(base64Encoded: base64).map(Array.init)
+        return output
+    }
+
+    /// The value of one base64url character, nil for any other byte.
+    private static func sextet(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x41...0x5A: UInt32(byte - 0x41)
+        case 0x61...0x7A: UInt32(byte - 0x61 + 26)
+        case 0x30...0x39: UInt32(byte - 0x30 + 52)
+        case 0x2D: 62
+        case 0x5F: 63
+        default: nil
+        }
     }
 }

@@ -9,6 +9,14 @@ public import Foundation
 public enum Timestamp {
     /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC.
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format(date)`'s UTF-8 to `bytes` without making a `String` (log lines).
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisOfDay = totalMilliseconds - days * 86_400_000
@@ -23,23 +31,20 @@ public enum Timestamp {
         let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
 
-        var text = ""
-        text.reserveCapacity(24)
-        append(year, width: 4, to: &text)
-        text += "-"
-        append(month, width: 2, to: &text)
-        text += "-"
-        append(day, width: 2, to: &text)
-        text += "T"
-        append(millisOfDay / 3_600_000, width: 2, to: &text)
-        text += ":"
-        append(millisOfDay / 60_000 % 60, width: 2, to: &text)
-        text += ":"
-        append(millisOfDay / 1000 % 60, width: 2, to: &text)
-        text += "."
-        append(millisOfDay % 1000, width: 3, to: &text)
-        text += "Z"
-        return text
+        append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        append(millisOfDay / 3_600_000, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(millisOfDay / 60_000 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(millisOfDay / 1000 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        append(millisOfDay % 1000, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Parses an RFC 3339 datetime (`Z` or `±HH:MM`, any number of fractional digits);
@@ -116,13 +121,28 @@ public enum Timestamp {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func append(_ value: Int64, width: Int, to text: inout String) {
-        let digits = String(value)
-        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-        text += digits
-    }
-
-    private static func append(_ value: Int, width: Int, to text: inout String) {
-        append(Int64(value), width: width, to: &text)
+    /// `value` in decimal, left-padded with zeros to `width` characters (a minus sign
+    /// counts as one, as it did when this padded `String(value)`).
+    private static func append(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else {
+            let digits = Array(String(value).utf8)
+            if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+            bytes.append(contentsOf: digits)
+            return
+        }
+        var count = 1
+        var probe = value
+        while probe >= 10 {
+            probe /= 10
+            count += 1
+        }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(width, count)))
+        var rest = value
+        var index = bytes.count - 1
+        repeat {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        } while rest > 0
     }
 }

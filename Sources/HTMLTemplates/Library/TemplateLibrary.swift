@@ -83,18 +83,36 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders the template `name` with `context` as the outermost context.
     public func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {
-        try withRenderedOutput(name, context) { $0.string() }
+        var noSlots: [TemplateStencil.Slot]?
+        return try withRenderedOutput(name, context, slots: &noSlots) { $0.string() }
     }
 
     /// Renders like ``render(_:_:)`` but returns the UTF-8 bytes, for response bodies:
     /// it skips the UTF-8 validation that making a `String` costs (a fifth of the
     /// rendering time for a page with any non-ASCII text) and the conversion back.
     public func renderUTF8(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
-        try withRenderedOutput(name, context) { $0.bytes() }
+        var noSlots: [TemplateStencil.Slot]?
+        return try withRenderedOutput(name, context, slots: &noSlots) { $0.bytes() }
     }
 
+    /// Renders `name` once with `.slot` values standing for strings not known yet, and
+    /// returns the output with holes where they were printed: filling it
+    /// (``TemplateStencil/fill(_:)``) gives exactly what rendering with those strings
+    /// would, at the cost of copying bytes. For pages rendered again and again with a few
+    /// values that differ per request (a visitor's seen rings, a form token).
+    ///
+    /// Exact only when each slot stands for a non-empty string, which tests as true just
+    /// as the slot did; a value that a section tests or loops over cannot be a slot.
+    public func renderStencil(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> TemplateStencil {
+        var slots: [TemplateStencil.Slot]? = []
+        let bytes = try withRenderedOutput(name, context, slots: &slots) { $0.bytes() }
+        return TemplateStencil(bytes: bytes, slots: slots ?? [])
+    }
+
+    /// Renders `name`; `slots` non-nil makes `.slot` values allowed and records them there.
     private func withRenderedOutput<Result>(
-        _ name: String, _ context: [String: TemplateValue], _ finish: (borrowing OutputBuffer) -> Result
+        _ name: String, _ context: [String: TemplateValue], slots: inout [TemplateStencil.Slot]?,
+        _ finish: (borrowing OutputBuffer) -> Result
     ) throws(TemplateError) -> Result {
         guard let index = indexByName[name] else {
             throw TemplateError(kind: .missingTemplate, template: name, file: name, message: "no template named '\(name)'")
@@ -102,10 +120,11 @@ public struct TemplateLibrary: Sendable {
         let template = templates[index]
         var renderer = TemplateRenderer(
             templates: templates, strict: strict, context: context,
-            capacity: max(template.sizeHint.value, template.literalSize + 1024)
+            capacity: max(template.sizeHint.value, template.literalSize + 1024), recordsSlots: slots != nil
         )
         try renderer.render(template.nodes, indentation: "")
         template.sizeHint.record(renderer.output.count)
+        slots = renderer.slots
         return finish(renderer.output)
     }
 }

@@ -15,10 +15,13 @@ struct TemplateRenderer: ~Copyable {
     private var partialDepth = 0
     private var nesting = 0
     private(set) var output: OutputBuffer
+    /// Where `.slot` values were printed, in output order; nil when slots are refused.
+    private(set) var slots: [TemplateStencil.Slot]?
 
-    init(templates: [CompiledTemplate], strict: Bool, context: [String: TemplateValue], capacity: Int) {
+    init(templates: [CompiledTemplate], strict: Bool, context: [String: TemplateValue], capacity: Int, recordsSlots: Bool = false) {
         self.templates = templates
         self.strict = strict
+        slots = recordsSlots ? [] : nil
         stack = [.object(context)]
         stack.reserveCapacity(8)
         output = OutputBuffer(capacity: capacity)
@@ -71,6 +74,11 @@ struct TemplateRenderer: ~Copyable {
             break
         case .unsafeTrustedHTML(let html):
             output.append(html)
+        case .slot(let id):
+            guard slots != nil else {
+                throw variable.location.error(.render, "variable '\(variable.path)' is a stencil slot; render it with renderStencil")
+            }
+            slots?.append(TemplateStencil.Slot(offset: output.count, id: id, checksURL: variable.escaping == .url))
         case .list:
             throw variable.location.error(.render, "variable '\(variable.path)' is a list and cannot be printed; use a section")
         case .object:
@@ -107,7 +115,7 @@ struct TemplateRenderer: ~Copyable {
             stack.append(value)
             defer { stack.removeLast() }
             try render(section.body, indentation: indentation)
-        case .int, .object:
+        case .int, .object, .slot:
             stack.append(value)
             defer { stack.removeLast() }
             try render(section.body, indentation: indentation)

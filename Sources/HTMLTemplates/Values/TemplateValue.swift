@@ -13,6 +13,10 @@ public indirect enum TemplateValue: Sendable, Equatable {
     case null
     /// The one escape hatch: emitted without escaping. Loudly named on purpose.
     case unsafeTrustedHTML(String)
+    /// A hole in a stencil (``TemplateLibrary/renderStencil(_:_:)``), filled with a string
+    /// later, escaped as where it stands. It tests as true, like the non-empty string it
+    /// stands for; plain rendering refuses it.
+    case slot(Int)
 }
 
 extension TemplateValue {
@@ -26,7 +30,7 @@ extension TemplateValue {
         case .null: false
         case .list(let items): !items.isEmpty
         case .string(let text), .unsafeTrustedHTML(let text): !text.isEmpty
-        case .int, .object: true
+        case .int, .object, .slot: true
         }
     }
 }

@@ -15,9 +15,11 @@ extension ServerContext {
     ) -> MHD_Result {
         let request = requestState(in: slot, url: url)
         if request.lifecycleState == .new {
-            if let peer = CountedPeer.of(connection) { heads.headArrived(peer) }
+            let peer = CountedPeer.of(connection)
+            if let peer { heads.headArrived(peer) }
             let headers = Self.requestHeaders(of: connection)
-            let remoteAddress = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
+            // The connection's address as text was made once, when it was accepted.
+            let remoteAddress = peer?.address ?? cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
             let clientAddress = configuration.trustedProxies.client(peer: remoteAddress, forwardedFor: headers.values(for: "X-Forwarded-For"))
             if connections.isTrustedProxy(remoteAddress), clientAddress != remoteAddress {
                 guard connections.requestStarted(forwardedFor: clientAddress) else {

@@ -180,7 +180,11 @@ final class RequestState: Sendable {
 
     /// Splits a request target at the first "?" without decoding anything.
     static func split(target: String) -> (path: String, query: String?) {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
+        // Searched in the contiguous bytes: the generic UTF-8 view walk cost tens of
+        // instructions per byte of every (often long, for images) request target.
+        var bytes = target
+        guard let offset = bytes.withUTF8({ $0.firstIndex(of: UInt8(ascii: "?")) }) else { return (target, nil) }
+        let mark = target.utf8.index(target.utf8.startIndex, offsetBy: offset)
         return (String(target[..<mark]), String(target[target.utf8.index(after: mark)...]))
     }
 }

@@ -25,7 +25,11 @@ enum MHDResponseFactory {
                 ? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
                 : ResponseBytes.makeResponse(bytes)
         case .file(let path, _):
-            made = try makeFileResponse(path: path)
+            made = try makeFileResponse(path: path, range: nil)
+        case .fileRange(let path, let offset, let length):
+            made = try makeFileResponse(path: path, range: (offset, length))
+        case .memoryFile(let file):
+            made = makeMemoryFileResponse(file)
         }
         guard let made else { throw BuildError(description: "libmicrohttpd could not create a response") }
         for (name, value) in response.headers where !isContentLength(name) {
@@ -42,8 +46,9 @@ enum MHDResponseFactory {
     /// Opens the file read-only (close-on-exec) and hands the descriptor to MHD, which
     /// sends it with sendfile and closes it when the response is destroyed. The size is
     /// taken from the open file, so a file that changed since the handler looked cannot
-    /// make MHD promise a wrong Content-Length.
-    private static func makeFileResponse(path: String) throws(BuildError) -> OpaquePointer? {
+    /// make MHD promise a wrong Content-Length; a range (offset, length) must lie inside
+    /// the open file, or the answer is a 500 rather than a short body.
+    private static func makeFileResponse(path: String, range: (offset: Int, length: Int)?) throws(BuildError) -> OpaquePointer? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw BuildError(description: "cannot open \(path): \(String(cString: strerror(errno)))")
@@ -53,7 +58,29 @@ enum MHDResponseFactory {
             close(descriptor)
             throw BuildError(description: "\(path) is not a regular file")
         }
-        guard let made = MHD_create_response_from_fd64(UInt64(status.st_size), descriptor) else {
+        let made: OpaquePointer?
+        if let range {
+            guard range.offset >= 0, range.length >= 0, range.offset + range.length <= Int(status.st_size) else {
+                close(descriptor)
+                throw BuildError(description: "\(path) is shorter than the range asked for")
+            }
+            made = MHD_create_response_from_fd_at_offset64(UInt64(range.length), descriptor, UInt64(range.offset))
+        } else {
+            made = MHD_create_response_from_fd64(UInt64(status.st_size), descriptor)
+        }
+        guard let made else {
+            close(descriptor)
+            return nil
+        }
+        return made
+    }
+
+    /// Sends a duplicate of the in-memory file's descriptor (MHD closes it), or the bytes
+    /// when no descriptor is left.
+    private static func makeMemoryFileResponse(_ file: MemoryFile) -> OpaquePointer? {
+        let descriptor = file.duplicateDescriptor()
+        guard descriptor >= 0 else { return ResponseBytes.makeResponse(file.bytes) }
+        guard let made = MHD_create_response_from_fd_at_offset64(UInt64(file.count), descriptor, 0) else {
             close(descriptor)
             return nil
         }

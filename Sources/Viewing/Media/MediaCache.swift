@@ -1,6 +1,7 @@
 import CurlHTTPClient
 public import DurableFiles
 import Foundation
+import Synchronization
 public import WorkerThreads
 public import ATProto
 public import GrainSupport
@@ -18,6 +19,10 @@ public import GrainSupport
 /// fetched (refused, timed out, 5xx, not an image) for 2 s, doubling to a minute while
 /// it keeps failing. Meanwhile requests get the remembered failure at once, so a broken
 /// image on a popular page, or made-up image URLs, cost the CDN one request per pause.
+///
+/// The index of cached files sits behind a lock rather than in the actor's own state, so
+/// `cachedEntry(for:)` can answer a cached image synchronously, on the HTTP server's
+/// thread, without a hop to the actor; downloads, failures and eviction stay in the actor.
 public actor MediaCache {
     /// What a cached image is, for serving.
     public struct Entry: Sendable {
@@ -63,9 +68,25 @@ public actor MediaCache {
     private let maxBytes: Int
     private let http: OutboundHTTP
     private let io: WorkerThreadPool
-    private var items: [String: Item] = [:]
-    private var totalBytes = 0
-    private var useCounter: UInt64 = 0
+    /// What is on disk, by key: shared by the actor and `cachedEntry(for:)`.
+    private struct Index {
+        var items: [String: Item] = [:]
+        var totalBytes = 0
+        var useCounter: UInt64 = 0
+
+        /// The item for `key`, marked as just used.
+        mutating func use(_ key: String) -> Item? {
+            guard var item = items[key] else { return nil }
+            useCounter += 1
+            item.lastUsed = useCounter
+            items[key] = item
+            return item
+        }
+    }
+
+    private let index: Mutex<Index>
+    /// URL → file key (a SHA-256), remembered: the same few images are asked for all day.
+    private let keys = BoundedMemo<String, String>(capacity: 4096)
     private var downloads: [String: Task<Result<Entry, Failure>, Never>] = [:]
     private var failures = FailureBackoff<String, Failure>()
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -86,18 +107,20 @@ public actor MediaCache {
             throw ConfigurationError("cannot create the media cache at \(directory): \(error.localizedDescription)")
         }
         let indexed = MediaCache.scan(directory)
-        items = indexed.items
-        totalBytes = indexed.total
-        useCounter = UInt64(items.count)
+        index = Mutex(Index(items: indexed.items, totalBytes: indexed.total, useCounter: UInt64(indexed.items.count)))
+    }
+
+    /// The cached file for `url` if it is on disk now; nil otherwise (then `entry(for:)`
+    /// downloads it). Never waits: a lock held only for a dictionary lookup.
+    public nonisolated func cachedEntry(for url: String) -> Entry? {
+        let key = keys.value(for: url, MediaCache.key(for:))
+        return index.withLock { $0.use(key) }.map { entry(key, $0) }
     }
 
     /// The cached file for `url`, downloading it first if needed.
     public func entry(for url: String) async throws(Failure) -> Entry {
-        let key = MediaCache.key(for: url)
-        if var item = items[key] {
-            useCounter += 1
-            item.lastUsed = useCounter
-            items[key] = item
+        let key = keys.value(for: url, MediaCache.key(for:))
+        if let item = index.withLock({ $0.use(key) }) {
             return entry(key, item)
         }
         if let failure = failures.pausedFailure(for: key, at: now()) { throw failure }
@@ -159,30 +182,37 @@ public actor MediaCache {
                 throw .storage(error)
             }
         }
-        useCounter += 1
-        let item = Item(format: format, size: bytes.count, lastUsed: useCounter)
-        if let previous = items[key] { totalBytes -= previous.size }
-        items[key] = item
-        totalBytes += bytes.count
+        let item = index.withLock { index in
+            index.useCounter += 1
+            let item = Item(format: format, size: bytes.count, lastUsed: index.useCounter)
+            if let previous = index.items[key] { index.totalBytes -= previous.size }
+            index.items[key] = item
+            index.totalBytes += bytes.count
+            return item
+        }
         await evictIfNeeded(keeping: key)
         return entry(key, item)
     }
 
-    private func entry(_ key: String, _ item: Item) -> Entry {
+    private nonisolated func entry(_ key: String, _ item: Item) -> Entry {
         Entry(path: "\(directory)/\(key).\(item.format.fileExtension)", size: item.size, contentType: item.format.contentType, etag: "\"\(key.prefix(32))\"")
     }
 
     /// Drops least recently used files until the total is back under the limit.
     private func evictIfNeeded(keeping keep: String) async {
-        guard totalBytes > maxBytes else { return }
-        var victims: [String] = []
-        for (key, item) in items.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where key != keep {
-            guard totalBytes > maxBytes * 9 / 10 else { break }
-            totalBytes -= item.size
-            items[key] = nil
-            victims.append("\(directory)/\(key).\(item.format.fileExtension)")
+        let (directory, maxBytes) = (self.directory, self.maxBytes)
+        let paths = index.withLock { index -> [String] in
+            guard index.totalBytes > maxBytes else { return [] }
+            var victims: [String] = []
+            for (key, item) in index.items.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where key != keep {
+                guard index.totalBytes > maxBytes * 9 / 10 else { break }
+                index.totalBytes -= item.size
+                index.items[key] = nil
+                victims.append("\(directory)/\(key).\(item.format.fileExtension)")
+            }
+            return victims
         }
-        let paths = victims
+        guard !paths.isEmpty else { return }
         await io.run { for path in paths { _ = unlink(path) } }
     }
 

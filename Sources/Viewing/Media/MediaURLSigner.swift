@@ -13,6 +13,8 @@ public struct MediaURLSigner: Sendable {
     /// Signing is a pure function of the URL (the key and hosts are fixed), and every
     /// page signs the same few avatar and photo URLs again, so answers are remembered.
     private let memo = BoundedMemo<String, String?>(capacity: 4096)
+    /// "signature/encoded URL" → URL, for signed paths that checked out.
+    private let verified = BoundedMemo<String, String>(capacity: 4096)
 
     public init(key: [UInt8], insecureHosts: Set<String> = []) {
         precondition(key.count >= 32, "the media signing key must have at least 256 bits")
@@ -39,7 +41,17 @@ public struct MediaURLSigner: Sendable {
     }
 
     /// The URL a signed path stands for, or nil when the signature does not match.
+    /// Paths that checked out are remembered (only those: made-up ones cannot fill the
+    /// memo), so an image asked for again costs no HMAC.
     public func url(signature: String, encodedURL: String) -> String? {
+        let path = signature + "/" + encodedURL
+        if let known = verified.known(path) { return known }
+        guard let url = verify(signature: signature, encodedURL: encodedURL) else { return nil }
+        verified.remember(url, for: path)
+        return url
+    }
+
+    private func verify(signature: String, encodedURL: String) -> String? {
         guard let bytes = Base64URL.decode(encodedURL), bytes.count <= 4096,
               let expected = Base64URL.decode(self.signature(bytes)), let given = Base64URL.decode(signature),
               HMAC.constantTimeEqual(expected, given),

@@ -18,6 +18,7 @@ public final class FakeStoryLibrary: StoryLibrary {
         var failing = false
         var stale = false
         var onlyGivenProfiles = false
+        var mustWait = false
     }
 
     private let state = Mutex(State())
@@ -64,7 +65,7 @@ public final class FakeStoryLibrary: StoryLibrary {
         state.withLock { state in
             var view = FakeStoryLibraryState(
                 authors: state.authors, stories: state.stories, archive: state.archive, single: state.single, profiles: state.profiles, failing: state.failing,
-                stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles
+                stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles, mustWait: state.mustWait
             )
             body(&view)
             state.authors = view.authors
@@ -75,6 +76,7 @@ public final class FakeStoryLibrary: StoryLibrary {
             state.failing = view.failing
             state.stale = view.stale
             state.onlyGivenProfiles = view.onlyGivenProfiles
+            state.mustWait = view.mustWait
         }
     }
 
@@ -88,6 +90,14 @@ public final class FakeStoryLibrary: StoryLibrary {
         let (value, failing, stale) = state.withLock { ($0.authors, $0.failing, $0.stale) }
         if failing { throw FakeStoryLibrary.outage }
         return Fetched(value, isStale: stale)
+    }
+
+    /// What `storyAuthors()` gives, without waiting, unless `mustWait` is set (as when the
+    /// live library has to ask Grain).
+    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+        let (value, failing, stale, mustWait) = state.withLock { ($0.authors, $0.failing, $0.stale, $0.mustWait) }
+        if mustWait { return nil }
+        return failing ? .failure(FakeStoryLibrary.outage) : .success(Fetched(value, isStale: stale))
     }
 
     public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
@@ -143,4 +153,6 @@ public struct FakeStoryLibraryState: Sendable {
     /// As the AppView: someone without a Grain profile record has no profile, even with
     /// live stories (otherwise one is made up from the strip, for convenience).
     public var onlyGivenProfiles: Bool
+    /// `cachedStoryAuthors()` answers nil, as the live library does when it must ask Grain.
+    public var mustWait: Bool
 }

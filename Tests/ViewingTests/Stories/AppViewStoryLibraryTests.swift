@@ -45,6 +45,45 @@ import TestSupport
         }
     }
 
+    @Test func theStripIsAvailableWithoutWaitingWhileNothingNeedsAskingGrain() async throws {
+        try await Self.withLibrary { library, appView, clock in
+            #expect(library.cachedStoryAuthors() == nil, "nothing loaded yet")
+            let loaded = try await library.storyAuthors()
+            let cached = try #require(library.cachedStoryAuthors()).get()
+            #expect(cached.value == loaded.value)
+            #expect(!cached.isStale)
+            clock.advance(by: .seconds(31))
+            #expect(library.cachedStoryAuthors() == nil, "past its lifetime: the next page refreshes it")
+            _ = try await library.storyAuthors()
+            await library.settle()
+            #expect(try #require(library.cachedStoryAuthors()).get().value == loaded.value)
+            // Grain fails: once the refresh failed, the last good strip is answered at once,
+            // marked stale, while the key pauses.
+            appView.setMode(.serverError)
+            clock.advance(by: .seconds(31))
+            _ = try await library.storyAuthors()
+            await library.settle()
+            let stale = try #require(library.cachedStoryAuthors()).get()
+            #expect(stale.isStale)
+            #expect(stale.value == loaded.value)
+            #expect(appView.queryCount(Self.authors) == 3)
+        }
+    }
+
+    @Test func aRememberedFailureIsAnsweredWithoutWaiting() async throws {
+        try await Self.withLibrary { library, appView, clock in
+            appView.setMode(.serverError)
+            await #expect(throws: StoryLibraryError.self) { try await library.storyAuthors() }
+            guard case .failure(.unavailable) = library.cachedStoryAuthors() else {
+                Issue.record("the failure should be answered at once during its pause")
+                return
+            }
+            clock.advance(by: .seconds(2))
+            #expect(library.cachedStoryAuthors() == nil, "the pause is over: the next page asks Grain again")
+            #expect(appView.queryCount(Self.authors) == 1)
+        }
+    }
+
     @Test func anAppViewThatFailsIsAskedOncePerPauseHoweverManyPagesLoad() async throws {
         try await Self.withLibrary { library, appView, clock in
             appView.setMode(.serverError)

@@ -11,8 +11,15 @@ import Viewing
 /// the person's stories that are not posted yet. Authors come from the AppView in its
 /// order; when Grain cannot be reached the page still renders, with a notice instead of
 /// the strip (or with the last good strip, marked as possibly out of date).
+///
+/// For visitors who are not signed in the page is the same for everyone but their seen
+/// rings, so it is rendered once per strip and filled per visitor (`HomePageCache`), and
+/// while the strip (or Grain's failure) is remembered it is answered on the server's
+/// thread (`respondImmediately`). A signed-in person's page has their own tile and posts
+/// in it and is rendered for them.
 struct HomePage: Sendable {
     let pages: PageRenderer
+    let cache: HomePageCache
     let library: any StoryLibrary
     let strip: StripPresenter
     let seen: SeenTracker
@@ -21,33 +28,76 @@ struct HomePage: Sendable {
     let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
+        guard let account = context.account else {
+            let content: StripContent
+            var state = SeenState()
+            do {
+                let fetched = try await library.storyAuthors()
+                state = await seen.state(context)
+                content = self.content(fetched)
+            } catch {
+                content = unavailable(error, context)
+            }
+            return try cache.response(for: content, seen: state, request: context)
+        }
+        return try await signedIn(context, account: account)
+    }
+
+    /// The page when the strip (or Grain's failure) needs no waiting for and the seen
+    /// state is all in the cookie (nobody signed in); nil otherwise, and `respond` answers.
+    func respondImmediately(_ context: RequestContext) throws -> HTTPResponse? {
+        guard context.account == nil, let cached = library.cachedStoryAuthors() else { return nil }
+        switch cached {
+        case .success(let fetched):
+            return try cache.response(for: content(fetched), seen: seen.browserState(context), request: context)
+        case .failure(let error):
+            return try cache.response(for: unavailable(error, context), seen: SeenState(), request: context)
+        }
+    }
+
+    /// The minute is part of what the page shows (each person's "18m"), so a cached page
+    /// lasts at most until the next one.
+    private func content(_ fetched: Fetched<[StoryAuthor]>) -> StripContent {
+        StripContent(
+            authors: fetched.value, notice: fetched.isStale ? "Grain could not be reached just now; these stories may be out of date." : nil,
+            minute: Self.minute(now()))
+    }
+
+    /// Logs the failure and gives the page's notice instead of a strip.
+    private func unavailable(_ error: StoryLibraryError, _ context: RequestContext) -> StripContent {
+        logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
+        return StripContent(
+            authors: [], notice: "Grain could not be reached just now, so no stories can be shown. Please try again in a minute.",
+            minute: Self.minute(now()))
+    }
+
+    static func minute(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / 60).rounded(.down)) }
+
+    /// A signed-in person's page: their own tile first, their story not repeated in the
+    /// strip, and their posts that have not gone out yet.
+    private func signedIn(_ context: RequestContext, account: AccountSession) async throws -> HTTPResponse {
         var values: [String: TemplateValue] = ["notice": .null, "allSeen": false, "hasAuthors": false, "own": .null, "hasUnfinished": false]
-        let account = context.account
         var ownStory: StoryAuthor?
         do {
             let fetched = try await library.storyAuthors()
             let state = await seen.state(context)
-            var arranged = StripOrder.arrange(fetched.value, viewer: account?.did)
-            if let account, arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }
+            var arranged = StripOrder.arrange(fetched.value, viewer: account.did)
+            if arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }
             values["authors"] = strip.authors(arranged, seen: state, now: now())
             values["hasAuthors"] = .bool(!arranged.isEmpty)
             let everyone = arranged + (ownStory.map { [$0] } ?? [])
             values["allSeen"] = .bool(!everyone.isEmpty && everyone.allSatisfy { state.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) })
             if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
-            if let account {
-                values["own"] = strip.own(name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state)
-            }
+            values["own"] = strip.own(name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state)
         } catch {
             logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
             values["authors"] = .list([])
             values["notice"] = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."
-            if let account { values["own"] = strip.own(name: account.name, avatarURL: nil, story: nil, seen: SeenState()) }
+            values["own"] = strip.own(name: account.name, avatarURL: nil, story: nil, seen: SeenState())
         }
-        if let account {
-            let posts = await unfinished.values(for: account)
-            values["unfinished"] = .list(posts)
-            values["hasUnfinished"] = .bool(!posts.isEmpty)
-        }
+        let posts = await unfinished.values(for: account)
+        values["unfinished"] = .list(posts)
+        values["hasUnfinished"] = .bool(!posts.isEmpty)
         return try pages.render("home", values, for: context)
     }
 

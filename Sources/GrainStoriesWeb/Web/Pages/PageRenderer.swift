@@ -21,19 +21,35 @@ public struct PageRenderer: Sendable {
     /// Renders template `name` with `context` plus the shared values: asset URLs, the
     /// site's name, the signed-in account (or null) and this browser's form token.
     public func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
+        let values = pageValues(context, account: Self.accountValue(request?.account), csrf: request.flatMap { csrf.token(for: $0) }.map(TemplateValue.string) ?? .null)
+        return Self.htmlResponse(try templates.renderUTF8(name, values), status: status)
+    }
+
+    /// `context` plus what every page gets: asset URLs, the site's name, `account` and `csrf`.
+    func pageValues(_ context: [String: TemplateValue], account: TemplateValue, csrf: TemplateValue) -> [String: TemplateValue] {
         var context = context
         context["assets"] = assetsValue
         context["siteName"] = "GrainStories"
-        if let account = request?.account {
-            context["account"] = ["name": .string(account.name), "handle": .string(account.shownHandle), "did": .string(account.did.rawValue)]
-        } else {
-            context["account"] = .null
-        }
-        context["csrf"] = request.flatMap { csrf.token(for: $0) }.map(TemplateValue.string) ?? .null
-        let html = try templates.renderUTF8(name, context)
+        context["account"] = account
+        context["csrf"] = csrf
+        return context
+    }
+
+    /// The signed-in account as templates see it, or null.
+    static func accountValue(_ account: AccountSession?) -> TemplateValue {
+        guard let account else { return .null }
+        return ["name": .string(account.name), "handle": .string(account.shownHandle), "did": .string(account.did.rawValue)]
+    }
+
+    /// A rendered page as a response: HTML, revalidated on every use.
+    static func htmlResponse(_ html: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        htmlResponse(body: .bytes(html), status: status)
+    }
+
+    static func htmlResponse(body: HTTPResponse.Body, status: HTTPStatus = .ok) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/html; charset=utf-8")
         headers.add("Cache-Control", "no-cache")
-        return HTTPResponse(status: status, headers: headers, body: .bytes(html))
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 }

@@ -13,9 +13,14 @@ struct SeenTracker: Sendable {
     let now: @Sendable () -> Date
 
     func state(_ context: RequestContext) async -> SeenState {
-        let browser = SeenCookie.decode(context.cookies[SeenCookie.name])
+        let browser = browserState(context)
         guard let account = context.account, let stored = try? await accounts.state(for: account.did) else { return browser }
         return browser.merged(with: stored)
+    }
+
+    /// What this browser's cookie says was seen (all there is for someone not signed in).
+    func browserState(_ context: RequestContext) -> SeenState {
+        SeenCookie.decode(context.cookies[SeenCookie.name])
     }
 
     /// Marks a story seen; returns the `Set-Cookie` value when the cookie changed.
