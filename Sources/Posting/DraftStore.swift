@@ -75,12 +75,16 @@ public struct DraftStore: Sendable {
     /// `did`'s stories that are not posted yet, newest first: still being written as a
     /// draft, posting (or waiting to try again), or failed. The home page lists them so a
     /// story that has not gone out yet is never out of sight.
-    public func unfinished(of did: DID, limit: Int = 10) async throws -> [Draft] {
+    /// Each comes with how far its publishing got (nil for a draft), read from the same
+    /// row, so the list costs one query however many there are.
+    public func unfinished(of did: DID, limit: Int = 10) async throws -> [(draft: Draft, progress: PublishProgress?)] {
         try await database.read { db in
             try db.query("""
                 SELECT * FROM drafts WHERE did = ? AND state IN ('draft', 'publishing', 'failed')
                 ORDER BY created_at DESC, id LIMIT ?
-                """, [did, limit]).map(DraftStore.draft(from:))
+                """, [did, limit]).map { row in
+                (try DraftStore.draft(from: row), try row.optionalString("publish_step") == nil ? nil : try PublishProgress(row: row))
+            }
         }
     }
 

@@ -13,10 +13,10 @@ extension GrainStoriesApp {
     ) -> Routes {
         let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
+        let strip = StripPresenter(signer: signer)
         return Routes(
             home: HomePage(
-                pages: pages, cache: HomePageCache(pages: pages, strip: StripPresenter(signer: signer)), library: library,
-                strip: StripPresenter(signer: signer), seen: seen,
+                pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, strip: strip, seen: seen,
                 unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(

@@ -79,10 +79,16 @@ import Testing
         let library = Self.library()
         let app = try await AppHarness(library: library)
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
-        library.update { $0.failing = true }
+        // Only the archive fails: the rest of the profile still comes from the library.
+        library.update { state in
+            state.archive[DID(Self.alice.did)!] = nil
+            state.archiveMissingFails = true
+        }
         let response = await browser.get("/profile/\(Self.alice.did)?archive=not-a-datetime")
         await app.shutdown()
-        // The profile itself needs the AppView too; what matters is a clear page, not a crash.
-        #expect(response.status.code < 500 || response.text.contains("Grain could not be reached"))
+        #expect(response.status == .ok)
+        let section = HTMLInspection.section("archive", in: response.text)
+        #expect(section.contains("Grain could not be reached just now, so your past stories cannot be shown."))
+        #expect(!section.contains("archive-tile"))
     }
 }

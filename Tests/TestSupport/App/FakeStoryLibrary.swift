@@ -13,6 +13,7 @@ public final class FakeStoryLibrary: StoryLibrary {
         var authors: [StoryAuthor] = []
         var stories: [DID: [StoryView]] = [:]
         var archive: [DID: [StoryView]] = [:]
+        var archiveMissingFails = false
         var single: [ATURI: StoryView] = [:]
         var profiles: [ATIdentifier: ProfileViewDetailed] = [:]
         var failing = false
@@ -64,13 +65,14 @@ public final class FakeStoryLibrary: StoryLibrary {
     public func update(_ body: (inout FakeStoryLibraryState) -> Void) {
         state.withLock { state in
             var view = FakeStoryLibraryState(
-                authors: state.authors, stories: state.stories, archive: state.archive, single: state.single, profiles: state.profiles, failing: state.failing,
+                authors: state.authors, stories: state.stories, archive: state.archive, archiveMissingFails: state.archiveMissingFails, single: state.single, profiles: state.profiles, failing: state.failing,
                 stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles, mustWait: state.mustWait
             )
             body(&view)
             state.authors = view.authors
             state.stories = view.stories
             state.archive = view.archive
+            state.archiveMissingFails = view.archiveMissingFails
             state.single = view.single
             state.profiles = view.profiles
             state.failing = view.failing
@@ -115,7 +117,7 @@ public final class FakeStoryLibrary: StoryLibrary {
     /// `state.archive[did]` (newest first), `StoryArchivePage.pageSize` at a time, paged
     /// by `createdAt` as Grain's AppView pages it.
     public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
-        let (all, failing) = state.withLock { ($0.archive[did] ?? [], $0.failing) }
+        let (all, failing) = state.withLock { ($0.archive[did] ?? [], $0.failing || $0.archive[did] == nil && $0.archiveMissingFails) }
         if failing { throw FakeStoryLibrary.outage }
         let older = all.filter { cursor == nil || $0.createdAt < cursor! }
         let page = Array(older.prefix(StoryArchivePage.pageSize))
@@ -145,6 +147,8 @@ public struct FakeStoryLibraryState: Sendable {
     public var stories: [DID: [StoryView]]
     /// Each author's stories of all time, newest first (`archive(of:before:)`).
     public var archive: [DID: [StoryView]]
+    /// An author with no `archive` entry gets the outage error instead of an empty archive.
+    public var archiveMissingFails: Bool
     /// Stories only `story(uri:)` knows (expired, hidden).
     public var single: [ATURI: StoryView]
     public var profiles: [ATIdentifier: ProfileViewDetailed]

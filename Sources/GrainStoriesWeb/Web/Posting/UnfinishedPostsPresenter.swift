@@ -9,17 +9,14 @@ struct UnfinishedPostsPresenter: Sendable {
 
     func values(for account: AccountSession) async -> [TemplateValue] {
         guard let unfinished = try? await drafts.unfinished(of: account.did) else { return [] }
-        var items: [TemplateValue] = []
-        for draft in unfinished {
-            let progress = try? await drafts.progress(draft.id)
-            items.append([
+        return unfinished.map { draft, progress in
+            [
                 "href": .string("/drafts/\(draft.id)"),
                 "photo": .string("/drafts/\(draft.id)/photo"),
                 "state": .string(Self.stateText(draft.state, progress: progress)),
                 "stateClass": .string("post-\(draft.state.rawValue)"),
-            ])
+            ]
         }
-        return items
     }
 
     static func stateText(_ state: Draft.State, progress: PublishProgress?) -> String {
