@@ -72,6 +72,20 @@ public enum HEIFDecoder {
         }
     }
 
+    /// Decodes an opaque 8-bit primary image and lends `body` libheif's planar RGB (see
+    /// `HEIFPlanarRGB`: the cheapest form libheif 1.15 produces, for callers that resample
+    /// it at once). Returns nil without calling `body` for an image with alpha, more than
+    /// 8 bits, or planes libheif did not produce as expected; `withDecodedPlane` serves those.
+    public static func withDecodedPlanarRGB<T>(
+        _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFPlanarRGB) -> T
+    ) throws(HEIFError) -> T? {
+        try PrimaryImage.open(bytes) { image throws(HEIFError) -> T? in
+            let info = try image.checkDecodable(maxPixels: maxPixels)
+            guard !info.hasAlpha, (info.bitDepth ?? 8) == 8 else { return nil }
+            return try image.withDecodedPlanarRGB(body)
+        }
+    }
+
     /// Whether this libheif build has a decoder for `codec` (`heif_have_decoder_for_format`).
     /// Debian 12's libheif1 1.15.1 links libde265 (HEVC) and dav1d and libaom (AV1).
     public static func canDecode(_ codec: HEIFCodec) -> Bool { Libheif.hasDecoder(for: codec) }

@@ -64,6 +64,44 @@ extension PrimaryImage {
             HEIFPlane(base: plane, stride: Int(stride), width: width, height: height, hasAlpha: hasAlpha, premultiplied: premultiplied))
     }
 
+    /// Decodes an opaque 8-bit image to libheif's planar RGB (`heif_chroma_444`, the form
+    /// its decoder output is converted to anyway, so no second conversion pass runs) and
+    /// lends the planes to `body`. Returns nil without calling `body` when the picture
+    /// libheif produced is not three 8-bit planes of one size (an HDR image keeps its
+    /// 10 bits in this form: libheif reduces to 8 bits only while converting), so the
+    /// caller can take the interleaved way instead.
+    func withDecodedPlanarRGB<T>(_ body: (HEIFPlanarRGB) -> T) throws(HEIFError) -> T? {
+        guard let options = heif_decoding_options_alloc() else { throw .failed(Self.outOfMemory("heif_decoding_options_alloc")) }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 0
+        options.pointee.convert_hdr_to_8bit = 1
+
+        var decoded: OpaquePointer?
+        try LibheifStatus.check(
+            heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), "heif_decode_image")
+        guard let decoded else { throw .failed(Self.outOfMemory("heif_decode_image")) }
+        defer { heif_image_release(decoded) }
+
+        func plane(_ channel: heif_channel) -> (base: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)? {
+            var stride: Int32 = 0
+            guard heif_image_get_bits_per_pixel(decoded, channel) == 8,
+                let base = heif_image_get_plane_readonly(decoded, channel, &stride)
+            else { return nil }
+            let width = Int(heif_image_get_width(decoded, channel))
+            let height = Int(heif_image_get_height(decoded, channel))
+            guard width > 0, height > 0, Int(stride) >= width else { return nil }
+            return (base, Int(stride), width, height)
+        }
+        guard heif_image_has_channel(decoded, heif_channel_Alpha) == 0,
+            let red = plane(heif_channel_R), let green = plane(heif_channel_G), let blue = plane(heif_channel_B),
+            green.width == red.width, blue.width == red.width, green.height == red.height, blue.height == red.height
+        else { return nil }
+        return body(
+            HEIFPlanarRGB(
+                red: red.base, green: green.base, blue: blue.base, redStride: red.stride, greenStride: green.stride,
+                blueStride: blue.stride, width: red.width, height: red.height))
+    }
+
     /// Copies the rows out without padding; RGBA is composited onto white so transparent
     /// areas come out white (as phone galleries and browsers show them on a light page).
     static func packRGB(

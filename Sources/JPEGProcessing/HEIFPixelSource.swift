@@ -34,8 +34,10 @@ struct HEIFPixelSource: PixelSource {
         }
     }
 
-    /// Resamples straight from libheif's decoded RGB, so a 12 MP HEIC never has a second
-    /// full-size copy (36 MB) next to libheif's; RGBA is flattened by `decode` first.
+    /// Resamples straight from libheif's decoded planes, so a 12 MP HEIC never has a
+    /// second full-size copy (36 MB) next to libheif's: an opaque 8-bit image from its
+    /// planar RGB (which also spares libheif its interleaving pass and that image), others
+    /// from its interleaved RGB; RGBA is flattened by `decode` first.
     func decodeFitted(
         _ bytes: [UInt8], header: PixelSourceHeader<HEIFHeader>, width: Int, height: Int
     ) throws(PhotoProcessingError) -> RGBImage {
@@ -45,6 +47,15 @@ struct HEIFPixelSource: PixelSource {
             return image
         }
         do {
+            let planar = try HEIFDecoder.withDecodedPlanarRGB(bytes, maxPixels: header.pixelCount) { planes -> RGBImage? in
+                guard planes.width == header.width, planes.height == header.height else { return nil }
+                return LanczosResampler.resize(
+                    red: .init(base: planes.red, stride: planes.redStride),
+                    green: .init(base: planes.green, stride: planes.greenStride),
+                    blue: .init(base: planes.blue, stride: planes.blueStride),
+                    sourceWidth: planes.width, sourceHeight: planes.height, width: width, height: height)
+            }
+            if let fitted = planar ?? nil { return fitted }
             let fitted = try HEIFDecoder.withDecodedPlane(bytes, maxPixels: header.pixelCount) { plane -> RGBImage? in
                 // libheif said RGB without alpha on the header; a decoded plane that
                 // disagrees, or a size other than the header's, goes the packed way.

@@ -131,7 +131,7 @@ enum LanczosResampler {
 
     /// Output row `y` of the vertical pass, over full source rows `stride` bytes apart.
     @inline(__always)
-    private static func verticalRow(
+    static func verticalRow(
         _ y: Int, weights: ResamplingWeights, source: UnsafePointer<UInt8>, stride: Int, rowLength: Int,
         acc: UnsafeMutableBufferPointer<Int32>, into row: UnsafeMutableBufferPointer<UInt8>
     ) {

@@ -41,6 +41,34 @@ import TestSupport
         #expect(fitted.width == width && fitted.height == height)
     }
 
+    /// Three separate planes (libheif's planar RGB, which the HEIF path now resamples
+    /// from) give exactly the pixels of the same picture packed, on every kind of
+    /// reduction and with padded rows.
+    @Test(arguments: 0..<sizes.count)
+    func planarRGBResamplesLikeThePackedPicture(index: Int) {
+        let (from, to) = Self.sizes[index]
+        let source = TestImages.photoLike(width: from.0, height: from.1, seed: UInt64(index) + 11, noise: 20)
+        let expected = LanczosResampler.resize(source, width: to.0, height: to.1)
+        let stride = from.0 + 5
+        var planes = [[UInt8]](repeating: [UInt8](repeating: 0xEE, count: stride * from.1), count: 3)
+        for y in 0..<from.1 {
+            for x in 0..<from.0 {
+                for channel in 0..<3 { planes[channel][y * stride + x] = source.pixels[(y * from.0 + x) * 3 + channel] }
+            }
+        }
+        let fitted = planes[0].withUnsafeBufferPointer { red in
+            planes[1].withUnsafeBufferPointer { green in
+                planes[2].withUnsafeBufferPointer { blue in
+                    LanczosResampler.resize(
+                        red: .init(base: red.baseAddress!, stride: stride), green: .init(base: green.baseAddress!, stride: stride),
+                        blue: .init(base: blue.baseAddress!, stride: stride), sourceWidth: from.0, sourceHeight: from.1,
+                        width: to.0, height: to.1)
+                }
+            }
+        }
+        #expect(fitted == expected)
+    }
+
     @Test func growingFallsBackToANewBuffer() {
         let source = TestImages.photoLike(width: 20, height: 10)
         var image = source
