@@ -49,11 +49,6 @@ public struct SessionCookie: Sendable, Equatable {
         SessionCookie(ids: [id] + ids.filter { $0 != id })
     }
 
-    /// The cookie without the sessions whose hashes are in `idHashes`.
-    public func removing(idHashes: Set<String>) -> SessionCookie {
-        SessionCookie(ids: ids.filter { !idHashes.contains(SessionStore.hash($0)) })
-    }
-
     /// The cookie holding only the sessions whose hashes are in `idHashes`, in its order
     /// (the ones the server still knows).
     public func keeping(idHashes: Set<String>) -> SessionCookie {
