@@ -51,6 +51,23 @@ import Testing
                 try await browser.click(try await browser.element("details.account-menu button.account-switch"))
                 #expect(try await browser.waitUntil("return \(Self.current) === '@bob.test'"))
 
+                // Another tab picks Alice: the open home page's next refresh shows her strip
+                // and her header in place, and the header's forms are hers (switching back
+                // from it works).
+                try await browser.execute("""
+                    window.sameDocument = true;
+                    const form = new URLSearchParams({ csrf: document.querySelector('input[name=csrf]').value, did: arguments[0] });
+                    return fetch('/accounts/switch', { method: 'POST', body: form, credentials: 'same-origin' })
+                      .then(response => { document.dispatchEvent(new CustomEvent('grainstories:refresh')); return response.status; });
+                    """, [.string(FakePDS.Account.alice.did)])
+                #expect(try await browser.waitUntil("return \(Self.current) === '@alice.test'"), "the header follows the account picked elsewhere")
+                #expect(try await browser.execute("return window.sameDocument === true && location.pathname === '/'").bool == true, "updated in place")
+                #expect(try await browser.execute("return document.querySelector('.strip-create .strip-name').textContent.trim() === 'Your story' && document.querySelector('.strip-create .avatar').textContent.trim() === 'A'").bool == true,
+                        "the strip's own tile is Alice's")
+                try await openMenu(browser)
+                try await browser.click(try await browser.element("details.account-menu button.account-switch"))
+                #expect(try await browser.waitUntil("return \(Self.current) === '@bob.test' && window.sameDocument !== true"))
+
                 // Signing Bob out leaves Alice signed in, as the current account.
                 try await openMenu(browser)
                 try await browser.click(try await browser.element("details.account-menu button.account-signout"))
