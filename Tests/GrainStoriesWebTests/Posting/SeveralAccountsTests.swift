@@ -64,7 +64,9 @@ import TestSupport
         #expect(signedInHome.text.contains("href=\"/signin\">Add account</a>"), "the menu offers to add an account")
         #expect(Self.switchTargets(signedInHome.text).isEmpty, "nobody else to switch to yet")
         #expect(!signedInHome.text.contains("Sign out of all"))
-        #expect(await tablet.get("/signin").text.contains("<h1>Add an account</h1>"))
+        let adding = await tablet.get("/signin").text
+        #expect(adding.contains("<h1>Add an account</h1>") && adding.contains("<title>Add an account · GrainStories</title>"))
+        #expect(await CookieJar(app).get("/signin").text.contains("<title>Sign in · GrainStories</title>"), "signed out it is the plain sign-in page")
 
         try await Self.signIn(tablet, Self.bob, pds)
         let both = try #require(tablet["sid"])
