@@ -401,8 +401,10 @@
         return response.ok ? response.text() : Promise.reject(new Error("HTTP " + response.status));
       }).then(function (text) {
         var current = document.querySelector("main.home");
-        var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main.home");
-        if (!fresh || !current || document.querySelector("dialog.viewer") || current.querySelector(".own-menu[open]")) { return; }
+        var freshPage = new DOMParser().parseFromString(text, "text/html");
+        var fresh = freshPage.querySelector("main.home");
+        if (!fresh || !current || document.querySelector("dialog.viewer") || current.querySelector(".own-menu[open]") || document.querySelector(".account-menu[open]")) { return; }
+        keepHeaderCurrent(freshPage);
         if (fresh.innerHTML === current.dataset.rendered) { return; }
         var list = current.querySelector(".strip-list");
         var scroll = list ? list.scrollLeft : 0;
@@ -425,6 +427,15 @@
     window.addEventListener("online", refresh);
     document.addEventListener("grainstories:refresh", refresh);
     schedule();
+  }
+
+  // On a shared tablet the account picked may change in another tab: the refreshed strip
+  // is then the new account's, and the header (who is current, the menu and its form
+  // tokens) is replaced with the one made with it, so the two never disagree.
+  function keepHeaderCurrent(freshPage) {
+    var current = document.querySelector("header.site-header"), fresh = freshPage.querySelector("header.site-header");
+    if (!current || !fresh || current.innerHTML === fresh.innerHTML) { return; }
+    current.replaceWith(document.adoptNode(fresh));
   }
 
   // An avatar that fails to load (gone from the CDN, not an image) becomes the person's

@@ -129,8 +129,10 @@ public final class Application: HTTPResponder {
         switch router.resolve(request.method, path) {
         case .matched(let handler, let parameters, let usesAccount, _):
             var context = try RequestContext(request: request, parameters: parameters, requestID: requestID)
-            if usesAccount, let cookie = context.cookies[SessionStore.cookieName] {
-                context.account = try await sessions.find(cookieValue: cookie)
+            if usesAccount, case let cookie = context.sessionCookie, !cookie.isEmpty {
+                let accounts = try await sessions.accounts(in: cookie)
+                context.account = accounts.first
+                context.otherAccounts = Array(accounts.dropFirst())
             }
             return try await handler(context)
         case .methodNotAllowed(let allowed):

@@ -33,6 +33,7 @@ extension GrainStoriesApp {
                 pages: pages, sessions: sessions, identity: identity, pds: pds,
                 limiter: AttemptLimiter(limit: 10, window: 15 * 60, now: now), logger: logger),
             signOut: SignOutEndpoint(pages: pages, sessions: sessions, pds: pds),
+            switchAccount: AccountSwitchEndpoint(pages: pages),
             newStory: NewStoryPage(
                 pages: pages, drafts: posting.drafts, draftMaker: posting.draftMaker, fileThreads: posting.fileThreads,
                 uploadsDirectory: posting.data.uploads, quota: DraftQuota(configuration: configuration),

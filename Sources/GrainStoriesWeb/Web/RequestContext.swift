@@ -10,8 +10,13 @@ public struct RequestContext: Sendable {
     public let query: QueryParameters
     public let cookies: [String: String]
     public let requestID: String
-    /// The signed-in account, when the browser holds a valid session cookie.
+    /// The signed-in account, when the browser holds a valid session cookie: of the
+    /// accounts signed in on this browser, the one currently picked. Everything done
+    /// "as the signed-in person" (posting, seen state, follows) is done as this one.
     public var account: AccountSession?
+    /// The other accounts signed in on this browser, most recently picked first (the
+    /// header offers them to switch to).
+    public var otherAccounts: [AccountSession] = []
 
     public init(request: HTTPRequest, parameters: [String: String] = [:], requestID: String = "", account: AccountSession? = nil) throws(HTTPError) {
         self.request = request
@@ -21,6 +26,12 @@ public struct RequestContext: Sendable {
         self.cookies = Cookies.parse(request.headers["Cookie"])
         self.requestID = requestID
     }
+
+    /// Every account signed in on this browser, the current one first.
+    public var signedInAccounts: [AccountSession] { (account.map { [$0] } ?? []) + otherAccounts }
+
+    /// This browser's session cookie, as sent.
+    public var sessionCookie: SessionCookie { SessionCookie(parsing: cookies[SessionStore.cookieName]) }
 
     /// A captured route parameter; routes guarantee the ones they declare.
     public func parameter(_ name: String) -> String { parameters[name] ?? "" }

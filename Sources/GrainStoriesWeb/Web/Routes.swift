@@ -14,6 +14,7 @@ struct Routes: Sendable {
     var health: HealthCheck
     var signIn: SignInPage
     var signOut: SignOutEndpoint
+    var switchAccount: AccountSwitchEndpoint
     var newStory: NewStoryPage
     var draft: DraftPage
     var deleteStory: DeleteStoryPage
@@ -34,6 +35,7 @@ struct Routes: Sendable {
         router.get("/signin") { try signIn.show($0) }
         router.post("/signin", body: .form(8 * 1024)) { try await signIn.submit($0) }
         router.post("/signout", body: .form(4096)) { try await signOut.respond($0) }
+        router.post("/accounts/switch", body: .form(4096, needsAccount: true)) { try await switchAccount.respond($0) }
         router.get("/stories/new") { try newStory.show($0) }
         router.post("/stories/new", body: RouteBody(maxBytes: maxUploadBytes, needsAccount: true, timeLimit: .seconds(600))) { try await newStory.upload($0) }
         router.get("/drafts/:id") { try await draft.show($0) }

@@ -15,6 +15,13 @@ public struct AccountSession: Sendable, Equatable {
     /// The handle, or the DID when the account has none.
     public var shownHandle: String { handle?.rawValue ?? did.rawValue }
 
+    /// Whether `identifier` (a handle or DID as typed at sign-in, any letter case) is
+    /// this account.
+    public func isNamed(_ identifier: String) -> Bool {
+        let typed = identifier.lowercased()
+        return typed == did.rawValue.lowercased() || typed == handle?.rawValue.lowercased()
+    }
+
     /// How the account appears as a story's author before the AppView knows the story.
     public var profileView: ProfileView {
         ProfileView(did: did, handle: handle, cid: "", displayName: displayName, avatar: nil)

@@ -31,10 +31,10 @@ public struct SessionStore: Sendable {
     }
 
     /// Whether a cookie value names a session, answered from memory at once (for
-    /// deciding whether to accept a request body before reading it).
+    /// deciding whether to accept a request body before reading it). Any of the
+    /// browser's sessions counts: the first one still known is the current account.
     public func isKnown(cookieValue: String?) -> Bool {
-        guard let cookieValue, cookieValue.utf8.count == 43, Base64URL.decode(cookieValue)?.count == 32 else { return false }
-        return known.contains(SessionStore.hash(cookieValue))
+        SessionCookie(parsing: cookieValue).ids.contains { known.contains(SessionStore.hash($0)) }
     }
 
     /// Stores a new session and returns the cookie value for it.
@@ -53,23 +53,38 @@ public struct SessionStore: Sendable {
     }
 
     /// The session a cookie value belongs to, if it exists and is not stale.
-    ///
-    /// Runs for every page a signed-in person loads, so it only reads; the last-used
-    /// time (which keeps a session alive) is written at most every five minutes.
     public func find(cookieValue: String?) async throws -> AccountSession? {
-        guard let cookieValue, cookieValue.utf8.count == 43, Base64URL.decode(cookieValue)?.count == 32 else { return nil }
-        let hash = SessionStore.hash(cookieValue)
+        guard let cookieValue, SessionCookie.isWellFormed(cookieValue) else { return nil }
+        return try await accounts(in: SessionCookie(ids: [cookieValue])).first
+    }
+
+    /// The accounts a browser's cookie holds that exist and are not stale, in the
+    /// cookie's order (the current one first).
+    ///
+    /// Runs for every page a signed-in person loads, so it is one read; the last-used
+    /// time (which keeps a session alive) is written for the current account only, and
+    /// at most every five minutes: an account nobody picks on this browser for the idle
+    /// lifetime ends like any unused session.
+    public func accounts(in cookie: SessionCookie) async throws -> [AccountSession] {
+        guard !cookie.isEmpty else { return [] }
+        let hashes = cookie.ids.map(SessionStore.hash)
         let time = Int64(now().timeIntervalSince1970)
         let cutoff = time - Int64(SessionStore.idleLifetime)
-        let found = try await database.read { db -> (session: AccountSession, lastUsed: Int64)? in
-            guard let row = try db.queryOne("SELECT * FROM sessions WHERE id_hash = ? AND last_used_at >= ?", [hash, cutoff]) else { return nil }
-            return (try SessionStore.session(from: row), try row.int64("last_used_at"))
+        let placeholders = hashes.map { _ in "?" }.joined(separator: ", ")
+        let found = try await database.read { db -> [String: (session: AccountSession, lastUsed: Int64)] in
+            let rows = try db.query("SELECT * FROM sessions WHERE id_hash IN (\(placeholders)) AND last_used_at >= ?", hashes.map { $0 as any DatabaseValueConvertible } + [cutoff])
+            var sessions: [String: (session: AccountSession, lastUsed: Int64)] = [:]
+            for row in rows {
+                let session = try SessionStore.session(from: row)
+                sessions[session.idHash] = (session, try row.int64("last_used_at"))
+            }
+            return sessions
         }
-        guard let found else { return nil }
-        if time - found.lastUsed > 300 {
-            try await database.write { db in try db.execute("UPDATE sessions SET last_used_at = ? WHERE id_hash = ?", [time, hash]) }
+        let ordered = hashes.compactMap { found[$0] }
+        if let current = ordered.first, time - current.lastUsed > 300 {
+            try await database.write { db in try db.execute("UPDATE sessions SET last_used_at = ? WHERE id_hash = ?", [time, current.session.idHash]) }
         }
-        return found.session
+        return ordered.map(\.session)
     }
 
     /// The most recently used session of an account (the outbox publishes with it).

@@ -12,6 +12,9 @@ import Viewing
 /// never stored, logged or shown again. The browser gets a fresh random session id
 /// (a new one at every sign-in, so a planted id is useless); the tokens stay here.
 ///
+/// Signing in while signed in adds an account to this browser (a family tablet): the
+/// others stay signed in and the new one becomes the current one (`SessionCookie`).
+///
 /// Wrong passwords are limited per account and client address (`AttemptLimiter`),
 /// checked under the name as typed and, once resolved, under the DID, so writing a
 /// handle differently gives no extra guesses; everyone else on the same network signs
@@ -51,14 +54,27 @@ struct SignInPage: Sendable {
             guard let password = form["password"], !password.isEmpty, !identifier.isEmpty, identifier.utf8.count <= 253, password.utf8.count <= 256 else {
                 throw SignInProblem.missingFields
             }
+            let signedIn = context.signedInAccounts
+            guard signedIn.count < SessionCookie.maxAccounts || signedIn.contains(where: { $0.isNamed(identifier) }) else {
+                throw SignInProblem.tooManyAccounts
+            }
             let session = try await signIn(
                 identifier: identifier, password: Secret(password), pds: pds.isEmpty ? nil : pds, client: context.request.clientAddress
             )
-            if let previous = context.account { try? await sessions.delete(idHash: previous.idHash) }
-            let cookie = try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
-            logger.info("signed in", ["did": session.tokens.did.rawValue, "id": context.requestID])
+            // Signing in again as an account this browser has replaces its session; any
+            // other account stays signed in beside the new one.
+            let replaced = signedIn.filter { $0.did == session.tokens.did }
+            let staying = signedIn.filter { $0.did != session.tokens.did }
+            guard staying.count < SessionCookie.maxAccounts else {
+                try? await self.pds.client(forPDS: session.pdsURL).deleteSession(session.tokens.refreshToken)
+                throw SignInProblem.tooManyAccounts
+            }
+            for old in replaced { try? await sessions.delete(idHash: old.idHash) }
+            let id = try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
+            logger.info("signed in", ["did": session.tokens.did.rawValue, "id": context.requestID, "accounts": String(staying.count + 1)])
+            let cookie = context.sessionCookie.keeping(idHashes: Set(staying.map(\.idHash))).choosing(id)
             var response = HTTPResponse.redirect(to: next ?? "/")
-            response.headers.add("Set-Cookie", Cookies.setCookie(name: SessionStore.cookieName, value: cookie, maxAgeSeconds: Int(SessionStore.idleLifetime), secure: context.isSecure))
+            response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
             return response
         } catch let problem as SignInProblem {
             return try render(context, problem: problem.publicMessage, identifier: identifier, pds: pds, next: next, status: problem.status)
@@ -130,7 +146,8 @@ struct SignInPage: Sendable {
             ? pages.csrf.token(anonymousCookie: cookieValue ?? "")
             : pages.csrf.token(for: context) ?? ""
         var response = try pages.render("signin", status: status, [
-            "title": "Sign in",
+            "title": context.account == nil ? "Sign in" : "Add an account",
+            "adding": .bool(context.account != nil),
             "problem": problem.map(TemplateValue.string) ?? .null,
             "identifier": .string(identifier),
             "pds": pds.isEmpty ? .null : .string(pds),

@@ -1,4 +1,5 @@
 public import MicroHTTPServer
+import Posting
 
 /// Why signing in did not work, in words for the person at the form.
 public struct SignInProblem: Error, Sendable, Equatable, HTTPResponseError, CustomStringConvertible {
@@ -20,5 +21,7 @@ public struct SignInProblem: Error, Sendable, Equatable, HTTPResponseError, Cust
     }
     public static let insecurePDS = SignInProblem(.badRequest, "That PDS address must start with https://.")
     public static let tooManyAttempts = SignInProblem(.tooManyRequests, "Too many wrong passwords for this account from here. Please wait a few minutes and try again.")
+    public static let tooManyAccounts = SignInProblem(
+        .conflict, "\(SessionCookie.maxAccounts) accounts are signed in on this browser already. Sign one of them out first (in the menu at the top).")
     public static let missingFields = SignInProblem(.badRequest, "Please enter your handle and an app password. \(appPasswordHint)")
 }

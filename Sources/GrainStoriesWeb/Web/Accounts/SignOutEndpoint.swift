@@ -2,8 +2,10 @@ import ATProto
 import MicroHTTPServer
 import Posting
 
-/// `POST /signout`: ends the session on the PDS (best effort) and here, and clears the
-/// cookie.
+/// `POST /signout`: ends the current account's session on the PDS (best effort) and
+/// here. Other accounts signed in on this browser stay signed in, and the most
+/// recently picked of them becomes the current one; with `all=1` every account on
+/// this browser is signed out and the cookie cleared.
 struct SignOutEndpoint: Sendable {
     let pages: PageRenderer
     let sessions: SessionStore
@@ -12,13 +14,15 @@ struct SignOutEndpoint: Sendable {
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
-        if let account = context.account {
-            let client = pds.client(for: account)
-            try? await client.deleteSession(account.tokens.refreshToken)
+        let leaving = form["all"] == "1" ? context.signedInAccounts : context.account.map { [$0] } ?? []
+        for account in leaving {
+            try? await pds.client(for: account).deleteSession(account.tokens.refreshToken)
             try await sessions.delete(idHash: account.idHash)
         }
+        let staying = context.otherAccounts.filter { other in !leaving.contains { $0.idHash == other.idHash } }
+        let cookie = context.sessionCookie.keeping(idHashes: Set(staying.map(\.idHash)))
         var response = HTTPResponse.redirect(to: "/")
-        response.headers.add("Set-Cookie", Cookies.setCookie(name: SessionStore.cookieName, value: "", maxAgeSeconds: 0, secure: context.isSecure))
+        response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
         return response
     }
 }

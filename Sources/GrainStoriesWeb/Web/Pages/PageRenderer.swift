@@ -19,19 +19,26 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders template `name` with `context` plus the shared values: asset URLs, the
-    /// site's name, the signed-in account (or null) and this browser's form token.
+    /// site's name, the signed-in account (or null), the other accounts signed in on this
+    /// browser and this browser's form token.
     public func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
-        let values = pageValues(context, account: Self.accountValue(request?.account), csrf: request.flatMap { csrf.token(for: $0) }.map(TemplateValue.string) ?? .null)
+        let values = pageValues(
+            context, account: Self.accountValue(request?.account), csrf: request.flatMap { csrf.token(for: $0) }.map(TemplateValue.string) ?? .null,
+            otherAccounts: request?.otherAccounts ?? [])
         return Self.htmlResponse(try templates.renderUTF8(name, values), status: status)
     }
 
-    /// `context` plus what every page gets: asset URLs, the site's name, `account` and `csrf`.
-    func pageValues(_ context: [String: TemplateValue], account: TemplateValue, csrf: TemplateValue) -> [String: TemplateValue] {
+    /// `context` plus what every page gets: asset URLs, the site's name, `account`,
+    /// `csrf`, and for the header's menu `otherAccounts` (each like `account`) and
+    /// `manyAccounts` (whether there are any).
+    func pageValues(_ context: [String: TemplateValue], account: TemplateValue, csrf: TemplateValue, otherAccounts: [AccountSession] = []) -> [String: TemplateValue] {
         var context = context
         context["assets"] = assetsValue
         context["siteName"] = "GrainStories"
         context["account"] = account
         context["csrf"] = csrf
+        context["otherAccounts"] = .list(otherAccounts.map(Self.accountValue))
+        context["manyAccounts"] = .bool(!otherAccounts.isEmpty)
         return context
     }
 

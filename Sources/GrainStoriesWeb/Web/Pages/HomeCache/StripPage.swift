@@ -97,7 +97,9 @@ final class StripPage: Sendable {
         let allSeen = !live.isEmpty && bits.enumerated().allSatisfy { index, word in word == Self.fullWord(index: index, count: live.count) }
         let token = pages.csrf.token(for: request)
         let account = PageRenderer.accountValue(request.account)
-        guard let slottedAuthors, let accountFields = Self.fields(of: account) else {
+        // The stencils have no slots for the header's other accounts (a browser with one
+        // account or none is what they are for).
+        guard let slottedAuthors, request.otherAccounts.isEmpty, let accountFields = Self.fields(of: account) else {
             return try freshResponse(seen: seen, allSeen: allSeen, request: request)
         }
         let variant = Variant(allSeen: allSeen, hasToken: token != nil, accountKeys: accountFields.map { $0.map(\.key) })
