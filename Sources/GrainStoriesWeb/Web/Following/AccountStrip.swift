@@ -1,0 +1,76 @@
+import Foundation
+import ATProto
+import GrainSupport
+import Posting
+import Viewing
+
+/// A signed-in person's strip (`StripSelection`) from its parts: the AppView's authors,
+/// whom the person follows (their own `social.grain.graph.follow` records, through
+/// `FollowLists`), whom they block or hid (`HiddenAuthors`), the strip they chose
+/// (`StripChoiceStore`) and what they have seen. The home page draws it and records its
+/// order; the viewer moves through the same order (`StripSnapshots`).
+struct AccountStrip: Sendable {
+    /// The strip as drawn, and what the page says about it.
+    struct Drawn: Sendable {
+        var selection: StripSelection
+        /// The AppView's list was an old one (Grain unreachable).
+        var isStale: Bool
+        /// Whom the person follows could not be read, so everyone is shown.
+        var followsUnknown: Bool
+    }
+
+    let library: any StoryLibrary
+    let graph: FollowLists
+    let hidden: HiddenAuthors
+    let choices: StripChoiceStore
+    let snapshots: StripSnapshots
+    let logger: Logger
+
+    /// The home page's strip; `requested` (from `?strip=`) is remembered as the person's
+    /// choice. Its order becomes the one the viewer keeps to.
+    func draw(for account: AccountSession, seen: SeenState, requested: StripChoice?) async throws(StoryLibraryError) -> Drawn {
+        if let requested {
+            do { try await choices.setChoice(requested, for: account.did) } catch {
+                logger.warning("the strip choice could not be saved", ["did": account.did.rawValue, "error": String(describing: error)])
+            }
+        }
+        let drawn = try await selection(for: account, seen: seen, chosen: requested)
+        snapshots.record(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
+        return drawn
+    }
+
+    /// The authors, in the order the viewer moves through for `account`: the strip they
+    /// were last shown, kept stable while they watch. Empty when Grain cannot be read.
+    func viewerOrder(for account: AccountSession, seen: SeenState) async -> [DID] {
+        guard let drawn = try? await selection(for: account, seen: seen, chosen: nil) else { return [] }
+        return snapshots.stable(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
+    }
+
+    private func selection(for account: AccountSession, seen: SeenState, chosen requested: StripChoice?) async throws(StoryLibraryError) -> Drawn {
+        async let people = hidden.people(for: account)
+        async let follows = self.follows(of: account)
+        async let stored = storedChoice(of: account)
+        let fetched = try await library.storyAuthors()
+        let known = await follows
+        let chosen: StripChoice? = if let requested { requested } else { await stored }
+        let selection = StripSelection.select(
+            fetched.value, viewer: account.did, follows: known.map(Set.init), hidden: await people.all, chosen: chosen, seen: seen)
+        return Drawn(selection: selection, isStale: fetched.isStale, followsUnknown: known == nil)
+    }
+
+    private func follows(of account: AccountSession) async -> [DID]? {
+        do throws(FollowListError) {
+            return try await graph.subjects(of: account.did, on: account.pdsURL, in: .grainFollow).value
+        } catch {
+            logger.warning("the account's follows could not be read", ["did": account.did.rawValue, "error": error.description])
+            return nil
+        }
+    }
+
+    private func storedChoice(of account: AccountSession) async -> StripChoice? {
+        do { return try await choices.choice(for: account.did) } catch {
+            logger.warning("the strip choice could not be read", ["did": account.did.rawValue, "error": String(describing: error)])
+            return nil
+        }
+    }
+}
