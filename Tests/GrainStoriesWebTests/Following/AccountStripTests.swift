@@ -164,6 +164,15 @@ import Viewing
         await home.close()
     }
 
+    @Test func whenThePDSCannotBeReadThePageSaysWhatMayBeMissing() async throws {
+        let home = try await Household(follows: [Self.tomas], blocks: [Self.maya])
+        home.pds.inject(.status(500, error: "InternalServerError", message: "down"), on: "com.atproto.repo.listRecords", .always)
+        let page = HTMLInspection.unescape(await home.browser.get("/").text)
+        #expect(page.contains("Whom you block could not be read from your server just now"))
+        #expect(Self.people(in: page).count == 4, "neither follows nor blocks are known: everyone")
+        await home.close()
+    }
+
     @Test func hidingFromAProfileAndUnhidingFromSettings() async throws {
         let home = try await Household()
         let profilePath = StoryLinks.profile(Self.maya)

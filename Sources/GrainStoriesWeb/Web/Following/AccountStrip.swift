@@ -17,6 +17,8 @@ struct AccountStrip: Sendable {
         var isStale: Bool
         /// Whom the person follows could not be read, so everyone is shown.
         var followsUnknown: Bool
+        /// Whom the person blocks could not be read (nor was it known): they may be shown.
+        var blocksUnknown: Bool
     }
 
     let library: any StoryLibrary
@@ -53,9 +55,10 @@ struct AccountStrip: Sendable {
         let fetched = try await library.storyAuthors()
         let known = await follows
         let chosen: StripChoice? = if let requested { requested } else { await stored }
+        let hidden = await people
         let selection = StripSelection.select(
-            fetched.value, viewer: account.did, follows: known.map(Set.init), hidden: await people.all, chosen: chosen, seen: seen)
-        return Drawn(selection: selection, isStale: fetched.isStale, followsUnknown: known == nil)
+            fetched.value, viewer: account.did, follows: known.map(Set.init), hidden: hidden.all, chosen: chosen, seen: seen)
+        return Drawn(selection: selection, isStale: fetched.isStale, followsUnknown: known == nil, blocksUnknown: hidden.blocksUnknown)
     }
 
     private func follows(of account: AccountSession) async -> [DID]? {

@@ -109,6 +109,8 @@ struct HomePage: Sendable {
             values["allSeen"] = .bool(!everyone.isEmpty && everyone.allSatisfy { state.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) })
             if drawn.isStale {
                 values["notice"] = "Grain could not be reached just now; these stories may be out of date."
+            } else if drawn.blocksUnknown {
+                values["notice"] = "Whom you block could not be read from your server just now, so people you block may be shown. This page tries again by itself."
             } else if drawn.followsUnknown {
                 values["notice"] = "Whom you follow could not be read from your server just now, so everyone's stories are shown."
             }
