@@ -23,20 +23,12 @@ import ATProto
 
     @Test func followingEveryoneAndHidingOnAPhone() async throws {
         let pds = try FakePDS()
-        for (index, did) in [F.tomas, F.erin].enumerated() {
-            try pds.seedRecord(["subject": .string(did.rawValue), "createdAt": "2026-09-01T10:00:00.000Z"], collection: NSID.grainFollow.rawValue, rkey: "3mfollow0000\(index)")
-        }
+        try pds.seedGraph(follows: [F.tomas, F.erin])
         do {
             // Reduced motion: the viewer starts paused, so only the arrow key moves it.
             try await F.run(reducedMotion: true, screen: .phone) { f in
                 let browser = f.browser
-                try await browser.navigate(f.base + "/signin")
-                try await browser.sendKeys(try await browser.element("#identifier"), "alice.test")
-                try await browser.sendKeys(try await browser.element("#password"), FakePDS.Account.alice.password)
-                try await browser.execute("document.querySelector('details.advanced').open = true")
-                try await browser.sendKeys(try await browser.element("#pds"), pds.baseURL)
-                try await browser.click(try await browser.element("form.stack-form button[type=submit]"))
-                #expect(try await browser.waitUntil("return location.pathname === '/' && document.body.textContent.includes('@alice.test')"))
+                try await f.signIn(pds)
 
                 #expect(try await Self.tiles(f) == ["/stories/\(F.tomas)", "/stories/\(F.erin)"])
                 let current = try await browser.execute("return document.querySelector('.strip-switch [aria-current=page]').textContent").string

@@ -24,12 +24,7 @@ import Viewing
 
         init(follows: [DID] = [], blocks: [DID] = []) async throws {
             pds = try FakePDS()
-            for (index, did) in follows.enumerated() {
-                try pds.seedRecord(["subject": .string(did.rawValue), "createdAt": "2026-09-01T10:00:00.000Z"], collection: NSID.grainFollow.rawValue, rkey: "3mfollow0000\(index)")
-            }
-            for (index, did) in blocks.enumerated() {
-                try pds.seedRecord(["subject": .string(did.rawValue), "createdAt": "2026-09-01T10:00:00.000Z"], collection: NSID.grainBlock.rawValue, rkey: "3mblock00000\(index)")
-            }
+            try pds.seedGraph(follows: follows, blocks: blocks)
             app = try await AppHarness()
             (browser, _) = try await PostingFlowTests.signIn(app, pds)
         }

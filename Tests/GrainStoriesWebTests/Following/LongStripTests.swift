@@ -48,9 +48,7 @@ import Viewing
         let library = Self.busyLibrary()
         let followed = Array(Self.live.map(\.profile.did).suffix(3))
         let pds = try FakePDS()
-        for (index, did) in followed.enumerated() {
-            try pds.seedRecord(["subject": .string(did.rawValue), "createdAt": "2026-09-01T10:00:00.000Z"], collection: NSID.grainFollow.rawValue, rkey: "3mfollow0000\(index)")
-        }
+        try pds.seedGraph(follows: followed)
         let app = try await AppHarness(library: library)
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         let page = await browser.get("/").text
