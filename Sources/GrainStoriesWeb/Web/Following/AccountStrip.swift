@@ -1,6 +1,7 @@
 import Foundation
 import ATProto
 import GrainSupport
+import MicroHTTPServer
 import Posting
 import Viewing
 
@@ -28,15 +29,17 @@ struct AccountStrip: Sendable {
     let snapshots: StripSnapshots
     let logger: Logger
 
-    /// The home page's strip; `requested` (from `?strip=`) is remembered as the person's
-    /// choice. Its order becomes the one the viewer keeps to.
-    func draw(for account: AccountSession, seen: SeenState, requested: StripChoice?) async throws(StoryLibraryError) -> Drawn {
-        if let requested {
-            do { try await choices.setChoice(requested, for: account.did) } catch {
-                logger.warning("the strip choice could not be saved", ["did": account.did.rawValue, "error": String(describing: error)])
-            }
+    /// Remembers `choice` as the strip `account` sees from now on, on every device.
+    func choose(_ choice: StripChoice, for account: AccountSession) async throws(HTTPError) {
+        do { try await choices.setChoice(choice, for: account.did) } catch {
+            logger.warning("the strip choice could not be saved", ["did": account.did.rawValue, "error": String(describing: error)])
+            throw HTTPError(.serviceUnavailable, "Your choice of strip could not be saved just now. Please try again in a minute.")
         }
-        let drawn = try await selection(for: account, seen: seen, chosen: requested)
+    }
+
+    /// The home page's strip, whose order becomes the one the viewer keeps to.
+    func draw(for account: AccountSession, seen: SeenState) async throws(StoryLibraryError) -> Drawn {
+        let drawn = try await selection(for: account, seen: seen)
         snapshots.record(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
         return drawn
     }
@@ -44,17 +47,17 @@ struct AccountStrip: Sendable {
     /// The authors, in the order the viewer moves through for `account`: the strip they
     /// were last shown, kept stable while they watch. Empty when Grain cannot be read.
     func viewerOrder(for account: AccountSession, seen: SeenState) async -> [DID] {
-        guard let drawn = try? await selection(for: account, seen: seen, chosen: nil) else { return [] }
+        guard let drawn = try? await selection(for: account, seen: seen) else { return [] }
         return snapshots.stable(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
     }
 
-    private func selection(for account: AccountSession, seen: SeenState, chosen requested: StripChoice?) async throws(StoryLibraryError) -> Drawn {
+    private func selection(for account: AccountSession, seen: SeenState) async throws(StoryLibraryError) -> Drawn {
         async let people = hidden.people(for: account)
         async let follows = self.follows(of: account)
         async let stored = storedChoice(of: account)
         let fetched = try await library.storyAuthors()
         let known = await follows
-        let chosen: StripChoice? = if let requested { requested } else { await stored }
+        let chosen = await stored
         let hidden = await people
         let selection = StripSelection.select(
             fetched.value, viewer: account.did, follows: known.map(Set.init), hidden: hidden.all, chosen: chosen, seen: seen)

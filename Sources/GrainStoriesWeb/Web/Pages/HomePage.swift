@@ -17,8 +17,9 @@ import Viewing
 /// while the strip (or Grain's failure) is remembered it is answered on the server's
 /// thread (`respondImmediately`). A signed-in person's page has their own tile and posts
 /// in it and is rendered for them, with their own strip (`AccountStrip`: the people they
-/// follow or everyone, `?strip=following|everyone`, without the people they block or hid,
-/// unseen first) and the switch between the two.
+/// follow or everyone, without the people they block or hid, unseen first) and the switch
+/// between the two: `/?strip=following|everyone` remembers the choice and sends them on to
+/// `/`.
 struct HomePage: Sendable {
     let pages: PageRenderer
     let cache: HomePageCache
@@ -44,7 +45,13 @@ struct HomePage: Sendable {
             }
             return try cache.response(for: content, seen: state, request: context)
         }
-        return try await signedIn(context, account: account, requested: requested)
+        if let requested {
+            // Remembered, then the plain address: a page left open refreshes itself from
+            // its address, and must not choose again every minute.
+            try await accountStrip.choose(requested, for: account)
+            return HTTPResponse.redirect(to: "/")
+        }
+        return try await signedIn(context, account: account)
     }
 
     /// `?strip=following|everyone`, nil without one; anything else is a 400. Someone not
@@ -91,7 +98,7 @@ struct HomePage: Sendable {
     /// A signed-in person's page: their own tile first, their story not repeated in the
     /// strip, the switch between following and everyone, and their posts that have not
     /// gone out yet.
-    private func signedIn(_ context: RequestContext, account: AccountSession, requested: StripChoice?) async throws -> HTTPResponse {
+    private func signedIn(_ context: RequestContext, account: AccountSession) async throws -> HTTPResponse {
         var values: [String: TemplateValue] = [
             "notice": .null, "allSeen": false, "hasAuthors": false, "own": .null, "hasUnfinished": false,
             "stripSwitch": .null, "followingEmpty": false,
@@ -99,7 +106,7 @@ struct HomePage: Sendable {
         var ownStory: StoryAuthor?
         do {
             let state = await seen.state(context)
-            let drawn = try await accountStrip.draw(for: account, seen: state, requested: requested)
+            let drawn = try await accountStrip.draw(for: account, seen: state)
             var arranged = drawn.selection.authors
             if arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }
             values["authors"] = strip.authors(arranged, seen: state, now: now())
