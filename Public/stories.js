@@ -90,6 +90,8 @@
     dialog.addEventListener("toggle", function (event) {
       if (event.target.classList && event.target.classList.contains("label-gate")) { self.gated = !event.target.open; self.update(); }
       // The story waits while its share panel is open, and goes on where it stopped.
+      // So does it while the menu is open.
+      if (event.target.classList && event.target.classList.contains("viewer-more")) { self.sharing = event.target.open; self.update(); }
       if (event.target.classList && event.target.classList.contains("viewer-share")) {
         self.sharing = event.target.open;
         if (event.target.open) { var link = event.target.querySelector(".share-link"); if (link) { link.focus(); link.select(); } }

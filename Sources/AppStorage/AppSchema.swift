@@ -114,5 +114,21 @@ enum AppSchema {
             CREATE INDEX drafts_by_did ON drafts(did, created_at);
             CREATE INDEX drafts_due ON drafts(state, next_attempt_at);
             """),
+        // Per account: which strip the home page shows (following or everyone) and the
+        // people whose stories the account has hidden on this server (Grain keeps mutes in
+        // its own AppView only, so a server of its own keeps its own list).
+        Migration(version: 3, name: "strip choice and hidden authors per account", sql: """
+            CREATE TABLE strip_choice (
+                did TEXT PRIMARY KEY,
+                choice TEXT NOT NULL               -- following | everyone
+            ) STRICT;
+
+            CREATE TABLE hidden_authors (
+                did TEXT NOT NULL,                 -- the account that hid them
+                author TEXT NOT NULL,
+                hidden_at INTEGER NOT NULL,        -- milliseconds since 1970
+                PRIMARY KEY (did, author)
+            ) STRICT;
+            """),
     ]
 }

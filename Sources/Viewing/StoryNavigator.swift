@@ -1,6 +1,8 @@
 public import ATProto
 /// Works out where "previous" and "next" lead from a story: within the author, then
-/// on to the neighbouring authors in strip order, and finally out of the viewer.
+/// on to the neighbouring authors in strip order, and finally out of the viewer. Moving
+/// on to the next author starts at their first story `seen` does not cover (their first
+/// when all were seen), as opening them from the strip does.
 public struct StoryNavigator: Sendable {
     /// Where a control leads.
     public enum Target: Sendable, Equatable {
@@ -30,19 +32,28 @@ public struct StoryNavigator: Sendable {
     public let library: any StoryLibrary
     /// Author DIDs in strip order.
     public let authorOrder: [DID]
+    /// What the person has seen, for where the next author starts.
+    public let seen: SeenState
 
-    public init(library: any StoryLibrary, authorOrder: [DID]) {
+    public init(library: any StoryLibrary, authorOrder: [DID], seen: SeenState = SeenState()) {
         self.library = library
         self.authorOrder = authorOrder
+        self.seen = seen
     }
 
     public func neighbors(author did: DID, stories: [StoryView], index: Int) async -> Neighbors {
         let position = authorOrder.firstIndex(of: did)
         let nextAuthor = await firstStories(after: position, step: 1)
         let previousAuthor = await firstStories(after: position, step: -1)
-        let next: Target = index + 1 < stories.count ? .story(stories[index + 1]) : nextAuthor.map { .story($0[0]) } ?? .close
+        let nextStart = nextAuthor.map(firstUnseen)
+        let next: Target = index + 1 < stories.count ? .story(stories[index + 1]) : nextStart.map { .story($0) } ?? .close
         let previous: Target = index > 0 ? .story(stories[index - 1]) : previousAuthor.map { .story($0[$0.count - 1]) } ?? .close
-        return Neighbors(previous: previous, next: next, previousAuthor: previousAuthor?.first, nextAuthor: nextAuthor?.first)
+        return Neighbors(previous: previous, next: next, previousAuthor: previousAuthor?.first, nextAuthor: nextStart)
+    }
+
+    /// Where an author's stories start for this person: the first one not seen.
+    private func firstUnseen(_ stories: [StoryView]) -> StoryView {
+        stories.first { !seen.hasSeen(author: $0.creator.did, createdAt: $0.createdAt) } ?? stories[0]
     }
 
     /// The stories of the nearest author in direction `step` that has any.

@@ -13,4 +13,14 @@ public enum StripOrder {
         arranged.insert(arranged.remove(at: own), at: 0)
         return arranged
     }
+
+    /// As `arrange`, then, as Grain's iOS app does, the people with something `seen`
+    /// does not cover before those whose stories were all seen, each group in Grain's
+    /// order; the viewer's own entry stays first whatever was seen.
+    public static func arrange(_ authors: [StoryAuthor], viewer: DID?, seen: SeenState) -> [StoryAuthor] {
+        var arranged = arrange(authors, viewer: viewer)
+        let own = arranged.first?.profile.did == viewer && viewer != nil ? [arranged.removeFirst()] : []
+        let isSeen = { (author: StoryAuthor) in seen.hasSeenAll(author: author.profile.did, latestAt: author.latestAt) }
+        return own + arranged.filter { !isSeen($0) } + arranged.filter(isSeen)
+    }
 }

@@ -35,7 +35,7 @@ import TestSupport
         do {
             try await BrowserFixture.run { fixture in
                 let browser = fixture.browser
-                try await signIn(browser, base: fixture.base, pds: pds)
+                try await fixture.signIn(pds)
                 try await browser.navigate(fixture.base + "/stories/new")
                 // The upload starts as soon as the photo is chosen, so what the form showed
                 // meanwhile is recorded as it happens (the observer keeps watching the form
@@ -64,19 +64,9 @@ import TestSupport
         pds.stop()
     }
 
-    private func signIn(_ browser: WebDriver, base: String, pds: FakePDS) async throws {
-        try await browser.navigate(base + "/signin")
-        try await browser.sendKeys(try await browser.element("#identifier"), "alice.test")
-        try await browser.sendKeys(try await browser.element("#password"), FakePDS.Account.alice.password)
-        try await browser.execute("document.querySelector('details.advanced').open = true")
-        try await browser.sendKeys(try await browser.element("#pds"), pds.baseURL)
-        try await browser.click(try await browser.element("form.stack-form button[type=submit]"))
-        #expect(try await browser.waitUntil("return location.pathname === '/' && document.body.textContent.includes('@alice.test')"))
-    }
-
     private func scenario(browser: WebDriver, app: LiveApp, pds: FakePDS) async throws {
         let base = app.baseURL
-        try await signIn(browser, base: base, pds: pds)
+        try await BrowserFixture.signIn(browser, base: base, pds: pds)
 
         // Your own tile (no story yet) leads to the posting screen.
         try await browser.click(try await browser.element(".strip-create a[href='/stories/new']"))

@@ -10,6 +10,8 @@ public struct NSID: Hashable, Sendable {
     public static let blueskyPost = NSID(known: "app.bsky.feed.post")
     /// Whom a person follows on Grain (lexicon `social.grain.graph.follow`).
     public static let grainFollow = NSID(known: "social.grain.graph.follow")
+    /// Whom a person blocks on Grain (lexicon `social.grain.graph.block`).
+    public static let grainBlock = NSID(known: "social.grain.graph.block")
 
     public init?(_ text: some StringProtocol) {
         let segments = String(text).split(separator: ".", omittingEmptySubsequences: false)

@@ -14,18 +14,26 @@ extension GrainStoriesApp {
         let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         let strip = StripPresenter(signer: signer)
+        // One cache of follow and block lists for TV mode and signed-in people alike.
+        let graph = FollowLists(identity: identity, pds: pds.connector)
+        let hidden = HiddenAuthors(graph: graph, store: HiddenAuthorStore(database: database), logger: logger, now: now)
+        let accountStrip = AccountStrip(
+            library: library, graph: graph, hidden: hidden, choices: StripChoiceStore(database: database),
+            snapshots: StripSnapshots(now: now), logger: logger)
         return Routes(
             home: HomePage(
-                pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, strip: strip, seen: seen,
+                pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, accountStrip: accountStrip,
+                strip: strip, seen: seen,
                 unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(
-                pages: pages, library: library, seen: seen, signer: signer,
+                pages: pages, library: library, accountStrip: accountStrip, seen: seen, signer: signer,
                 origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies), now: now),
-            profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
+            profile: ProfilePage(pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
-                follows: FollowLists(identity: identity, pds: pds.connector), signer: signer, logger: logger, now: now),
+                follows: graph, signer: signer, logger: logger, now: now),
+            hidden: HiddenPage(pages: pages, hidden: hidden, library: library, signer: signer),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(signer: signer, cache: media),
             health: HealthCheck(startedAt: .now),

@@ -9,6 +9,7 @@ struct Routes: Sendable {
     var viewer: StoryViewerPage
     var profile: ProfilePage
     var tv: TVPage
+    var hidden: HiddenPage
     var seen: SeenEndpoint
     var media: MediaHandler
     var health: HealthCheck
@@ -31,6 +32,8 @@ struct Routes: Sendable {
         router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.get("/tv", usesAccount: false) { try await tv.respond($0) }
+        router.get(HiddenPage.path) { try await hidden.show($0) }
+        router.post(HiddenPage.path, body: .form(4096, needsAccount: true)) { try await hidden.act($0) }
         router.post("/seen", body: .form(2048)) { try await seen.respond($0) }
         router.get("/signin") { try signIn.show($0) }
         router.post("/signin", body: .form(8 * 1024)) { try await signIn.submit($0) }

@@ -101,4 +101,21 @@ import Viewing
             throw SignInProblem(.badGateway, "The PLC directory could not be reached just now.")
         }
     }
+
+    /// A signed-in person's own lists are read from the PDS their session names, without
+    /// an identity lookup, and follows and blocks are kept apart.
+    @Test func aSessionsOwnFollowsAndBlocksComeFromItsPDSWithoutAnyLookup() async throws {
+        let pds = try Self.alicesPDS()
+        try pds.seedRecord(["subject": .string(Self.erin), "createdAt": "2026-09-04T12:00:00.000Z"], collection: NSID.grainBlock.rawValue, rkey: "3mblock000001")
+        let identity = FakeIdentityResolver([], pdsURL: pds.baseURL)
+        let lists = FollowLists(identity: identity, pds: pds)
+        let alice = DID(FakePDS.Account.alice.did)!
+        let follows = try await lists.subjects(of: alice, on: pds.baseURL, in: .grainFollow)
+        let blocks = try await lists.subjects(of: alice, on: pds.baseURL, in: .grainBlock)
+        _ = try await lists.subjects(of: alice, on: pds.baseURL, in: .grainBlock)
+        #expect(follows.value == [DID(Self.erin)!, DID(Self.maya)!])
+        #expect(blocks.value == [DID(Self.erin)!])
+        #expect(identity.lookups.isEmpty)
+        #expect(pds.calls.filter { $0 == "com.atproto.repo.listRecords" }.count == 2, "one listing per list, then kept")
+    }
 }

@@ -29,6 +29,8 @@ import Viewing
             "own": .null,
             "hasUnfinished": false,
             "unfinished": .list([]),
+            "stripSwitch": .null,
+            "followingEmpty": false,
         ]
         return try bytes(app.root.pages.render("home", values, for: context))
     }

@@ -4,58 +4,85 @@ import GrainSupport
 import MicroHTTPServer
 public import Viewing
 
-/// Whom an account follows, by handle or DID, for TV mode's `?for=` (and anything else
-/// that needs a public follow list): the account is located with the same identity
-/// resolution as sign-in (handle → DID → PDS), then its `social.grain.graph.follow`
-/// records are listed from its own PDS without a session.
+/// Whom an account follows (or blocks) on Grain: its `social.grain.graph.follow` (or
+/// `.block`) subjects, newest first, read from its own PDS without a session. TV mode's
+/// `?for=` names the account by handle or DID, located with the same identity
+/// resolution as sign-in (handle → DID → PDS); a signed-in person's own lists are read
+/// from the PDS their session names, so no identity lookup is needed for them.
 ///
-/// Answers are kept for `lifetime` (five minutes: a TV asks every minute, and a new
-/// follow showing a few minutes late is fine), one lookup per account at a time, the
-/// last good list served while a PDS is down, and failures paused and doubled like the
-/// AppView's, so a wall of TVs costs an account's PDS one listing per five minutes.
-/// Unknown accounts are remembered the same way, so a mistyped name asks nobody again
-/// and again.
+/// Answers are kept for `lifetime` (five minutes: a TV asks every minute, a home page
+/// on every visit, and a new follow showing a few minutes late is fine), one lookup per
+/// list at a time, the last good list served while a PDS is down, and failures paused
+/// and doubled like the AppView's, so a wall of TVs costs an account's PDS one listing
+/// per five minutes. Unknown accounts are remembered the same way, so a mistyped name
+/// asks nobody again and again.
 public struct FollowLists: Sendable {
     private enum Lookup: Sendable {
-        case found(FollowList)
+        case found(account: DID, subjects: [DID])
         case unknown(SignInProblem)
     }
 
-    private let cache: RefreshingCache<ATIdentifier, Lookup, FollowListError>
+    /// One list: whose (a name to locate, or a DID on a known PDS) and which collection.
+    private struct Query: Hashable, Sendable {
+        var actor: ATIdentifier
+        /// The account's PDS when it is known (a session); nil to locate the account.
+        var pdsURL: String?
+        var collection: NSID
+    }
+
+    private let cache: RefreshingCache<Query, Lookup, FollowListError>
 
     public init(
         identity: any IdentityResolving, pds: any PDSConnector, listing: GraphListing = GraphListing(),
         lifetime: Duration = .seconds(300), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
-        cache = RefreshingCache(lifetime: lifetime, capacity: 256, now: clock) { (actor: ATIdentifier) async throws(FollowListError) in
-            let located: LocatedAccount
-            do throws(SignInProblem) {
-                located = try await identity.locate(identifier: actor.rawValue, pdsOverride: nil)
-            } catch {
-                // What was typed (400), an account that does not exist (404) or one whose
-                // identity is broken (422) will not change by asking again soon.
-                guard error.status.code >= 500 else { return .unknown(error) }
-                throw .identityUnreachable(actor.rawValue, cause: error)
-            }
-            guard let did = located.did else {
-                return .unknown(SignInProblem(.notFound, "\(actor.rawValue) has no DID"))
+        cache = RefreshingCache(lifetime: lifetime, capacity: 512, now: clock) { (query: Query) async throws(FollowListError) in
+            let did: DID
+            let pdsURL: String
+            if let known = query.pdsURL, case .did(let account) = query.actor {
+                (did, pdsURL) = (account, known)
+            } else {
+                let located: LocatedAccount
+                do throws(SignInProblem) {
+                    located = try await identity.locate(identifier: query.actor.rawValue, pdsOverride: nil)
+                } catch {
+                    // What was typed (400), an account that does not exist (404) or one whose
+                    // identity is broken (422) will not change by asking again soon.
+                    guard error.status.code >= 500 else { return .unknown(error) }
+                    throw .identityUnreachable(query.actor.rawValue, cause: error)
+                }
+                guard let found = located.did else {
+                    return .unknown(SignInProblem(.notFound, "\(query.actor.rawValue) has no DID"))
+                }
+                (did, pdsURL) = (found, located.pdsURL)
             }
             do throws(XRPCError) {
-                let follows = try await listing.subjects(of: did, in: .grainFollow, on: pds.connection(to: located.pdsURL))
-                return .found(FollowList(account: did, follows: follows))
+                let subjects = try await listing.subjects(of: did, in: query.collection, on: pds.connection(to: pdsURL))
+                return .found(account: did, subjects: subjects)
             } catch {
                 if FollowLists.saysNoSuchRepository(error) { return .unknown(SignInProblem(.notFound, error.description)) }
-                throw .pdsUnavailable(actor.rawValue, cause: error)
+                throw .pdsUnavailable(query.actor.rawValue, cause: error)
             }
         }
     }
 
     /// The account's follow list (possibly stale while its PDS is down).
     public func follows(of actor: ATIdentifier) async throws(FollowListError) -> Fetched<FollowList> {
-        let lookup = try await cache.value(for: actor)
+        let (account, subjects) = try await list(Query(actor: actor, pdsURL: nil, collection: .grainFollow))
+        return Fetched(FollowList(account: account, follows: subjects.value), isStale: subjects.isStale)
+    }
+
+    /// A signed-in account's own follows or blocks (`collection`), read from the PDS its
+    /// session names (possibly stale while that PDS is down).
+    public func subjects(of account: DID, on pdsURL: String, in collection: NSID) async throws(FollowListError) -> Fetched<[DID]> {
+        try await list(Query(actor: .did(account), pdsURL: pdsURL, collection: collection)).subjects
+    }
+
+    private func list(_ query: Query) async throws(FollowListError) -> (account: DID, subjects: Fetched<[DID]>) {
+        let lookup = try await cache.value(for: query)
         switch lookup.value {
-        case .found(let list): return Fetched(list, isStale: lookup.isStale)
-        case .unknown(let cause): throw .unknownAccount(actor.rawValue, cause: cause)
+        case .found(let account, let subjects): return (account, Fetched(subjects, isStale: lookup.isStale))
+        case .unknown(let cause): throw .unknownAccount(query.actor.rawValue, cause: cause)
         }
     }
 

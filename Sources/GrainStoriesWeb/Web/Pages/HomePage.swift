@@ -16,11 +16,15 @@ import Viewing
 /// rings, so it is rendered once per strip and filled per visitor (`HomePageCache`), and
 /// while the strip (or Grain's failure) is remembered it is answered on the server's
 /// thread (`respondImmediately`). A signed-in person's page has their own tile and posts
-/// in it and is rendered for them.
+/// in it and is rendered for them, with their own strip (`AccountStrip`: the people they
+/// follow or everyone, without the people they block or hid, unseen first) and the switch
+/// between the two: `/?strip=following|everyone` remembers the choice and sends them on to
+/// `/`.
 struct HomePage: Sendable {
     let pages: PageRenderer
     let cache: HomePageCache
     let library: any StoryLibrary
+    let accountStrip: AccountStrip
     let strip: StripPresenter
     let seen: SeenTracker
     let unfinished: UnfinishedPostsPresenter
@@ -28,6 +32,7 @@ struct HomePage: Sendable {
     let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
+        let requested = try Self.requestedStrip(context)
         guard let account = context.account else {
             let content: StripContent
             var state = SeenState()
@@ -40,13 +45,30 @@ struct HomePage: Sendable {
             }
             return try cache.response(for: content, seen: state, request: context)
         }
+        if let requested {
+            // Remembered, then the plain address: a page left open refreshes itself from
+            // its address, and must not choose again every minute.
+            try await accountStrip.choose(requested, for: account)
+            return HTTPResponse.redirect(to: "/")
+        }
         return try await signedIn(context, account: account)
+    }
+
+    /// `?strip=following|everyone`, nil without one; anything else is a 400. Someone not
+    /// signed in always sees everyone, so for them a valid value changes nothing.
+    static func requestedStrip(_ context: RequestContext) throws(HTTPError) -> StripChoice? {
+        guard let text = context.query["strip"] else { return nil }
+        guard let choice = StripChoice(rawValue: text) else {
+            throw HTTPError.badRequest("?strip= can be following or everyone.")
+        }
+        return choice
     }
 
     /// The page when the strip (or Grain's failure) needs no waiting for and the seen
     /// state is all in the cookie (nobody signed in); nil otherwise, and `respond` answers.
     func respondImmediately(_ context: RequestContext) throws -> HTTPResponse? {
         guard context.account == nil, let cached = library.cachedStoryAuthors() else { return nil }
+        _ = try Self.requestedStrip(context)
         switch cached {
         case .success(let fetched):
             return try cache.response(for: content(fetched), seen: seen.browserState(context), request: context)
@@ -74,20 +96,32 @@ struct HomePage: Sendable {
     static func minute(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / 60).rounded(.down)) }
 
     /// A signed-in person's page: their own tile first, their story not repeated in the
-    /// strip, and their posts that have not gone out yet.
+    /// strip, the switch between following and everyone, and their posts that have not
+    /// gone out yet.
     private func signedIn(_ context: RequestContext, account: AccountSession) async throws -> HTTPResponse {
-        var values: [String: TemplateValue] = ["notice": .null, "allSeen": false, "hasAuthors": false, "own": .null, "hasUnfinished": false]
+        var values: [String: TemplateValue] = [
+            "notice": .null, "allSeen": false, "hasAuthors": false, "own": .null, "hasUnfinished": false,
+            "stripSwitch": .null, "followingEmpty": false,
+        ]
         var ownStory: StoryAuthor?
         do {
-            let fetched = try await library.storyAuthors()
             let state = await seen.state(context)
-            var arranged = StripOrder.arrange(fetched.value, viewer: account.did)
+            let drawn = try await accountStrip.draw(for: account, seen: state)
+            var arranged = drawn.selection.authors
             if arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }
             values["authors"] = strip.authors(arranged, seen: state, now: now())
             values["hasAuthors"] = .bool(!arranged.isEmpty)
+            values["followingEmpty"] = .bool(arranged.isEmpty && drawn.selection.choice == .following)
             let everyone = arranged + (ownStory.map { [$0] } ?? [])
             values["allSeen"] = .bool(!everyone.isEmpty && everyone.allSatisfy { state.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) })
-            if fetched.isStale { values["notice"] = "Grain could not be reached just now; these stories may be out of date." }
+            if drawn.isStale {
+                values["notice"] = "Grain could not be reached just now; these stories may be out of date."
+            } else if drawn.blocksUnknown {
+                values["notice"] = "Whom you block could not be read from your server just now, so people you block may be shown. This page tries again by itself."
+            } else if drawn.followsUnknown {
+                values["notice"] = "Whom you follow could not be read from your server just now, so everyone's stories are shown."
+            }
+            values["stripSwitch"] = Self.stripSwitch(drawn.selection.choice)
             values["own"] = strip.own(name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state)
         } catch {
             logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
@@ -99,6 +133,18 @@ struct HomePage: Sendable {
         values["unfinished"] = .list(posts)
         values["hasUnfinished"] = .bool(!posts.isEmpty)
         return try pages.render("home", values, for: context)
+    }
+
+    /// The two links above the strip, the one shown marked current.
+    static func stripSwitch(_ shown: StripChoice) -> TemplateValue {
+        ["options": .list([(StripChoice.following, "Following"), (.everyone, "Everyone")].map { choice, label in
+            [
+                "href": .string("/?strip=" + choice.rawValue),
+                "label": .string(label),
+                "ariaCurrent": .string(choice == shown ? "page" : "false"),
+                "className": .string(choice == shown ? "strip-switch-option strip-switch-current" : "strip-switch-option"),
+            ]
+        })]
     }
 
     /// The signed-in person's avatar: from their strip entry, else their Grain profile

@@ -10,9 +10,12 @@ import Posting
 /// stories the avatar carries the ring and opens the viewer; otherwise it is plain.
 /// Someone with live stories but no Grain profile record (they posted from another
 /// client) still gets a page: their handle, name and stories, as their stories show them.
+/// For a signed-in person the profile of someone they block or hid has no ring and no
+/// stories, and says why; others' profiles offer "Hide this person's stories".
 struct ProfilePage: Sendable {
     let pages: PageRenderer
     let library: any StoryLibrary
+    let hidden: HiddenAuthors
     let seen: SeenTracker
     let signer: MediaURLSigner
     /// Grain's site (`--story-link-url`): galleries, followers and follows are Grain's own
@@ -27,7 +30,9 @@ struct ProfilePage: Sendable {
         guard let profile = found else {
             throw HTTPError(.notFound, "There is no one called \(actor.rawValue) on Grain.")
         }
-        let stories = (try? await library.stories(of: profile.did).value) ?? []
+        let people = if let account = context.account { await hidden.people(for: account) } else { HiddenPeople() }
+        let isHidden = people.hidden.contains(profile.did), isBlocked = people.blocked.contains(profile.did)
+        let stories = isHidden || isBlocked ? [] : (try? await library.stories(of: profile.did).value) ?? []
         var values: [String: TemplateValue] = [
             "title": .string("\(profile.name) (@\(profile.shownHandle))"),
             "name": .string(profile.name),
@@ -46,6 +51,14 @@ struct ProfilePage: Sendable {
             "storyHref": .null,
             "ringClass": .null,
             "storyLabel": .null,
+            "hiddenNote": isBlocked
+                ? "You block this person on Grain, so their stories are not shown to you."
+                : isHidden ? "You hid this person's stories." : .null,
+            "hide": isBlocked ? .null : isHidden
+                ? HiddenPage.form(
+                    action: "unhide", author: profile.did, label: "Unhide their stories",
+                    accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path)
+                : HiddenPage.hideForm(author: profile.did, name: profile.name, signedIn: context.account, back: context.request.path),
         ]
         if let latest = stories.last {
             let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)

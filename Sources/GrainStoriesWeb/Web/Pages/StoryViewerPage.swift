@@ -8,11 +8,16 @@ import Viewing
 /// `/profile/{actor}/story/{rkey}`: the full-screen viewer for one story.
 ///
 /// A live story is shown among the author's other live stories, with hand-off to the
-/// neighbouring authors in strip order. A story that is no longer live (or not yet
-/// listed) is shown on its own. Hide-labelled or unknown stories are a 404.
+/// neighbouring authors in strip order: for a signed-in person the order of the strip
+/// they were shown (`AccountStrip.viewerOrder`: following or everyone, without whom they
+/// block or hid, unseen first, kept stable while they watch), the next person starting at
+/// their first unseen story. A story that is no longer live (or not yet listed) is shown
+/// on its own. Hide-labelled or unknown stories are a 404. A signed-in person can hide
+/// the author's stories from the viewer's menu.
 struct StoryViewerPage: Sendable {
     let pages: PageRenderer
     let library: any StoryLibrary
+    let accountStrip: AccountStrip
     let seen: SeenTracker
     let signer: MediaURLSigner
     let origin: PublicOrigin
@@ -25,9 +30,15 @@ struct StoryViewerPage: Sendable {
 
         let input: ViewerPresenter.Input
         if let index = stories.firstIndex(where: { $0.rkey == rkey }) {
-            let authors = (try? await library.storyAuthors().value) ?? []
-            let order = StripOrder.arrange(authors, viewer: context.account?.did).map(\.profile.did)
-            let neighbors = await StoryNavigator(library: library, authorOrder: order).neighbors(author: did, stories: stories, index: index)
+            let state = await seen.state(context)
+            let order: [DID]
+            if let account = context.account {
+                order = await accountStrip.viewerOrder(for: account, seen: state)
+            } else {
+                order = StripOrder.arrange((try? await library.storyAuthors().value) ?? [], viewer: nil).map(\.profile.did)
+            }
+            let navigator = StoryNavigator(library: library, authorOrder: order, seen: state)
+            let neighbors = await navigator.neighbors(author: did, stories: stories, index: index)
             input = .init(story: stories[index], stories: stories, index: index, neighbors: neighbors, back: context.back, isLive: true)
         } else {
             guard let story = try await library.story(uri: ATURI(did, .story, rkey)),
@@ -41,7 +52,9 @@ struct StoryViewerPage: Sendable {
         var shown = input
         shown.isOwn = context.account?.did == did
         shown.origin = origin.origin(for: context.request)
-        var response = try pages.render("viewer", ViewerPresenter(signer: signer, now: now()).context(shown), for: context)
+        var values = ViewerPresenter(signer: signer, now: now()).context(shown)
+        values["hide"] = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")
+        var response = try pages.render("viewer", values, for: context)
         if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)
         }

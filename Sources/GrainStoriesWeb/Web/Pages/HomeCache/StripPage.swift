@@ -187,6 +187,9 @@ final class StripPage: Sendable {
             "own": .null,
             "hasUnfinished": false,
             "unfinished": .list([]),
+            // Everyone's strip, the only one without an account: no switch.
+            "stripSwitch": .null,
+            "followingEmpty": false,
         ]
     }
 

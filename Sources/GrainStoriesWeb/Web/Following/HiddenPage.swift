@@ -1,0 +1,95 @@
+import Foundation
+import HTMLTemplates
+import MicroHTTPServer
+import ATProto
+import Posting
+import Viewing
+
+/// `/settings/hidden`: the people whose stories the signed-in person hid, each with
+/// Unhide (GET), and the form behind "Hide this person's stories" and "Unhide" on
+/// profiles, the viewer's menu and this page (POST, `action=hide|unhide`, `author` a
+/// DID, `back` where to return). Hiding is kept per account on this server
+/// (`HiddenAuthors`); blocks are made in Grain and only honoured here.
+struct HiddenPage: Sendable {
+    static let path = "/settings/hidden"
+
+    let pages: PageRenderer
+    let hidden: HiddenAuthors
+    let library: any StoryLibrary
+    let signer: MediaURLSigner
+
+    func show(_ context: RequestContext) async throws -> HTTPResponse {
+        let account = try context.requireAccount()
+        let people: [DID]
+        do { people = try await hidden.hiddenList(for: account) } catch {
+            throw HTTPError(.serviceUnavailable, "Your hidden people could not be read just now. Please try again in a minute.")
+        }
+        var rows: [TemplateValue] = []
+        for did in people {
+            let profile = try? await library.profile(actor: .did(did)).value
+            let name = profile?.name ?? did.rawValue
+            rows.append([
+                "name": .string(name),
+                "handle": .string(profile?.shownHandle ?? did.rawValue),
+                "profileHref": .string(StoryLinks.profile(did)),
+                "avatar": AvatarPresenter.value(url: profile?.avatar, name: name, signer: signer),
+                "form": Self.form(action: "unhide", author: did, label: "Unhide", accessibleName: "Unhide \(name)'s stories", back: Self.path),
+            ])
+        }
+        var response = try pages.render("hidden", [
+            "title": "Hidden people",
+            "people": .list(rows),
+            "hasPeople": .bool(!rows.isEmpty),
+        ], for: context)
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    func act(_ context: RequestContext) async throws -> HTTPResponse {
+        let account = try context.requireAccount()
+        let form = try context.formFields(limit: 4096)
+        try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        guard let author = form["author"].flatMap({ DID(wireText: $0) }) else {
+            throw HTTPError.badRequest("Whose stories to hide was not said (author must be a DID).")
+        }
+        switch form["action"] {
+        case "hide":
+            guard author != account.did else { throw HTTPError.badRequest("You cannot hide your own stories.") }
+            let kept = try await store { try await hidden.hide(author, for: account) }
+            guard kept else {
+                throw HTTPError(.conflict, "You have hidden as many people as this server keeps (\(HiddenAuthorStore.maxPerAccount)). Unhide someone first.")
+            }
+        case "unhide":
+            try await store { try await hidden.unhide(author, for: account) }
+        default:
+            throw HTTPError.badRequest("The form's action must be hide or unhide.")
+        }
+        return HTTPResponse.redirect(to: StoryLinks.safeBack(form["back"]) ?? Self.path)
+    }
+
+    /// A database failure as a clear 503 instead of a bare 500.
+    private func store<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch {
+            throw HTTPError(.serviceUnavailable, "Your hidden people could not be saved just now. Please try again in a minute.")
+        }
+    }
+
+    /// The "Hide this person's stories" form for `author`, returning to `back`; null when
+    /// nobody is signed in or it is their own.
+    static func hideForm(author: DID, name: String, signedIn account: AccountSession?, back: String) -> TemplateValue {
+        guard let account, account.did != author else { return .null }
+        return form(action: "hide", author: author, label: "Hide this person's stories", accessibleName: "Hide \(name)'s stories", back: back)
+    }
+
+    /// The values of one hide or unhide form (`partials/hide-form`).
+    static func form(action: String, author: DID, label: String, accessibleName: String, back: String) -> TemplateValue {
+        [
+            "action": .string(path),
+            "verb": .string(action),
+            "author": .string(author.rawValue),
+            "back": .string(StoryLinks.safeBack(back) ?? "/"),
+            "label": .string(label),
+            "accessibleName": .string(accessibleName),
+        ]
+    }
+}

@@ -1,0 +1,27 @@
+public import SQLiteStore
+public import ATProto
+public import AppStorage
+
+/// Each account's `StripChoice`, kept on the server so it holds on every device the
+/// person uses; no row means the person never chose (the default applies).
+public struct StripChoiceStore: Sendable {
+    public let database: Database
+
+    public init(database: AppDatabase) { self.database = database.database }
+
+    public func choice(for did: DID) async throws -> StripChoice? {
+        try await database.read { db in
+            try db.query("SELECT choice FROM strip_choice WHERE did = ?", [did]).first
+                .flatMap { StripChoice(rawValue: try $0.string("choice")) }
+        }
+    }
+
+    public func setChoice(_ choice: StripChoice, for did: DID) async throws {
+        try await database.write { db in
+            try db.execute("""
+                INSERT INTO strip_choice (did, choice) VALUES (?, ?)
+                ON CONFLICT(did) DO UPDATE SET choice = excluded.choice
+                """, [did, choice.rawValue])
+        }
+    }
+}

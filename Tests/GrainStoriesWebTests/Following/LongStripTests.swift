@@ -1,0 +1,63 @@
+import ATProto
+import Foundation
+@testable import GrainStoriesWeb
+import MicroHTTPServer
+import TestSupport
+import Testing
+import Viewing
+
+/// A busy network: 200 people with stories. The page stays light (no avatar or cover is
+/// fetched before it scrolls into view), and a signed-in person who follows a few of them
+/// gets a strip of just those, the rest one switch away.
+@Suite struct LongStripTests {
+    static let authors = HomePageCacheTests.authors(200)
+    static let live = authors.filter { $0.storyCount > 0 }
+
+    static func busyLibrary() -> FakeStoryLibrary {
+        let library = FakeStoryLibrary()
+        let authors = Self.authors
+        library.update { state in
+            state.authors = authors
+            for author in authors { state.stories[author.profile.did] = FakeStoryLibrary.syntheticStories(for: author) }
+        }
+        return library
+    }
+
+    /// Every image of the strip and the grid waits until it is near the screen.
+    static func imagesAreLazy(_ page: String) -> (images: Int, eager: [String]) {
+        let sections = HTMLInspection.section("strip", in: page) + HTMLInspection.section("people", in: page)
+        let images = HTMLInspection.attributeValues("src", in: sections) { $0.hasPrefix("<img") }
+        let eager = HTMLInspection.attributeValues("src", in: sections) { $0.hasPrefix("<img") && !$0.contains("loading=\"lazy\"") }
+        return (images.count, eager)
+    }
+
+    @Test func twoHundredPeopleMakeALightPageWhoseImagesLoadLazily() async throws {
+        let library = Self.busyLibrary()
+        let live = Self.live.count
+        let app = try await AppHarness(library: library)
+        let page = await app.respond("/").text
+        await app.shutdown()
+        #expect(AccountStripTests.people(in: page).count == live)
+        let (images, eager) = Self.imagesAreLazy(page)
+        // An avatar per tile with one (two of three have), in the strip and the grid, and a cover per grid tile.
+        #expect(images > live)
+        #expect(eager.isEmpty, "fetched before scrolling into view: \(eager.prefix(3))")
+    }
+
+    @Test func followingAFewOfTwoHundredShowsJustThem() async throws {
+        let library = Self.busyLibrary()
+        let followed = Array(Self.live.map(\.profile.did).suffix(3))
+        let pds = try FakePDS()
+        try pds.seedGraph(follows: followed)
+        let app = try await AppHarness(library: library)
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        let page = await browser.get("/").text
+        _ = await browser.get("/?strip=everyone")
+        let everyone = await browser.get("/").text
+        await app.shutdown()
+        pds.stop()
+        #expect(AccountStripTests.people(in: page) == followed.map(\.rawValue), "in Grain's order, as the AppView lists them")
+        #expect(AccountStripTests.people(in: everyone).count == Self.live.count)
+        #expect(Self.imagesAreLazy(everyone).eager.isEmpty)
+    }
+}
