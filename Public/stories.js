@@ -43,7 +43,9 @@
   var pendingSeen = new Set();
 
   function markSeen(dialog) {
-    var body = new URLSearchParams({ did: dialog.dataset.did || "", createdAt: dialog.dataset.createdAt || "" });
+    // "by": the account this page was shown for, so a viewer left open while another
+    // account was picked in another tab does not mark stories seen for that one.
+    var body = new URLSearchParams({ did: dialog.dataset.did || "", createdAt: dialog.dataset.createdAt || "", by: dialog.dataset.seenBy || "" });
     var request = fetch("/seen", { method: "POST", headers: FETCH_HEADERS, body: body, credentials: "same-origin", keepalive: true }).catch(function () {});
     pendingSeen.add(request);
     request.then(function () { pendingSeen.delete(request); });

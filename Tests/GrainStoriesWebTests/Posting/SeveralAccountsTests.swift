@@ -149,6 +149,32 @@ import TestSupport
         pds.stop()
     }
 
+    /// A viewer opened for Bob and left open while Alice was picked in another tab
+    /// reports what it shows as Bob's page: Alice's rings stay as they were, and Bob's
+    /// too (he is not the one looking now).
+    @Test func aViewerLeftOpenForOneAccountDoesNotMarkStoriesSeenForAnother() async throws {
+        let pds = try FakePDS(accounts: [Self.alice, Self.bob])
+        let app = try await AppHarness()
+        let tablet = try await Self.tablet(app, pds)
+        let page = await tablet.respond(.get, Self.mayaStory, headers: [("X-GrainStories-Fetch", "1")])
+        #expect(page.text.contains("data-seen-by=\"\(Self.bob.did)\""), "the viewer says whom it was shown for")
+        #expect(try await Self.switchTo(tablet, Self.alice.did).status == .seeOther)
+        let report = { (by: String) in
+            await tablet.respond(
+                .post, "/seen", headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-GrainStories-Fetch", "1")],
+                body: Array("did=did:plc:hbrpoigf3cbfnobm2o4rak3v&createdAt=2026-09-04T15:03:55.120Z&by=\(by)".utf8))
+        }
+        #expect(await report(Self.bob.did).status == .noContent)
+        #expect(await tablet.get("/").text.contains(Self.mayaNew), "Bob's old page marked nothing seen for Alice")
+        #expect(try await Self.switchTo(tablet, Self.bob.did).status == .seeOther)
+        #expect(await tablet.get("/").text.contains(Self.mayaNew), "nor for Bob, who was not looking")
+        #expect(try await Self.switchTo(tablet, Self.alice.did).status == .seeOther)
+        #expect(await report(Self.alice.did).status == .noContent)
+        #expect(await tablet.get("/").text.contains(Self.mayaSeen), "Alice's own page marks Maya's stories seen for her")
+        await app.shutdown()
+        pds.stop()
+    }
+
     @Test func signingOutTheCurrentAccountLeavesTheOthersSignedIn() async throws {
         let pds = try FakePDS(accounts: [Self.alice, Self.bob])
         let app = try await AppHarness()
