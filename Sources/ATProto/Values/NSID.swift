@@ -10,6 +10,10 @@ public struct NSID: Hashable, Sendable {
     public static let blueskyPost = NSID(known: "app.bsky.feed.post")
     /// Whom a person follows on Grain (lexicon `social.grain.graph.follow`).
     public static let grainFollow = NSID(known: "social.grain.graph.follow")
+    /// A heart on a story (lexicon `social.grain.favorite`).
+    public static let grainFavorite = NSID(known: "social.grain.favorite")
+    /// A comment on a story (lexicon `social.grain.comment`).
+    public static let grainComment = NSID(known: "social.grain.comment")
 
     public init?(_ text: some StringProtocol) {
         let segments = String(text).split(separator: ".", omittingEmptySubsequences: false)

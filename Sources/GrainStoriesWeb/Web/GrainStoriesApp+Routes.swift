@@ -9,11 +9,14 @@ extension GrainStoriesApp {
     static func routes(
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
         signer: MediaURLSigner, media: MediaCache, database: AppDatabase, sessions: SessionStore, pds: AuthorizedPDS,
-        identity: any IdentityResolving, posting: PostingServices, now: @escaping @Sendable () -> Date
+        identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
+        now: @escaping @Sendable () -> Date
     ) -> Routes {
         let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         let strip = StripPresenter(signer: signer)
+        let storyComments = StoryComments(threads: comments, store: social.store, sessions: sessions, now: now)
+        let stories = StoryLookup(library: library, now: now)
         return Routes(
             home: HomePage(
                 pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, strip: strip, seen: seen,
@@ -21,7 +24,12 @@ extension GrainStoriesApp {
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(
                 pages: pages, library: library, seen: seen, signer: signer,
-                origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies), now: now),
+                origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies),
+                social: StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now), now: now),
+            favorite: FavoriteEndpoint(pages: pages, stories: stories, outbox: social),
+            comments: CommentsPage(
+                pages: pages, stories: stories, comments: storyComments, outbox: social,
+                presenter: StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now)),
             profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),

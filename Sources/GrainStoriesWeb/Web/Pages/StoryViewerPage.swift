@@ -16,6 +16,8 @@ struct StoryViewerPage: Sendable {
     let seen: SeenTracker
     let signer: MediaURLSigner
     let origin: PublicOrigin
+    /// The heart, the comment count and latest comment under the photo.
+    let social: StorySocialPresenter
     let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
@@ -41,7 +43,9 @@ struct StoryViewerPage: Sendable {
         var shown = input
         shown.isOwn = context.account?.did == did
         shown.origin = origin.origin(for: context.request)
-        var response = try pages.render("viewer", ViewerPresenter(signer: signer, now: now()).context(shown), for: context)
+        var values = ViewerPresenter(signer: signer, now: now()).context(shown)
+        values["social"] = await social.viewerBar(input.story, isLive: input.isLive, account: context.account)
+        var response = try pages.render("viewer", values, for: context)
         if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)
         }
