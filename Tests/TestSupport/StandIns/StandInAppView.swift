@@ -85,14 +85,16 @@ public final class StandInAppView: Sendable {
         shared.state.withLock { state in
             let dids = Set(accounts.map(\.did))
             let present = Set(records.map { $0.1.uri })
-            state.comments.removeAll { dids.contains($0.authorDID) && $0.uri.contains("/social.grain.comment/") && !present.contains($0.uri) }
+            state.comments.removeAll { $0.isIndexed && dids.contains($0.authorDID) && !present.contains($0.uri) }
             for (account, record) in records where !state.comments.contains(where: { $0.uri == record.uri }) {
                 guard let text = record.value["text"]?.stringValue, let subject = record.value["subject"]?.stringValue,
                       let created = record.value["createdAt"]?.stringValue.flatMap(ISO8601Parsing.parse)
                 else { continue }
-                state.comments.append(StandInComment(
+                var comment = StandInComment(
                     uri: record.uri, cid: record.cid, subject: subject, authorDID: account.did, handle: account.handle,
-                    text: text, facetsJSON: record.value["facets"]?.text, createdAt: created))
+                    text: text, facetsJSON: record.value["facets"]?.text, createdAt: created)
+                comment.isIndexed = true
+                state.comments.append(comment)
             }
         }
     }

@@ -14,6 +14,8 @@ public struct StandInComment: Sendable, Equatable {
     /// The `facets` array as JSON text, exactly as given (hostile ones included).
     public var facetsJSON: String?
     public var createdAt: Date
+    /// Indexed from a fake PDS (so it goes when its record does), not given by a test.
+    var isIndexed = false
 
     public init(
         uri: String, cid: String = "bafyreistandincomment", subject: String, authorDID: String, handle: String,
