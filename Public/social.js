@@ -44,7 +44,7 @@
       }
       return response.json().then(function (answer) {
         setHeart(form, !!answer.favorited);
-        if (status && answer.state) { status.textContent = answer.state; }
+        if (status) { status.textContent = answer.error || answer.state || ""; }
       });
     }).catch(function (error) {
       setHeart(form, wasFavorited);

@@ -130,9 +130,10 @@ enum AppSchema {
                 attempts INTEGER NOT NULL DEFAULT 0,
                 next_attempt_at INTEGER NOT NULL,
                 last_error TEXT,
-                queued_at INTEGER NOT NULL,
-                UNIQUE (did, kind, rkey)
+                queued_at INTEGER NOT NULL
             ) STRICT;
+            -- A record is created from here once; deleting it may be asked for again.
+            CREATE UNIQUE INDEX social_writes_created ON social_writes(did, rkey) WHERE kind IN ('favorite', 'comment');
             CREATE INDEX social_writes_due ON social_writes(status, next_attempt_at);
             CREATE INDEX social_writes_by_subject ON social_writes(subject, queued_at);
             """),

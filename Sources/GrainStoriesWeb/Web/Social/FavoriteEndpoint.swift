@@ -8,8 +8,9 @@ import Viewing
 /// `0` (take it back), and the form token: the heart is written to (or deleted from) the
 /// signed-in person's own repository through the outbox, which keeps it when the PDS
 /// cannot take it now. Without the script the answer is the story again; the viewer's
-/// script asks for JSON (`{"favorited": …, "state": …}`) and rolls its optimistic heart
-/// back on an error status.
+/// script asks for JSON (`{"favorited": …, "state": …}`, and `"error"` with the reason
+/// when the PDS refused: an answer, not an error status, so the page's console stays
+/// clean) and rolls its optimistic heart back to `favorited` with that message.
 struct FavoriteEndpoint: Sendable {
     let pages: PageRenderer
     let stories: StoryLookup
@@ -28,20 +29,24 @@ struct FavoriteEndpoint: Sendable {
         default: throw HTTPError.badRequest("Say whether to like the story or not.")
         }
         let write = try await give ? outbox.favourite(account, found.uri) : outbox.unfavourite(account, found.uri)
+        var failure: String?
         if let write, write.status == .failed {
-            throw HTTPError(.badGateway, give ? "Your like could not be saved: \(write.lastError ?? "")" : "Your like could not be removed: \(write.lastError ?? "")")
+            failure = give ? "Your like could not be saved: \(write.lastError ?? "")" : "Your like could not be removed: \(write.lastError ?? "")"
         }
         guard context.isScriptFetch else {
+            if let failure { throw HTTPError(.badGateway, failure) }
             return HTTPResponse.redirect(to: StoryLinks.story(did: found.story.creator.did, rkey: found.story.rkey, back: context.back))
         }
-        let state = write?.stateText.map { "\"\(Self.jsonEscaped($0))\"" } ?? "null"
+        var json = "{\"favorited\":\(failure == nil ? give : !give)"
+        json += ",\"state\":" + (write?.status == .pending ? write?.stateText.map { "\"\(Self.jsonEscaped($0))\"" } ?? "null" : "null")
+        if let failure { json += ",\"error\":\"\(Self.jsonEscaped(failure))\"" }
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
         headers.add("Cache-Control", "no-store")
-        return HTTPResponse(status: .ok, headers: headers, body: .bytes(Array("{\"favorited\":\(give),\"state\":\(state)}".utf8)))
+        return HTTPResponse(status: .ok, headers: headers, body: .bytes(Array((json + "}").utf8)))
     }
 
-    /// Our own state texts only, but escaped as JSON all the same.
+    /// Our own texts and the PDS's reason, escaped as JSON.
     private static func jsonEscaped(_ text: String) -> String {
         let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
