@@ -55,6 +55,17 @@ struct BrowserFixture {
 
     var base: String { app.baseURL }
 
+    /// Signs Alice in through the sign-in form, with `pds` under "Advanced".
+    static func signIn(_ browser: WebDriver, base: String, pds: FakePDS) async throws {
+        try await browser.navigate(base + "/signin")
+        try await browser.sendKeys(try await browser.element("#identifier"), "alice.test")
+        try await browser.sendKeys(try await browser.element("#password"), FakePDS.Account.alice.password)
+        try await browser.execute("document.querySelector('details.advanced').open = true")
+        try await browser.sendKeys(try await browser.element("#pds"), pds.baseURL)
+        try await browser.click(try await browser.element("form.stack-form button[type=submit]"))
+        #expect(try await browser.waitUntil("return location.pathname === '/' && document.body.textContent.includes('@alice.test')"))
+    }
+
     func storyURL(_ did: DID, _ rkey: String) -> String { "\(base)/profile/\(did)/story/\(rkey)" }
 
     /// Opens a story page directly and waits until its timer is running.

@@ -65,13 +65,7 @@ import TestSupport
     }
 
     private func signIn(_ browser: WebDriver, base: String, pds: FakePDS) async throws {
-        try await browser.navigate(base + "/signin")
-        try await browser.sendKeys(try await browser.element("#identifier"), "alice.test")
-        try await browser.sendKeys(try await browser.element("#password"), FakePDS.Account.alice.password)
-        try await browser.execute("document.querySelector('details.advanced').open = true")
-        try await browser.sendKeys(try await browser.element("#pds"), pds.baseURL)
-        try await browser.click(try await browser.element("form.stack-form button[type=submit]"))
-        #expect(try await browser.waitUntil("return location.pathname === '/' && document.body.textContent.includes('@alice.test')"))
+        try await BrowserFixture.signIn(browser, base: base, pds: pds)
     }
 
     private func scenario(browser: WebDriver, app: LiveApp, pds: FakePDS) async throws {
