@@ -55,7 +55,8 @@ public final class GrainStoriesApp: Sendable {
         self.social = social
         self.application = application
         self.threads = threads
-        housekeeper = Housekeeper(drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now)
+        housekeeper = Housekeeper(
+            drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now, socialWrites: social.store)
     }
 
     /// Builds everything over `edges`, restores the known sessions and this server's
