@@ -2,6 +2,7 @@
 /// what it is: a link, a mention or a tag. The offsets are whatever the writer put in
 /// its record, so nothing may trust them: `CommentText` checks every range before one
 /// becomes a link. A feature of a kind not known here is kept as `.other` (shown as text).
+/// The crosspost's facets are this type too (`FeedPostRecord.Facet`).
 public struct RichTextFacet: Codable, Sendable, Equatable {
     public struct ByteSlice: Codable, Sendable, Equatable {
         public var byteStart: Int

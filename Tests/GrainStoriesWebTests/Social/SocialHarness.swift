@@ -36,9 +36,7 @@ final class SocialHarness: Sendable {
 
     func signIn(_ account: FakePDS.Account = .alice) async throws -> CookieJar {
         let browser = CookieJar(app)
-        let page = await browser.get("/signin")
-        let token = try #require(CookieJar.csrfToken(in: page.text))
-        let response = await browser.post("/signin", form: [("csrf", token), ("identifier", account.handle), ("password", account.password), ("pds", pds.baseURL)])
+        let response = await browser.signIn(identifier: account.handle, password: account.password, pds: pds.baseURL)
         #expect(response.status == .seeOther, "\(account.handle) signed in")
         return browser
     }
