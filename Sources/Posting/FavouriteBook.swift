@@ -23,6 +23,10 @@ public actor FavouriteBook {
     private let now: @Sendable () -> Date
     public let maxAge: TimeInterval
     private var entries: [DID: Entry] = [:]
+    /// When reading an account's favourites last failed: pages do not wait for a PDS that
+    /// is down again before `failurePause` has passed.
+    private var failures: [DID: Date] = [:]
+    public let failurePause: TimeInterval = 30
 
     public init(store: SocialWriteStore, listing: GraphListing = GraphListing(maxPages: 10), maxAge: TimeInterval = 300, now: @escaping @Sendable () -> Date) {
         self.store = store
@@ -35,12 +39,16 @@ public actor FavouriteBook {
     /// be read just now (the heart then shows as not given, and the page works on).
     public func hearts(of did: DID, on pds: any PDSConnection) async -> Hearts? {
         if let entry = entries[did], now().timeIntervalSince(entry.loadedAt) < maxAge { return entry.hearts }
+        if let failed = failures[did], now().timeIntervalSince(failed) < failurePause { return entries[did]?.hearts }
         let listed: [RecordPage<FavoriteRecord>.Entry]
         do {
             listed = try await listing.entries(of: did, in: FavoriteRecord.collection, on: pds, as: FavoriteRecord.self)
         } catch {
+            if failures.count >= 2048 { failures.removeAll() }
+            failures[did] = now()
             return entries[did]?.hearts
         }
+        failures[did] = nil
         var hearts: Hearts = [:]
         // Newest first: keep the newest record per story (a second one is a stray duplicate).
         for entry in listed.reversed() {

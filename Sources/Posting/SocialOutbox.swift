@@ -46,15 +46,21 @@ public actor SocialOutbox {
         await favourites.hearts(of: account.did, on: pds.client(for: account))?[subject] != nil
     }
 
+    /// The account's favourites could not be read from its PDS: giving or taking back a
+    /// heart now might make a second record or miss the one there is.
+    public struct HeartsUnknown: Error, Sendable {}
+
     /// Puts a heart on `subject` (nothing when there is one) and tries to send it now.
     public func favourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
-        guard await favourites.hearts(of: account.did, on: pds.client(for: account))?[subject] == nil else { return nil }
+        guard let hearts = await favourites.hearts(of: account.did, on: pds.client(for: account)) else { throw HeartsUnknown() }
+        guard hearts[subject] == nil else { return nil }
         return try await queue(account, .favorite, rkey: tids.next().recordKey, subject: subject, text: nil)
     }
 
     /// Takes the heart off `subject` (nothing when there is none) and tries to send it now.
     public func unfavourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
-        guard let rkey = await favourites.hearts(of: account.did, on: pds.client(for: account))?[subject] else { return nil }
+        guard let hearts = await favourites.hearts(of: account.did, on: pds.client(for: account)) else { throw HeartsUnknown() }
+        guard let rkey = hearts[subject] else { return nil }
         return try await queue(account, .unfavorite, rkey: rkey, subject: subject, text: nil)
     }
 

@@ -183,3 +183,34 @@ import Viewing
         await h.stop()
     }
 }
+
+/// A PDS that cannot list the favourites: pages go on (the heart shows as not given),
+/// they do not ask it again for a while, and pressing the heart says to try later
+/// instead of guessing.
+@Suite struct FavouriteOutageTests {
+    typealias H = SocialHarness
+
+    @Test func aPDSThatCannotListTheHeartsIsNotAskedOnEveryPageAndNoHeartIsGuessed() async throws {
+        let h = try await SocialHarness()
+        let alice = try await h.signIn()
+        h.pds.inject(.internalServerError, on: "com.atproto.repo.listRecords", .always)
+        let first = await alice.get(H.storyPath)
+        #expect(first.status == .ok)
+        #expect(first.text.contains("aria-pressed=\"false\""))
+        let asked = h.pds.callCount("com.atproto.repo.listRecords")
+        #expect(asked >= 1)
+        let second = await alice.get(H.storyPath)
+        #expect(second.status == .ok)
+        #expect(h.pds.callCount("com.atproto.repo.listRecords") == asked, "not asked again within the pause")
+        let token = try #require(CookieJar.csrfToken(in: second.text))
+        let pressed = await alice.post(H.favoritePath, form: [("csrf", token), ("favorite", "1")])
+        #expect(pressed.status == .serviceUnavailable)
+        #expect(pressed.text.contains("cannot be read from your PDS"))
+        #expect(h.pds.callCount("com.atproto.repo.createRecord") == 0)
+        h.pds.clearFaults()
+        h.clock.advance(60)
+        #expect(await alice.get(H.storyPath).status == .ok)
+        #expect(h.pds.callCount("com.atproto.repo.listRecords") > asked, "asked again after the pause")
+        await h.stop()
+    }
+}
