@@ -28,4 +28,9 @@ public struct AppViewCommentThreads: CommentThreads {
             throw .unavailable(error)
         }
     }
+
+    /// Waits until no AppView call is running (tests: a background refresh has landed).
+    public func settle() async {
+        await cache.settle()
+    }
 }

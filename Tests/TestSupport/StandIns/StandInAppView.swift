@@ -152,11 +152,11 @@ public final class StandInAppView: Sendable {
         case "social.grain.unspecced.getStoryAuthors":
             return json(200, storyAuthors(base: base, offset: offset, posted: posted))
         case "social.grain.unspecced.getStories":
-            if query["actor"] == maya { return json(200, rewrite("getStories", base: base, offset: offset)) }
-            return json(200, syntheticStories(for: query["actor"] ?? "", base: base, offset: offset, posted: posted))
+            if query["actor"] == maya { return json(200, counted(rewrite("getStories", base: base, offset: offset), comments)) }
+            return json(200, counted(syntheticStories(for: query["actor"] ?? "", base: base, offset: offset, posted: posted), comments))
         case "social.grain.unspecced.getStory":
             if query["story"]?.hasPrefix("at://\(maya)/") == true, query["story"]?.hasSuffix("3muojebufwseb") == true {
-                return json(200, rewrite("getStory", base: base, offset: offset))
+                return json(200, counted(rewrite("getStory", base: base, offset: offset), comments))
             }
             return json(200, "{}")
         case "social.grain.unspecced.getStoryArchive":
@@ -177,6 +177,23 @@ public final class StandInAppView: Sendable {
         default:
             return json(400, #"{"error":"Method not implemented"}"#)
         }
+    }
+
+    /// Story views with `commentCount` as Grain computes it, for the stories that have
+    /// comments here (the fixtures' own counts stand for the others).
+    private static func counted(_ body: String, _ comments: [StandInComment]) -> String {
+        guard !comments.isEmpty, var root = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else { return body }
+        func count(_ story: [String: Any]) -> [String: Any] {
+            var story = story
+            let uri = story["uri"] as? String ?? ""
+            let number = comments.filter { $0.subject == uri }.count
+            if number > 0 { story["commentCount"] = number }
+            return story
+        }
+        if let stories = root["stories"] as? [[String: Any]] { root["stories"] = stories.map(count) }
+        if let story = root["story"] as? [String: Any] { root["story"] = count(story) }
+        guard let data = try? JSONSerialization.data(withJSONObject: root) else { return body }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// `getCommentThread` as the lexicon says: `subject` required (an AT URI), `limit`
