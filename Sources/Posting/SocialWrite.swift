@@ -10,8 +10,6 @@ public struct SocialWrite: Sendable, Equatable {
         case favorite, unfavorite, comment, uncomment
 
         public var collection: NSID { self == .favorite || self == .unfavorite ? FavoriteRecord.collection : CommentRecord.collection }
-        /// Creates a record (else deletes one).
-        public var creates: Bool { self == .favorite || self == .comment }
     }
 
     public enum Status: String, Sendable {

@@ -17,6 +17,7 @@ extension GrainStoriesApp {
         let strip = StripPresenter(signer: signer)
         let storyComments = StoryComments(threads: comments, store: social.store, sessions: sessions, now: now)
         let stories = StoryLookup(library: library, now: now)
+        let socialPresenter = StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now)
         return Routes(
             home: HomePage(
                 pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, strip: strip, seen: seen,
@@ -25,11 +26,11 @@ extension GrainStoriesApp {
             viewer: StoryViewerPage(
                 pages: pages, library: library, seen: seen, signer: signer,
                 origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies),
-                social: StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now), now: now),
+                social: socialPresenter, now: now),
             favorite: FavoriteEndpoint(pages: pages, stories: stories, outbox: social),
             comments: CommentsPage(
                 pages: pages, stories: stories, comments: storyComments, outbox: social,
-                presenter: StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now)),
+                presenter: socialPresenter),
             profile: ProfilePage(pages: pages, library: library, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
