@@ -16,6 +16,10 @@ import TestSupport
             let browser = fixture.browser
             try await BrowserFixture.signIn(browser, base: fixture.base, pds: pds)
             try await fixture.open(BrowserFixture.maya, Self.rkey)
+            // Paused by hand first, so the story cannot move on (5 s) while the PDS is slow
+            // on a busy machine; the sheet's own hold is shown below with this pause lifted.
+            try await browser.execute("document.querySelector('.viewer-pause').click()")
+            #expect(try await browser.waitUntil(BrowserFixture.isSettledPaused))
 
             // Optimistic: pressed while the PDS still holds its answer.
             let gate = ScriptedGate()
@@ -38,6 +42,9 @@ import TestSupport
             // The comment sheet holds the timer.
             try await browser.click(try await browser.element(".comment-pill"))
             #expect(try await browser.waitUntil("return !!document.querySelector('.comment-sheet section.comments textarea')"), "the sheet opened")
+            // Lift the hand pause: only the sheet holds the timer now.
+            try await browser.execute("document.querySelector('.viewer-pause').click()")
+            #expect(try await browser.waitUntil("return document.querySelector('.viewer-pause').getAttribute('aria-label') === 'Pause'"), "no longer paused by hand")
             #expect(try await browser.waitUntil(BrowserFixture.isSettledPaused), "the timer waits while the comments are open")
             let held = try #require(try await fixture.timer())
             let watched = try await fixture.watch(frames: 10)
