@@ -69,6 +69,9 @@
     this.gated = false;
     this.suppressClick = false;
     this.closed = false;
+    // Other scripts (social.js: the comment sheet) hold the timer by name with a
+    // "grainstories:hold" event ({detail: {reason, held}}) and let it go the same way.
+    this.holds = new Set();
     this.step = 0;
     this.events = new AbortController();
     this.announcer = document.createElement("p");
@@ -100,6 +103,10 @@
         self.update();
       }
     }, { signal: signal, capture: true });
+    dialog.addEventListener("grainstories:hold", function (event) {
+      if (event.detail.held) { self.holds.add(event.detail.reason); } else { self.holds.delete(event.detail.reason); }
+      self.update();
+    }, { signal: signal });
     document.addEventListener("keydown", function (event) { self.onKey(event); }, { signal: signal });
     document.addEventListener("visibilitychange", function () {
       self.hidden = document.visibilityState === "hidden";
@@ -113,7 +120,7 @@
     var self = this, start = null, holdTimer = 0;
     var stage = function () { return self.dialog.querySelector(".viewer-stage"); };
     this.dialog.addEventListener("pointerdown", function (event) {
-      if (!stage() || !stage().contains(event.target) || event.target.closest("header, summary, button")) { return; }
+      if (!stage() || !stage().contains(event.target) || event.target.closest("header, summary, button, .comment-sheet, .viewer-social")) { return; }
       start = { x: event.clientX, y: event.clientY, edge: event.clientX < 20 || event.clientX > window.innerWidth - 20 };
       clearTimeout(holdTimer);
       holdTimer = setTimeout(function () { self.held = true; self.update(); }, HOLD_MS);
@@ -154,6 +161,8 @@
 
   Viewer.prototype.onKey = function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    // The comment sheet and the heart's form have keys of their own (social.js).
+    if (event.target.closest && event.target.closest(".comment-sheet, .viewer-favorite")) { return; }
     // Inside the share panel's link the keys edit and select; Escape closes the panel.
     var share = event.target.closest ? event.target.closest(".viewer-share") : null;
     if (share && event.target.closest("input")) {
@@ -214,7 +223,7 @@
   // The timer runs only when nothing holds it: a user pause, a held finger, a hidden
   // tab, a photo still decoding, or a content warning not yet dismissed.
   Viewer.prototype.update = function () {
-    var running = !this.userPaused && !this.held && !this.hidden && this.ready && !this.gated && !this.sharing && !this.closed;
+    var running = !this.userPaused && !this.held && !this.hidden && this.ready && !this.gated && !this.sharing && !this.closed && this.holds.size === 0;
     this.dialog.classList.toggle("is-playing", running);
     var button = this.dialog.querySelector(".viewer-pause");
     if (button) {
@@ -233,6 +242,8 @@
     var gate = dialog.querySelector(".label-gate");
     this.gated = !!(gate && !gate.open);
     this.sharing = false;
+    // A sheet over the story left with the stage it was on.
+    this.holds.clear();
     this.ready = false;
     this.update();
     var image = dialog.querySelector(".story-image");

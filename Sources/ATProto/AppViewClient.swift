@@ -30,6 +30,14 @@ public struct AppViewClient: Sendable {
         return try await xrpc.query("social.grain.unspecced.getStoryArchive", parameters, as: StoriesResponse.self, timeout: timeout)
     }
 
+    /// A page of the comments on `subject` (a story), oldest first
+    /// (`getCommentThread`); `limit` is kept within the lexicon's 1–100.
+    public func commentThread(subject: ATURI, limit: Int, cursor: String?) async throws(XRPCError) -> CommentThreadPage {
+        var parameters = [("subject", subject.rawValue), ("limit", String(min(100, max(1, limit))))]
+        if let cursor { parameters.append(("cursor", cursor)) }
+        return try await xrpc.query("social.grain.unspecced.getCommentThread", parameters, as: CommentThreadPage.self, timeout: timeout)
+    }
+
     /// nil when the AppView says the actor does not exist: a 400 or 404 whose error or
     /// message says so (Grain sends `"Actor not found"`; `ProfileNotFound`,
     /// `InvalidRequest` and handles that do not resolve mean the same here). Such answers

@@ -14,20 +14,26 @@ public struct GraphListing: Sendable {
 
     /// The subjects of `repo`'s records in `collection` on `pds`.
     public func subjects(of repo: DID, in collection: NSID, on pds: any PDSConnection) async throws(XRPCError) -> [DID] {
-        var subjects: [DID] = []
         var seen: Set<DID> = []
+        return try await entries(of: repo, in: collection, on: pds, as: GraphRecord.self)
+            .map(\.value.subject).filter { seen.insert($0).inserted }
+    }
+
+    /// Every record of `repo` in `collection` that decodes as `Value`, newest first,
+    /// with its URI (whose record key is how the record is deleted again).
+    public func entries<Value: Decodable>(
+        of repo: DID, in collection: NSID, on pds: any PDSConnection, as type: Value.Type
+    ) async throws(XRPCError) -> [RecordPage<Value>.Entry] {
+        var entries: [RecordPage<Value>.Entry] = []
         var cursor: String?
         for _ in 0..<maxPages {
-            let page = try await pds.listRecords(
-                repo: repo, collection: collection, limit: GraphListing.pageSize, cursor: cursor, as: GraphRecord.self)
-            for entry in page.records where seen.insert(entry.value.subject).inserted {
-                subjects.append(entry.value.subject)
-            }
+            let page = try await pds.listRecords(repo: repo, collection: collection, limit: GraphListing.pageSize, cursor: cursor, as: Value.self)
+            entries += page.records
             // A short page is the last (PDSes send a cursor on it too, which would only
             // cost one more call for an empty page).
             guard page.listedCount >= GraphListing.pageSize, let next = page.cursor, next != cursor else { break }
             cursor = next
         }
-        return subjects
+        return entries
     }
 }

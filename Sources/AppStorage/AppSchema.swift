@@ -130,5 +130,28 @@ enum AppSchema {
                 PRIMARY KEY (did, author)
             ) STRICT;
             """),
+        // Favourites and comments a person wrote here, kept until their PDS has them:
+        // the record key is chosen before the first attempt, so a retry (after a lost
+        // answer or a restart) finds the record it already made instead of adding one.
+        Migration(version: 4, name: "favourites and comments waiting for the PDS", sql: """
+            CREATE TABLE social_writes (
+                id INTEGER PRIMARY KEY,
+                did TEXT NOT NULL,                 -- whose repository
+                kind TEXT NOT NULL,                -- favorite | unfavorite | comment | uncomment
+                rkey TEXT NOT NULL,                -- the record created or deleted
+                subject TEXT NOT NULL,             -- the story's AT URI
+                text TEXT,                         -- a comment's text
+                record_created_at TEXT NOT NULL,   -- fixed at the first attempt, so retries write the same record
+                status TEXT NOT NULL,              -- pending | done | failed | cancelled
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER NOT NULL,
+                last_error TEXT,
+                queued_at INTEGER NOT NULL
+            ) STRICT;
+            -- A record is created from here once; deleting it may be asked for again.
+            CREATE UNIQUE INDEX social_writes_created ON social_writes(did, rkey) WHERE kind IN ('favorite', 'comment');
+            CREATE INDEX social_writes_due ON social_writes(status, next_attempt_at);
+            CREATE INDEX social_writes_by_subject ON social_writes(subject, queued_at);
+            """),
     ]
 }

@@ -34,8 +34,10 @@ public struct PublishMachine: Sendable, Equatable {
         case permanentFailure(String)
     }
 
-    public var maxAttempts = 12
-    public var maxBackoff: TimeInterval = 300
+    /// Backoff and giving up, shared with favourites and comments.
+    public var schedule = RetrySchedule()
+    public var maxAttempts: Int { schedule.maxAttempts }
+    public var maxBackoff: TimeInterval { schedule.maxBackoff }
 
     public init() {}
 
@@ -92,6 +94,6 @@ public struct PublishMachine: Sendable, Equatable {
 
     /// Seconds to wait after `attempts` transient failures in a row.
     public func backoff(afterAttempts attempts: Int, jitter: Double) -> TimeInterval {
-        min(maxBackoff, pow(2, Double(attempts)) + jitter)
+        schedule.backoff(afterAttempts: attempts, jitter: jitter)
     }
 }

@@ -98,23 +98,10 @@ struct PublishSteps: Sendable {
 
     /// Creates the record under `rkey` unless it is already there.
     private func createOnce<Record: Encodable & Sendable>(collection: NSID, rkey: RecordKey, record: Record) async throws -> RecordRef {
-        let did = draft.did
-        if let existing = try await existingRecord(collection: collection, rkey: rkey) { return existing }
         do {
-            return try await call { client, token in
-                try await client.createRecord(repo: did, collection: collection, rkey: rkey, record: record, accessToken: token)
-            }
+            return try await dependencies.pds.createOnce(account, collection: collection, rkey: rkey, record: record)
         } catch {
-            // The first attempt may have been stored even though its answer was lost.
-            if let existing = try? await existingRecord(collection: collection, rkey: rkey) { return existing }
-            throw error
-        }
-    }
-
-    private func existingRecord(collection: NSID, rkey: RecordKey) async throws -> RecordRef? {
-        let did = draft.did
-        return try await call { client, token in
-            try await client.getRecord(repo: did, collection: collection, rkey: rkey, as: AnyRecord.self, accessToken: token).map { $0.ref }
+            throw PublishFailure.sorting(error)
         }
     }
 
@@ -123,16 +110,7 @@ struct PublishSteps: Sendable {
         do {
             return try await dependencies.pds.perform(account, body)
         } catch {
-            switch error {
-            case .signedOut:
-                throw PublishFailure.permanent("Your sign-in has ended. Sign in again, then press Retry.")
-            case .pds(let xrpc) where xrpc.isTransient:
-                throw PublishFailure.transient(xrpc.description)
-            case .pds(let xrpc):
-                throw PublishFailure.permanent("Your PDS refused it: \(xrpc.description)")
-            case .local(let cause):
-                throw cause
-            }
+            throw PublishFailure.sorting(error)
         }
     }
 }

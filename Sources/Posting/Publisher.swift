@@ -11,56 +11,24 @@ public actor Publisher {
     private let machine = PublishMachine()
 
     private let dependencies: Dependencies
-    private var loop: Task<Void, Never>?
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var kicked = false
+    private let loop = RetryLoop()
 
     public init(_ dependencies: Dependencies) {
         self.dependencies = dependencies
     }
 
     /// Starts working in the background, beginning with anything left from before.
-    public func start() {
-        guard loop == nil else { return }
-        loop = Task { [weak self] in
-            while !Task.isCancelled {
-                guard let self else { return }
-                let sleep = await self.runDue()
-                await self.waitForWork(seconds: sleep)
-            }
-        }
+    public func start() async {
+        await loop.start { [weak self] in await self?.runDue() ?? 30 }
     }
 
     /// Something new is queued: look now.
-    public func kick() {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume()
-        } else {
-            kicked = true
-        }
+    public func kick() async {
+        await loop.kick()
     }
 
     public func stop() async {
-        loop?.cancel()
-        kick()
-        await loop?.value
-        loop = nil
-    }
-
-    /// Sleeps until `kick()` or until `seconds` have passed.
-    private func waitForWork(seconds: Double) async {
-        if kicked || Task.isCancelled {
-            kicked = false
-            return
-        }
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(seconds))
-            await self?.kick()
-        }
-        await withCheckedContinuation { waiter = $0 }
-        kicked = false
-        timer.cancel()
+        await loop.stop()
     }
 
     /// Processes every due draft once; returns how many seconds until the next is due.
@@ -163,8 +131,19 @@ public actor Publisher {
     }
 }
 
-/// Why a publish step did not complete.
+/// Why a publish step (or a favourite or comment) did not complete.
 enum PublishFailure: Error {
     case transient(String)
     case permanent(String)
+
+    /// A PDS failure sorted into one to retry or one to stop at; this server's own
+    /// failures (`.local`) come back as they were.
+    static func sorting(_ failure: AuthorizedPDS.Failure) -> any Error {
+        switch failure {
+        case .signedOut: PublishFailure.permanent("Your sign-in has ended. Sign in again, then press Retry.")
+        case .pds(let xrpc) where xrpc.isTransient: PublishFailure.transient(xrpc.description)
+        case .pds(let xrpc): PublishFailure.permanent("Your PDS refused it: \(xrpc.description)")
+        case .local(let cause): cause
+        }
+    }
 }

@@ -4,37 +4,8 @@
 public struct FeedPostRecord: Codable, Sendable, Equatable {
     public static let collection = NSID.blueskyPost
 
-    public struct Facet: Codable, Sendable, Equatable {
-        public struct ByteSlice: Codable, Sendable, Equatable {
-            public var byteStart: Int
-            public var byteEnd: Int
-
-            public init(byteStart: Int, byteEnd: Int) {
-                self.byteStart = byteStart
-                self.byteEnd = byteEnd
-            }
-        }
-
-        /// `app.bsky.richtext.facet#tag` or `#link`.
-        public struct Feature: Codable, Sendable, Equatable {
-            public var type: String
-            public var tag: String?
-            public var uri: String?
-
-            public static func tag(_ tag: String) -> Feature { Feature(type: "app.bsky.richtext.facet#tag", tag: tag, uri: nil) }
-            public static func link(_ uri: String) -> Feature { Feature(type: "app.bsky.richtext.facet#link", tag: nil, uri: uri) }
-
-            enum CodingKeys: String, CodingKey { case type = "$type", tag, uri }
-        }
-
-        public var index: ByteSlice
-        public var features: [Feature]
-
-        public init(index: ByteSlice, features: [Feature]) {
-            self.index = index
-            self.features = features
-        }
-    }
+    /// Link and tag facets, the same `app.bsky.richtext.facet` comments carry.
+    public typealias Facet = RichTextFacet
 
     public struct ImagesEmbed: Codable, Sendable, Equatable {
         public struct Image: Codable, Sendable, Equatable {

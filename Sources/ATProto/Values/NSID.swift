@@ -12,6 +12,10 @@ public struct NSID: Hashable, Sendable {
     public static let grainFollow = NSID(known: "social.grain.graph.follow")
     /// Whom a person blocks on Grain (lexicon `social.grain.graph.block`).
     public static let grainBlock = NSID(known: "social.grain.graph.block")
+    /// A heart on a story (lexicon `social.grain.favorite`).
+    public static let grainFavorite = NSID(known: "social.grain.favorite")
+    /// A comment on a story (lexicon `social.grain.comment`).
+    public static let grainComment = NSID(known: "social.grain.comment")
 
     public init?(_ text: some StringProtocol) {
         let segments = String(text).split(separator: ".", omittingEmptySubsequences: false)

@@ -11,6 +11,8 @@ extension GrainStoriesApp {
         /// Grain's stories and profiles (the AppView); pages see it with this server's own
         /// posts and deletions applied.
         public var stories: any StoryLibrary
+        /// The comments on stories (`getCommentThread` on the same AppView).
+        public var comments: any CommentThreads
         /// How people's PDSes are reached (sign-in, sign-out, posting, deleting).
         public var pds: any PDSConnector
         /// Where an account lives (handle or DID → DID and PDS), at sign-in.
@@ -27,9 +29,10 @@ extension GrainStoriesApp {
         public init(
             stories: any StoryLibrary, pds: any PDSConnector, identity: any IdentityResolving,
             geocoder: @escaping @Sendable (any GeocodingCache) -> any PlaceGeocoder,
-            now: @escaping @Sendable () -> Date, http: OutboundHTTP
+            now: @escaping @Sendable () -> Date, http: OutboundHTTP, comments: any CommentThreads = NoCommentThreads()
         ) {
             self.stories = stories
+            self.comments = comments
             self.pds = pds
             self.identity = identity
             self.geocoder = geocoder
@@ -45,17 +48,19 @@ extension GrainStoriesApp {
                 userAgent: "GrainStories/\(GrainStoriesVersion.current) (self-hosted)",
                 insecureHosts: configuration.insecureHosts
             )
-            let appView = AppViewStoryLibrary(client: AppViewClient(
+            let client = AppViewClient(
                 xrpc: XRPCClient(baseURL: configuration.appViewURL, http: http),
                 timeout: .seconds(configuration.appViewTimeoutSeconds)
-            ))
+            )
+            let appView = AppViewStoryLibrary(client: client)
             return Edges(
                 stories: appView,
                 pds: CurlPDSConnector(http: http),
                 identity: IdentityResolver.live(configuration: configuration, http: http),
                 geocoder: { cache in NominatimClient(configuration: configuration, http: http, logger: logger, cache: cache) },
                 now: Date.init,
-                http: http
+                http: http,
+                comments: AppViewCommentThreads(client: client)
             )
         }
     }

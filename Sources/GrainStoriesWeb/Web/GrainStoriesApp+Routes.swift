@@ -9,7 +9,8 @@ extension GrainStoriesApp {
     static func routes(
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
         signer: MediaURLSigner, media: MediaCache, database: AppDatabase, sessions: SessionStore, pds: AuthorizedPDS,
-        identity: any IdentityResolving, posting: PostingServices, now: @escaping @Sendable () -> Date
+        identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
+        now: @escaping @Sendable () -> Date
     ) -> Routes {
         let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
@@ -20,6 +21,9 @@ extension GrainStoriesApp {
         let accountStrip = AccountStrip(
             library: library, graph: graph, hidden: hidden, choices: StripChoiceStore(database: database),
             snapshots: StripSnapshots(now: now), logger: logger)
+        let storyComments = StoryComments(threads: comments, store: social.store, sessions: sessions, now: now)
+        let stories = StoryLookup(library: library, now: now)
+        let socialPresenter = StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now)
         return Routes(
             home: HomePage(
                 pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, accountStrip: accountStrip,
@@ -28,7 +32,12 @@ extension GrainStoriesApp {
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(
                 pages: pages, library: library, accountStrip: accountStrip, seen: seen, signer: signer,
-                origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies), now: now),
+                origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies),
+                social: socialPresenter, hidden: hidden, now: now),
+            favorite: FavoriteEndpoint(pages: pages, stories: stories, outbox: social),
+            comments: CommentsPage(
+                pages: pages, stories: stories, comments: storyComments, outbox: social,
+                presenter: socialPresenter, hidden: hidden),
             profile: ProfilePage(pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),

@@ -29,6 +29,8 @@ public final class GrainStoriesApp: Sendable {
     public let database: AppDatabase
     public let sessions: SessionStore
     public let posting: PostingServices
+    /// Favourites and comments on their way to people's PDSes.
+    public let social: SocialOutbox
     /// The responder the server uses; tests may call it without a socket.
     public let application: Application
     private let threads: [WorkerThreadPool]
@@ -38,7 +40,7 @@ public final class GrainStoriesApp: Sendable {
     private init(
         configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges, pages: PageRenderer,
         library: any StoryLibrary, signer: MediaURLSigner, database: AppDatabase, sessions: SessionStore,
-        posting: PostingServices, application: Application, threads: [WorkerThreadPool]
+        posting: PostingServices, social: SocialOutbox, application: Application, threads: [WorkerThreadPool]
     ) {
         self.configuration = configuration
         self.data = data
@@ -50,9 +52,11 @@ public final class GrainStoriesApp: Sendable {
         self.database = database
         self.sessions = sessions
         self.posting = posting
+        self.social = social
         self.application = application
         self.threads = threads
-        housekeeper = Housekeeper(drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now)
+        housekeeper = Housekeeper(
+            drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now, socialWrites: social.store)
     }
 
     /// Builds everything over `edges`, restores the known sessions and this server's
@@ -95,9 +99,14 @@ public final class GrainStoriesApp: Sendable {
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
             tids: TIDClock(now: now), data: data, now: now
         )
+        let socialStore = SocialWriteStore(database: database)
+        let social = SocialOutbox(
+            store: socialStore, favourites: FavouriteBook(store: socialStore, now: now), pds: pds, sessions: sessions,
+            tids: posting.tids, logger: logger, now: now)
         let routes = routes(
             configuration: configuration, logger: logger, pages: pages, library: library, signer: signer, media: media,
-            database: database, sessions: sessions, pds: pds, identity: edges.identity, posting: posting, now: now
+            database: database, sessions: sessions, pds: pds, identity: edges.identity, posting: posting,
+            social: social, comments: edges.comments, now: now
         )
         let application = Application(
             router: routes.router(), errors: ErrorResponder(pages: pages, logger: logger), sessions: sessions, logger: logger)
@@ -109,7 +118,7 @@ public final class GrainStoriesApp: Sendable {
         await posting.restoreLocalStories(sessions: sessions)
         return GrainStoriesApp(
             configuration: configuration, data: data, logger: logger, edges: edges, pages: pages, library: library,
-            signer: signer, database: database, sessions: sessions, posting: posting, application: application,
+            signer: signer, database: database, sessions: sessions, posting: posting, social: social, application: application,
             threads: [io, photos]
         )
     }
@@ -117,6 +126,7 @@ public final class GrainStoriesApp: Sendable {
     /// Starts the outbox worker and the hourly housekeeping (`serve` and the live tests).
     public func startBackgroundWork() async {
         await posting.publisher.start()
+        await social.start()
         let housekeeper = self.housekeeper
         housekeeping.withLock { task in
             guard task == nil else { return }
@@ -128,6 +138,7 @@ public final class GrainStoriesApp: Sendable {
     public func shutdown() async {
         housekeeping.withLock { $0?.cancel() }
         await posting.publisher.stop()
+        await social.stop()
         await edges.http.shutdown()
         await database.close()
         for pool in threads { pool.shutdown() }

@@ -7,6 +7,8 @@ struct Routes: Sendable {
     var home: HomePage
     var authorStories: AuthorStoriesPage
     var viewer: StoryViewerPage
+    var favorite: FavoriteEndpoint
+    var comments: CommentsPage
     var profile: ProfilePage
     var tv: TVPage
     var hidden: HiddenPage
@@ -28,6 +30,10 @@ struct Routes: Sendable {
         var router = Router()
         router.get("/", immediately: { try home.respondImmediately($0) }) { try await home.respond($0) }
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
+        router.post("/profile/:actor/story/:rkey/favorite", body: .form(4096, needsAccount: true)) { try await favorite.respond($0) }
+        router.get("/profile/:actor/story/:rkey/comments") { try await comments.show($0) }
+        router.post("/profile/:actor/story/:rkey/comments", body: .form(16 * 1024, needsAccount: true)) { try await comments.add($0) }
+        router.post("/profile/:actor/story/:rkey/comments/:comment/delete", body: .form(4096, needsAccount: true)) { try await comments.delete($0) }
         router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
         router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }

@@ -17,9 +17,7 @@ import TestSupport
 
     private static func signIn(_ app: AppHarness, _ pds: FakePDS, as account: FakePDS.Account) async throws -> CookieJar {
         let browser = CookieJar(app)
-        let page = await browser.get("/signin")
-        let token = try #require(CookieJar.csrfToken(in: page.text))
-        let response = await browser.post("/signin", form: [("csrf", token), ("identifier", account.handle), ("password", account.password), ("pds", pds.baseURL)])
+        let response = await browser.signIn(identifier: account.handle, password: account.password, pds: pds.baseURL)
         #expect(response.status == .seeOther, "\(account.handle) signed in")
         return browser
     }

@@ -19,9 +19,7 @@ import TestSupport
     /// Signs in through the form and returns the browser.
     static func signIn(_ app: AppHarness, _ pds: FakePDS, password: String = password) async throws -> (CookieJar, HTTPResponse) {
         let browser = CookieJar(app)
-        let page = await browser.get("/signin")
-        let token = try #require(CookieJar.csrfToken(in: page.text))
-        let response = await browser.post("/signin", form: [("csrf", token), ("identifier", "alice.test"), ("password", password), ("pds", pds.baseURL)])
+        let response = await browser.signIn(identifier: "alice.test", password: password, pds: pds.baseURL)
         return (browser, response)
     }
 

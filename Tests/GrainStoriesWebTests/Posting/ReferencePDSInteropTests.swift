@@ -13,11 +13,7 @@ import TestSupport
         let pds = try await ReferencePDS.launch()
         let app = try await AppHarness()
         let browser = CookieJar(app)
-        let signInPage = await browser.get("/signin")
-        let signedIn = await browser.post("/signin", form: [
-            ("csrf", try #require(CookieJar.csrfToken(in: signInPage.text))), ("identifier", pds.handle),
-            ("password", pds.password), ("pds", pds.baseURL),
-        ])
+        let signedIn = await browser.signIn(identifier: pds.handle, password: pds.password, pds: pds.baseURL)
         #expect(signedIn.status == .seeOther, "\(signedIn.text)")
 
         let uploaded = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())

@@ -49,6 +49,9 @@ public final class AppHarness: Sendable {
         var chosen = GrainStoriesApp.Edges.live(
             configuration: configuration, logger: logger, http: OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts))
         chosen.stories = library
+        // The live comment client would ask the configured AppView (grain.social); tests
+        // about comments give the stand-in AppView's through `edges`.
+        chosen.comments = NoCommentThreads()
         chosen.now = { now }
         edges(&chosen)
         let data = try DataDirectory.prepare(dataDirectory)

@@ -34,6 +34,14 @@ public final class CookieJar: Sendable {
         return await respond(.post, target, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(body.utf8))
     }
 
+    /// Signs in through the sign-in form as a person would (its own form token, the
+    /// account and the PDS address under "Advanced"); the form's answer.
+    public func signIn(identifier: String, password: String, pds: String) async -> HTTPResponse {
+        let page = await get("/signin")
+        let token = CookieJar.csrfToken(in: page.text) ?? ""
+        return await post("/signin", form: [("csrf", token), ("identifier", identifier), ("password", password), ("pds", pds)])
+    }
+
     /// The hidden `csrf` field of a rendered form.
     public static func csrfToken(in html: String) -> String? {
         guard let range = html.range(of: "name=\"csrf\" value=\"") else { return nil }

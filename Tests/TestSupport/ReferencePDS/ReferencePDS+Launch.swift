@@ -66,11 +66,13 @@ extension ReferencePDS {
 
     /// The account's records in `collection` as the atproto SDK (an independent client)
     /// lists them, via `Tests/PDS/check_records.py`: an array of `{uri, cid, value}`.
-    public func recordsViaSDK(collection: String = "social.grain.story") async throws(LaunchError) -> JSONValue {
+    /// With `lexicons` (file names in `Tests/PDS/lexicons/`, Grain's own copied there) each
+    /// record must also validate against them, else this throws.
+    public func recordsViaSDK(collection: String = "social.grain.story", lexicons: [String] = []) async throws(LaunchError) -> JSONValue {
         let arguments = [
             Self.scripts + "/check_records.py", "--url", baseURL, "--handle", handle, "--password", password,
             "--collection", collection,
-        ]
+        ] + lexicons.flatMap { ["--lexicon", Self.scripts + "/lexicons/" + $0] }
         let result: ChildProcess.Result
         do {
             result = try await withDeadline(.seconds(60)) { await ChildProcess.run(Self.python, arguments) }

@@ -39,6 +39,7 @@ public final class StandInAppView: Sendable {
         var queries: [String: Int] = [:]
         var imageRequests: [String: Int] = [:]
         var imageDelay: Duration = .zero
+        var comments: [StandInComment] = []
     }
 
     /// The mutable state, in a class so the server's handler can share it.
@@ -73,6 +74,31 @@ public final class StandInAppView: Sendable {
     /// `author` posts a story: from now on they are the first of the story authors.
     public func post(_ author: PostedAuthor) { shared.state.withLock { $0.posted.insert(author, at: 0) } }
 
+    /// `comment` is listed from now on (by `getCommentThread` of its subject).
+    public func addComment(_ comment: StandInComment) { shared.state.withLock { $0.comments.append(comment) } }
+
+    /// Indexes the `social.grain.comment` records of `accounts` on `pds`, as Grain's
+    /// AppView does from the network: new records are listed from now on (with the
+    /// account's handle as its name), records deleted since are no longer listed.
+    public func indexComments(from pds: FakePDS, accounts: [FakePDS.Account]) {
+        let records = accounts.flatMap { account in pds.records("social.grain.comment", of: account.did).map { (account, $0) } }
+        shared.state.withLock { state in
+            let dids = Set(accounts.map(\.did))
+            let present = Set(records.map { $0.1.uri })
+            state.comments.removeAll { $0.isIndexed && dids.contains($0.authorDID) && !present.contains($0.uri) }
+            for (account, record) in records where !state.comments.contains(where: { $0.uri == record.uri }) {
+                guard let text = record.value["text"]?.stringValue, let subject = record.value["subject"]?.stringValue,
+                      let created = record.value["createdAt"]?.stringValue.flatMap(ISO8601Parsing.parse)
+                else { continue }
+                var comment = StandInComment(
+                    uri: record.uri, cid: record.cid, subject: subject, authorDID: account.did, handle: account.handle,
+                    text: text, facetsJSON: record.value["facets"]?.text, createdAt: created)
+                comment.isIndexed = true
+                state.comments.append(comment)
+            }
+        }
+    }
+
     /// How often `nsid` was queried.
     public func queryCount(_ nsid: String) -> Int { shared.state.withLock { $0.queries[nsid] ?? 0 } }
     /// How often any `/cdn/` image was requested, by path.
@@ -102,9 +128,9 @@ public final class StandInAppView: Sendable {
         }
         guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
         let nsid = String(request.path.dropFirst(6))
-        let (mode, posted) = shared.state.withLock { state -> (Mode, [PostedAuthor]) in
+        let (mode, posted, comments) = shared.state.withLock { state -> (Mode, [PostedAuthor], [StandInComment]) in
             state.queries[nsid, default: 0] += 1
-            return (state.mode, state.posted)
+            return (state.mode, state.posted, state.comments)
         }
         switch mode {
         case .normal: break
@@ -126,11 +152,11 @@ public final class StandInAppView: Sendable {
         case "social.grain.unspecced.getStoryAuthors":
             return json(200, storyAuthors(base: base, offset: offset, posted: posted))
         case "social.grain.unspecced.getStories":
-            if query["actor"] == maya { return json(200, rewrite("getStories", base: base, offset: offset)) }
-            return json(200, syntheticStories(for: query["actor"] ?? "", base: base, offset: offset, posted: posted))
+            if query["actor"] == maya { return json(200, counted(rewrite("getStories", base: base, offset: offset), comments)) }
+            return json(200, counted(syntheticStories(for: query["actor"] ?? "", base: base, offset: offset, posted: posted), comments))
         case "social.grain.unspecced.getStory":
             if query["story"]?.hasPrefix("at://\(maya)/") == true, query["story"]?.hasSuffix("3muojebufwseb") == true {
-                return json(200, rewrite("getStory", base: base, offset: offset))
+                return json(200, counted(rewrite("getStory", base: base, offset: offset), comments))
             }
             return json(200, "{}")
         case "social.grain.unspecced.getStoryArchive":
@@ -141,6 +167,8 @@ public final class StandInAppView: Sendable {
             }
             if query["cursor"] != nil { return json(200, #"{"stories":[]}"#) }
             return json(200, rewrite("getStoryArchive", base: base, offset: offset))
+        case "social.grain.unspecced.getCommentThread":
+            return commentThread(query, comments: comments)
         case "social.grain.unspecced.getActorProfile":
             if query["actor"] == maya || query["actor"] == "mayaokafor.bsky.social" {
                 return json(200, rewrite("getProfile", base: base, offset: offset))
@@ -149,6 +177,49 @@ public final class StandInAppView: Sendable {
         default:
             return json(400, #"{"error":"Method not implemented"}"#)
         }
+    }
+
+    /// Story views with `commentCount` as Grain computes it, for the stories that have
+    /// comments here (the fixtures' own counts stand for the others).
+    private static func counted(_ body: String, _ comments: [StandInComment]) -> String {
+        guard !comments.isEmpty, var root = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else { return body }
+        func count(_ story: [String: Any]) -> [String: Any] {
+            var story = story
+            let uri = story["uri"] as? String ?? ""
+            let number = comments.filter { $0.subject == uri }.count
+            if number > 0 { story["commentCount"] = number }
+            return story
+        }
+        if let stories = root["stories"] as? [[String: Any]] { root["stories"] = stories.map(count) }
+        if let story = root["story"] as? [String: Any] { root["story"] = count(story) }
+        guard let data = try? JSONSerialization.data(withJSONObject: root) else { return body }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `getCommentThread` as the lexicon says: `subject` required (an AT URI), `limit`
+    /// 1–100 (default 20), an opaque `cursor`; oldest first, with `totalCount`, and a
+    /// cursor only when more follow.
+    private static func commentThread(_ query: [String: String], comments: [StandInComment]) -> HTTPResponse {
+        guard let subject = query["subject"], subject.hasPrefix("at://") else {
+            return json(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"subject\""}"#)
+        }
+        var limit = 20
+        if let text = query["limit"] {
+            guard let value = Int(text), (1...100).contains(value) else { return json(400, #"{"error":"InvalidRequest","message":"limit out of range"}"#) }
+            limit = value
+        }
+        let thread = comments.filter { $0.subject == subject }.sorted { $0.createdAt < $1.createdAt }
+        var start = 0
+        if let cursor = query["cursor"] {
+            guard cursor.hasPrefix("o"), let offset = Int(cursor.dropFirst()), offset >= 0 else {
+                return json(400, #"{"error":"InvalidRequest","message":"bad cursor"}"#)
+            }
+            start = min(offset, thread.count)
+        }
+        let page = thread[start..<min(thread.count, start + limit)]
+        var body = "{\"comments\":[" + page.map { $0.viewJSON() }.joined(separator: ",") + "],\"totalCount\":\(thread.count)"
+        if start + limit < thread.count { body += ",\"cursor\":\"o\(start + limit)\"" }
+        return json(200, body + "}")
     }
 
     /// The fixture's story authors, after those who posted during the test.

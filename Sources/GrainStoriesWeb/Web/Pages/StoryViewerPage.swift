@@ -21,6 +21,10 @@ struct StoryViewerPage: Sendable {
     let seen: SeenTracker
     let signer: MediaURLSigner
     let origin: PublicOrigin
+    /// The heart, the comment count and latest comment under the photo.
+    let social: StorySocialPresenter
+    /// Whose comments the signed-in person never sees (the latest comment under the photo).
+    let hidden: HiddenAuthors
     let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
@@ -54,6 +58,8 @@ struct StoryViewerPage: Sendable {
         shown.origin = origin.origin(for: context.request)
         var values = ViewerPresenter(signer: signer, now: now()).context(shown)
         values["hide"] = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")
+        let hiddenAuthors = if let account = context.account { await hidden.hiddenAuthors(for: account) } else { Set<DID>() }
+        values["social"] = await social.viewerBar(input.story, isLive: input.isLive, account: context.account, hiddenAuthors: hiddenAuthors)
         var response = try pages.render("viewer", values, for: context)
         if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)

@@ -1,0 +1,205 @@
+// GrainStories viewer, social part: the heart and the comment sheet. Without this script
+// the heart is a form and "Add a comment…" opens the story's comments page; with it the
+// heart changes at once (and goes back, with a message, if the server says no) and the
+// comments open in a sheet over the story, whose timer waits while the sheet is open.
+// Like stories.js it never builds HTML from strings: the comments come from our own
+// server's comments page, parsed with DOMParser; everything else is textContent.
+(function () {
+  "use strict";
+  var FETCH_HEADERS = { "X-GrainStories-Fetch": "1" };
+
+  function formBody(form) {
+    return new URLSearchParams(new FormData(form));
+  }
+
+  // The message of one of our error pages, or a plain sentence.
+  function messageOf(response, fallback) {
+    return response.text().then(function (text) {
+      var page = new DOMParser().parseFromString(text, "text/html");
+      var message = page.querySelector(".error-page p");
+      return message && message.textContent.trim() ? message.textContent.trim() : fallback;
+    }, function () { return fallback; });
+  }
+
+  // MARK: the heart
+
+  function setHeart(form, favorited) {
+    var button = form.querySelector(".viewer-heart"), value = form.querySelector('input[name="favorite"]');
+    button.setAttribute("aria-pressed", favorited ? "true" : "false");
+    button.setAttribute("aria-label", favorited ? "Remove your like" : "Like this story");
+    value.value = favorited ? "0" : "1";
+  }
+
+  function toggleHeart(form) {
+    if (form.dataset.busy) { return; }
+    var status = form.querySelector(".favorite-status");
+    var wasFavorited = form.querySelector(".viewer-heart").getAttribute("aria-pressed") === "true";
+    var body = formBody(form);
+    form.dataset.busy = "1";
+    setHeart(form, !wasFavorited);
+    if (status) { status.textContent = ""; }
+    fetch(form.action, { method: "POST", body: body, headers: FETCH_HEADERS, credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) {
+        return messageOf(response, "Your like could not be saved.").then(function (message) { throw new Error(message); });
+      }
+      return response.json().then(function (answer) {
+        setHeart(form, !!answer.favorited);
+        if (status) { status.textContent = answer.error || answer.state || ""; }
+      });
+    }).catch(function (error) {
+      setHeart(form, wasFavorited);
+      if (status) { status.textContent = error && error.message ? error.message : "Your like could not be saved."; }
+    }).then(function () { delete form.dataset.busy; });
+  }
+
+  // MARK: the comment sheet
+
+  function hold(dialog, held) {
+    dialog.dispatchEvent(new CustomEvent("grainstories:hold", { detail: { reason: "comments", held: held } }));
+  }
+
+  function sheetOf(node) { return node.closest ? node.closest(".comment-sheet") : null; }
+
+  function closeSheet(sheet) {
+    var dialog = sheet.closest("dialog.viewer");
+    var opener = sheet.opener;
+    sheet.remove();
+    if (dialog) { hold(dialog, false); }
+    if (opener && opener.isConnected) { opener.focus(); }
+  }
+
+  // Puts the comments section of `html` (a comments page) into the sheet.
+  function fill(sheet, html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var section = page.querySelector("section.comments");
+    if (!section) { throw new Error("not a comments page"); }
+    var old = sheet.querySelector("section.comments");
+    var fresh = document.adoptNode(section);
+    if (old) { old.replaceWith(fresh); } else { sheet.appendChild(fresh); }
+    var list = fresh.querySelector(".comment-list");
+    if (list) { list.scrollTop = list.scrollHeight; }
+    return fresh;
+  }
+
+  function load(sheet, url, init) {
+    sheet.setAttribute("aria-busy", "true");
+    return fetch(url, Object.assign({ credentials: "same-origin" }, init || {})).then(function (response) {
+      // A refused comment comes back as the page with its text and reason (422).
+      if (!response.ok && response.status !== 422) {
+        return messageOf(response, "The comments could not be loaded.").then(function (message) { throw new Error(message); });
+      }
+      return response.text().then(function (text) { return fill(sheet, text); });
+    }).then(function (section) {
+      sheet.removeAttribute("aria-busy");
+      return section;
+    }, function (error) {
+      sheet.removeAttribute("aria-busy");
+      throw error;
+    });
+  }
+
+  function openSheet(link) {
+    var stage = link.closest(".viewer-stage"), dialog = link.closest("dialog.viewer");
+    if (!stage || !dialog || stage.querySelector(".comment-sheet")) { return; }
+    var sheet = document.createElement("div");
+    sheet.className = "comment-sheet";
+    sheet.setAttribute("role", "dialog");
+    sheet.setAttribute("aria-modal", "true");
+    sheet.setAttribute("aria-label", "Comments");
+    sheet.tabIndex = -1;
+    sheet.opener = link;
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "comment-sheet-close";
+    close.textContent = "Close";
+    close.setAttribute("aria-label", "Close comments");
+    sheet.appendChild(close);
+    var note = document.createElement("p");
+    note.className = "comment-sheet-status";
+    note.setAttribute("role", "status");
+    sheet.appendChild(note);
+    stage.appendChild(sheet);
+    hold(dialog, true);
+    sheet.focus({ preventScroll: true });
+    load(sheet, link.href).then(function (section) {
+      var field = section.querySelector("textarea");
+      if (field) { field.focus({ preventScroll: true }); }
+    }).catch(function (error) { note.textContent = error.message || "The comments could not be loaded."; });
+  }
+
+  // A comment shown at once, before the server has answered.
+  function provisional(sheet, text) {
+    var list = sheet.querySelector(".comment-list");
+    if (!list) { return null; }
+    var item = document.createElement("li");
+    item.className = "comment comment-provisional";
+    var body = document.createElement("div");
+    body.className = "comment-body";
+    var meta = document.createElement("p");
+    meta.className = "comment-meta";
+    var state = document.createElement("span");
+    state.className = "comment-state";
+    state.textContent = "Sending…";
+    meta.appendChild(state);
+    var paragraph = document.createElement("p");
+    paragraph.className = "comment-text";
+    paragraph.textContent = text;
+    body.appendChild(meta);
+    body.appendChild(paragraph);
+    item.appendChild(body);
+    list.appendChild(item);
+    var empty = sheet.querySelector(".comments-empty");
+    if (empty) { empty.hidden = true; }
+    return item;
+  }
+
+  function submitInSheet(sheet, form) {
+    var note = sheet.querySelector(".comment-sheet-status");
+    var field = form.querySelector("textarea");
+    var text = field ? field.value : "";
+    var body = formBody(form);
+    var shown = form.classList.contains("comment-form") ? provisional(sheet, text) : null;
+    if (field) { field.value = ""; }
+    note.textContent = "";
+    load(sheet, form.action, { method: "POST", body: body }).catch(function (error) {
+      // Nothing typed is lost: the text goes back into the form.
+      if (shown) { shown.remove(); }
+      var again = sheet.querySelector(".comment-form textarea");
+      if (again && text) { again.value = text; }
+      note.textContent = error.message || "Your comment could not be sent. It is still in the box.";
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
+    var target = event.target.closest ? event.target.closest("a, button") : null;
+    if (!target) { return; }
+    var sheet = sheetOf(target);
+    if (sheet) {
+      if (target.classList.contains("comment-sheet-close")) { event.preventDefault(); closeSheet(sheet); return; }
+      if (target.matches(".comments-more, .comments-first")) {
+        event.preventDefault();
+        load(sheet, target.href).catch(function (error) { sheet.querySelector(".comment-sheet-status").textContent = error.message; });
+      }
+      return;
+    }
+    if (target.matches(".viewer-social a") && target.closest("dialog.viewer")) {
+      event.preventDefault();
+      openSheet(target);
+    }
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.closest("dialog.viewer")) { return; }
+    if (form.classList.contains("viewer-favorite")) { event.preventDefault(); toggleHeart(form); return; }
+    var sheet = sheetOf(form);
+    if (sheet) { event.preventDefault(); submitInSheet(sheet, form); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    var sheet = sheetOf(event.target) || document.querySelector(".comment-sheet");
+    if (sheet) { event.preventDefault(); event.stopPropagation(); closeSheet(sheet); }
+  }, true);
+})();

@@ -1,0 +1,62 @@
+/// `social.grain.comment.defs#commentView`: one comment as the AppView lists it, with
+/// its author's profile. `text` is plain text (render it escaped); `facets` are the
+/// writer's claims about byte ranges of it, checked before use.
+public struct CommentView: Codable, Sendable, Equatable {
+    public var uri: ATURI
+    public var cid: String
+    public var author: ProfileView
+    public var text: String
+    public var facets: [RichTextFacet]?
+    public var replyTo: ATURI?
+    public var createdAt: Datetime
+
+    public init(uri: ATURI, cid: String, author: ProfileView, text: String, facets: [RichTextFacet]? = nil, createdAt: Datetime) {
+        self.uri = uri
+        self.cid = cid
+        self.author = author
+        self.text = text
+        self.facets = facets
+        self.createdAt = createdAt
+    }
+
+    private enum CodingKeys: String, CodingKey { case uri, cid, author, text, facets, replyTo, createdAt }
+
+    /// The required fields must be there and well formed (else the comment is left out
+    /// of its page); a malformed optional field is dropped.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uri = try container.decode(ATURI.self, forKey: .uri)
+        cid = try container.decode(String.self, forKey: .cid)
+        author = try container.decode(ProfileView.self, forKey: .author)
+        text = try container.decode(String.self, forKey: .text)
+        createdAt = try container.decode(Datetime.self, forKey: .createdAt)
+        facets = container.contains(.facets) ? container.decodeLossyArray(RichTextFacet.self, forKey: .facets) : nil
+        replyTo = container.decodeTolerantly(ATURI.self, forKey: .replyTo)
+    }
+}
+
+/// `getCommentThread`'s answer: a page of comments, oldest first, the cursor of the
+/// next page (absent on the last) and, when Grain counts them, how many there are.
+public struct CommentThreadPage: Codable, Sendable, Equatable {
+    public var comments: [CommentView]
+    public var cursor: String?
+    public var totalCount: Int?
+
+    public init(comments: [CommentView], cursor: String? = nil, totalCount: Int? = nil) {
+        self.comments = comments
+        self.cursor = cursor
+        self.totalCount = totalCount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.comments) else {
+            throw DecodingError.keyNotFound(CodingKeys.comments, .init(codingPath: [], debugDescription: "no comments list"))
+        }
+        comments = container.decodeLossyArray(CommentView.self, forKey: .comments)
+        cursor = container.decodeTolerantly(String.self, forKey: .cursor)
+        totalCount = container.decodeTolerantly(Int.self, forKey: .totalCount)
+    }
+
+    private enum CodingKeys: String, CodingKey { case comments, cursor, totalCount }
+}

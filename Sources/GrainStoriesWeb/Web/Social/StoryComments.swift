@@ -1,0 +1,55 @@
+import Foundation
+import ATProto
+import Posting
+import Viewing
+
+/// A story's comments as pages show them: a page of Grain's thread (`CommentThreads`)
+/// with this server's own comments of the last day merged in (`CommentMerge`), so a
+/// comment written here is there at once and one deleted here is gone at once. When
+/// Grain cannot be reached the page still has those, and says so.
+struct StoryComments: Sendable {
+    let threads: any CommentThreads
+    let store: SocialWriteStore
+    let sessions: SessionStore
+    let now: @Sendable () -> Date
+
+    /// How many comments a comments page shows at a time.
+    static let pageSize = 20
+
+    struct Listing: Sendable {
+        var comments: [CommentMerge.Shown]
+        /// The next (newer) page's cursor.
+        var cursor: String?
+        var totalCount: Int
+        /// Grain did not answer: only this server's own comments are shown.
+        var isPartial: Bool
+    }
+
+    /// The page of `subject`'s comments at `cursor`, without those by `hiddenAuthors`.
+    func listing(subject: ATURI, cursor: String?, limit: Int = StoryComments.pageSize, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> Listing {
+        var page = CommentThreadPage(comments: [], totalCount: 0)
+        var isPartial = false
+        do {
+            page = try await threads.page(subject: subject, limit: limit, cursor: cursor)
+        } catch {
+            isPartial = true
+        }
+        let writes = (try? await store.comments(on: subject, since: now().addingTimeInterval(-86_400))) ?? []
+        var authors: [DID: ProfileView] = [:]
+        if let viewer { authors[viewer.did] = viewer.profileView }
+        for did in Set(writes.map(\.did)) where authors[did] == nil {
+            authors[did] = (try? await sessions.latest(for: did))?.profileView ?? ProfileView(did: did, handle: nil)
+        }
+        let merged = CommentMerge(hiddenAuthors: hiddenAuthors).merge(
+            page, writes: writes, isLastPage: page.cursor == nil || page.comments.isEmpty,
+            author: { authors[$0] ?? ProfileView(did: $0, handle: nil) })
+        return Listing(comments: merged.comments, cursor: page.comments.isEmpty ? nil : page.cursor, totalCount: merged.totalCount, isPartial: isPartial)
+    }
+
+    /// The count and the latest comment for the viewer: the first 100 of the thread; the
+    /// latest is known only when they are all of it.
+    func summary(subject: ATURI, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> (count: Int, latest: CommentMerge.Shown?) {
+        let listing = await listing(subject: subject, cursor: nil, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
+        return (listing.totalCount, listing.cursor == nil ? listing.comments.last : nil)
+    }
+}

@@ -1,0 +1,75 @@
+import GrainSupport
+import Foundation
+import HTMLTemplates
+import ATProto
+import Posting
+import Viewing
+
+/// What templates show of a story's favourites and comments: the viewer's bar (heart,
+/// count, latest comment, "Add a comment…") and the comments themselves, each with
+/// avatar, name, relative time, text runs from checked facets (`CommentText`), and a
+/// delete form on the signed-in person's own.
+struct StorySocialPresenter: Sendable {
+    let outbox: SocialOutbox
+    let comments: StoryComments
+    let signer: MediaURLSigner
+    let now: @Sendable () -> Date
+
+    static func commentsPath(_ story: StoryView) -> String {
+        StoryLinks.story(did: story.creator.did, rkey: story.rkey) + "/comments"
+    }
+
+    static func favoritePath(_ story: StoryView) -> String {
+        StoryLinks.story(did: story.creator.did, rkey: story.rkey) + "/favorite"
+    }
+
+    /// The viewer's bar, or null for a story past its day (Grain hides it too).
+    func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> TemplateValue {
+        guard isLive else { return .null }
+        async let summary = comments.summary(subject: story.uri, viewer: account, hiddenAuthors: hiddenAuthors)
+        let favorited = if let account { await outbox.isFavourite(account, story.uri) } else { false }
+        let (count, latest) = await summary
+        let storyPath = StoryLinks.story(did: story.creator.did, rkey: story.rkey)
+        return [
+            "commentsHref": .string(Self.commentsPath(story)),
+            "favoriteAction": .string(Self.favoritePath(story)),
+            "favorited": .bool(favorited),
+            "favoriteValue": .string(favorited ? "0" : "1"),
+            "heartLabel": .string(favorited ? "Remove your like" : "Like this story"),
+            "signInHref": .string(SignInPage.address(expired: false, next: storyPath)),
+            "commentCount": .int(count),
+            "commentCountText": .string(Self.countText(count)),
+            "latest": latest.map { comment($0, account: account, story: story) } ?? .null,
+        ]
+    }
+
+    static func countText(_ count: Int) -> String {
+        count == 1 ? "1 comment" : "\(count) comments"
+    }
+
+    /// One comment as the templates draw it.
+    func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> TemplateValue {
+        let view = shown.view
+        let author = view.author
+        let runs: [TemplateValue] = CommentText.runs(view.text, facets: view.facets).map { run in
+            ["text": .string(run.text), "href": run.href.map(TemplateValue.string) ?? .null]
+        }
+        let isOwn = account?.did == author.did && view.uri.did == author.did
+        var deleteAction: TemplateValue = .null
+        if isOwn, let rkey = view.uri.rkey {
+            deleteAction = .string(Self.commentsPath(story) + "/" + PercentEncoding.encodePathSegment(rkey.rawValue) + "/delete")
+        }
+        return [
+            "name": .string(author.name),
+            "handle": .string(author.shownHandle),
+            "profileHref": .string(StoryLinks.profile(author.did)),
+            "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
+            "createdAt": .string(view.createdAt.rawValue),
+            "time": .string(RelativeTime.short(from: view.createdAt.date, now: now())),
+            "timeLong": .string(RelativeTime.long(from: view.createdAt.date, now: now())),
+            "runs": .list(runs),
+            "deleteAction": deleteAction,
+            "state": shown.pending?.stateText.map(TemplateValue.string) ?? .null,
+        ]
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+public import ATProto
+
+/// A story's comments as a person should see them: the AppView's page with this
+/// server's own recent comments laid over it. A comment written here shows at once (at
+/// the end, where the newest is, on the last page), with its state while it is on its
+/// way, until the AppView has indexed it (then the AppView's copy is shown, once); a
+/// comment deleted here is gone at once, though the AppView still lists it for a while.
+/// Comments by `hiddenAuthors` (for instance people the viewer blocks) are left out.
+public struct CommentMerge: Sendable {
+    /// One comment to show, and, for one sent from here that is not done, its write.
+    public struct Shown: Sendable, Equatable {
+        public var view: CommentView
+        public var pending: SocialWrite?
+    }
+
+    public var hiddenAuthors: Set<DID>
+
+    public init(hiddenAuthors: Set<DID> = []) {
+        self.hiddenAuthors = hiddenAuthors
+    }
+
+    /// The comments of `page` (its position: `isLastPage` when it has no cursor), with the
+    /// local `writes` (oldest first, as `SocialWriteStore.comments(on:since:)` gives them)
+    /// and `author` views for their writers.
+    public func merge(
+        _ page: CommentThreadPage, writes: [SocialWrite], isLastPage: Bool, author: (DID) -> ProfileView
+    ) -> (comments: [Shown], totalCount: Int) {
+        let deleted = Set(writes.filter { $0.kind == .uncomment }.map(\.uri))
+        let listed = Set(page.comments.map(\.uri))
+        var shown = page.comments.filter { !deleted.contains($0.uri) }.map { Shown(view: $0, pending: nil) }
+        let removed = page.comments.count - shown.count
+        let added = writes.filter { $0.kind == .comment && !deleted.contains($0.uri) && !listed.contains($0.uri) }
+        if isLastPage {
+            shown += added.map { write in
+                Shown(
+                    view: CommentView(uri: write.uri, cid: "", author: author(write.did), text: write.text ?? "", createdAt: write.recordCreatedAt),
+                    pending: write.status == .done ? nil : write)
+            }
+        }
+        let total = max(0, (page.totalCount ?? page.comments.count) + added.count - removed)
+        return (shown.filter { !hiddenAuthors.contains($0.view.author.did) }, total)
+    }
+}

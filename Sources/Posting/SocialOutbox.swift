@@ -1,0 +1,186 @@
+public import Foundation
+public import ATProto
+public import GrainSupport
+
+/// Favourites and comments on their way to people's PDSes. A heart or a comment is
+/// stored first (`SocialWriteStore`, with its record key chosen), then tried at once, so
+/// the page that asked can say whether it is there; one that could not be written (no
+/// answer, 5xx, an expired token whose refresh failed) stays pending and is retried in
+/// the background with the publisher's backoff (`RetrySchedule`), after a restart too.
+/// Creating is exactly once (`AuthorizedPDS.createOnce` with the stored key); deleting
+/// is idempotent. A write the PDS refuses stops there with the PDS's reason.
+public actor SocialOutbox {
+    public nonisolated let store: SocialWriteStore
+    public nonisolated let favourites: FavouriteBook
+    private let pds: AuthorizedPDS
+    private let sessions: SessionStore
+    private let tids: TIDClock
+    private let logger: Logger
+    private let now: @Sendable () -> Date
+    private let schedule = RetrySchedule()
+    private let loop = RetryLoop()
+    /// Writes being attempted right now (by a page or the loop), so one is not sent twice at once.
+    private var inFlight: Set<Int64> = []
+
+    public init(
+        store: SocialWriteStore, favourites: FavouriteBook, pds: AuthorizedPDS, sessions: SessionStore, tids: TIDClock,
+        logger: Logger, now: @escaping @Sendable () -> Date
+    ) {
+        self.store = store
+        self.favourites = favourites
+        self.pds = pds
+        self.sessions = sessions
+        self.tids = tids
+        self.logger = logger
+        self.now = now
+    }
+
+    public func start() async { await loop.start { [weak self] in await self?.runDue() ?? 30 } }
+    public func stop() async { await loop.stop() }
+
+    // MARK: What pages ask for
+
+    /// Whether `account` has a heart on `subject` (their repository with this server's
+    /// unsent changes over it).
+    public func isFavourite(_ account: AccountSession, _ subject: ATURI) async -> Bool {
+        await favourites.hearts(of: account.did, on: pds.client(for: account))?[subject] != nil
+    }
+
+    /// The account's favourites could not be read from its PDS: giving or taking back a
+    /// heart now might make a second record or miss the one there is.
+    public struct HeartsUnknown: Error, Sendable {}
+
+    /// Puts a heart on `subject` (nothing when there is one) and tries to send it now.
+    public func favourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
+        guard let hearts = await favourites.hearts(of: account.did, on: pds.client(for: account)) else { throw HeartsUnknown() }
+        guard hearts[subject] == nil else { return nil }
+        return try await queue(account, .favorite, rkey: tids.next().recordKey, subject: subject, text: nil)
+    }
+
+    /// Takes the heart off `subject` (nothing when there is none) and tries to send it now.
+    public func unfavourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
+        guard let hearts = await favourites.hearts(of: account.did, on: pds.client(for: account)) else { throw HeartsUnknown() }
+        guard let rkey = hearts[subject] else { return nil }
+        return try await queue(account, .unfavorite, rkey: rkey, subject: subject, text: nil)
+    }
+
+    /// Comments `text` on `subject`: checked against the lexicon first (a
+    /// `RecordValidationError` for the person), then stored and tried now.
+    public func comment(_ account: AccountSession, _ subject: ATURI, text: String) async throws -> SocialWrite {
+        try CommentRecord.validate(text: text)
+        return try await queue(account, .comment, rkey: tids.next().recordKey, subject: subject, text: text)
+    }
+
+    /// Deletes `account`'s own comment with key `rkey`: the record is always addressed in
+    /// the account's own repository, whatever a form says.
+    public func deleteComment(_ account: AccountSession, rkey: RecordKey, subject: ATURI) async throws -> SocialWrite {
+        try await queue(account, .uncomment, rkey: rkey, subject: subject, text: nil)
+    }
+
+    private func queue(_ account: AccountSession, _ kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?) async throws -> SocialWrite {
+        let write = try await store.insert(
+            did: account.did, kind: kind, rkey: rkey, subject: subject, text: text, createdAt: Datetime(now()), now: now())
+        await favourites.record(write)
+        // An undo waits for what it undoes; the loop sends it after.
+        if try await store.waitsForEarlier(write) {
+            await loop.kick()
+            return write
+        }
+        return await attempt(write, account: account)
+    }
+
+    // MARK: Sending
+
+    /// Sends every due write once; returns the seconds until the next is due.
+    @discardableResult
+    public func runDue() async -> Double {
+        do {
+            for write in try await store.due(now: now()) {
+                guard let account = try? await sessions.latest(for: write.did) else {
+                    await finish(write, .permanent("You are signed out. Sign in again and send it once more."))
+                    continue
+                }
+                _ = await attempt(write, account: account)
+            }
+            guard let next = try await store.nextDue() else { return 30 }
+            return min(30, max(0.05, next.timeIntervalSince(now())))
+        } catch {
+            logger.error("the favourite and comment queue could not be read", ["error": String(describing: error)])
+            return 5
+        }
+    }
+
+    /// One attempt of `write` for `account`, stored; the write as it stands afterwards.
+    private func attempt(_ write: SocialWrite, account: AccountSession) async -> SocialWrite {
+        guard inFlight.insert(write.id).inserted else { return write }
+        defer { inFlight.remove(write.id) }
+        do {
+            try await send(write, account: account)
+            return await finish(write, nil)
+        } catch let failure as PublishFailure {
+            return await finish(write, failure)
+        } catch {
+            return await finish(write, .transient(String(describing: error)))
+        }
+    }
+
+    private func send(_ write: SocialWrite, account: AccountSession) async throws {
+        let pds = self.pds
+        do {
+            switch write.kind {
+            case .favorite:
+                _ = try await pds.createOnce(
+                    account, collection: write.kind.collection, rkey: write.rkey,
+                    record: FavoriteRecord(subject: write.subject, createdAt: write.recordCreatedAt))
+            case .comment:
+                let record = CommentRecord(text: write.text ?? "", subject: write.subject, createdAt: write.recordCreatedAt)
+                do { try record.validate() } catch { throw PublishFailure.permanent(error.description) }
+                _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record)
+            case .unfavorite, .uncomment:
+                try await pds.perform(account) { client, token in
+                    try await client.deleteRecord(repo: account.did, collection: write.kind.collection, rkey: write.rkey, accessToken: token)
+                }
+            }
+        } catch let failure as AuthorizedPDS.Failure {
+            throw PublishFailure.sorting(failure)
+        }
+    }
+
+    /// Stores the outcome (nil: done) and tells the favourites; returns the stored write.
+    @discardableResult
+    private func finish(_ write: SocialWrite, _ failure: PublishFailure?) async -> SocialWrite {
+        var next = write
+        switch failure {
+        case nil:
+            next.status = .done
+            next.lastError = nil
+        case .transient(let reason)?:
+            next.attempts += 1
+            next.lastError = reason
+            if next.attempts >= schedule.maxAttempts {
+                next.status = .failed
+                next.lastError = "Gave up after \(next.attempts) tries: \(reason)"
+            } else {
+                next.nextAttemptAt = now().addingTimeInterval(schedule.backoff(afterAttempts: next.attempts, jitter: Double.random(in: 0...1)))
+                logger.warning("a \(write.kind.rawValue) will be retried", ["did": write.did.rawValue, "attempt": String(next.attempts), "error": reason])
+            }
+        case .permanent(let reason)?:
+            next.status = .failed
+            next.lastError = reason
+        }
+        if next.status == .failed {
+            await favourites.revert(write)
+            logger.warning("a \(write.kind.rawValue) failed", ["did": write.did.rawValue, "error": next.lastError ?? ""])
+        }
+        do {
+            try await store.save(next)
+        } catch {
+            logger.error("a \(write.kind.rawValue) could not be saved", ["id": String(write.id), "error": String(describing: error)])
+        }
+        if next.status == .pending { await loop.kick() }
+        if next.status == .done {
+            logger.info("\(write.kind.rawValue) sent", ["uri": write.uri.rawValue])
+        }
+        return next
+    }
+}

@@ -1,0 +1,145 @@
+public import Foundation
+public import SQLiteStore
+public import ATProto
+public import AppStorage
+
+/// The `social_writes` table: favourites and comments on their way to people's PDSes
+/// and those sent recently (which pages show until the AppView lists them). Every change
+/// of a write's state is one statement.
+public struct SocialWriteStore: Sendable {
+    public let database: Database
+
+    public init(database: AppDatabase) { self.database = database.database }
+
+    /// Stores a new write, pending and due now, and returns it with its id.
+    public func insert(
+        did: DID, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
+    ) async throws -> SocialWrite {
+        let seconds = Int64(now.timeIntervalSince1970)
+        let id = try await database.write { db in
+            try db.execute("""
+                INSERT INTO social_writes (did, kind, rkey, subject, text, record_created_at, status, next_attempt_at, queued_at)
+                VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                """, [did, kind.rawValue, rkey, subject, text, createdAt, seconds, seconds])
+            return db.lastInsertRowID
+        }
+        return SocialWrite(
+            id: id, did: did, kind: kind, rkey: rkey, subject: subject, text: text, recordCreatedAt: createdAt,
+            nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(seconds)), queuedAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    public func find(_ id: Int64) async throws -> SocialWrite? {
+        try await database.read { db in try db.queryOne("SELECT * FROM social_writes WHERE id = ?", [id]).map(SocialWrite.init(row:)) }
+    }
+
+    /// Pending writes whose attempt is due, oldest first; a write waits while an earlier
+    /// write of the same record is pending, so "undo" never overtakes what it undoes.
+    public func due(now: Date, limit: Int = 16) async throws -> [SocialWrite] {
+        try await database.read { db in
+            try db.query("""
+                SELECT * FROM social_writes w WHERE status = 'pending' AND next_attempt_at <= ?
+                AND NOT EXISTS (SELECT 1 FROM social_writes e WHERE e.did = w.did AND e.rkey = w.rkey AND e.id < w.id AND e.status = 'pending')
+                ORDER BY id LIMIT ?
+                """, [Int64(now.timeIntervalSince1970), limit]).map(SocialWrite.init(row:))
+        }
+    }
+
+    /// Whether an earlier write of the same record is still pending (then this one waits).
+    public func waitsForEarlier(_ write: SocialWrite) async throws -> Bool {
+        try await database.read { db in
+            try db.queryOne(
+                "SELECT 1 AS one FROM social_writes WHERE did = ? AND rkey = ? AND id < ? AND status = 'pending' LIMIT 1",
+                [write.did, write.rkey, write.id]) != nil
+        }
+    }
+
+    /// When the next pending write is due, if any.
+    public func nextDue() async throws -> Date? {
+        try await database.read { db in
+            try db.queryOne("SELECT MIN(next_attempt_at) AS next FROM social_writes WHERE status = 'pending'")?
+                .optionalInt64("next").map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        }
+    }
+
+    /// Stores an attempt's outcome while the write is still pending.
+    public func save(_ write: SocialWrite) async throws {
+        try await database.write { db in
+            try db.execute("""
+                UPDATE social_writes SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?
+                WHERE id = ? AND status = 'pending'
+                """, [write.status.rawValue, write.attempts, Int64(write.nextAttemptAt.timeIntervalSince1970), write.lastError, write.id])
+        }
+    }
+
+    /// `did`'s writes not yet done (pending or failed), oldest first: what their own
+    /// repository does not show yet.
+    public func unfinished(of did: DID, kinds: [SocialWrite.Kind]) async throws -> [SocialWrite] {
+        let list = kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")
+        return try await database.read { db in
+            try db.query("SELECT * FROM social_writes WHERE did = ? AND status = 'pending' AND kind IN (\(list)) ORDER BY id", [did])
+                .map(SocialWrite.init(row:))
+        }
+    }
+
+    /// The comment writes on `subject` queued since `since` that are not failed, oldest
+    /// first: pages merge them into the AppView's list until it has them.
+    public func comments(on subject: ATURI, since: Date) async throws -> [SocialWrite] {
+        try await database.read { db in
+            try db.query("""
+                SELECT * FROM social_writes WHERE subject = ? AND kind IN ('comment', 'uncomment') AND status != 'failed' AND queued_at >= ?
+                ORDER BY id
+                """, [subject, Int64(since.timeIntervalSince1970)]).map(SocialWrite.init(row:))
+        }
+    }
+
+    /// `did`'s comment write with record key `rkey`, if this server made it.
+    public func comment(of did: DID, rkey: RecordKey) async throws -> SocialWrite? {
+        try await database.read { db in
+            try db.queryOne("SELECT * FROM social_writes WHERE did = ? AND rkey = ? AND kind = 'comment'", [did, rkey]).map(SocialWrite.init(row:))
+        }
+    }
+
+    /// Forgets finished writes queued before `before` (the housekeeper's business: by
+    /// then the AppView lists or has dropped them).
+    public func deleteFinished(before: Date) async throws {
+        try await database.write { db in
+            try db.execute("DELETE FROM social_writes WHERE status != 'pending' AND queued_at < ?", [Int64(before.timeIntervalSince1970)])
+        }
+    }
+}
+
+extension SocialWrite {
+    /// Reads a `social_writes` row.
+    public init(row: Row) throws {
+        id = try row.int64("id")
+        did = try row.value("did", as: DID.self)
+        kind = try row.value("kind", as: SocialWrite.Kind.self)
+        rkey = try row.value("rkey", as: RecordKey.self)
+        subject = try row.value("subject", as: ATURI.self)
+        text = try row.optionalString("text")
+        recordCreatedAt = try row.value("record_created_at", as: Datetime.self)
+        status = try row.value("status", as: SocialWrite.Status.self)
+        attempts = try row.int("attempts")
+        nextAttemptAt = Date(timeIntervalSince1970: TimeInterval(try row.int64("next_attempt_at")))
+        lastError = try row.optionalString("last_error")
+        queuedAt = Date(timeIntervalSince1970: TimeInterval(try row.int64("queued_at")))
+    }
+}
+
+/// Kinds and states are stored as their names; a name this version does not know is a
+/// `RowDecodingError`, not a guess.
+extension SocialWrite.Kind: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .text(rawValue) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
+        guard case .text(let text) = value else { return nil }
+        return Self(rawValue: text)
+    }
+}
+
+extension SocialWrite.Status: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .text(rawValue) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
+        guard case .text(let text) = value else { return nil }
+        return Self(rawValue: text)
+    }
+}

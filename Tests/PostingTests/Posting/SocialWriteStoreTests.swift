@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AppStorage
+@testable import Posting
+import ATProto
+import GrainSupport
+import SQLiteStore
+
+/// The queue of favourites and comments: an undo waits for what it undoes, finished
+/// writes are forgotten by the housekeeper, unknown kinds are not guessed.
+@Suite struct SocialWriteStoreTests {
+    let alice: DID = "did:plc:alice11111111111111111111"
+    let story: ATURI = "at://did:plc:hbrpoigf3cbfnobm2o4rak3v/social.grain.story/3muojebufwseb"
+    let now = Date(timeIntervalSince1970: 1_788_544_800)
+
+    private func open() async throws -> (AppDatabase, SocialWriteStore, String) {
+        let directory = ProjectPaths.temporaryDirectory("social-writes")
+        let database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
+        return (database, SocialWriteStore(database: database), directory)
+    }
+
+    @Test func anUndoIsNotDueWhileWhatItUndoesIsPending() async throws {
+        let (database, store, directory) = try await open()
+        let heart = try await store.insert(did: alice, kind: .favorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        let undo = try await store.insert(did: alice, kind: .unfavorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        #expect(try await store.due(now: now).map(\.id) == [heart.id])
+        #expect(try await store.waitsForEarlier(undo))
+        var done = heart
+        done.status = .done
+        try await store.save(done)
+        #expect(try await store.due(now: now).map(\.id) == [undo.id])
+        #expect(try await store.waitsForEarlier(undo) == false)
+        await database.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    @Test func theHousekeeperForgetsFinishedWritesAfterTwoDaysAndKeepsPendingOnes() async throws {
+        let (database, store, directory) = try await open()
+        let old = now.addingTimeInterval(-3 * 86_400)
+        var sent = try await store.insert(did: alice, kind: .comment, rkey: "3mcomment0001", subject: story, text: "sent", createdAt: Datetime(old), now: old)
+        sent.status = .done
+        try await store.save(sent)
+        let waiting = try await store.insert(did: alice, kind: .comment, rkey: "3mcomment0002", subject: story, text: "waiting", createdAt: Datetime(old), now: old)
+        let recent = try await store.insert(did: alice, kind: .comment, rkey: "3mcomment0003", subject: story, text: "recent", createdAt: Datetime(now), now: now)
+        let sessions = SessionStore(database: database, now: { self.now })
+        let housekeeper = Housekeeper(
+            drafts: DraftStore(database: database), data: try DataDirectory.prepare(directory + "/data"), sessions: sessions,
+            logger: LogCapture().logger(), now: { self.now }, socialWrites: store)
+        await housekeeper.sweep()
+        #expect(try await store.find(sent.id) == nil)
+        #expect(try await store.find(waiting.id) != nil, "still to be sent")
+        #expect(try await store.find(recent.id) != nil)
+        await database.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    @Test func aKindThisVersionDoesNotKnowIsAnErrorNotAGuess() async throws {
+        let (database, store, directory) = try await open()
+        let write = try await store.insert(did: alice, kind: .favorite, rkey: "3mheart00002", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        try await database.database.write { db in try db.execute("UPDATE social_writes SET kind = 'repost' WHERE id = ?", [write.id]) }
+        await #expect(throws: (any Error).self) { try await store.find(write.id) }
+        await database.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}

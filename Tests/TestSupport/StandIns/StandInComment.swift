@@ -1,0 +1,48 @@
+public import Foundation
+
+/// A comment the stand-in AppView lists in `getCommentThread`: given by a test, or
+/// indexed from a fake PDS's `social.grain.comment` records (as Grain's AppView indexes
+/// them from the network, some time after they were written).
+public struct StandInComment: Sendable, Equatable {
+    public var uri: String
+    public var cid: String
+    public var subject: String
+    public var authorDID: String
+    public var handle: String
+    public var displayName: String?
+    public var text: String
+    /// The `facets` array as JSON text, exactly as given (hostile ones included).
+    public var facetsJSON: String?
+    public var createdAt: Date
+    /// Indexed from a fake PDS (so it goes when its record does), not given by a test.
+    var isIndexed = false
+
+    public init(
+        uri: String, cid: String = "bafyreistandincomment", subject: String, authorDID: String, handle: String,
+        displayName: String? = nil, text: String, facetsJSON: String? = nil, createdAt: Date
+    ) {
+        self.uri = uri
+        self.cid = cid
+        self.subject = subject
+        self.authorDID = authorDID
+        self.handle = handle
+        self.displayName = displayName
+        self.text = text
+        self.facetsJSON = facetsJSON
+        self.createdAt = createdAt
+    }
+
+    /// `commentView` as JSON (built as text so hostile facets reach the client unchanged).
+    func viewJSON() -> String {
+        func quoted(_ text: String) -> String {
+            String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+        }
+        var author = "{\"did\":\(quoted(authorDID)),\"handle\":\(quoted(handle))"
+        if let displayName { author += ",\"displayName\":\(quoted(displayName))" }
+        author += "}"
+        var json = "{\"uri\":\(quoted(uri)),\"cid\":\(quoted(cid)),\"author\":\(author),\"text\":\(quoted(text)),"
+        json += "\"createdAt\":\(quoted(ISO8601Parsing.format(createdAt)))"
+        if let facetsJSON { json += ",\"facets\":\(facetsJSON)" }
+        return json + "}"
+    }
+}
