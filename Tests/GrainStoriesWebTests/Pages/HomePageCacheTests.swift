@@ -17,7 +17,7 @@ import Viewing
     static let minute = HomePage.minute(AppHarness.fixtureNow)
 
     /// The page the way `HomePage` rendered it before the cache: the presenter's tiles
-    /// for this visitor and a full template render.
+    /// for this visitor, in their order (unseen people first), and a full template render.
     static func freshPage(_ app: AppHarness, _ content: StripContent, seen: SeenState, context: RequestContext) throws -> [UInt8] {
         let live = content.authors.filter { $0.storyCount > 0 }
         let values: [String: TemplateValue] = [
@@ -25,7 +25,7 @@ import Viewing
             "hasAuthors": .bool(!live.isEmpty),
             "allSeen": .bool(!live.isEmpty && live.allSatisfy { seen.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) }),
             "authors": StripPresenter(signer: app.root.signer).authors(
-                content.authors, seen: seen, now: Date(timeIntervalSince1970: TimeInterval(content.minute) * 60)),
+                StripOrder.arrange(content.authors, viewer: nil, seen: seen), seen: seen, now: Date(timeIntervalSince1970: TimeInterval(content.minute) * 60)),
             "own": .null,
             "hasUnfinished": false,
             "unfinished": .list([]),

@@ -43,7 +43,7 @@ struct HomePage: Sendable {
             } catch {
                 content = unavailable(error, context)
             }
-            return try cache.response(for: content, seen: state, request: context)
+            return visitorOrder(try cache.response(for: content, seen: state, request: context), content, seen: state, context)
         }
         if let requested {
             // Remembered, then the plain address: a page left open refreshes itself from
@@ -71,11 +71,43 @@ struct HomePage: Sendable {
         _ = try Self.requestedStrip(context)
         switch cached {
         case .success(let fetched):
-            return try cache.response(for: content(fetched), seen: seen.browserState(context), request: context)
+            let state = seen.browserState(context)
+            let content = content(fetched)
+            return visitorOrder(try cache.response(for: content, seen: state, request: context), content, seen: state, context)
         case .failure(let error):
             return try cache.response(for: unavailable(error, context), seen: SeenState(), request: context)
         }
     }
+
+    /// A visitor shown their strip in another order than Grain's (unseen people first)
+    /// gets the `strip` cookie naming that order, so the viewer moves through the people
+    /// in the order they were shown (`StripSnapshots`); back in Grain's order, an old
+    /// cookie is removed. A visitor who has seen nothing costs one check.
+    private func visitorOrder(_ page: HTTPResponse, _ content: StripContent, seen: SeenState, _ context: RequestContext) -> HTTPResponse {
+        let held = context.cookies[Self.stripCookie]
+        var shown: [DID] = []
+        if !seen.newestSeen.isEmpty {
+            let grain = StripOrder.arrange(content.authors, viewer: nil)
+            let unseenFirst = StripOrder.arrange(content.authors, viewer: nil, seen: seen)
+            if !unseenFirst.elementsEqual(grain, by: { $0.profile.did == $1.profile.did }) { shown = unseenFirst.map(\.profile.did) }
+        }
+        guard !shown.isEmpty || held != nil else { return page }
+        var response = page
+        if shown.isEmpty {
+            response.headers.add("Set-Cookie", Cookies.setCookie(name: Self.stripCookie, value: "", maxAgeSeconds: 0, secure: context.isSecure))
+        } else {
+            let key = accountStrip.snapshots.recordVisitorOrder(shown)
+            if held != key {
+                response.headers.add(
+                    "Set-Cookie",
+                    Cookies.setCookie(name: Self.stripCookie, value: key, maxAgeSeconds: Int(StripSnapshots.lifetime), secure: context.isSecure))
+            }
+        }
+        return response
+    }
+
+    /// The cookie naming the order a visitor's strip was shown in.
+    static let stripCookie = "strip"
 
     /// The minute is part of what the page shows (each person's "18m"), so a cached page
     /// lasts at most until the next one.

@@ -39,7 +39,12 @@ struct StoryViewerPage: Sendable {
             if let account = context.account {
                 order = await accountStrip.viewerOrder(for: account, seen: state)
             } else {
-                order = StripOrder.arrange((try? await library.storyAuthors().value) ?? [], viewer: nil).map(\.profile.did)
+                // A visitor: the order their strip was shown in (unseen people first), kept
+                // while they watch, or Grain's when the home page gave them none.
+                let authors = (try? await library.storyAuthors().value) ?? []
+                let unseenFirst = StripOrder.arrange(authors, viewer: nil, seen: state).map(\.profile.did)
+                order = context.cookies[HomePage.stripCookie].flatMap { accountStrip.snapshots.stableForVisitor(unseenFirst, key: $0) }
+                    ?? StripOrder.arrange(authors, viewer: nil).map(\.profile.did)
             }
             let navigator = StoryNavigator(library: library, authorOrder: order, seen: state)
             let neighbors = await navigator.neighbors(author: did, stories: stories, index: index)

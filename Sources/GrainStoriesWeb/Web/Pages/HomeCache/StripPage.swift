@@ -95,6 +95,15 @@ final class StripPage: Sendable {
     func response(seen: SeenState, request: RequestContext) throws(TemplateError) -> HTTPResponse {
         let bits = seenBits(seen)
         let allSeen = !live.isEmpty && bits.enumerated().allSatisfy { index, word in word == Self.fullWord(index: index, count: live.count) }
+        // Unseen people first, as for signed-in people: a visitor who has seen some but
+        // not all has the tiles in another order than the stencil's, so that page is
+        // rendered for them (all unseen or all seen is Grain's order, the stencil's).
+        if !allSeen, bits.contains(where: { $0 != 0 }) {
+            let arranged = StripOrder.arrange(content.authors, viewer: nil, seen: seen)
+            if !arranged.elementsEqual(live, by: { $0.profile.did == $1.profile.did }) {
+                return try freshResponse(seen: seen, allSeen: allSeen, request: request, authors: arranged)
+            }
+        }
         let token = pages.csrf.token(for: request)
         let account = PageRenderer.accountValue(request.account)
         // The stencils have no slots for the header's other accounts (a browser with one
@@ -171,9 +180,12 @@ final class StripPage: Sendable {
     }
 
     /// The page rendered the plain way, for what slots cannot express.
-    private func freshResponse(seen: SeenState, allSeen: Bool, request: RequestContext) throws(TemplateError) -> HTTPResponse {
+    private func freshResponse(
+        seen: SeenState, allSeen: Bool, request: RequestContext, authors: [StoryAuthor]? = nil
+    ) throws(TemplateError) -> HTTPResponse {
         let at = Date(timeIntervalSince1970: TimeInterval(content.minute) * 60)
-        return try pages.render("home", Self.values(content, authors: strip.authors(content.authors, seen: seen, now: at), live: live, allSeen: allSeen), for: request)
+        let shown = strip.authors(authors ?? content.authors, seen: seen, now: at)
+        return try pages.render("home", Self.values(content, authors: shown, live: live, allSeen: allSeen), for: request)
     }
 
     /// The home template's own values (the page-wide ones come from `PageRenderer`).
