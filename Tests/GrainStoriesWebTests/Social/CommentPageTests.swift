@@ -100,6 +100,17 @@ import Viewing
         await h.stop()
     }
 
+    /// Grain's thread is oldest first: the viewer reads it to its end for the latest
+    /// comment (here 130, two pages of 100), and the count is the whole thread's.
+    @Test func theViewersLatestCommentIsTheLatestOfALongThread() async throws {
+        let h = try await SocialHarness()
+        for index in 0..<130 { h.addComment("comment number \(index)!", rkey: "3mlong\(1000 + index)", minutesAgo: Double(200 - index)) }
+        let viewer = await h.app.respond(H.storyPath).text
+        await h.stop()
+        #expect(viewer.contains("130 comments"))
+        #expect(viewer.contains("<span class=\"comment-preview-text\">comment number 129!</span>"))
+    }
+
     /// Written here, the comment is there at once (before Grain indexed it) and only
     /// once after; the record in the repository is the lexicon's.
     @Test func aNewCommentShowsAtOnceAndOnceAfterTheAppViewHasIt() async throws {

@@ -46,10 +46,24 @@ struct StoryComments: Sendable {
         return Listing(comments: merged.comments, cursor: page.comments.isEmpty ? nil : page.cursor, totalCount: merged.totalCount, isPartial: isPartial)
     }
 
-    /// The count and the latest comment for the viewer: the first 100 of the thread; the
-    /// latest is known only when they are all of it.
+    /// How many pages of 100 the viewer's summary reads to reach the latest comment
+    /// (Grain's thread is oldest first, with no way to ask for the newest).
+    static let summaryPages = 5
+
+    /// The count and the latest comment for the viewer. The thread is read page by page
+    /// (100 each) to its end, at most `summaryPages`; a longer thread, or one Grain stops
+    /// answering part-way, shows its count without a latest comment rather than an older
+    /// one passed off as the latest.
     func summary(subject: ATURI, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> (count: Int, latest: CommentMerge.Shown?) {
-        let listing = await listing(subject: subject, cursor: nil, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
-        return (listing.totalCount, listing.cursor == nil ? listing.comments.last : nil)
+        let first = await listing(subject: subject, cursor: nil, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
+        var last = first
+        var pages = 1
+        while let cursor = last.cursor, pages < Self.summaryPages {
+            let next = await listing(subject: subject, cursor: cursor, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
+            guard !next.isPartial else { return (first.totalCount, nil) }
+            last = next
+            pages += 1
+        }
+        return (first.totalCount, last.cursor == nil ? last.comments.last : nil)
     }
 }
