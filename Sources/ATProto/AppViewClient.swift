@@ -38,6 +38,14 @@ public struct AppViewClient: Sendable {
         return try await xrpc.query("social.grain.unspecced.getCommentThread", parameters, as: CommentThreadPage.self, timeout: timeout)
     }
 
+    /// A page of whom `actor` follows, newest first (`getFollowing`); `limit` is kept
+    /// within the lexicon's 1–100.
+    public func following(actor: DID, limit: Int, cursor: String?) async throws(XRPCError) -> FollowingPage {
+        var parameters = [("actor", actor.rawValue), ("limit", String(min(100, max(1, limit))))]
+        if let cursor { parameters.append(("cursor", cursor)) }
+        return try await xrpc.query("social.grain.unspecced.getFollowing", parameters, as: FollowingPage.self, timeout: timeout)
+    }
+
     /// nil when the AppView says the actor does not exist: a 400 or 404 whose error or
     /// message says so (Grain sends `"Actor not found"`; `ProfileNotFound`,
     /// `InvalidRequest` and handles that do not resolve mean the same here). Such answers

@@ -13,6 +13,10 @@ extension GrainStoriesApp {
         public var stories: any StoryLibrary
         /// The comments on stories (`getCommentThread` on the same AppView).
         public var comments: any CommentThreads
+        /// Whom people follow according to the same AppView (`getFollowing`), asked only
+        /// when a person's own PDS cannot be read; nil: never asked (tests that are not
+        /// about it).
+        public var following: AppViewFollowing?
         /// How people's PDSes are reached (sign-in, sign-out, posting, deleting).
         public var pds: any PDSConnector
         /// Where an account lives (handle or DID → DID and PDS), at sign-in.
@@ -29,10 +33,12 @@ extension GrainStoriesApp {
         public init(
             stories: any StoryLibrary, pds: any PDSConnector, identity: any IdentityResolving,
             geocoder: @escaping @Sendable (any GeocodingCache) -> any PlaceGeocoder,
-            now: @escaping @Sendable () -> Date, http: OutboundHTTP, comments: any CommentThreads = NoCommentThreads()
+            now: @escaping @Sendable () -> Date, http: OutboundHTTP, comments: any CommentThreads = NoCommentThreads(),
+            following: AppViewFollowing? = nil
         ) {
             self.stories = stories
             self.comments = comments
+            self.following = following
             self.pds = pds
             self.identity = identity
             self.geocoder = geocoder
@@ -60,7 +66,8 @@ extension GrainStoriesApp {
                 geocoder: { cache in NominatimClient(configuration: configuration, http: http, logger: logger, cache: cache) },
                 now: Date.init,
                 http: http,
-                comments: AppViewCommentThreads(client: client)
+                comments: AppViewCommentThreads(client: client),
+                following: AppViewFollowing(client: client)
             )
         }
     }

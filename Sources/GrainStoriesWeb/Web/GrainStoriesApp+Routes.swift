@@ -1,5 +1,6 @@
 import Foundation
 import AppStorage
+import ATProto
 import GrainSupport
 import Posting
 import Viewing
@@ -10,13 +11,13 @@ extension GrainStoriesApp {
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
         signer: MediaURLSigner, media: MediaCache, database: AppDatabase, sessions: SessionStore, pds: AuthorizedPDS,
         identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
-        now: @escaping @Sendable () -> Date
+        following: AppViewFollowing?, now: @escaping @Sendable () -> Date
     ) -> Routes {
         let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         let strip = StripPresenter(signer: signer)
         // One cache of follow and block lists for TV mode and signed-in people alike.
-        let graph = FollowLists(identity: identity, pds: pds.connector)
+        let graph = FollowLists(identity: identity, pds: pds.connector, appView: following)
         let hidden = HiddenAuthors(graph: graph, store: HiddenAuthorStore(database: database), logger: logger, now: now)
         let accountStrip = AccountStrip(
             library: library, graph: graph, hidden: hidden, choices: StripChoiceStore(database: database),

@@ -118,4 +118,47 @@ import Viewing
         #expect(identity.lookups.isEmpty)
         #expect(pds.calls.filter { $0 == "com.atproto.repo.listRecords" }.count == 2, "one listing per list, then kept")
     }
+
+    /// A did:plc whose 24 base32 characters spell `index`.
+    static func numbered(_ index: Int) -> DID {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+        var digits = "", value = index
+        for _ in 0..<24 { digits.append(alphabet[value % 32]); value /= 32 }
+        return DID("did:plc:" + String(digits.reversed()))!
+    }
+
+    /// While a signed-in person's PDS cannot be read (and nothing is remembered), whom
+    /// they follow is asked of Grain's AppView (`getFollowing`, which the stand-in
+    /// computes from the same records: 130 follows, two pages of 100), and it is the list
+    /// the PDS gives when it answers. Blocks have no second source and stay an error.
+    @Test func whileThePDSIsDownFollowsComeFromGrainsAppViewButBlocksDoNot() async throws {
+        let pds = try FakePDS()
+        try pds.seedGraph(follows: (0..<130).map(Self.numbered), blocks: [DID(Self.erin)!])
+        let appView = try StandInAppView(image: [0xFF, 0xD8, 0xFF, 0xD9])
+        appView.indexFollows(from: pds, accounts: [.alice])
+        let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
+        let following = AppViewFollowing(client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http)))
+        let identity = FakeIdentityResolver([], pdsURL: pds.baseURL)
+        let alice = DID(FakePDS.Account.alice.did)!
+
+        let up = try await FollowLists(identity: identity, pds: CurlPDSConnector(http: http), appView: following)
+            .subjects(of: alice, on: pds.baseURL, in: .grainFollow)
+        #expect(up.value.count == 130)
+        #expect(appView.queryCount("social.grain.unspecced.getFollowing") == 0, "Grain is not asked while the PDS answers")
+
+        pds.inject(.internalServerError, on: "com.atproto.repo.listRecords", .always)
+        let lists = FollowLists(identity: identity, pds: CurlPDSConnector(http: http), appView: following)
+        let down = try await lists.subjects(of: alice, on: pds.baseURL, in: .grainFollow)
+        #expect(down.value == up.value)
+        #expect(appView.queryCount("social.grain.unspecced.getFollowing") == 2)
+        await #expect(throws: FollowListError.self) {
+            _ = try await lists.subjects(of: alice, on: pds.baseURL, in: .grainBlock)
+        }
+        await #expect(throws: FollowListError.self, "without Grain's AppView there is no second source") {
+            _ = try await FollowLists(identity: identity, pds: CurlPDSConnector(http: http)).subjects(of: alice, on: pds.baseURL, in: .grainFollow)
+        }
+        await appView.stop()
+        await http.shutdown()
+        pds.stop()
+    }
 }

@@ -40,6 +40,8 @@ public final class StandInAppView: Sendable {
         var imageRequests: [String: Int] = [:]
         var imageDelay: Duration = .zero
         var comments: [StandInComment] = []
+        /// Whom each indexed account follows, newest follow first (DIDs).
+        var following: [String: [String]] = [:]
     }
 
     /// The mutable state, in a class so the server's handler can share it.
@@ -99,6 +101,20 @@ public final class StandInAppView: Sendable {
         }
     }
 
+    /// Indexes the `social.grain.graph.follow` records of `accounts` on `pds`, as Grain's
+    /// AppView does: `getFollowing` lists their subjects from now on, newest record first.
+    public func indexFollows(from pds: FakePDS, accounts: [FakePDS.Account]) {
+        let lists = accounts.map { account in
+            (account.did, pds.records("social.grain.graph.follow", of: account.did)
+                // Newest first: by createdAt, then by record key (TIDs grow with time).
+                .sorted { ($0.value["createdAt"]?.stringValue ?? "", $0.uri) > ($1.value["createdAt"]?.stringValue ?? "", $1.uri) }
+                .compactMap { $0.value["subject"]?.stringValue })
+        }
+        shared.state.withLock { state in
+            for (did, subjects) in lists { state.following[did] = subjects }
+        }
+    }
+
     /// How often `nsid` was queried.
     public func queryCount(_ nsid: String) -> Int { shared.state.withLock { $0.queries[nsid] ?? 0 } }
     /// How often any `/cdn/` image was requested, by path.
@@ -128,9 +144,9 @@ public final class StandInAppView: Sendable {
         }
         guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
         let nsid = String(request.path.dropFirst(6))
-        let (mode, posted, comments) = shared.state.withLock { state -> (Mode, [PostedAuthor], [StandInComment]) in
+        let (mode, posted, comments, following) = shared.state.withLock { state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]]) in
             state.queries[nsid, default: 0] += 1
-            return (state.mode, state.posted, state.comments)
+            return (state.mode, state.posted, state.comments, state.following)
         }
         switch mode {
         case .normal: break
@@ -169,6 +185,8 @@ public final class StandInAppView: Sendable {
             return json(200, rewrite("getStoryArchive", base: base, offset: offset))
         case "social.grain.unspecced.getCommentThread":
             return commentThread(query, comments: comments)
+        case "social.grain.unspecced.getFollowing":
+            return followingPage(query, following: following)
         case "social.grain.unspecced.getActorProfile":
             if query["actor"] == maya || query["actor"] == "mayaokafor.bsky.social" {
                 return json(200, rewrite("getProfile", base: base, offset: offset))
@@ -219,6 +237,32 @@ public final class StandInAppView: Sendable {
         let page = thread[start..<min(thread.count, start + limit)]
         var body = "{\"comments\":[" + page.map { $0.viewJSON() }.joined(separator: ",") + "],\"totalCount\":\(thread.count)"
         if start + limit < thread.count { body += ",\"cursor\":\"o\(start + limit)\"" }
+        return json(200, body + "}")
+    }
+
+    /// `getFollowing` as the lexicon says: `actor` required (a DID), `limit` 1–100
+    /// (default 50), an opaque `cursor`; newest follow first, with `totalCount`, and a
+    /// cursor only when more follow. An actor nobody indexed follows no one.
+    private static func followingPage(_ query: [String: String], following: [String: [String]]) -> HTTPResponse {
+        guard let actor = query["actor"], actor.hasPrefix("did:") else {
+            return json(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"actor\""}"#)
+        }
+        var limit = 50
+        if let text = query["limit"] {
+            guard let value = Int(text), (1...100).contains(value) else { return json(400, #"{"error":"InvalidRequest","message":"limit out of range"}"#) }
+            limit = value
+        }
+        let all = following[actor] ?? []
+        var start = 0
+        if let cursor = query["cursor"] {
+            guard cursor.hasPrefix("f"), let offset = Int(cursor.dropFirst()), offset >= 0 else {
+                return json(400, #"{"error":"InvalidRequest","message":"bad cursor"}"#)
+            }
+            start = min(offset, all.count)
+        }
+        let page = all[start..<min(all.count, start + limit)]
+        var body = "{\"items\":[" + page.map { "{\"did\":\"\($0)\"}" }.joined(separator: ",") + "],\"totalCount\":\(all.count)"
+        if start + limit < all.count { body += ",\"cursor\":\"f\(start + limit)\"" }
         return json(200, body + "}")
     }
 

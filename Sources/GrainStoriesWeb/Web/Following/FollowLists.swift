@@ -16,6 +16,12 @@ public import Viewing
 /// and doubled like the AppView's, so a wall of TVs costs an account's PDS one listing
 /// per five minutes. Unknown accounts are remembered the same way, so a mistyped name
 /// asks nobody again and again.
+///
+/// When an account's PDS cannot be read and nothing is remembered yet, its follows are
+/// asked of Grain's AppView instead (`getFollowing`, computed from the same records),
+/// so a strip of the people someone follows does not turn into everyone's just because
+/// their PDS is down. Blocks have no such second source: Grain's AppView does not list
+/// them.
 public struct FollowLists: Sendable {
     private enum Lookup: Sendable {
         case found(account: DID, subjects: [DID])
@@ -34,6 +40,7 @@ public struct FollowLists: Sendable {
 
     public init(
         identity: any IdentityResolving, pds: any PDSConnector, listing: GraphListing = GraphListing(),
+        appView: AppViewFollowing? = nil,
         lifetime: Duration = .seconds(300), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         cache = RefreshingCache(lifetime: lifetime, capacity: 512, now: clock) { (query: Query) async throws(FollowListError) in
@@ -61,6 +68,9 @@ public struct FollowLists: Sendable {
                 return .found(account: did, subjects: subjects)
             } catch {
                 if FollowLists.saysNoSuchRepository(error) { return .unknown(SignInProblem(.notFound, error.description)) }
+                if query.collection == .grainFollow, let appView, let follows = try? await appView.follows(of: did) {
+                    return .found(account: did, subjects: follows)
+                }
                 throw .pdsUnavailable(query.actor.rawValue, cause: error)
             }
         }

@@ -1,0 +1,32 @@
+/// Whom an account follows, from Grain's AppView (`getFollowing`) instead of the
+/// account's own PDS: the same `social.grain.graph.follow` records, as Grain indexed
+/// them (a follow made seconds ago may be missing). Used only when the account's PDS
+/// cannot be read just now, so a household's strip still shows the people they follow
+/// while their PDS is down.
+///
+/// Bounded like `GraphListing`: at most `maxPages` pages of 100, and a cursor that does
+/// not move ends the listing.
+public struct AppViewFollowing: Sendable {
+    public static let pageSize = 100
+    private let client: AppViewClient
+    public let maxPages: Int
+
+    public init(client: AppViewClient, maxPages: Int = 20) {
+        self.client = client
+        self.maxPages = max(1, maxPages)
+    }
+
+    /// The DIDs `account` follows, each once, newest follow first.
+    public func follows(of account: DID) async throws(XRPCError) -> [DID] {
+        var follows: [DID] = []
+        var seen: Set<DID> = []
+        var cursor: String?
+        for _ in 0..<maxPages {
+            let page = try await client.following(actor: account, limit: Self.pageSize, cursor: cursor)
+            for item in page.items where seen.insert(item.did).inserted { follows.append(item.did) }
+            guard !page.items.isEmpty, let next = page.cursor, next != cursor else { break }
+            cursor = next
+        }
+        return follows
+    }
+}
