@@ -26,42 +26,45 @@ extension PrimaryImage {
         }
     }
 
-    /// Decodes with the container's transformations applied (`ignore_transformations`
-    /// stays 0: `irot`, `imir` and `clap` are authoritative) and HDR reduced to 8 bits by
-    /// libheif, and lends `body` libheif's interleaved RGB(A) plane; the image is released
-    /// when `body` returns.
+    /// Decodes (see `decoding`) and lends `body` libheif's interleaved RGB(A) plane.
     func withDecodedPlane<T>(_ body: (HEIFPlane) -> T) throws(HEIFError) -> T {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        return try decoding(hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB) { decoded throws(HEIFError) in
+            let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
+            let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
+            let channels = hasAlpha ? 4 : 3
+            var stride: Int32 = 0
+            guard width > 0, height > 0,
+                heif_image_get_bits_per_pixel(decoded, heif_channel_interleaved) == Int32(channels * 8),
+                let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
+                Int(stride) >= width * channels
+            else {
+                throw .failed(
+                    LibheifFailure(
+                        operation: "heif_image_get_plane_readonly", code: Int(heif_error_Usage_error.rawValue),
+                        subcode: Int(heif_suberror_Unspecified.rawValue),
+                        message: "decoded image is not \(channels * 8)-bit interleaved RGB\(hasAlpha ? "A" : "")"))
+            }
+            let premultiplied = hasAlpha && heif_image_is_premultiplied_alpha(decoded) != 0
+            return body(
+                HEIFPlane(base: plane, stride: Int(stride), width: width, height: height, hasAlpha: hasAlpha, premultiplied: premultiplied))
+        }
+    }
+
+    /// Decodes to RGB in `chroma` with the container's transformations applied
+    /// (`ignore_transformations` stays 0: `irot`, `imir` and `clap` are authoritative) and
+    /// HDR reduced to 8 bits where libheif converts, and lends the image to `body`; the
+    /// image is released when `body` returns.
+    private func decoding<T>(_ chroma: heif_chroma, _ body: (OpaquePointer) throws(HEIFError) -> T) throws(HEIFError) -> T {
         guard let options = heif_decoding_options_alloc() else { throw .failed(Self.outOfMemory("heif_decoding_options_alloc")) }
         defer { heif_decoding_options_free(options) }
         options.pointee.ignore_transformations = 0
         options.pointee.convert_hdr_to_8bit = 1
-
         var decoded: OpaquePointer?
-        let chroma = hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
-        try LibheifStatus.check(
-            heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), "heif_decode_image")
+        try LibheifStatus.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), "heif_decode_image")
         guard let decoded else { throw .failed(Self.outOfMemory("heif_decode_image")) }
         defer { heif_image_release(decoded) }
-
-        let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
-        let channels = hasAlpha ? 4 : 3
-        var stride: Int32 = 0
-        guard width > 0, height > 0,
-            heif_image_get_bits_per_pixel(decoded, heif_channel_interleaved) == Int32(channels * 8),
-            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
-            Int(stride) >= width * channels
-        else {
-            throw .failed(
-                LibheifFailure(
-                    operation: "heif_image_get_plane_readonly", code: Int(heif_error_Usage_error.rawValue),
-                    subcode: Int(heif_suberror_Unspecified.rawValue),
-                    message: "decoded image is not \(channels * 8)-bit interleaved RGB\(hasAlpha ? "A" : "")"))
-        }
-        let premultiplied = hasAlpha && heif_image_is_premultiplied_alpha(decoded) != 0
-        return body(
-            HEIFPlane(base: plane, stride: Int(stride), width: width, height: height, hasAlpha: hasAlpha, premultiplied: premultiplied))
+        return try body(decoded)
     }
 
     /// Decodes an opaque 8-bit image to libheif's planar RGB (`heif_chroma_444`, the form
@@ -71,35 +74,26 @@ extension PrimaryImage {
     /// 10 bits in this form: libheif reduces to 8 bits only while converting), so the
     /// caller can take the interleaved way instead.
     func withDecodedPlanarRGB<T>(_ body: (HEIFPlanarRGB) -> T) throws(HEIFError) -> T? {
-        guard let options = heif_decoding_options_alloc() else { throw .failed(Self.outOfMemory("heif_decoding_options_alloc")) }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.ignore_transformations = 0
-        options.pointee.convert_hdr_to_8bit = 1
-
-        var decoded: OpaquePointer?
-        try LibheifStatus.check(
-            heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), "heif_decode_image")
-        guard let decoded else { throw .failed(Self.outOfMemory("heif_decode_image")) }
-        defer { heif_image_release(decoded) }
-
-        func plane(_ channel: heif_channel) -> (base: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)? {
-            var stride: Int32 = 0
-            guard heif_image_get_bits_per_pixel(decoded, channel) == 8,
-                let base = heif_image_get_plane_readonly(decoded, channel, &stride)
+        try decoding(heif_chroma_444) { decoded throws(HEIFError) -> T? in
+            func plane(_ channel: heif_channel) -> (base: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)? {
+                var stride: Int32 = 0
+                guard heif_image_get_bits_per_pixel(decoded, channel) == 8,
+                    let base = heif_image_get_plane_readonly(decoded, channel, &stride)
+                else { return nil }
+                let width = Int(heif_image_get_width(decoded, channel))
+                let height = Int(heif_image_get_height(decoded, channel))
+                guard width > 0, height > 0, Int(stride) >= width else { return nil }
+                return (base, Int(stride), width, height)
+            }
+            guard heif_image_has_channel(decoded, heif_channel_Alpha) == 0,
+                let red = plane(heif_channel_R), let green = plane(heif_channel_G), let blue = plane(heif_channel_B),
+                green.width == red.width, blue.width == red.width, green.height == red.height, blue.height == red.height
             else { return nil }
-            let width = Int(heif_image_get_width(decoded, channel))
-            let height = Int(heif_image_get_height(decoded, channel))
-            guard width > 0, height > 0, Int(stride) >= width else { return nil }
-            return (base, Int(stride), width, height)
+            return body(
+                HEIFPlanarRGB(
+                    red: red.base, green: green.base, blue: blue.base, redStride: red.stride, greenStride: green.stride,
+                    blueStride: blue.stride, width: red.width, height: red.height))
         }
-        guard heif_image_has_channel(decoded, heif_channel_Alpha) == 0,
-            let red = plane(heif_channel_R), let green = plane(heif_channel_G), let blue = plane(heif_channel_B),
-            green.width == red.width, blue.width == red.width, green.height == red.height, blue.height == red.height
-        else { return nil }
-        return body(
-            HEIFPlanarRGB(
-                red: red.base, green: green.base, blue: blue.base, redStride: red.stride, greenStride: green.stride,
-                blueStride: blue.stride, width: red.width, height: red.height))
     }
 
     /// Copies the rows out without padding; RGBA is composited onto white so transparent

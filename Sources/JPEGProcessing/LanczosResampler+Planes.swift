@@ -16,27 +16,24 @@ extension LanczosResampler {
     ) -> RGBImage {
         let vertical = ResamplingWeights(sourceSize: sourceHeight, destinationSize: height)
         let horizontal = ResamplingWeights(sourceSize: sourceWidth, destinationSize: width)
-        let planes = [red, green, blue]
         let outputRowLength = width * 3
         var accumulator = [Int32](repeating: 0, count: sourceWidth)
         var rows = [UInt8](repeating: 0, count: sourceWidth * 3)
         let pixels = [UInt8](unsafeUninitializedCapacity: outputRowLength * height) { output, initialized in
             accumulator.withUnsafeMutableBufferPointer { acc in
                 rows.withUnsafeMutableBufferPointer { rows in
+                    /// Row `y` of `plane` at the output height: the source row itself, or
+                    /// its vertical pass into the plane's own slot of `rows`.
+                    func row(_ y: Int, of plane: Plane, slot: Int) -> UnsafePointer<UInt8> {
+                        if height == sourceHeight { return plane.base + y * plane.stride }
+                        let into = UnsafeMutableBufferPointer(rebasing: rows[(slot * sourceWidth)..<((slot + 1) * sourceWidth)])
+                        verticalRow(y, weights: vertical, source: plane.base, stride: plane.stride, rowLength: sourceWidth, acc: acc, into: into)
+                        return UnsafePointer(into.baseAddress!)
+                    }
                     for y in 0..<height {
-                        var starts: [UnsafePointer<UInt8>] = []
-                        starts.reserveCapacity(3)
-                        for (index, plane) in planes.enumerated() {
-                            if height == sourceHeight {
-                                starts.append(plane.base + y * plane.stride)
-                            } else {
-                                let row = UnsafeMutableBufferPointer(rebasing: rows[(index * sourceWidth)..<((index + 1) * sourceWidth)])
-                                verticalRow(y, weights: vertical, source: plane.base, stride: plane.stride, rowLength: sourceWidth, acc: acc, into: row)
-                                starts.append(UnsafePointer(row.baseAddress!))
-                            }
-                        }
+                        let (r, g, b) = (row(y, of: red, slot: 0), row(y, of: green, slot: 1), row(y, of: blue, slot: 2))
                         horizontalRow(
-                            red: starts[0], green: starts[1], blue: starts[2], weights: horizontal, sameWidth: width == sourceWidth,
+                            red: r, green: g, blue: b, weights: horizontal, sameWidth: width == sourceWidth,
                             width: width, into: output.baseAddress! + y * outputRowLength)
                     }
                 }

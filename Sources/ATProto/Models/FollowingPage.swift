@@ -2,6 +2,9 @@
 /// newest follow first, as Grain's AppView computes it from the actor's
 /// `social.grain.graph.follow` records. Only the DIDs are read; the profile fields
 /// Grain adds when it knows them are not needed here.
+///
+/// Decoded like the AppView's other lists: an item that is not a valid DID is skipped
+/// rather than failing the page, and a cursor of the wrong type ends the listing.
 public struct FollowingPage: Decodable, Sendable {
     public struct Item: Decodable, Sendable {
         public let did: DID
@@ -9,4 +12,15 @@ public struct FollowingPage: Decodable, Sendable {
 
     public let items: [Item]
     public let cursor: String?
+
+    private enum CodingKeys: String, CodingKey { case items, cursor }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.items) else {
+            throw DecodingError.keyNotFound(CodingKeys.items, .init(codingPath: [], debugDescription: "no items list"))
+        }
+        items = container.decodeLossyArray(Item.self, forKey: .items)
+        cursor = container.decodeTolerantly(String.self, forKey: .cursor)
+    }
 }

@@ -221,23 +221,8 @@ public final class StandInAppView: Sendable {
         guard let subject = query["subject"], subject.hasPrefix("at://") else {
             return json(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"subject\""}"#)
         }
-        var limit = 20
-        if let text = query["limit"] {
-            guard let value = Int(text), (1...100).contains(value) else { return json(400, #"{"error":"InvalidRequest","message":"limit out of range"}"#) }
-            limit = value
-        }
         let thread = comments.filter { $0.subject == subject }.sorted { $0.createdAt < $1.createdAt }
-        var start = 0
-        if let cursor = query["cursor"] {
-            guard cursor.hasPrefix("o"), let offset = Int(cursor.dropFirst()), offset >= 0 else {
-                return json(400, #"{"error":"InvalidRequest","message":"bad cursor"}"#)
-            }
-            start = min(offset, thread.count)
-        }
-        let page = thread[start..<min(thread.count, start + limit)]
-        var body = "{\"comments\":[" + page.map { $0.viewJSON() }.joined(separator: ",") + "],\"totalCount\":\(thread.count)"
-        if start + limit < thread.count { body += ",\"cursor\":\"o\(start + limit)\"" }
-        return json(200, body + "}")
+        return paged(query, thread, defaultLimit: 20, cursorPrefix: "o", listKey: "comments") { $0.viewJSON() }
     }
 
     /// `getFollowing` as the lexicon says: `actor` required (a DID), `limit` 1–100
@@ -247,22 +232,31 @@ public final class StandInAppView: Sendable {
         guard let actor = query["actor"], actor.hasPrefix("did:") else {
             return json(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"actor\""}"#)
         }
-        var limit = 50
+        return paged(query, following[actor] ?? [], defaultLimit: 50, cursorPrefix: "f", listKey: "items") { "{\"did\":\"\($0)\"}" }
+    }
+
+    /// One page of `all` as Grain's unspecced lists answer: `limit` 1–100 (else a 400),
+    /// an opaque cursor (`cursorPrefix` and an offset; anything else a 400), `totalCount`,
+    /// and a cursor only when more follow.
+    private static func paged<Item>(
+        _ query: [String: String], _ all: [Item], defaultLimit: Int, cursorPrefix: Character, listKey: String,
+        _ itemJSON: (Item) -> String
+    ) -> HTTPResponse {
+        var limit = defaultLimit
         if let text = query["limit"] {
             guard let value = Int(text), (1...100).contains(value) else { return json(400, #"{"error":"InvalidRequest","message":"limit out of range"}"#) }
             limit = value
         }
-        let all = following[actor] ?? []
         var start = 0
         if let cursor = query["cursor"] {
-            guard cursor.hasPrefix("f"), let offset = Int(cursor.dropFirst()), offset >= 0 else {
+            guard cursor.first == cursorPrefix, let offset = Int(cursor.dropFirst()), offset >= 0 else {
                 return json(400, #"{"error":"InvalidRequest","message":"bad cursor"}"#)
             }
             start = min(offset, all.count)
         }
         let page = all[start..<min(all.count, start + limit)]
-        var body = "{\"items\":[" + page.map { "{\"did\":\"\($0)\"}" }.joined(separator: ",") + "],\"totalCount\":\(all.count)"
-        if start + limit < all.count { body += ",\"cursor\":\"f\(start + limit)\"" }
+        var body = "{\"\(listKey)\":[" + page.map(itemJSON).joined(separator: ",") + "],\"totalCount\":\(all.count)"
+        if start + limit < all.count { body += ",\"cursor\":\"\(cursorPrefix)\(start + limit)\"" }
         return json(200, body + "}")
     }
 
