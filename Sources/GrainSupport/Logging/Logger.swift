@@ -10,19 +10,40 @@ public import Foundation
 public struct Logger: Sendable {
     public typealias Sink = @Sendable (String) -> Void
 
+    /// Where lines go: a sink takes each line as a `String` (tests keep them in memory);
+    /// a line writer takes their bytes, and lets info and debug lines wait to be written
+    /// together (see `LogLineWriter`).
+    private enum Output: Sendable {
+        case sink(Sink)
+        case lines(LogLineWriter)
+    }
+
     public let level: LogLevel
-    private let sink: Sink
+    private let output: Output
     private let now: @Sendable () -> Date
 
     public init(level: LogLevel, now: @escaping @Sendable () -> Date = Date.init, sink: @escaping Sink) {
         self.level = level
-        self.sink = sink
+        self.output = .sink(sink)
+        self.now = now
+    }
+
+    /// A logger writing to `writer`: warnings and errors before `log` returns, info and
+    /// debug lines (the access log) gathered by the writer's thread.
+    public init(level: LogLevel, now: @escaping @Sendable () -> Date = Date.init, writer: LogLineWriter) {
+        self.level = level
+        self.output = .lines(writer)
         self.now = now
     }
 
     /// A logger that writes to standard error.
     public static func standardError(level: LogLevel) -> Logger {
-        Logger(level: level) { line in StandardStreams.error(line) }
+        Logger(level: level, writer: .standardError)
+    }
+
+    /// Returns once every line logged before it is written (a sink has nothing to wait for).
+    public func flush() {
+        if case .lines(let writer) = output { writer.flush() }
     }
 
     /// A logger that drops everything.
@@ -55,7 +76,13 @@ public struct Logger: Sendable {
                 line.append(contentsOf: Logger.quoteIfNeeded(value).utf8)
             }
         }
-        sink(String(decoding: line, as: UTF8.self))
+        switch output {
+        case .sink(let sink):
+            sink(String(decoding: line, as: UTF8.self))
+        case .lines(let writer):
+            line.append(UInt8(ascii: "\n"))
+            writer.write(line, urgency: messageLevel >= .warning ? .immediate : .deferrable)
+        }
     }
 
     private static let space = UInt8(ascii: " ")

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Writes to standard output and standard error without touching C's `stdout`/`stderr`
 /// globals (shared mutable state that Swift 6 rejects).
@@ -14,24 +13,12 @@ public enum StandardStreams {
         FileHandle.standardOutput.write(Data(bytes))
     }
 
-    /// Writes `line` and a newline to standard error, in one `write` where the system
-    /// allows (so lines from several threads do not interleave), straight from the
-    /// string's bytes: the access log writes a line per request.
+    /// Writes `line` and a newline to standard error before returning, in one `write`
+    /// where the system allows (so lines from several threads do not interleave), after
+    /// any log lines still waiting in `LogLineWriter.standardError`, keeping their order.
     public static func error(_ line: String) {
-        var text = line
-        text.append("\n")
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        LogLineWriter.standardError.write(bytes, urgency: .immediate)
     }
 }

@@ -1,0 +1,182 @@
+import Foundation
+import Glibc
+
+/// Writes whole lines to one file descriptor (standard error, for the log) from many
+/// threads at once, gathering lines that arrive close together into one `write(2)`.
+///
+/// Why: at `--log-level info` the server writes an access-log line for every request,
+/// and the system call cost more than building the line (perf: 7 % of the server's CPU
+/// for the 4-author home page, against 4 % for the line itself). So a line handed over
+/// as deferrable is written by this writer's own thread: at once when the writer is idle,
+/// else at most `gatherInterval` later together with every line that arrived meanwhile.
+/// What reaches the file is the same lines in the same order; only how many go into
+/// one `write` changes.
+///
+/// An immediate line (warnings, errors, a failed start) is written by the caller before
+/// `write` returns, after every line handed over before it, so the order holds and the
+/// last words before a crash are on disk. If the writer falls behind (standard error is
+/// a pipe nobody reads fast enough), callers write themselves once `maximumPending`
+/// bytes wait, and so slow down as they did before the gathering, rather than holding
+/// an unbounded buffer. `flush()` returns once every earlier line is written; the
+/// shared standard-error writer is flushed when the process exits.
+///
+/// All mutable state is touched only while holding `condition`, and the descriptor
+/// only while holding `writeLock`; hence `@unchecked Sendable`.
+public final class LogLineWriter: @unchecked Sendable {
+    /// Whether a line may wait for the writer's thread.
+    public enum Urgency: Sendable {
+        case deferrable
+        case immediate
+    }
+
+    /// The process's standard error, shared by every logger that writes there (and by
+    /// `StandardStreams.error`), so their lines keep one order.
+    public static let standardError = LogLineWriter(fileDescriptor: 2, gatherInterval: .milliseconds(5), maximumPending: 1 << 20, flushesAtExit: true)
+
+    private let fileDescriptor: Int32
+    private let gatherInterval: Duration
+    private let maximumPending: Int
+    private let flushesAtExit: Bool
+
+    /// Guards `pending`, `threadState` and `isShutDown`; the writer's thread waits on it.
+    private let condition = NSCondition()
+    private var pending: [UInt8] = []
+    private var threadState = ThreadState.notStarted
+    private var isShutDown = false
+    /// Held from taking a batch out of `pending` until it is written, so batches reach
+    /// the descriptor in the order they were taken.
+    private let writeLock = NSLock()
+
+    private enum ThreadState {
+        case notStarted
+        /// Waiting for a line, to be woken by the next `write`.
+        case idle
+        /// Writing, or letting lines gather; it looks at `pending` again by itself.
+        case busy
+        case ended
+    }
+
+    /// - Parameters:
+    ///   - gatherInterval: how long the writer lets lines gather after each `write(2)`,
+    ///     which bounds how late a deferrable line is (`tail -f` shows it within this).
+    ///   - maximumPending: bytes waiting beyond which callers write themselves.
+    public convenience init(fileDescriptor: Int32, gatherInterval: Duration = .milliseconds(5), maximumPending: Int = 1 << 20) {
+        self.init(fileDescriptor: fileDescriptor, gatherInterval: gatherInterval, maximumPending: maximumPending, flushesAtExit: false)
+    }
+
+    private init(fileDescriptor: Int32, gatherInterval: Duration, maximumPending: Int, flushesAtExit: Bool) {
+        self.fileDescriptor = fileDescriptor
+        self.gatherInterval = gatherInterval
+        self.maximumPending = maximumPending
+        self.flushesAtExit = flushesAtExit
+    }
+
+    /// Hands over `bytes`, one or more complete lines each ending in a newline.
+    public func write(_ bytes: [UInt8], urgency: Urgency) {
+        if urgency == .immediate {
+            writePending(then: bytes)
+            return
+        }
+        condition.lock()
+        guard !isShutDown else {
+            condition.unlock()
+            writePending(then: bytes)
+            return
+        }
+        pending.append(contentsOf: bytes)
+        let callerWrites = pending.count >= maximumPending
+        switch threadState {
+        case .notStarted:
+            threadState = .busy
+            startThread()
+        case .idle:
+            threadState = .busy
+            condition.signal()
+        case .busy, .ended:
+            break
+        }
+        condition.unlock()
+        if callerWrites { writePending() }
+    }
+
+    /// Returns once every line handed over before the call is written.
+    public func flush() {
+        writePending()
+    }
+
+    /// Writes what is pending and ends the writer's thread; later lines are written by
+    /// their callers. For writers made for one job (tests); the shared one is never shut down.
+    public func shutdown() {
+        condition.lock()
+        isShutDown = true
+        condition.signal()
+        condition.unlock()
+        flush()
+    }
+
+    private func startThread() {
+        if flushesAtExit {
+            atexit { LogLineWriter.standardError.flush() }
+        }
+        let thread = Thread { [self] in run() }
+        thread.stackSize = 256 << 10
+        thread.start()
+    }
+
+    /// The writer's thread: wait for a line, write everything pending, let the next
+    /// lines gather for `gatherInterval`, and again.
+    private func run() {
+        while true {
+            condition.lock()
+            while pending.isEmpty && !isShutDown {
+                threadState = .idle
+                condition.wait()
+            }
+            guard !isShutDown else {
+                threadState = .ended
+                condition.unlock()
+                return
+            }
+            threadState = .busy
+            condition.unlock()
+            writePending()
+            // `write` only wakes an idle writer, so lines arriving now gather in `pending`
+            // until this interval is over; only `shutdown` cuts it short.
+            let (seconds, attoseconds) = gatherInterval.components
+            let until = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+            condition.lock()
+            if !isShutDown { _ = condition.wait(until: until) }
+            condition.unlock()
+        }
+    }
+
+    /// Takes everything pending (plus `extra`, a line that must follow it) and writes it.
+    private func writePending(then extra: [UInt8] = []) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        condition.lock()
+        var batch = pending
+        pending.removeAll(keepingCapacity: true)
+        condition.unlock()
+        batch.append(contentsOf: extra)
+        guard !batch.isEmpty else { return }
+        batch.withUnsafeBytes { writeAll($0) }
+    }
+
+    /// Writes every byte, going on after a partial write or an interrupted call; a
+    /// descriptor that refuses (closed, full disk) loses the lines, as a plain `write` would.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fileDescriptor, base + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+}
