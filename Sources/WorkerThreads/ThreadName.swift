@@ -6,7 +6,7 @@ import Glibc
 /// which the new thread itself may not see yet, so the thread calls
 /// `pthread_setname_np` on itself. Swift's Glibc module does not import that GNU
 /// extension, so it is looked up once by name in the already-loaded C library.
-enum ThreadName {
+public enum ThreadName {
     private typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
 
     private static let setName: SetName? = dlsym(dlopen(nil, RTLD_NOW), "pthread_setname_np")
@@ -17,7 +17,7 @@ enum ThreadName {
     static let maximumBytes = 15
 
     /// Names the current thread `name`, cut to `maximumBytes` on a character boundary.
-    static func setCurrent(_ name: String) {
+    public static func setCurrent(_ name: String) {
         _ = setName?(pthread_self(), truncated(name))
     }
 

@@ -50,6 +50,19 @@ import Testing
         #expect(file.waitFor { $0 == ["first", "second"] })
     }
 
+    /// `top -H` shows the writer's thread as what it is, not as the HTTP worker whose
+    /// line started it.
+    @Test func theWritersThreadIsNamedForWhatItDoes() throws {
+        let file = try LogFile()
+        let writer = LogLineWriter(fileDescriptor: file.descriptor)
+        defer { writer.shutdown() }
+        writer.write(Self.line("first"), urgency: .deferrable)
+        #expect(file.waitFor { $0 == ["first"] })
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+        #expect(names.contains("log-writer\n"))
+    }
+
     @Test func anImmediateLineIsOnDiskWhenWriteReturnsAfterEveryEarlierLine() throws {
         let file = try LogFile()
         // A writer that lets lines gather for a minute: the deferred ones can only be in

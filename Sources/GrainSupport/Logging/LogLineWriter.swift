@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WorkerThreads
 
 /// Writes whole lines to one file descriptor (standard error, for the log) from many
 /// threads at once, gathering lines that arrive close together into one `write(2)`.
@@ -118,7 +119,11 @@ public final class LogLineWriter: @unchecked Sendable {
         if flushesAtExit {
             atexit { LogLineWriter.standardError.flush() }
         }
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            // Else it keeps the name of the thread that logged first (an HTTP worker's).
+            ThreadName.setCurrent("log-writer")
+            run()
+        }
         thread.stackSize = 256 << 10
         thread.start()
     }
