@@ -64,7 +64,7 @@ let package = Package(
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
-        .target(name: "GrainSupport", dependencies: ["WorkerThreads"]),
+        .target(name: "GrainSupport", dependencies: ["WorkerThreads", "DurableFiles"]),
         // The AT Protocol: DID/handle/record key/NSID/AT URI/datetime values, XRPC, the AppView
         // and PDS clients, records and views, identity resolution, outbound HTTP rules.
         .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+import TestSupport
 @testable import GrainSupport
 
 /// The log's line writer against a real file: nothing lost, nothing torn, the order kept,
@@ -26,51 +27,41 @@ import Testing
             let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
             return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
-
-        /// Waits until `condition` holds for the file's lines, for at most 30 s.
-        func waitFor(_ condition: ([String]) -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                if condition(lines) { return true }
-                usleep(1_000)
-            }
-            return condition(lines)
-        }
     }
 
     private static func line(_ text: String) -> [UInt8] { Array((text + "\n").utf8) }
 
-    @Test func aDeferredLineIsWrittenWithoutAFlush() throws {
+    @Test func aDeferredLineIsWrittenWithoutAFlush() async throws {
         let file = try LogFile()
         let writer = LogLineWriter(fileDescriptor: file.descriptor)
         defer { writer.shutdown() }
         writer.write(Self.line("first"), urgency: .deferrable)
-        #expect(file.waitFor { $0 == ["first"] })
+        #expect(await eventually(within: .seconds(30)) { file.lines == ["first"] })
         writer.write(Self.line("second"), urgency: .deferrable)
-        #expect(file.waitFor { $0 == ["first", "second"] })
+        #expect(await eventually(within: .seconds(30)) { file.lines == ["first", "second"] })
     }
 
     /// `top -H` shows the writer's thread as what it is, not as the HTTP worker whose
     /// line started it.
-    @Test func theWritersThreadIsNamedForWhatItDoes() throws {
+    @Test func theWritersThreadIsNamedForWhatItDoes() async throws {
         let file = try LogFile()
         let writer = LogLineWriter(fileDescriptor: file.descriptor)
         defer { writer.shutdown() }
         writer.write(Self.line("first"), urgency: .deferrable)
-        #expect(file.waitFor { $0 == ["first"] })
+        #expect(await eventually(within: .seconds(30)) { file.lines == ["first"] })
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
         #expect(names.contains("log-writer\n"))
     }
 
-    @Test func anImmediateLineIsOnDiskWhenWriteReturnsAfterEveryEarlierLine() throws {
+    @Test func anImmediateLineIsOnDiskWhenWriteReturnsAfterEveryEarlierLine() async throws {
         let file = try LogFile()
         // A writer that lets lines gather for a minute: the deferred ones can only be in
         // the file in time if the immediate line takes them along.
         let writer = LogLineWriter(fileDescriptor: file.descriptor, gatherInterval: .seconds(60))
         defer { writer.shutdown() }
         writer.write(Self.line("warm-up"), urgency: .deferrable)
-        #expect(file.waitFor { $0 == ["warm-up"] })
+        #expect(await eventually(within: .seconds(30)) { file.lines == ["warm-up"] })
         let deferred = (0..<100).map { "request \($0)" }
         for text in deferred { writer.write(Self.line(text), urgency: .deferrable) }
         writer.write(Self.line("warning"), urgency: .immediate)

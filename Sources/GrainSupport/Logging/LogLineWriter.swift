@@ -1,5 +1,5 @@
+import DurableFiles
 import Foundation
-import Glibc
 import WorkerThreads
 
 /// Writes whole lines to one file descriptor (standard error, for the log) from many
@@ -52,9 +52,9 @@ public final class LogLineWriter: @unchecked Sendable {
         case notStarted
         /// Waiting for a line, to be woken by the next `write`.
         case idle
-        /// Writing, or letting lines gather; it looks at `pending` again by itself.
+        /// Writing, letting lines gather, or ended by `shutdown`; either way nobody
+        /// needs to wake it.
         case busy
-        case ended
     }
 
     /// - Parameters:
@@ -93,7 +93,7 @@ public final class LogLineWriter: @unchecked Sendable {
         case .idle:
             threadState = .busy
             condition.signal()
-        case .busy, .ended:
+        case .busy:
             break
         }
         condition.unlock()
@@ -138,7 +138,7 @@ public final class LogLineWriter: @unchecked Sendable {
                 condition.wait()
             }
             guard !isShutDown else {
-                threadState = .ended
+                threadState = .busy
                 condition.unlock()
                 return
             }
@@ -165,23 +165,8 @@ public final class LogLineWriter: @unchecked Sendable {
         condition.unlock()
         batch.append(contentsOf: extra)
         guard !batch.isEmpty else { return }
-        batch.withUnsafeBytes { writeAll($0) }
-    }
-
-    /// Writes every byte, going on after a partial write or an interrupted call; a
-    /// descriptor that refuses (closed, full disk) loses the lines, as a plain `write` would.
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(fileDescriptor, base + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        // A descriptor that refuses (closed, full disk) loses the lines, as a plain
+        // `write` would: there is nowhere left to report it.
+        _ = batch.withUnsafeBytes { FileDescriptorIO.writeAll(fileDescriptor, $0) }
     }
 }
