@@ -99,9 +99,14 @@ import Testing
         #expect(ProfileView.visibleName(nil, handle: "maya.example") == "maya.example")
     }
 
-    @Test func responsesWithoutTheirListAreErrors() {
+    @Test func responsesWithoutTheirListAreErrors() throws {
         #expect(throws: DecodingError.self) { try decode(StoryAuthorsResponse.self, Data("{}".utf8)) }
         #expect(throws: DecodingError.self) { try decode(StoriesResponse.self, Data(#"{"error":"x"}"#.utf8)) }
         #expect(throws: DecodingError.self) { try decode(StoriesResponse.self, Data("[1,2]".utf8)) }
+        #expect(throws: DecodingError.self) { try decode(CommentThreadPage.self, Data(#"{"cursor":"c"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try decode(FollowingPage.self, Data(#"{"error":"x"}"#.utf8)) }
+        // An empty list is an answer, not an error.
+        #expect(try decode(CommentThreadPage.self, Data(#"{"comments":[]}"#.utf8)).comments.isEmpty)
+        #expect(try decode(FollowingPage.self, Data(#"{"items":[]}"#.utf8)).items.isEmpty)
     }
 }

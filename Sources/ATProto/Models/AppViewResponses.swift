@@ -5,10 +5,7 @@ public struct StoryAuthorsResponse: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard container.contains(.authors) else {
-            throw DecodingError.keyNotFound(CodingKeys.authors, .init(codingPath: [], debugDescription: "no authors list"))
-        }
-        authors = container.decodeLossyArray(StoryAuthor.self, forKey: .authors)
+        authors = try container.decodeRequiredLossyArray(StoryAuthor.self, forKey: .authors)
     }
 }
 
@@ -22,10 +19,7 @@ public struct StoriesResponse: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard container.contains(.stories) else {
-            throw DecodingError.keyNotFound(CodingKeys.stories, .init(codingPath: [], debugDescription: "no stories list"))
-        }
-        stories = container.decodeLossyArray(StoryView.self, forKey: .stories)
+        stories = try container.decodeRequiredLossyArray(StoryView.self, forKey: .stories)
         cursor = container.decodeTolerantly(String.self, forKey: .cursor)
     }
 }

@@ -50,10 +50,7 @@ public struct CommentThreadPage: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard container.contains(.comments) else {
-            throw DecodingError.keyNotFound(CodingKeys.comments, .init(codingPath: [], debugDescription: "no comments list"))
-        }
-        comments = container.decodeLossyArray(CommentView.self, forKey: .comments)
+        comments = try container.decodeRequiredLossyArray(CommentView.self, forKey: .comments)
         cursor = container.decodeTolerantly(String.self, forKey: .cursor)
         totalCount = container.decodeTolerantly(Int.self, forKey: .totalCount)
     }

@@ -17,10 +17,7 @@ public struct FollowingPage: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard container.contains(.items) else {
-            throw DecodingError.keyNotFound(CodingKeys.items, .init(codingPath: [], debugDescription: "no items list"))
-        }
-        items = container.decodeLossyArray(Item.self, forKey: .items)
+        items = try container.decodeRequiredLossyArray(Item.self, forKey: .items)
         cursor = container.decodeTolerantly(String.self, forKey: .cursor)
     }
 }

@@ -32,6 +32,15 @@ extension KeyedDecodingContainer {
         (try? decodeIfPresent(LossyArray<Element>.self, forKey: key))??.elements ?? []
     }
 
+    /// An array that tolerates bad elements but must be there: an answer without its
+    /// list is not the answer asked for (an error page, another endpoint), not an empty one.
+    func decodeRequiredLossyArray<Element: Decodable>(_ type: Element.Type, forKey key: Key) throws -> [Element] {
+        guard contains(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no \(key.stringValue) list"))
+        }
+        return decodeLossyArray(type, forKey: key)
+    }
+
     /// An optional value that is nil when absent, null, or of the wrong shape.
     func decodeTolerantly<Value: Decodable>(_ type: Value.Type, forKey key: Key) -> Value? {
         (try? decodeIfPresent(type, forKey: key)) ?? nil
