@@ -142,6 +142,7 @@ enum PublishFailure: Error {
         switch failure {
         case .signedOut: PublishFailure.permanent("Your sign-in has ended. Sign in again, then press Retry.")
         case .pds(let xrpc) where xrpc.isTransient: PublishFailure.transient(xrpc.description)
+        case .identity(let problem): PublishFailure.transient(problem.description)
         case .pds(let xrpc): PublishFailure.permanent("Your PDS refused it: \(xrpc.description)")
         case .local(let cause): cause
         }

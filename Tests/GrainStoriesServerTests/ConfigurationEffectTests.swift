@@ -20,6 +20,7 @@ import GrainSupport
             "--templates-dir", ProjectPaths.templates, "--public-dir", ProjectPaths.publicFiles,
             "--insecure-hosts", "127.0.0.1", "--appview-url", appView.baseURL, "--appview-timeout", "2",
             "--nominatim-url", "", "--strict-templates", "true",
+            "--plc-url", TestIdentityDirectory.shared.plcURL, "--handle-resolver-url", TestIdentityDirectory.shared.resolverURL,
         ]
         guard case .run(let configuration) = try AppConfiguration.load(arguments: base + flags, environment: environment) else {
             throw ConfigurationError("expected a configuration, got help")

@@ -14,7 +14,8 @@ import TestSupport
         let data: String
         func arguments() -> [String] {
             ["--host", "127.0.0.1", "--port", "0", "--data-dir", data, "--appview-url", appView.baseURL,
-             "--insecure-hosts", "127.0.0.1", "--nominatim-url", "", "--templates-dir", ProjectPaths.templates, "--public-dir", ProjectPaths.publicFiles]
+             "--insecure-hosts", "127.0.0.1", "--nominatim-url", "", "--templates-dir", ProjectPaths.templates, "--public-dir", ProjectPaths.publicFiles,
+             "--plc-url", TestIdentityDirectory.shared.plcURL, "--handle-resolver-url", TestIdentityDirectory.shared.resolverURL]
         }
     }
 

@@ -23,6 +23,13 @@ public enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A service did not answer in time or failed: `service` names it for people,
     /// `cause` (no secrets: transport errors hold no URLs or headers) is for logs.
     case unreachable(service: String, cause: UpstreamFailure)
+    /// The DID's document names another PDS than the one given or the one that issued
+    /// the session (`documentPDS`, nil when it names none): that PDS cannot speak for
+    /// this account.
+    case pdsMismatch(did: String, documentPDS: String?)
+    /// The handle does not resolve back to the DID, or the DID's document does not claim
+    /// it: the account cannot be shown under that name.
+    case handleMismatch(handle: String, did: String)
 
     public var description: String {
         switch self {
@@ -39,19 +46,29 @@ public enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedDID:
             "Only accounts with a did:plc or did:web identity can sign in here."
         case .handleNotFound(let handle):
-            "No account called \(handle) was found. Check the spelling, or enter your PDS address below."
+            "No account called \(handle) was found. Check the spelling, or enter your DID."
         case .didNotFound(let did):
-            "No account with the identity \(did) was found. Check it, or enter your PDS address below."
+            "No account with the identity \(did) was found. Check it. \(Self.lanHint)"
         case .invalidDIDDocument(let did):
-            "The identity document of \(did) could not be read. Enter your PDS address below to sign in anyway."
+            "The identity document of \(did) could not be read, so this server cannot check who you are. \(Self.lanHint)"
         case .noPDS(let did):
-            "The identity document of \(did) does not say where the account is hosted. Enter your PDS address below."
+            "The identity document of \(did) does not say where the account is hosted, so this server cannot check who you are. \(Self.lanHint)"
         case .invalidPDS:
             "That PDS address is not usable. Enter it like https://pds.example.com."
         case .insecurePDS(let address):
             "The PDS at \(address) does not use https, so this server will not send your password there."
         case .unreachable(let service, _):
-            "\(service) could not be reached just now. Try again in a moment, or enter your PDS address below."
+            "\(service) could not be reached just now, so this server cannot check who you are. Try again in a moment."
+        case .pdsMismatch(let did, let documentPDS?):
+            "That PDS does not host \(did): its identity document names \(documentPDS). Leave the PDS address empty, or enter \(documentPDS)."
+        case .pdsMismatch(let did, nil):
+            "That PDS does not host \(did). Leave the PDS address empty and try again."
+        case .handleMismatch(let handle, let did):
+            "The handle \(handle) does not point back to the account \(did), so this server cannot be sure it is yours. Check the handle's DNS record or well-known file, or sign in with the DID."
         }
     }
+
+    /// Accounts on a PDS on the operator's own network may have identities that cannot
+    /// be resolved from here; only the operator can vouch for such a PDS.
+    static let lanHint = "If your account is on a PDS on this network, ask whoever runs this server to list that PDS as trusted."
 }

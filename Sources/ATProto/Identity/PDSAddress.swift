@@ -17,20 +17,27 @@ enum PDSAddress {
     /// `scheme://host[:port]`, lowercased, without a trailing slash. A bare host name
     /// (what people often type) is taken as https.
     static func validated(_ text: String, insecureHosts: Set<String>) throws(Problem) -> String {
+        guard let canonical = canonical(text) else { throw .invalid }
+        let scheme = canonical.hasPrefix("http://") ? "http" : "https"
+        guard OutboundURL(canonical, insecureHosts: insecureHosts) != nil else {
+            throw scheme == "http" ? .insecure(canonical) : .invalid
+        }
+        return canonical
+    }
+
+    /// The address's canonical form as a URL alone (no decision on whether it may be
+    /// reached), or nil when it is not `http(s)://host[:port]`.
+    static func canonical(_ text: String) -> String? {
         var text = text.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, text.utf8.count <= 512 else { throw .invalid }
+        guard !text.isEmpty, text.utf8.count <= 512 else { return nil }
         if !text.contains("://") { text = "https://" + text }
         guard let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
               let host = components.host?.lowercased(), !host.isEmpty,
               components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
               components.path.isEmpty || components.path == "/"
-        else { throw .invalid }
+        else { return nil }
         let hostPart = host.contains(":") ? "[\(host)]" : host  // an IPv6 literal
-        let canonical = "\(scheme)://\(hostPart)" + (components.port.map { ":\($0)" } ?? "")
-        guard OutboundURL(canonical, insecureHosts: insecureHosts) != nil else {
-            throw scheme == "http" ? .insecure(canonical) : .invalid
-        }
-        return canonical
+        return "\(scheme)://\(hostPart)" + (components.port.map { ":\($0)" } ?? "")
     }
 }

@@ -29,6 +29,9 @@ public struct AppConfiguration: Sendable {
     /// Hosts (optionally `host:port`) that may be reached over plain http and on
     /// private or loopback addresses: a PDS on the LAN, test stand-ins.
     public var insecureHosts: Set<String> = []
+    /// PDSes (canonical `scheme://host[:port]`) whose sign-ins are believed when the
+    /// account's identity cannot be resolved (`--trusted-pds`).
+    public var trustedPDSes: Set<String> = []
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     public var trustedProxies: [IPAddressRange] = []
     /// Disk space for request bodies being received, all together.

@@ -1,3 +1,4 @@
+import ATProto
 import Foundation
 import MicroHTTPServer
 import GrainSupport
@@ -33,6 +34,21 @@ extension ConfigurationOption {
                 config.insecureHosts = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
             },
             defaultValue: { $0.insecureHosts.isEmpty ? "(none)" : $0.insecureHosts.sorted().joined(separator: ",") }
+        ),
+        ConfigurationOption(
+            flag: "trusted-pds", valueName: "URLS",
+            help: "Comma-separated PDS addresses (https://pds.example.lan) whose sign-ins are accepted when the account's identity cannot be resolved from here, e.g. a PDS on your LAN. Such a PDS can sign in as any account whose identity cannot be resolved, so list only one you run.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                var addresses: Set<String> = []
+                for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+                    guard let address = IdentityResolver.canonicalPDS(item) else {
+                        throw ConfigurationError("--trusted-pds takes PDS addresses such as https://pds.example.lan, not '\(item)'")
+                    }
+                    addresses.insert(address)
+                }
+                config.trustedPDSes = addresses
+            },
+            defaultValue: { $0.trustedPDSes.isEmpty ? "(none)" : $0.trustedPDSes.sorted().joined(separator: ",") }
         ),
         ConfigurationOption(
             flag: "trusted-proxies", valueName: "ADDRESSES",

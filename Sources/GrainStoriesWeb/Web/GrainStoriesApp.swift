@@ -75,7 +75,7 @@ public final class GrainStoriesApp: Sendable {
         let database = try await AppDatabase.open(at: data.database)
         let now = edges.now
         let sessions = SessionStore(database: database, now: now)
-        let pds = AuthorizedPDS(sessions: sessions, connector: edges.pds)
+        let pds = AuthorizedPDS(sessions: sessions, connector: edges.pds, verifier: edges.identity)
         let local = LocalStories(now: now)
         let library = OverlayStoryLibrary(base: edges.stories, local: local)
         let drafts = DraftStore(database: database)

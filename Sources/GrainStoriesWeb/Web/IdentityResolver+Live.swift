@@ -9,7 +9,8 @@ extension IdentityResolver {
             http: http,
             dns: DNSTXTResolver(timeout: .seconds(3)),
             handleResolverURL: configuration.handleResolverURL,
-            plcURL: configuration.plcURL
+            plcURL: configuration.plcURL,
+            trustedPDSes: configuration.trustedPDSes
         )
     }
 }

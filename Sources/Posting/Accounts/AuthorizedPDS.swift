@@ -3,18 +3,28 @@ public import ATProto
 public import GrainSupport
 
 /// Runs PDS calls for a signed-in account. When the PDS says the access token has
-/// expired, it refreshes the session once (one refresh per session at a time), stores
-/// the new tokens and retries; when the refresh is refused the session has been revoked
-/// and the person is signed out.
+/// expired, it refreshes the session once (one refresh per session at a time), checks
+/// the account's identity again as at sign-in, stores the new tokens and retries; when
+/// the refresh is refused the session has been revoked and the person is signed out.
+///
+/// The identity check at refresh: a document that names another PDS (the account moved,
+/// or never lived there) or no longer exists ends the session; while the directory
+/// cannot be reached the refresh waits (`.identity`, to be retried), since signing
+/// everyone out during a PLC outage would lose nothing an attacker could gain. A handle
+/// that no longer checks out both ways is dropped (the account is shown by its DID)
+/// rather than ending the session.
 public struct AuthorizedPDS: Sendable {
     public let sessions: SessionStore
     /// How PDSes are reached: over HTTP in production, in memory in some tests.
     public let connector: any PDSConnector
+    /// Checks refreshed sessions against the account's identity.
+    public let verifier: any AccountVerifying
     private let refresher = Refresher()
 
-    public init(sessions: SessionStore, connector: any PDSConnector) {
+    public init(sessions: SessionStore, connector: any PDSConnector, verifier: any AccountVerifying) {
         self.sessions = sessions
         self.connector = connector
+        self.verifier = verifier
     }
 
     /// Why a call for an account failed, with the PDS's answer (or lack of one) inside.
@@ -22,6 +32,9 @@ public struct AuthorizedPDS: Sendable {
         /// The PDS no longer accepts this session: sign in again.
         case signedOut
         case pds(XRPCError)
+        /// The account's identity could not be checked at a refresh just now (the
+        /// directory or the handle's host did not answer): try again later.
+        case identity(IdentityError)
         /// Something on this server failed, not the PDS: storing refreshed tokens
         /// (`SessionStore` throws untyped errors) or the caller's own work in `body`.
         /// The error is kept as it is.
@@ -31,6 +44,7 @@ public struct AuthorizedPDS: Sendable {
             switch self {
             case .signedOut: "the PDS ended this session"
             case .pds(let error): "pds: \(error)"
+            case .identity(let error): "identity: \(error)"
             case .local(let error): "local: \(error)"
             }
         }
@@ -90,14 +104,37 @@ public struct AuthorizedPDS: Sendable {
                 }
                 return .failure(.pds(error))
             }
+            var checked = fresh
+            do throws(IdentityError) {
+                checked.handle = try await AuthorizedPDS.verifiedHandle(of: fresh, on: account.pdsURL, verifier: verifier)
+            } catch {
+                if case .unreachable = error {
+                    // Keep the rotated tokens: the old refresh token is spent.
+                    try? await sessions.updateTokens(idHash: account.idHash, fresh)
+                    return .failure(.identity(error))
+                }
+                try? await sessions.delete(idHash: account.idHash)
+                return .failure(.signedOut)
+            }
             do {
-                try await sessions.updateTokens(idHash: account.idHash, fresh)
+                try await sessions.updateTokens(idHash: account.idHash, checked)
             } catch {
                 return .failure(.local(error))
             }
-            return .success(fresh)
+            return .success(checked)
         }
         return try result.get()
+    }
+
+    /// The refreshed session's handle once the account is verified on `pdsURL`: nil when
+    /// only the handle fails to check out (see the type's note on refresh).
+    private static func verifiedHandle(of session: PDSSession, on pdsURL: String, verifier: any AccountVerifying) async throws(IdentityError) -> Handle? {
+        do {
+            return try await verifier.verify(did: session.did, handle: session.handle, pdsURL: pdsURL).handle
+        } catch {
+            guard case .handleMismatch = error else { throw error }
+            return try await verifier.verify(did: session.did, handle: nil, pdsURL: pdsURL).handle
+        }
     }
 
     /// `ExpiredToken` (the reference PDS answers 400) or an invalid token (401).

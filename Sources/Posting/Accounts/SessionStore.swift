@@ -94,9 +94,12 @@ public struct SessionStore: Sendable {
         }
     }
 
+    /// Stores refreshed tokens and the handle checked with them (the DID when it has none).
     public func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
         try await database.write { db in
-            try db.execute("UPDATE sessions SET access_token = ?, refresh_token = ? WHERE id_hash = ?", [tokens.accessToken.revealed, tokens.refreshToken.revealed, idHash])
+            try db.execute(
+                "UPDATE sessions SET access_token = ?, refresh_token = ?, handle = ? WHERE id_hash = ?",
+                [tokens.accessToken.revealed, tokens.refreshToken.revealed, tokens.handle?.rawValue ?? tokens.did.rawValue, idHash])
         }
     }
 

@@ -100,6 +100,10 @@ import Viewing
         func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount {
             throw SignInProblem(.badGateway, "The PLC directory could not be reached just now.")
         }
+
+        func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount {
+            throw .unreachable(service: "The PLC directory", cause: .status(503))
+        }
     }
 
     /// A signed-in person's own lists are read from the PDS their session names, without

@@ -22,7 +22,7 @@ struct IdentityHarness {
     /// Runs `body` with fresh stand-ins and stops them afterwards.
     @discardableResult
     static func with<T>(
-        timeout: Duration = .seconds(5), insecureHosts: Set<String> = ["127.0.0.1", "localhost"],
+        timeout: Duration = .seconds(5), insecureHosts: Set<String> = ["127.0.0.1", "localhost"], trustedPDSes: Set<String> = [],
         _ body: (IdentityHarness) async throws -> T
     ) async throws -> T {
         let stand = try StandInIdentityServer()
@@ -30,7 +30,8 @@ struct IdentityHarness {
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
         let resolver = IdentityResolver(
             http: http, dns: DNSTXTResolver(nameserver: dns.nameserver, timeout: timeout),
-            handleResolverURL: stand.resolverURL, plcURL: stand.plcURL, wellKnownURL: stand.wellKnownURL, timeout: timeout)
+            handleResolverURL: stand.resolverURL, plcURL: stand.plcURL, wellKnownURL: stand.wellKnownURL, timeout: timeout,
+            trustedPDSes: trustedPDSes)
         let harness = IdentityHarness(stand: stand, dns: dns, http: http, resolver: resolver)
         do {
             let result = try await body(harness)
@@ -54,6 +55,18 @@ struct IdentityHarness {
         return try await withDeadline(Self.bound) {
             do throws(IdentityError) {
                 return .success(try await resolver.resolve(identifier: identifier, pdsOverride: pds))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// `verify(did:handle:pdsURL:)`, bounded the same way.
+    func verify(_ did: String, handle: String?, pds: String) async throws -> Result<VerifiedAccount, IdentityError> {
+        let resolver = self.resolver
+        return try await withDeadline(Self.bound) {
+            do throws(IdentityError) {
+                return .success(try await resolver.verify(did: DID(did)!, handle: handle.flatMap(Handle.init), pdsURL: pds))
             } catch {
                 return .failure(error)
             }

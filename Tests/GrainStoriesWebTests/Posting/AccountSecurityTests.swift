@@ -137,7 +137,10 @@ import TestSupport
         let unknown = await browser.post("/signin", form: [("csrf", token), ("identifier", "nobody.test"), ("password", "x"), ("pds", pds.baseURL)])
         #expect(unknown.status.code >= 400 && unknown.status.code < 500)
         #expect(unknown.text.contains("nobody.test"))
+        // Alice's identity names a PDS where nothing answers.
         let closed = try RefusingPort()
+        let alice = FakePDS.Account.alice
+        TestIdentityDirectory.shared.publish(did: alice.did, handle: alice.handle, pds: "http://127.0.0.1:\(closed.port)")
         let unreachable = await browser.post("/signin", form: [("csrf", token), ("identifier", "alice.test"), ("password", "x"),
                                                                ("pds", "http://127.0.0.1:\(closed.port)")])
         #expect(unreachable.status == .badGateway)

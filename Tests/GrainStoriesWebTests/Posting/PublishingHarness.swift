@@ -39,7 +39,7 @@ final class PublishingHarness: Sendable {
         data = try DataDirectory.prepare(directory + "/data")
         let posted = self.posted
         publisher = Publisher(.init(
-            drafts: drafts, data: data, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http)),
+            drafts: drafts, data: data, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http), verifier: TestIdentityDirectory.shared.resolver(http: http)),
             composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
             storyPosted: { _, ref, _, _ in posted.append(ref) },
             logger: logs.logger(), now: now

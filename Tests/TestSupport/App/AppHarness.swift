@@ -12,7 +12,8 @@ import Viewing
 /// The whole application without a socket, built by the composition root
 /// (`GrainStoriesApp.build`, as `serve` builds it): real templates (strict) and static
 /// files, a temporary data directory, and for edges a fake story library, a fixed clock,
-/// the live PDS, identity and Nominatim clients (pointed wherever a test says) unless
+/// the live PDS, identity (against `TestIdentityDirectory`) and Nominatim clients
+/// (pointed wherever a test says) unless
 /// `edges` replaces them, and whatever `configure` changes in the configuration. Background
 /// work is not started: tests run the publisher themselves (`posting.publisher.runDue()`).
 /// `respond` calls the same responder the server uses.
@@ -44,10 +45,15 @@ public final class AppHarness: Sendable {
         configuration.nominatimURL = nominatimURL
         configuration.operatorContact = "tests@example.org"
         configuration.mediaCacheBytes = 1 << 20
+        let directory = TestIdentityDirectory.shared
+        configuration.plcURL = directory.plcURL
+        configuration.handleResolverURL = directory.resolverURL
         configure(&configuration)
         let logger = logs.logger()
-        var chosen = GrainStoriesApp.Edges.live(
-            configuration: configuration, logger: logger, http: OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts))
+        let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: configuration.insecureHosts)
+        var chosen = GrainStoriesApp.Edges.live(configuration: configuration, logger: logger, http: http)
+        // Accounts are resolved and verified for real, against the test identity directory.
+        chosen.identity = directory.resolver(http: http, trustedPDSes: configuration.trustedPDSes)
         chosen.stories = library
         // The live comment client would ask the configured AppView (grain.social); tests
         // about comments give the stand-in AppView's through `edges`.

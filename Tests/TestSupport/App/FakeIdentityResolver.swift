@@ -1,12 +1,14 @@
 public import GrainStoriesWeb
 import MicroHTTPServer
 import Synchronization
-import ATProto
+public import ATProto
 
 /// The identity edge in memory: each known handle or DID (case-insensitively) lives at
 /// the `LocatedAccount` given; anything else is "not found", as the live resolver says
 /// when a handle resolves nowhere. A typed PDS address wins over the map, as it does live.
-/// Every identifier asked about is logged.
+/// Every identifier asked about is logged. `verify` holds sessions to the same map, as
+/// the live resolver holds them to DID documents: the DID must live at the PDS that
+/// issued the session, and a handle must be one of the map's names for that DID.
 public final class FakeIdentityResolver: IdentityResolving {
     private let accounts: [String: LocatedAccount]
     private let asked = Mutex<[String]>([])
@@ -36,5 +38,14 @@ public final class FakeIdentityResolver: IdentityResolving {
         }
         if let pdsOverride { located.pdsURL = pdsOverride }
         return located
+    }
+
+    public func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount {
+        guard let home = accounts[did.rawValue.lowercased()] else { throw .didNotFound(did.rawValue) }
+        guard home.pdsURL == pdsURL else { throw .pdsMismatch(did: did.rawValue, documentPDS: home.pdsURL) }
+        if let handle, accounts[handle.rawValue.lowercased()]?.did != did {
+            throw .handleMismatch(handle: handle.rawValue, did: did.rawValue)
+        }
+        return VerifiedAccount(did: did, handle: handle, pdsURL: pdsURL, vouchedForByOperator: false)
     }
 }

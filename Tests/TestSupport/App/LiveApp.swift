@@ -6,7 +6,8 @@ import GrainSupport
 
 /// The whole server as production runs it (`GrainStoriesApp` over the live edges, with
 /// its background work, the libmicrohttpd server on 127.0.0.1 port 0), pointed at
-/// stand-ins, plus a real HTTP client to talk to it.
+/// stand-ins (identity: the `TestIdentityDirectory`'s PLC directory and handle resolver,
+/// unless `configure` says otherwise), plus a real HTTP client to talk to it.
 public final class LiveApp: Sendable {
     public let server: HTTPServer
     public let root: GrainStoriesApp
@@ -27,6 +28,8 @@ public final class LiveApp: Sendable {
         configuration.publicDirectory = ProjectPaths.publicFiles
         configuration.strictTemplates = true
         configuration.dataDirectory = ProjectPaths.temporaryDirectory("live")
+        configuration.plcURL = TestIdentityDirectory.shared.plcURL
+        configuration.handleResolverURL = TestIdentityDirectory.shared.resolverURL
         configure(&configuration)
         return try await LiveApp(configuration: configuration)
     }

@@ -34,11 +34,14 @@ public final class FakePDS: Sendable {
     private let server: ScriptedHTTPServer
 
     /// Starts serving at once. `clock` decides token issue and expiry times and record
-    /// keys; the default is the wall clock.
+    /// keys; the default is the wall clock. Unless `publishesIdentity` is false, the
+    /// accounts' identities are published in `TestIdentityDirectory.shared` as living
+    /// here (a PDS that is not theirs, an attacker's say, passes false).
     public init(
         accounts: [Account] = [.alice],
         configuration: FakePDSCore.Configuration = FakePDSCore.Configuration(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        publishesIdentity: Bool = true
     ) throws {
         precondition(!accounts.isEmpty, "a fake PDS needs at least one account")
         let shared = Shared(core: FakePDSCore(accounts: accounts, configuration: configuration), clock: clock)
@@ -49,6 +52,11 @@ public final class FakePDS: Sendable {
         shared.state.withLock { $0.core.configuration.serviceEndpoint = server.baseURL }
         self.shared = shared
         self.server = server
+        if publishesIdentity {
+            for account in accounts {
+                TestIdentityDirectory.shared.publish(did: account.did, handle: account.handle, pds: server.baseURL)
+            }
+        }
     }
 
     deinit { server.stop() }

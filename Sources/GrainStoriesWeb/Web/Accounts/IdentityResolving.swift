@@ -1,7 +1,8 @@
 public import ATProto
 /// Finds where an account lives: its DID and PDS, from a handle or DID (and an
-/// optional PDS address the person typed for accounts that cannot be discovered).
-public protocol IdentityResolving: Sendable {
+/// optional PDS address the person typed), and checks afterwards that the session the
+/// PDS issued is really that account's (`AccountVerifying`).
+public protocol IdentityResolving: AccountVerifying {
     func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount
 }
 

@@ -107,11 +107,30 @@ struct SignInPage: Sendable {
             throw problem
         }
         for key in keys + [AttemptLimiter.key(client: address, account: tokens.did.rawValue)] { await limiter.recordSuccess(key) }
-        if let expected = located.did, expected != tokens.did {
-            throw SignInProblem(.badGateway, "Your PDS answered for a different account. Check the PDS address.")
+        var verified = tokens
+        do throws(SignInProblem) {
+            if let expected = located.did, expected != tokens.did {
+                throw SignInProblem(.badGateway, "Your PDS answered for a different account. Check the PDS address.")
+            }
+            verified.handle = try await verify(tokens, on: located.pdsURL)
+        } catch {
+            // The PDS issued a session this server will not use: end it there too.
+            try? await client.deleteSession(tokens.refreshToken)
+            logger.warning("sign-in refused", ["did": tokens.did.rawValue, "pds": located.pdsURL, "reason": error.publicMessage])
+            throw error
         }
         let profile = try? await client.getRecord(repo: tokens.did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
-        return SignedIn(tokens: tokens, pdsURL: located.pdsURL, displayName: profile?.value.displayName)
+        return SignedIn(tokens: verified, pdsURL: located.pdsURL, displayName: profile?.value.displayName)
+    }
+
+    /// The PDS only vouches for itself: the account's own identity must name it, and the
+    /// handle it reports must be the account's (checked both ways). Returns that handle.
+    private func verify(_ tokens: PDSSession, on pdsURL: String) async throws(SignInProblem) -> Handle? {
+        do {
+            return try await identity.verify(did: tokens.did, handle: tokens.handle, pdsURL: pdsURL).handle
+        } catch {
+            throw SignInProblem(error.status, error.userMessage)
+        }
     }
 
     static func problem(for error: XRPCError, pdsURL: String) -> SignInProblem {

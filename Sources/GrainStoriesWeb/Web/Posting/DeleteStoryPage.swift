@@ -45,6 +45,7 @@ struct DeleteStoryPage: Sendable {
             switch error {
             case .signedOut: throw SignInRequired(expired: true)
             case .pds(let xrpc): throw HTTPError(.badGateway, "Your PDS did not delete the story: \(xrpc.description)")
+            case .identity(let problem): throw HTTPError(.badGateway, problem.userMessage)
             case .local: throw error
             }
         }
