@@ -153,5 +153,19 @@ enum AppSchema {
             CREATE INDEX social_writes_due ON social_writes(status, next_attempt_at);
             CREATE INDEX social_writes_by_subject ON social_writes(subject, queued_at);
             """),
+        // Drafts, their publishing and social writes belong to the account that made
+        // them: its DID *and* the PDS its session was verified on, so they are only ever
+        // sent with a session of that same account on that same PDS, never with "the
+        // newest session of this DID". Rows from before take the PDS of the newest
+        // session their DID had (what they would have been sent with).
+        Migration(version: 5, name: "drafts and social writes bound to their account's PDS", sql: """
+            ALTER TABLE drafts ADD COLUMN pds_url TEXT NOT NULL DEFAULT '';
+            UPDATE drafts SET pds_url = COALESCE(
+                (SELECT s.pds_url FROM sessions s WHERE s.did = drafts.did ORDER BY s.last_used_at DESC LIMIT 1), '');
+            ALTER TABLE social_writes ADD COLUMN pds_url TEXT NOT NULL DEFAULT '';
+            UPDATE social_writes SET pds_url = COALESCE(
+                (SELECT s.pds_url FROM sessions s WHERE s.did = social_writes.did ORDER BY s.last_used_at DESC LIMIT 1), '');
+            CREATE INDEX sessions_by_account ON sessions(did, pds_url, last_used_at);
+            """),
     ]
 }

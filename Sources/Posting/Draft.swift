@@ -15,6 +15,9 @@ public struct Draft: Sendable, Equatable {
 
     public var id: String
     public var did: DID
+    /// The PDS of the session that made it: only a session of `did` on this PDS may
+    /// see or publish it.
+    public var pdsURL: String
     public var storyRKey: RecordKey
     public var postRKey: RecordKey
     public var photoBytes: Int
@@ -28,6 +31,11 @@ public struct Draft: Sendable, Equatable {
     public var crosspost: Bool
     public var state: State
     public var createdAt: Date
+
+    /// Whether `account` is the one this draft belongs to (same DID, same PDS).
+    public func belongs(to account: AccountSession) -> Bool {
+        account.did == did && account.pdsURL == pdsURL
+    }
 }
 
 /// A story's place: a name, its H3 cell, and the address when one is known.

@@ -18,13 +18,16 @@ public struct DraftMaker: Sendable {
         /// The uploaded scratch file; the caller owns it and deletes it afterwards.
         public var uploadPath: String
         public var did: DID
+        /// The PDS of the session uploading, which the draft is bound to.
+        public var pdsURL: String
         public var quota: DraftQuota
         /// The browser's `Accept-Language`, for the place suggestion.
         public var language: String?
 
-        public init(uploadPath: String, did: DID, quota: DraftQuota, language: String?) {
+        public init(uploadPath: String, did: DID, pdsURL: String, quota: DraftQuota, language: String?) {
             self.uploadPath = uploadPath
             self.did = did
+            self.pdsURL = pdsURL
             self.quota = quota
             self.language = language
         }
@@ -73,7 +76,7 @@ public struct DraftMaker: Sendable {
             }
         }
         let draft = Draft(
-            id: id, did: request.did, storyRKey: tids.next().recordKey, postRKey: tids.next().recordKey,
+            id: id, did: request.did, pdsURL: request.pdsURL, storyRKey: tids.next().recordKey, postRKey: tids.next().recordKey,
             photoBytes: jpeg.count, width: photo.width, height: photo.height,
             gpsCell: prepared.gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: now()
         )

@@ -110,6 +110,7 @@ extension PublishProgress {
     public init(row: Row) throws {
         draftID = try row.string("id")
         did = try row.value("did", as: DID.self)
+        pdsURL = try row.string("pds_url")
         step = Step(rawValue: try row.optionalString("publish_step") ?? "") ?? .profile
         recordCreatedAt = try row.value("record_created_at", as: Datetime?.self) ?? Datetime(Date(timeIntervalSince1970: 0))
         blob = try row.optionalString("blob").flatMap { try? JSONDecoder().decode(BlobRef.self, from: Data($0.utf8)) }

@@ -17,8 +17,8 @@ public struct DraftStore: Sendable {
         try await database.write { db in
             try db.execute("""
                 INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
-                    place_name, place_cell, place_address, labels, crosspost, state, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    place_name, place_cell, place_address, labels, crosspost, state, created_at, pds_url)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, DraftStore.bindings(draft))
         }
     }
@@ -30,8 +30,8 @@ public struct DraftStore: Sendable {
             if let refusal = quota.refusal(for: try DraftStore.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
             try db.execute("""
                 INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
-                    place_name, place_cell, place_address, labels, crosspost, state, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    place_name, place_cell, place_address, labels, crosspost, state, created_at, pds_url)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, DraftStore.bindings(draft))
         }
     }
@@ -72,17 +72,17 @@ public struct DraftStore: Sendable {
         }
     }
 
-    /// `did`'s stories that are not posted yet, newest first: still being written as a
-    /// draft, posting (or waiting to try again), or failed. The home page lists them so a
-    /// story that has not gone out yet is never out of sight.
+    /// `account`'s stories that are not posted yet, newest first: still being written as
+    /// a draft, posting (or waiting to try again), or failed. The home page lists them so
+    /// a story that has not gone out yet is never out of sight.
     /// Each comes with how far its publishing got (nil for a draft), read from the same
     /// row, so the list costs one query however many there are.
-    public func unfinished(of did: DID, limit: Int = 10) async throws -> [(draft: Draft, progress: PublishProgress?)] {
+    public func unfinished(of account: AccountSession, limit: Int = 10) async throws -> [(draft: Draft, progress: PublishProgress?)] {
         try await database.read { db in
             try db.query("""
-                SELECT * FROM drafts WHERE did = ? AND state IN ('draft', 'publishing', 'failed')
+                SELECT * FROM drafts WHERE did = ? AND pds_url = ? AND state IN ('draft', 'publishing', 'failed')
                 ORDER BY created_at DESC, id LIMIT ?
-                """, [did, limit]).map { row in
+                """, [account.did, account.pdsURL, limit]).map { row in
                 (try DraftStore.draft(from: row), try row.optionalString("publish_step") == nil ? nil : try PublishProgress(row: row))
             }
         }
@@ -111,6 +111,7 @@ public struct DraftStore: Sendable {
             draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoBytes, draft.width, draft.height,
             draft.gpsCell != nil, draft.gpsCell, draft.place?.name, draft.place?.cell, address,
             draft.labels.joined(separator: ","), draft.crosspost, draft.state.rawValue, Int64(draft.createdAt.timeIntervalSince1970),
+            draft.pdsURL,
         ]
     }
 
@@ -121,7 +122,7 @@ public struct DraftStore: Sendable {
             place = DraftPlace(name: name, cell: cell, address: address)
         }
         return Draft(
-            id: try row.string("id"), did: try row.value("did", as: DID.self), storyRKey: try row.value("story_rkey", as: RecordKey.self),
+            id: try row.string("id"), did: try row.value("did", as: DID.self), pdsURL: try row.string("pds_url"), storyRKey: try row.value("story_rkey", as: RecordKey.self),
             postRKey: try row.value("post_rkey", as: RecordKey.self),
             photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
             gpsCell: try row.optionalString("gps_cell"), place: place,

@@ -9,7 +9,7 @@ extension PostingServices {
         guard let posted = try? await drafts.posted(since: now().addingTimeInterval(-86_400)) else { return }
         for draft in posted {
             guard let entry = try? await drafts.progress(draft.id), let uri = entry.storyURI, let cid = entry.storyCID else { continue }
-            let creator = (try? await sessions.latest(for: draft.did))?.profileView ?? ProfileView(did: draft.did, handle: nil, cid: "")
+            let creator = (try? await sessions.profileView(of: draft.did)) ?? ProfileView(did: draft.did, handle: nil, cid: "")
             await local.add(LocalStories.view(of: draft, uri: uri, cid: cid, creator: creator, createdAt: entry.recordCreatedAt))
         }
     }

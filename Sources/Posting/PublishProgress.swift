@@ -27,6 +27,9 @@ public struct PublishProgress: Sendable, Equatable {
 
     public var draftID: String
     public var did: DID
+    /// The PDS of the session that made the draft; only a session of `did` there
+    /// publishes it.
+    public var pdsURL: String
     public var step: Step
     /// The record's `createdAt`, fixed when publishing starts so every retry writes the
     /// same record.

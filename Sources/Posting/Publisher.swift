@@ -52,7 +52,7 @@ public actor Publisher {
         var progress = initial
         // The progress lives in the draft's row: a draft deleted meanwhile has none left to save.
         guard let draft = try? await d.drafts.find(progress.draftID) else { return }
-        guard let account = try? await d.sessions.latest(for: progress.did) else {
+        guard let account = try? await d.sessions.latest(for: progress.did, on: progress.pdsURL) else {
             await record(.permanentFailure("You are signed out. Sign in again, then press Retry."), &progress)
             return
         }

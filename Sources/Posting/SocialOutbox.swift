@@ -79,7 +79,7 @@ public actor SocialOutbox {
 
     private func queue(_ account: AccountSession, _ kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?) async throws -> SocialWrite {
         let write = try await store.insert(
-            did: account.did, kind: kind, rkey: rkey, subject: subject, text: text, createdAt: Datetime(now()), now: now())
+            did: account.did, pdsURL: account.pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, createdAt: Datetime(now()), now: now())
         await favourites.record(write)
         // An undo waits for what it undoes; the loop sends it after.
         if try await store.waitsForEarlier(write) {
@@ -96,7 +96,7 @@ public actor SocialOutbox {
     public func runDue() async -> Double {
         do {
             for write in try await store.due(now: now()) {
-                guard let account = try? await sessions.latest(for: write.did) else {
+                guard let account = try? await sessions.latest(for: write.did, on: write.pdsURL) else {
                     await finish(write, .permanent("You are signed out. Sign in again and send it once more."))
                     continue
                 }

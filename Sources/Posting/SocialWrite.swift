@@ -23,6 +23,8 @@ public struct SocialWrite: Sendable, Equatable {
 
     public var id: Int64
     public var did: DID
+    /// The PDS of the session that asked for it: only a session of `did` there sends it.
+    public var pdsURL: String
     public var kind: Kind
     public var rkey: RecordKey
     /// The story's AT URI.
@@ -48,11 +50,12 @@ public struct SocialWrite: Sendable, Equatable {
     }
 
     public init(
-        id: Int64, did: DID, kind: Kind, rkey: RecordKey, subject: ATURI, text: String?, recordCreatedAt: Datetime,
+        id: Int64, did: DID, pdsURL: String, kind: Kind, rkey: RecordKey, subject: ATURI, text: String?, recordCreatedAt: Datetime,
         status: Status = .pending, attempts: Int = 0, nextAttemptAt: Date, lastError: String? = nil, queuedAt: Date
     ) {
         self.id = id
         self.did = did
+        self.pdsURL = pdsURL
         self.kind = kind
         self.rkey = rkey
         self.subject = subject

@@ -13,18 +13,18 @@ public struct SocialWriteStore: Sendable {
 
     /// Stores a new write, pending and due now, and returns it with its id.
     public func insert(
-        did: DID, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
+        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
     ) async throws -> SocialWrite {
         let seconds = Int64(now.timeIntervalSince1970)
         let id = try await database.write { db in
             try db.execute("""
-                INSERT INTO social_writes (did, kind, rkey, subject, text, record_created_at, status, next_attempt_at, queued_at)
-                VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)
-                """, [did, kind.rawValue, rkey, subject, text, createdAt, seconds, seconds])
+                INSERT INTO social_writes (did, pds_url, kind, rkey, subject, text, record_created_at, status, next_attempt_at, queued_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                """, [did, pdsURL, kind.rawValue, rkey, subject, text, createdAt, seconds, seconds])
             return db.lastInsertRowID
         }
         return SocialWrite(
-            id: id, did: did, kind: kind, rkey: rkey, subject: subject, text: text, recordCreatedAt: createdAt,
+            id: id, did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, recordCreatedAt: createdAt,
             nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(seconds)), queuedAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
@@ -113,6 +113,7 @@ extension SocialWrite {
     public init(row: Row) throws {
         id = try row.int64("id")
         did = try row.value("did", as: DID.self)
+        pdsURL = try row.string("pds_url")
         kind = try row.value("kind", as: SocialWrite.Kind.self)
         rkey = try row.value("rkey", as: RecordKey.self)
         subject = try row.value("subject", as: ATURI.self)

@@ -53,7 +53,7 @@ import ATProto
                 #expect(try await browser.waitUntil("return location.pathname === '/' && !document.querySelector('dialog.viewer')"))
                 #expect(try await Self.tiles(f) == ["/stories/\(F.tomas)"])
 
-                try await browser.execute("Array.from(document.querySelectorAll('.strip-switch a')).find(a => a.textContent === 'Everyone').click()")
+                try await browser.execute("Array.from(document.querySelectorAll('.strip-switch button')).find(a => a.textContent === 'Everyone').click()")
                 #expect(try await browser.waitUntil("return document.querySelector('.strip-switch [aria-current=page]')?.textContent === 'Everyone'"))
                 // Everyone but Erin (hidden), Tomás after the others now that he was watched.
                 #expect(try await Self.tiles(f) == ["/stories/\(Self.kenji)", "/stories/\(F.maya)", "/stories/\(F.tomas)"])

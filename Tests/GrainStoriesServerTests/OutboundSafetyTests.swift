@@ -27,6 +27,10 @@ import Testing
         let listener = try AcceptCountingListener()
         // 127.0.0.1 is listed (the stand-ins live there); "localhost" resolves to the same
         // address through /etc/hosts but is not listed, so it gets the public-only client.
+        // Alice's identity names that address as her PDS, so only the address policy stands
+        // between the form and the listener.
+        let alice = FakePDS.Account.alice
+        TestIdentityDirectory.shared.publish(did: alice.did, handle: alice.handle, pds: listener.url(host: "localhost"))
         let app = try await LiveApp.start(appViewURL: appView.baseURL)
         #expect(!app.configuration.insecureHosts.contains("localhost"))
         let response = try await Self.signIn(app, pds: listener.url(host: "localhost"))

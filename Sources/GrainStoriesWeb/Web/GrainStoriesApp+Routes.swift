@@ -30,6 +30,7 @@ extension GrainStoriesApp {
                 pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, accountStrip: accountStrip,
                 strip: strip, seen: seen,
                 unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
+            stripChoice: StripChoiceEndpoint(pages: pages, accountStrip: accountStrip),
             authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
             viewer: StoryViewerPage(
                 pages: pages, library: library, accountStrip: accountStrip, seen: seen, signer: signer,

@@ -5,6 +5,7 @@ import Viewing
 /// composition root (`GrainStoriesApp`) built, each with only the parts it uses.
 struct Routes: Sendable {
     var home: HomePage
+    var stripChoice: StripChoiceEndpoint
     var authorStories: AuthorStoriesPage
     var viewer: StoryViewerPage
     var favorite: FavoriteEndpoint
@@ -29,6 +30,7 @@ struct Routes: Sendable {
     func router() -> Router {
         var router = Router()
         router.get("/", immediately: { try home.respondImmediately($0) }) { try await home.respond($0) }
+        router.post("/strip", body: .form(2048, needsAccount: true)) { try await stripChoice.respond($0) }
         router.get("/profile/:actor/story/:rkey") { try await viewer.respond($0) }
         router.post("/profile/:actor/story/:rkey/favorite", body: .form(4096, needsAccount: true)) { try await favorite.respond($0) }
         router.get("/profile/:actor/story/:rkey/comments") { try await comments.show($0) }

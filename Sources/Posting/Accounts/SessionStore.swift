@@ -87,11 +87,22 @@ public struct SessionStore: Sendable {
         return ordered.map(\.session)
     }
 
-    /// The most recently used session of an account (the outbox publishes with it).
-    public func latest(for did: DID) async throws -> AccountSession? {
+    /// The most recently used session of the account `did` on `pdsURL`: the outboxes
+    /// send a draft or a heart only with a session of the account that made it, on the
+    /// PDS that session was verified on.
+    public func latest(for did: DID, on pdsURL: String) async throws -> AccountSession? {
+        try await database.read { db in
+            try db.queryOne("SELECT * FROM sessions WHERE did = ? AND pds_url = ? ORDER BY last_used_at DESC LIMIT 1", [did, pdsURL])
+                .map(SessionStore.session(from:))
+        }
+    }
+
+    /// How a signed-in account appears as an author (its handle and name), for showing
+    /// what it made here before the AppView knows it; never for acting as it.
+    public func profileView(of did: DID) async throws -> ProfileView? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM sessions WHERE did = ? ORDER BY last_used_at DESC LIMIT 1", [did]).map(SessionStore.session(from:))
-        }
+        }?.profileView
     }
 
     /// Stores refreshed tokens and the handle checked with them (the DID when it has none).

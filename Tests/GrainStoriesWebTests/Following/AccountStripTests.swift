@@ -39,11 +39,20 @@ import Viewing
             AccountStripTests.people(in: await page(target))
         }
 
-        /// The page at `target`, after the redirect a choice of strip answers with.
+        /// The page at `target`; for `/?strip=X`, the home page after choosing X with the
+        /// switch's form (a POST to `/strip`, as a person pressing it would).
         func page(_ target: String) async -> String {
-            let response = await browser.get(target)
-            guard response.status == .seeOther, let next = response.headers["Location"] else { return response.text }
-            return await browser.get(next).text
+            if let choice = target.split(separator: "?strip=").dropFirst().first {
+                _ = await choose(String(choice))
+                return await browser.get("/").text
+            }
+            return await browser.get(target).text
+        }
+
+        /// Presses the switch's button for `choice`; returns the answer.
+        func choose(_ choice: String) async -> HTTPResponse {
+            let token = CookieJar.csrfToken(in: await browser.get("/").text) ?? ""
+            return await browser.post("/strip", form: [("csrf", token), ("strip", choice)])
         }
 
         func stories(of did: DID) async throws -> [StoryView] {
@@ -71,8 +80,9 @@ import Viewing
             .map { String($0.dropFirst("/stories/".count)) }
     }
 
+    /// The value of the switch's button marked current.
     static func switchCurrent(in page: String) -> String? {
-        HTMLInspection.attributeValues("href", in: page) { $0.contains("strip-switch-current") }.first
+        HTMLInspection.attributeValues("value", in: page) { $0.contains("strip-switch-current") }.first.map { "/?strip=" + $0 }
     }
 
     /// Where the viewer's "next person" leads (the swipe and the neighbour tile).
@@ -89,9 +99,9 @@ import Viewing
         let first = await home.browser.get("/").text
         #expect(Self.people(in: first) == [Self.tomas.rawValue, Self.erin.rawValue])
         #expect(Self.switchCurrent(in: first) == "/?strip=following")
-        #expect(first.contains(">Following</a>") && first.contains(">Everyone</a>"))
+        #expect(first.contains(">Following</button>") && first.contains(">Everyone</button>"))
 
-        let chosen = await home.browser.get("/?strip=everyone")
+        let chosen = await home.choose("everyone")
         #expect(chosen.status == .seeOther && chosen.headers["Location"] == "/", "a page left open must not choose again when it refreshes")
         let everyone = await home.page("/?strip=everyone")
         #expect(Self.people(in: everyone) == [Self.kenji, Self.tomas, Self.maya, Self.erin].map(\.rawValue))
@@ -143,6 +153,26 @@ import Viewing
         #expect(signedIn.status == .badRequest && signedIn.text.contains("following or everyone"))
         #expect(signedOut.status == .badRequest)
         #expect(await home.app.respond("/?strip=following").status == .ok, "signed out, everyone is shown")
+        let posted = await home.choose("friends")
+        #expect(posted.status == .badRequest && posted.text.contains("following or everyone"))
+        await home.close()
+    }
+
+    /// A link (from another site, say) cannot change the saved choice: `/?strip=` only
+    /// asks, and the form that saves it needs the page's token.
+    @Test func onlyThePostedFormChangesTheStrip() async throws {
+        let home = try await Household(follows: [Self.tomas, Self.erin])
+        let asked = await home.browser.get("/?strip=everyone")
+        #expect(asked.status == .ok)
+        #expect(asked.text.contains("<h1>Show everyone&#39;s stories?</h1>") || asked.text.contains("<h1>Show everyone&#x27;s stories?</h1>"))
+        #expect(asked.text.contains("action=\"/strip\"") && asked.text.contains("value=\"everyone\""))
+        #expect(await home.strip() == [Self.tomas.rawValue, Self.erin.rawValue], "nothing changed by the link")
+        let forged = await home.browser.post("/strip", form: [("strip", "everyone")])
+        #expect(forged.status == .forbidden)
+        #expect(await home.strip() == [Self.tomas.rawValue, Self.erin.rawValue], "nothing changed without the token")
+        let token = try #require(CookieJar.csrfToken(in: asked.text))
+        #expect(await home.browser.post("/strip", form: [("csrf", token), ("strip", "everyone")]).status == .seeOther)
+        #expect(await home.strip().count == 4)
         await home.close()
     }
 

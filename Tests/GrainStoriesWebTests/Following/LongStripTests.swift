@@ -52,7 +52,7 @@ import Viewing
         let app = try await AppHarness(library: library)
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         let page = await browser.get("/").text
-        _ = await browser.get("/?strip=everyone")
+        _ = await browser.post("/strip", form: [("csrf", CookieJar.csrfToken(in: page) ?? ""), ("strip", "everyone")])
         let everyone = await browser.get("/").text
         await app.shutdown()
         pds.stop()

@@ -8,7 +8,7 @@ import Testing
 @Suite struct IdentityErrorTests {
     @Test func messagesNameTheAccountAndSayWhatToDo() {
         let message = IdentityError.handleNotFound("alice.example").userMessage
-        #expect(message == "No account called alice.example was found. Check the spelling, or enter your PDS address below.")
+        #expect(message == "No account called alice.example was found. Check the spelling, or enter your DID.")
         #expect(IdentityError.insecurePDS("http://pds.example.com").userMessage.contains("http://pds.example.com"))
     }
 
@@ -26,6 +26,8 @@ import Testing
         #expect(IdentityError.didNotFound("did:plc:x").status == .notFound)
         #expect(IdentityError.noPDS("did:plc:x").status == .unprocessableContent)
         #expect(IdentityError.unreachable(service: "x", cause: .status(503)).status == .badGateway)
+        #expect(IdentityError.pdsMismatch(did: "did:plc:x", documentPDS: "https://pds.example.com").status == .forbidden)
+        #expect(IdentityError.handleMismatch(handle: "a.test", did: "did:plc:x").status == .unprocessableContent)
         let error: any HTTPResponseError = IdentityError.invalidPDS
         #expect(error.publicMessage == IdentityError.invalidPDS.userMessage)
     }

@@ -173,6 +173,22 @@ import TestSupport
         pds.stop()
     }
 
+    /// The limit is 10 wrong passwords in 15 minutes, as the composition root sets it:
+    /// still refused just inside the window, tried again once it has passed.
+    @Test func theLimitLastsFifteenMinutes() async throws {
+        let pds = try FakePDS()
+        let clock = ManualClock()
+        let app = try await AppHarness(edges: { $0.now = { clock.date } })
+        for _ in 0..<10 { #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 401) }
+        #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 429)
+        clock.advance(by: .seconds(15 * 60 - 1))
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 429, "a second before the window ends")
+        clock.advance(by: .seconds(1))
+        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "192.0.2.7") == 303, "the window has passed")
+        await app.shutdown()
+        pds.stop()
+    }
+
     @Test func someoneElsesWrongPasswordsNeverLockYouOut() async throws {
         let pds = try FakePDS(accounts: [.alice, .bob])
         let app = try await AppHarness()

@@ -30,7 +30,7 @@ import WorkerThreads
         let upload = harness.directory + "/upload-scratch"
         try Data(try JPEGEncoder.encode(TestImages.photoLike(width: 320, height: 240), quality: 90)).write(to: URL(fileURLWithPath: upload))
         let draft = try await maker(harness, pool: pool).makeDraft(.init(
-            uploadPath: upload, did: "did:plc:a", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000), language: nil))
+            uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000), language: nil))
         #expect(draft.width == 320 && draft.height == 240)
         #expect(draft.state == .draft)
         let written = try #require(FileManager.default.contents(atPath: harness.data.draftPhoto(draft.id)))
@@ -48,7 +48,7 @@ import WorkerThreads
         try Data(try JPEGEncoder.encode(TestImages.photoLike(width: 64, height: 48), quality: 90)).write(to: URL(fileURLWithPath: upload))
         do {
             _ = try await maker(harness, pool: pool).makeDraft(.init(
-                uploadPath: upload, did: "did:plc:a", quota: DraftQuota(maxDrafts: 0, maxBytes: 10_000_000), language: nil))
+                uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 0, maxBytes: 10_000_000), language: nil))
             Issue.record("the quota let a draft through")
         } catch {
             guard case .quota(.tooManyDrafts(limit: 0)) = error else { Issue.record("unexpected \(error)"); return }
@@ -65,7 +65,7 @@ import WorkerThreads
         try Data("GIF89a not a photo".utf8).write(to: URL(fileURLWithPath: upload))
         do {
             _ = try await maker(harness, pool: pool).makeDraft(.init(
-                uploadPath: upload, did: "did:plc:a", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000), language: nil))
+                uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000), language: nil))
             Issue.record("a non-JPEG became a draft")
         } catch {
             guard case .photo(let problem) = error, problem.isBadInput else { Issue.record("unexpected \(error)"); return }

@@ -77,7 +77,7 @@ import TestSupport
         #expect(limit == 200_000_000)
         // A posted story's photo still on disk counts, though it is no longer a draft.
         let big = Draft(
-            id: "bigdraft0000000000000a", did: FakePDS.Account.alice.typedDID, storyRKey: "3mbigstory222", postRKey: "3mbigpost2222",
+            id: "bigdraft0000000000000a", did: FakePDS.Account.alice.typedDID, pdsURL: pds.baseURL, storyRKey: "3mbigstory222", postRKey: "3mbigpost2222",
             photoBytes: limit - 1000, width: 10, height: 10,
             gpsCell: nil, place: nil, labels: [], crosspost: false, state: .posted, createdAt: AppHarness.fixtureNow
         )

@@ -13,7 +13,7 @@ import TestSupport
             let id = UUID().uuidString
             try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: harness.data.draftPhoto(id)))
             let draft = Draft(
-                id: id, did: "did:plc:a", storyRKey: harness.tids.next().recordKey, postRKey: harness.tids.next().recordKey,
+                id: id, did: "did:plc:a", pdsURL: "https://pds.example.com", storyRKey: harness.tids.next().recordKey, postRKey: harness.tids.next().recordKey,
                 photoBytes: 4, width: 1, height: 1, gpsCell: nil, place: nil, labels: [], crosspost: false,
                 state: state, createdAt: harness.now.addingTimeInterval(-ageDays * 86_400)
             )
@@ -37,10 +37,10 @@ import TestSupport
             #expect(!FileManager.default.fileExists(atPath: harness.data.draftPhoto(gone.id)))
         }
         // Sessions are kept while used and forgotten after their idle lifetime.
-        #expect(try await harness.sessions.latest(for: account.did) != nil)
+        #expect(try await harness.sessions.latest(for: account.did, on: account.pdsURL) != nil)
         harness.advance(SessionStore.idleLifetime + 60)
         await housekeeper.sweep()
-        #expect(try await harness.sessions.latest(for: account.did) == nil)
+        #expect(try await harness.sessions.latest(for: account.did, on: account.pdsURL) == nil)
         await harness.stop()
     }
 }

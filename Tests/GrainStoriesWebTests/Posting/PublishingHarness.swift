@@ -60,7 +60,7 @@ final class PublishingHarness: Sendable {
         let id = UUID().uuidString
         try Data(jpeg).write(to: URL(fileURLWithPath: data.draftPhoto(id)))
         let draft = Draft(
-            id: id, did: did, storyRKey: tids.next().recordKey, postRKey: tids.next().recordKey,
+            id: id, did: did, pdsURL: pds.baseURL, storyRKey: tids.next().recordKey, postRKey: tids.next().recordKey,
             photoBytes: jpeg.count, width: 160, height: 120, gpsCell: place?.cell, place: place, labels: labels,
             crosspost: crosspost, state: .draft, createdAt: now
         )

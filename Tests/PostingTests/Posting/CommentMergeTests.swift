@@ -17,7 +17,7 @@ import TestSupport
     }
 
     private func write(_ kind: SocialWrite.Kind, _ did: DID, _ rkey: String, status: SocialWrite.Status = .done) -> SocialWrite {
-        SocialWrite(id: 1, did: did, kind: kind, rkey: RecordKey(rkey)!, subject: story, text: "local \(rkey)",
+        SocialWrite(id: 1, did: did, pdsURL: "https://pds.example.com", kind: kind, rkey: RecordKey(rkey)!, subject: story, text: "local \(rkey)",
                     recordCreatedAt: Datetime(Date(timeIntervalSince1970: 1_788_544_500)), status: status,
                     nextAttemptAt: .now, queuedAt: .now)
     }

@@ -13,7 +13,7 @@ import Testing
 
     func queued() -> PublishProgress {
         PublishProgress(
-            draftID: "d", did: "did:plc:a", step: .profile, recordCreatedAt: "2026-09-04T12:00:00.000Z", blob: nil,
+            draftID: "d", did: "did:plc:a", pdsURL: "https://pds.example.com", step: .profile, recordCreatedAt: "2026-09-04T12:00:00.000Z", blob: nil,
             storyURI: nil, storyCID: nil, attempts: 0, nextAttemptAt: start, lastError: nil, status: .pending)
     }
 

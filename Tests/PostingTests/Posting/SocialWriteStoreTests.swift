@@ -22,8 +22,8 @@ import SQLiteStore
 
     @Test func anUndoIsNotDueWhileWhatItUndoesIsPending() async throws {
         let (database, store, directory) = try await open()
-        let heart = try await store.insert(did: alice, kind: .favorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
-        let undo = try await store.insert(did: alice, kind: .unfavorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        let heart = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .favorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        let undo = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .unfavorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
         #expect(try await store.due(now: now).map(\.id) == [heart.id])
         #expect(try await store.waitsForEarlier(undo))
         var done = heart
@@ -38,11 +38,11 @@ import SQLiteStore
     @Test func theHousekeeperForgetsFinishedWritesAfterTwoDaysAndKeepsPendingOnes() async throws {
         let (database, store, directory) = try await open()
         let old = now.addingTimeInterval(-3 * 86_400)
-        var sent = try await store.insert(did: alice, kind: .comment, rkey: "3mcomment0001", subject: story, text: "sent", createdAt: Datetime(old), now: old)
+        var sent = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0001", subject: story, text: "sent", createdAt: Datetime(old), now: old)
         sent.status = .done
         try await store.save(sent)
-        let waiting = try await store.insert(did: alice, kind: .comment, rkey: "3mcomment0002", subject: story, text: "waiting", createdAt: Datetime(old), now: old)
-        let recent = try await store.insert(did: alice, kind: .comment, rkey: "3mcomment0003", subject: story, text: "recent", createdAt: Datetime(now), now: now)
+        let waiting = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0002", subject: story, text: "waiting", createdAt: Datetime(old), now: old)
+        let recent = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0003", subject: story, text: "recent", createdAt: Datetime(now), now: now)
         let sessions = SessionStore(database: database, now: { self.now })
         let housekeeper = Housekeeper(
             drafts: DraftStore(database: database), data: try DataDirectory.prepare(directory + "/data"), sessions: sessions,
@@ -57,7 +57,7 @@ import SQLiteStore
 
     @Test func aKindThisVersionDoesNotKnowIsAnErrorNotAGuess() async throws {
         let (database, store, directory) = try await open()
-        let write = try await store.insert(did: alice, kind: .favorite, rkey: "3mheart00002", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        let write = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .favorite, rkey: "3mheart00002", subject: story, text: nil, createdAt: Datetime(now), now: now)
         try await database.database.write { db in try db.execute("UPDATE social_writes SET kind = 'repost' WHERE id = ?", [write.id]) }
         await #expect(throws: (any Error).self) { try await store.find(write.id) }
         await database.close()

@@ -18,8 +18,8 @@ import Viewing
 /// thread (`respondImmediately`). A signed-in person's page has their own tile and posts
 /// in it and is rendered for them, with their own strip (`AccountStrip`: the people they
 /// follow or everyone, without the people they block or hid, unseen first) and the switch
-/// between the two: `/?strip=following|everyone` remembers the choice and sends them on to
-/// `/`.
+/// between the two (a form posting to `/strip`, `StripChoiceEndpoint`). A link to
+/// `/?strip=following|everyone` changes nothing by itself: it asks first.
 struct HomePage: Sendable {
     let pages: PageRenderer
     let cache: HomePageCache
@@ -46,10 +46,9 @@ struct HomePage: Sendable {
             return visitorOrder(try cache.response(for: content, seen: state, request: context), content, seen: state, context)
         }
         if let requested {
-            // Remembered, then the plain address: a page left open refreshes itself from
-            // its address, and must not choose again every minute.
-            try await accountStrip.choose(requested, for: account)
-            return HTTPResponse.redirect(to: "/")
+            // Only a POST changes a saved setting (a link on another site could be
+            // followed by the browser); the address asks, with the form that saves it.
+            return try StripChoiceEndpoint.confirmation(requested, pages: pages, context: context)
         }
         return try await signedIn(context, account: account)
     }
@@ -171,7 +170,7 @@ struct HomePage: Sendable {
     static func stripSwitch(_ shown: StripChoice) -> TemplateValue {
         ["options": .list([(StripChoice.following, "Following"), (.everyone, "Everyone")].map { choice, label in
             [
-                "href": .string("/?strip=" + choice.rawValue),
+                "value": .string(choice.rawValue),
                 "label": .string(label),
                 "ariaCurrent": .string(choice == shown ? "page" : "false"),
                 "className": .string(choice == shown ? "strip-switch-option strip-switch-current" : "strip-switch-option"),

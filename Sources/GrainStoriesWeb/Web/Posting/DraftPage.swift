@@ -92,7 +92,7 @@ struct DraftPage: Sendable {
 
     private func ownedDraft(_ context: RequestContext) async throws -> (AccountSession, Draft) {
         let account = try context.requireAccount()
-        guard let draft = try await drafts.find(context.parameter("id")), draft.did == account.did else {
+        guard let draft = try await drafts.find(context.parameter("id")), draft.belongs(to: account) else {
             throw HTTPError(.notFound, "This draft does not exist any more, or it belongs to someone else.")
         }
         return (account, draft)

@@ -57,7 +57,7 @@ struct NewStoryPage: Sendable {
         let draft: Draft
         do {
             draft = try await draftMaker.makeDraft(.init(
-                uploadPath: upload.path, did: account.did, quota: quota, language: context.request.headers["Accept-Language"]))
+                uploadPath: upload.path, did: account.did, pdsURL: account.pdsURL, quota: quota, language: context.request.headers["Accept-Language"]))
         } catch {
             switch error {
             case .quota(let refusal):

@@ -8,7 +8,7 @@ struct UnfinishedPostsPresenter: Sendable {
     let drafts: DraftStore
 
     func values(for account: AccountSession) async -> [TemplateValue] {
-        guard let unfinished = try? await drafts.unfinished(of: account.did) else { return [] }
+        guard let unfinished = try? await drafts.unfinished(of: account) else { return [] }
         return unfinished.map { draft, progress in
             [
                 "href": .string("/drafts/\(draft.id)"),

@@ -38,7 +38,7 @@ struct StoryComments: Sendable {
         var authors: [DID: ProfileView] = [:]
         if let viewer { authors[viewer.did] = viewer.profileView }
         for did in Set(writes.map(\.did)) where authors[did] == nil {
-            authors[did] = (try? await sessions.latest(for: did))?.profileView ?? ProfileView(did: did, handle: nil)
+            authors[did] = (try? await sessions.profileView(of: did)) ?? ProfileView(did: did, handle: nil)
         }
         let merged = CommentMerge(hiddenAuthors: hiddenAuthors).merge(
             page, writes: writes, isLastPage: page.cursor == nil || page.comments.isEmpty,
