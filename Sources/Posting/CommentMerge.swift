@@ -22,10 +22,13 @@ public struct CommentMerge: Sendable {
 
     /// The comments of `page` (its position: `isLastPage` when it has no cursor), with the
     /// local `writes` (oldest first, as `SocialWriteStore.comments(on:since:)` gives them)
-    /// and `author` views for their writers.
+    /// and `author` views for their writers. `totalCount` is the thread's count without
+    /// the comments left out here (`leftOut`, on this page): a count must not include
+    /// comments the person is not shown. Those on other pages are for the caller to
+    /// subtract as it reads them (`StoryComments.summary`).
     public func merge(
         _ page: CommentThreadPage, writes: [SocialWrite], isLastPage: Bool, author: (DID) -> ProfileView
-    ) -> (comments: [Shown], totalCount: Int) {
+    ) -> (comments: [Shown], totalCount: Int, leftOut: Int) {
         let deleted = Set(writes.filter { $0.kind == .uncomment }.map(\.uri))
         let listed = Set(page.comments.map(\.uri))
         var shown = page.comments.filter { !deleted.contains($0.uri) }.map { Shown(view: $0, pending: nil) }
@@ -38,7 +41,10 @@ public struct CommentMerge: Sendable {
                     pending: write.status == .done ? nil : write)
             }
         }
-        let total = max(0, (page.totalCount ?? page.comments.count) + added.count - removed)
-        return (shown.filter { !hiddenAuthors.contains($0.view.author.did) }, total)
+        let visible = shown.filter { !hiddenAuthors.contains($0.view.author.did) }
+        let leftOut = page.comments.filter { !deleted.contains($0.uri) && hiddenAuthors.contains($0.author.did) }.count
+            + added.filter { hiddenAuthors.contains($0.did) }.count
+        let total = max(0, (page.totalCount ?? page.comments.count) + added.count - removed - leftOut)
+        return (visible, total, leftOut)
     }
 }

@@ -69,7 +69,7 @@ public struct AppViewStoryLibrary: StoryLibrary {
         let cutoff = current.addingTimeInterval(-86_400)
         let visible = lookup.value.filter { story in
             guard story.createdAt.date > cutoff, story.creator.did == did else { return false }
-            return LabelPolicy.decide(story.labels ?? [], now: current) != .hide
+            return StoryVisibility(now: current).story(story) != .notShown(.labelled)
         }
         return Fetched(visible, isStale: lookup.isStale)
     }
@@ -84,7 +84,8 @@ public struct AppViewStoryLibrary: StoryLibrary {
         let page: StoriesResponse
         do { page = try await client.storyArchive(actor: did, limit: StoryArchivePage.pageSize, before: cursor) } catch { throw .unavailable(error) }
         let current = now()
-        let visible = page.stories.filter { $0.creator.did == did && LabelPolicy.decide($0.labels ?? [], now: current) != .hide }
+        let anyone = StoryVisibility(now: current)
+        let visible = page.stories.filter { $0.creator.did == did && anyone.story($0) != .notShown(.labelled) }
         return StoryArchivePage(stories: visible, next: page.cursor.flatMap { Datetime($0) })
     }
 

@@ -5,7 +5,8 @@ public import ATProto
 /// graphic media, …): what TV mode plays. A TV in a living room has nobody at it to
 /// choose "Show" behind a warning, and a blurred photo nobody can open is no story, so
 /// such stories are skipped there; the viewer still offers them behind their warning.
-/// Hide-labelled stories are already gone (every library drops them).
+/// Hide-labelled stories are already gone (every library drops them). Which stories those
+/// are is `StoryVisibility`'s answer, as everywhere else.
 public struct UnwarnedStoryLibrary: StoryLibrary {
     public let base: any StoryLibrary
     private let now: @Sendable () -> Date
@@ -21,8 +22,8 @@ public struct UnwarnedStoryLibrary: StoryLibrary {
 
     public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         var fetched = try await base.stories(of: did)
-        let current = now()
-        fetched.value.removeAll { LabelPolicy.decide($0.labels ?? [], now: current) != .show }
+        let anyone = StoryVisibility(now: now())
+        fetched.value.removeAll { !anyone.showsPhotoUnasked($0) }
         return fetched
     }
 

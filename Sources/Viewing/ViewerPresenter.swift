@@ -14,6 +14,10 @@ public struct ViewerPresenter: Sendable {
         self.now = now
     }
 
+    /// Labels decide the warning here; whose stories reach the viewer at all was decided
+    /// before (`StoryVisibility.author`), by the same policy.
+    private var visibility: StoryVisibility { StoryVisibility(now: now) }
+
     public struct Input: Sendable {
         public var story: StoryView
         public var stories: [StoryView]
@@ -48,7 +52,7 @@ public struct ViewerPresenter: Sendable {
         let closeHref = input.back ?? "/"
 
         var warning: TemplateValue = .null
-        if case .warn(let reason) = LabelPolicy.decide(story.labels ?? [], now: now) { warning = .string(reason) }
+        if case .behindWarning(let reason) = visibility.story(story) { warning = .string(reason) }
 
         let segments: [TemplateValue] = input.stories.indices.map { index in
             let state = index < input.index ? "done" : index == input.index ? "current" : "upcoming"
@@ -69,7 +73,8 @@ public struct ViewerPresenter: Sendable {
                 "timeLong": .string(RelativeTime.long(from: created, now: now)),
                 "place": place.map(TemplateValue.string) ?? .null,
                 "alt": .string(alt),
-                "image": .string(signer.path(for: story.fullsize) ?? ""),
+                // A photo this server will not proxy gives no `<img>` at all, never `src=""`.
+                "image": signer.path(for: story.fullsize).map(TemplateValue.string) ?? .null,
                 "width": .int(story.aspectRatio.width),
                 "height": .int(story.aspectRatio.height),
                 "warning": warning,
@@ -112,14 +117,16 @@ public struct ViewerPresenter: Sendable {
     private func preview(_ input: Input) -> TemplateValue {
         guard let origin = input.origin else { return .null }
         let story = input.story
-        let warned: Bool = if case .warn = LabelPolicy.decide(story.labels ?? [], now: now) { true } else { false }
+        // Only a photo that may be shown without asking, and that this server proxies (a
+        // refused one gives no image, not the bare site address).
+        let image = visibility.showsPhotoUnasked(story) ? signer.path(for: story.fullsize) : nil
         var description = "A photo story on Grain"
         if let place = story.placeLabel { description = "\(place) · a photo story on Grain" }
         return [
             "title": .string("Story by @\(story.creator.shownHandle)"),
             "description": .string(description),
             "url": .string(origin + StoryLinks.story(did: story.creator.did, rkey: story.rkey)),
-            "image": warned ? .null : .string(origin + (signer.path(for: story.fullsize) ?? "")),
+            "image": image.map { .string(origin + $0) } ?? .null,
             "width": .int(story.aspectRatio.width),
             "height": .int(story.aspectRatio.height),
         ]
@@ -140,7 +147,8 @@ public struct ViewerPresenter: Sendable {
         let author = story.creator
         return [
             "href": .string(link(story, back: back)),
-            "thumb": .string(signer.path(for: story.thumb) ?? ""),
+            // Beside the viewer nobody chose to see a warned photo: no photo then.
+            "thumb": visibility.showsPhotoUnasked(story) ? signer.path(for: story.thumb).map(TemplateValue.string) ?? .null : .null,
             "name": .string(author.name),
             "label": .string("\(label): \(author.name)"),
             "time": .string(RelativeTime.short(from: story.createdAt.date, now: now)),

@@ -23,7 +23,7 @@ extension GrainStoriesApp {
             library: library, graph: graph, hidden: hidden, choices: StripChoiceStore(database: database),
             snapshots: StripSnapshots(now: now), logger: logger)
         let storyComments = StoryComments(threads: comments, store: social.store, sessions: sessions, now: now)
-        let stories = StoryLookup(library: library, now: now)
+        let stories = StoryLookup(library: library, hidden: hidden)
         let socialPresenter = StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now)
         return Routes(
             home: HomePage(
@@ -31,7 +31,7 @@ extension GrainStoriesApp {
                 strip: strip, seen: seen,
                 unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
             stripChoice: StripChoiceEndpoint(pages: pages, accountStrip: accountStrip),
-            authorStories: AuthorStoriesPage(library: library, seen: seen, signer: signer),
+            authorStories: AuthorStoriesPage(library: library, hidden: hidden, seen: seen, signer: signer, assets: pages.assets),
             viewer: StoryViewerPage(
                 pages: pages, library: library, accountStrip: accountStrip, seen: seen, signer: signer,
                 origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies),
@@ -43,7 +43,7 @@ extension GrainStoriesApp {
             profile: ProfilePage(pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
-                follows: graph, signer: signer, logger: logger, now: now),
+                follows: graph, hidden: hidden, signer: signer, logger: logger, now: now),
             hidden: HiddenPage(pages: pages, hidden: hidden, library: library, signer: signer),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(signer: signer, cache: media),

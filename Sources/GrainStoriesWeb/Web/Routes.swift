@@ -39,7 +39,7 @@ struct Routes: Sendable {
         router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
         router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
-        router.get("/tv", usesAccount: false) { try await tv.respond($0) }
+        router.get("/tv") { try await tv.respond($0) }
         router.get(HiddenPage.path) { try await hidden.show($0) }
         router.post(HiddenPage.path, body: .form(4096, needsAccount: true)) { try await hidden.act($0) }
         router.post("/seen", body: .form(2048)) { try await seen.respond($0) }
@@ -55,7 +55,7 @@ struct Routes: Sendable {
         router.get("/drafts/:id/places") { try await draft.places($0) }
         router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
-        router.get("/stories/:actor/cover", usesAccount: false) { try await authorStories.cover($0) }
+        router.get("/stories/:actor/cover") { try await authorStories.cover($0) }
         router.get("/media/:signature/:url", usesAccount: false, immediately: { try media.respondImmediately($0) }) { try await media.respond($0) }
         router.getImmediately("/healthz") { health.respond($0) }
         router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }

@@ -30,7 +30,7 @@ import Viewing
         let lists = FollowLists(identity: identity, pds: pds, clock: { clock.now })
         let first = try await lists.follows(of: Self.actor("alice.test"))
         let again = try await lists.follows(of: Self.actor("@Alice.Test"))
-        #expect(first.value == FollowList(account: DID(FakePDS.Account.alice.did)!, follows: [DID(Self.erin)!, DID(Self.maya)!]))
+        #expect(first.value == FollowList(account: DID(FakePDS.Account.alice.did)!, follows: [DID(Self.erin)!, DID(Self.maya)!], pdsURL: pds.baseURL))
         #expect(!first.isStale)
         #expect(again.value == first.value)
         #expect(pds.calls.filter { $0 == "com.atproto.repo.listRecords" }.count == 1)

@@ -64,6 +64,31 @@ import Viewing
         #expect(!alicePage.contains("blocked words"), "Alice blocks Bob")
         #expect(!aliceViewer.contains("blocked words"))
         #expect(aliceViewer.contains("kind words"), "her latest comment is the latest she may see")
+        // Counted as shown: his comment is not counted for her.
+        #expect(visitorPage.contains("2 comments") && visitorViewer.contains("2 comments"))
+        #expect(alicePage.contains("<span class=\"comment-count\">1 comment</span>"), "not \"2 comments\" with one shown")
+        #expect(aliceViewer.contains("<span class=\"comment-count\">1 comment</span>"))
+    }
+
+    /// The count leaves out a blocked person's comments over the whole thread, not only
+    /// those on the page shown: 130 comments (two of Grain's pages of 100), 30 of them by
+    /// Bob, whom Alice blocks, most of them past the first page of 20 she is shown.
+    @Test func theCountLeavesOutABlockedPersonsCommentsOnEveryPage() async throws {
+        let carol = FakePDS.Account(handle: "carol.test", did: "did:plc:carolcarolcarolcarolcaro", password: "unused")
+        let h = try await SocialHarness()
+        try h.pds.seedGraph(blocks: [DID(FakePDS.Account.bob.did)!])
+        for index in 0..<130 {
+            h.addComment("comment number \(index)!", by: index % 13 < 3 ? .bob : carol, rkey: "3mlong\(1000 + index)", minutesAgo: Double(200 - index))
+        }
+        let alice = try await h.signIn()
+        let page = await alice.get(H.commentsPath).text
+        let viewer = await alice.get(H.storyPath).text
+        let visitor = await h.app.respond(H.commentsPath).text
+        await h.stop()
+        #expect(visitor.contains("130 comments"))
+        #expect(page.contains("100 comments"), "130 less Bob's 30")
+        #expect(viewer.contains("100 comments"))
+        #expect(HTMLInspection.count("<li class=\"comment\">", in: page) == 20 - 6, "the page of 20 without his 6")
     }
 
     @Test func noCommentsSaysSo() async throws {

@@ -59,8 +59,9 @@ struct AccountStrip: Sendable {
         let known = await follows
         let chosen = await stored
         let hidden = await people
+        let visibility = self.hidden.visibility(of: hidden, for: account)
         let selection = StripSelection.select(
-            fetched.value, viewer: account.did, follows: known.map(Set.init), hidden: hidden.all, chosen: chosen, seen: seen)
+            fetched.value, viewer: account.did, follows: known.map(Set.init), hidden: visibility.leftOut, chosen: chosen, seen: seen)
         return Drawn(selection: selection, isStale: fetched.isStale, followsUnknown: known == nil, blocksUnknown: hidden.blocksUnknown)
     }
 

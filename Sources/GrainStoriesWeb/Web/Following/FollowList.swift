@@ -5,9 +5,12 @@ public import ATProto
 public struct FollowList: Sendable, Equatable {
     public var account: DID
     public var follows: [DID]
+    /// The PDS the account was found on (its blocks are read there too); nil when not known.
+    public var pdsURL: String?
 
-    public init(account: DID, follows: [DID]) {
+    public init(account: DID, follows: [DID], pdsURL: String? = nil) {
         self.account = account
         self.follows = follows
+        self.pdsURL = pdsURL
     }
 }

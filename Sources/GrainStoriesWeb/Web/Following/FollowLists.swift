@@ -24,7 +24,7 @@ public import Viewing
 /// them.
 public struct FollowLists: Sendable {
     private enum Lookup: Sendable {
-        case found(account: DID, subjects: [DID])
+        case found(account: DID, pdsURL: String, subjects: [DID])
         case unknown(SignInProblem)
     }
 
@@ -65,11 +65,11 @@ public struct FollowLists: Sendable {
             }
             do throws(XRPCError) {
                 let subjects = try await listing.subjects(of: did, in: query.collection, on: pds.connection(to: pdsURL))
-                return .found(account: did, subjects: subjects)
+                return .found(account: did, pdsURL: pdsURL, subjects: subjects)
             } catch {
                 if FollowLists.saysNoSuchRepository(error) { return .unknown(SignInProblem(.notFound, error.description)) }
                 if query.collection == .grainFollow, let appView, let follows = try? await appView.follows(of: did) {
-                    return .found(account: did, subjects: follows)
+                    return .found(account: did, pdsURL: pdsURL, subjects: follows)
                 }
                 throw .pdsUnavailable(query.actor.rawValue, cause: error)
             }
@@ -78,20 +78,21 @@ public struct FollowLists: Sendable {
 
     /// The account's follow list (possibly stale while its PDS is down).
     public func follows(of actor: ATIdentifier) async throws(FollowListError) -> Fetched<FollowList> {
-        let (account, subjects) = try await list(Query(actor: actor, pdsURL: nil, collection: .grainFollow))
-        return Fetched(FollowList(account: account, follows: subjects.value), isStale: subjects.isStale)
+        let (account, pdsURL, subjects) = try await list(Query(actor: actor, pdsURL: nil, collection: .grainFollow))
+        return Fetched(FollowList(account: account, follows: subjects.value, pdsURL: pdsURL), isStale: subjects.isStale)
     }
 
-    /// A signed-in account's own follows or blocks (`collection`), read from the PDS its
-    /// session names (possibly stale while that PDS is down).
+    /// An account's own follows or blocks (`collection`), read from the PDS its session
+    /// (or its `FollowList`) names (possibly stale while that PDS is down). Blocks are
+    /// public records: TV's `?for=` leaves out whom that account blocks.
     public func subjects(of account: DID, on pdsURL: String, in collection: NSID) async throws(FollowListError) -> Fetched<[DID]> {
         try await list(Query(actor: .did(account), pdsURL: pdsURL, collection: collection)).subjects
     }
 
-    private func list(_ query: Query) async throws(FollowListError) -> (account: DID, subjects: Fetched<[DID]>) {
+    private func list(_ query: Query) async throws(FollowListError) -> (account: DID, pdsURL: String, subjects: Fetched<[DID]>) {
         let lookup = try await cache.value(for: query)
         switch lookup.value {
-        case .found(let account, let subjects): return (account, Fetched(subjects, isStale: lookup.isStale))
+        case .found(let account, let pdsURL, let subjects): return (account, pdsURL, Fetched(subjects, isStale: lookup.isStale))
         case .unknown(let cause): throw .unknownAccount(query.actor.rawValue, cause: cause)
         }
     }

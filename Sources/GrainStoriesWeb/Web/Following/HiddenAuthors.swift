@@ -6,8 +6,9 @@ import Viewing
 
 /// Per signed-in account, whom never to show: their Grain blocks (read from their own
 /// PDS through `FollowLists`, so cached for minutes and served stale while the PDS is
-/// down) together with the people they hid here (`HiddenAuthorStore`). The strip, the
-/// viewer's neighbours, profiles and comment lists all ask this one service.
+/// down) together with the people they hid here (`HiddenAuthorStore`). Every page gets
+/// its `StoryVisibility` (the one policy for what may be shown) from here: the strip and
+/// grid, the viewer, `/stories/…`, profiles, TV, comment lists and link previews.
 struct HiddenAuthors: Sendable {
     let graph: FollowLists
     let store: HiddenAuthorStore
@@ -21,9 +22,16 @@ struct HiddenAuthors: Sendable {
         self.now = now
     }
 
-    /// Blocks ∪ hidden list: the authors whose stories and comments `account` never sees.
-    func hiddenAuthors(for account: AccountSession) async -> Set<DID> {
-        await people(for: account).all
+    /// The policy for what the person signed in (nil: a visitor) may see: their blocks
+    /// and hidden people left out, labels honoured.
+    func visibility(for account: AccountSession?) async -> StoryVisibility {
+        guard let account else { return StoryVisibility(now: now()) }
+        return visibility(of: await people(for: account), for: account)
+    }
+
+    /// The policy from `people` already read for `account`.
+    func visibility(of people: HiddenPeople, for account: AccountSession?) -> StoryVisibility {
+        StoryVisibility(blocked: people.blocked, hidden: people.hidden, viewer: account?.did, now: now())
     }
 
     /// Whom `account` blocks and whom they hid, apart.

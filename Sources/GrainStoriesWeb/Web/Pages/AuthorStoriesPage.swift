@@ -3,14 +3,22 @@ import MicroHTTPServer
 import Viewing
 
 /// `/stories/{actor}`: opens an author's stories at the first one this browser has not
-/// seen (or the first, when all were seen) by redirecting to that story's page.
+/// seen (or the first, when all were seen) by redirecting to that story's page. Someone
+/// the signed-in person blocks or hid is a page saying so (`StoryVisibility`), never a
+/// redirect into their stories.
 struct AuthorStoriesPage: Sendable {
+    /// What a grid tile shows for a person whose live stories all carry a warning.
+    static let warningCover = "warning-cover.svg"
+
     let library: any StoryLibrary
+    let hidden: HiddenAuthors
     let seen: SeenTracker
     let signer: MediaURLSigner
+    let assets: StaticAssets
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let did = try await ActorResolver(library: library).did(for: context.actorParameter())
+        try await hidden.visibility(for: context.account).requireShown(author: did)
         let stories = try await library.stories(of: did).value
         guard !stories.isEmpty else {
             return HTTPResponse.redirect(to: StoryLinks.profile(did))
@@ -23,12 +31,24 @@ struct AuthorStoriesPage: Sendable {
 
 extension AuthorStoriesPage {
     /// `/stories/{actor}/cover`: a redirect to the thumbnail of the author's newest live
-    /// story, for the home page's grid; 404 when they have none (any more). Browsers may
-    /// keep the redirect for a minute, about as long as the strip is cached.
+    /// story whose photo may be shown without asking (`StoryVisibility`), for the home
+    /// page's grid; when every live story carries a content warning, to a plain tile that
+    /// says so (the tile opens the viewer, where "Show" lifts it); 404 when they have none
+    /// (any more) or the signed-in person blocks or hid them. Browsers may keep the
+    /// redirect for a minute, about as long as the strip is cached.
     func cover(_ context: RequestContext) async throws -> HTTPResponse {
         let did = try await ActorResolver(library: library).did(for: context.actorParameter())
-        guard let newest = try await library.stories(of: did).value.last, let path = signer.path(for: newest.thumb) else {
+        let visibility = await hidden.visibility(for: context.account)
+        let stories = try await library.stories(of: did).value
+        guard visibility.shows(author: did), !stories.isEmpty else {
             throw HTTPError(.notFound, "This person has no story right now.")
+        }
+        let path: String
+        if let newest = stories.last(where: visibility.showsPhotoUnasked) {
+            guard let thumb = signer.path(for: newest.thumb) else { throw HTTPError(.notFound, "This story's photo cannot be shown.") }
+            path = thumb
+        } else {
+            path = assets.url(for: Self.warningCover)
         }
         var headers = HTTPHeaders()
         headers.add("Location", path)

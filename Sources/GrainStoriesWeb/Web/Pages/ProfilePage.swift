@@ -11,7 +11,9 @@ import Posting
 /// Someone with live stories but no Grain profile record (they posted from another
 /// client) still gets a page: their handle, name and stories, as their stories show them.
 /// For a signed-in person the profile of someone they block or hid has no ring and no
-/// stories, and says why; others' profiles offer "Hide this person's stories".
+/// stories, and says why; others' profiles offer "Hide this person's stories". What shows
+/// is `StoryVisibility`'s answer: a story behind a content warning is a tile with the
+/// warning and no photo (here and in the archive), opening the viewer where "Show" is.
 struct ProfilePage: Sendable {
     let pages: PageRenderer
     let library: any StoryLibrary
@@ -30,9 +32,12 @@ struct ProfilePage: Sendable {
         guard let profile = found else {
             throw HTTPError(.notFound, "There is no one called \(actor.rawValue) on Grain.")
         }
-        let people = if let account = context.account { await hidden.people(for: account) } else { HiddenPeople() }
-        let isHidden = people.hidden.contains(profile.did), isBlocked = people.blocked.contains(profile.did)
-        let stories = isHidden || isBlocked ? [] : (try? await library.stories(of: profile.did).value) ?? []
+        let visibility = await hidden.visibility(for: context.account)
+        let author = visibility.author(profile.did)
+        let isHidden = author == .notShown(.hidden), isBlocked = author == .notShown(.blocked)
+        let stories = author != .shown ? [] : ((try? await library.stories(of: profile.did).value) ?? []).filter {
+            visibility.story($0) != .notShown(.labelled)
+        }
         var values: [String: TemplateValue] = [
             "title": .string("\(profile.name) (@\(profile.shownHandle))"),
             "name": .string(profile.name),
@@ -42,11 +47,10 @@ struct ProfilePage: Sendable {
             "counts": .list(counts(profile)),
             "hasStories": .bool(!stories.isEmpty),
             "stories": .list(stories.map { story in
-                [
-                    "href": .string(StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor))),
-                    "thumb": .string(signer.path(for: story.thumb) ?? ""),
-                    "label": .string("Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))"),
-                ]
+                var tile = StoryTile.fields(story, visibility: visibility, signer: signer)
+                tile["href"] = .string(StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor)))
+                tile["label"] = .string("Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))")
+                return .object(tile)
             }),
             "storyHref": .null,
             "ringClass": .null,
@@ -67,7 +71,7 @@ struct ProfilePage: Sendable {
             let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
             values["storyLabel"] = .string("View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))")
         }
-        values["archive"] = await archive(of: profile.did, for: context)
+        values["archive"] = await archive(of: profile.did, for: context, visibility: visibility)
         return try pages.render("profile", values, for: context)
     }
 
@@ -76,7 +80,7 @@ struct ProfilePage: Sendable {
     /// a tile opens that one story in the viewer, where it can be deleted. `?archive=` is
     /// the cursor of the page to show. Null for anyone else's profile; when the AppView
     /// cannot be reached the section says so instead of failing the page.
-    private func archive(of did: DID, for context: RequestContext) async -> TemplateValue {
+    private func archive(of did: DID, for context: RequestContext, visibility: StoryVisibility) async -> TemplateValue {
         guard context.account?.did == did else { return .null }
         let cursor = context.query["archive"].flatMap { Datetime($0) }
         let profilePath = StoryLinks.profile(did)
@@ -90,13 +94,12 @@ struct ProfilePage: Sendable {
             "hasStories": .bool(!page.stories.isEmpty),
             "stories": .list(page.stories.map { story in
                 let date = story.createdAt.date.formatted(day)
-                return [
-                    "href": .string(StoryLinks.story(did: did, rkey: story.rkey, back: profilePath)),
-                    "thumb": .string(signer.path(for: story.thumb) ?? ""),
-                    "date": .string(date),
-                    "datetime": .string(story.createdAt.rawValue),
-                    "label": .string("Your story of \(date)\((story.expired ?? false) ? "" : ", still live")"),
-                ]
+                var tile = StoryTile.fields(story, visibility: visibility, signer: signer)
+                tile["href"] = .string(StoryLinks.story(did: did, rkey: story.rkey, back: profilePath))
+                tile["date"] = .string(date)
+                tile["datetime"] = .string(story.createdAt.rawValue)
+                tile["label"] = .string("Your story of \(date)\((story.expired ?? false) ? "" : ", still live")")
+                return .object(tile)
             }),
             "next": page.next.map { .string(profilePath + "?archive=" + PercentEncoding.encodeComponent($0.rawValue)) } ?? .null,
             "first": cursor == nil ? .null : .string(profilePath),

@@ -12,8 +12,9 @@ import Viewing
 /// they were shown (`AccountStrip.viewerOrder`: following or everyone, without whom they
 /// block or hid, unseen first, kept stable while they watch), the next person starting at
 /// their first unseen story. A story that is no longer live (or not yet listed) is shown
-/// on its own. Hide-labelled or unknown stories are a 404. A signed-in person can hide
-/// the author's stories from the viewer's menu.
+/// on its own. Hide-labelled or unknown stories are a 404, and so is the story of someone
+/// the signed-in person blocks or hid (`StoryVisibility`), with a page saying why and no
+/// photo or preview. A signed-in person can hide the author's stories from the viewer's menu.
 struct StoryViewerPage: Sendable {
     let pages: PageRenderer
     let library: any StoryLibrary
@@ -23,13 +24,15 @@ struct StoryViewerPage: Sendable {
     let origin: PublicOrigin
     /// The heart, the comment count and latest comment under the photo.
     let social: StorySocialPresenter
-    /// Whose comments the signed-in person never sees (the latest comment under the photo).
+    /// Whose stories and comments the signed-in person never sees (`StoryVisibility`).
     let hidden: HiddenAuthors
     let now: @Sendable () -> Date
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let rkey = try context.parameter("rkey", as: RecordKey.self)
         let did = try await ActorResolver(library: library).did(for: context.actorParameter())
+        let visibility = await hidden.visibility(for: context.account)
+        try visibility.requireShown(author: did)
         let stories = try await library.stories(of: did).value
 
         let input: ViewerPresenter.Input
@@ -50,10 +53,9 @@ struct StoryViewerPage: Sendable {
             let neighbors = await navigator.neighbors(author: did, stories: stories, index: index)
             input = .init(story: stories[index], stories: stories, index: index, neighbors: neighbors, back: context.back, isLive: true)
         } else {
-            guard let story = try await library.story(uri: ATURI(did, .story, rkey)),
-                  story.creator.did == did,
-                  LabelPolicy.decide(story.labels ?? [], now: now()) != .hide
+            guard let story = try await library.story(uri: ATURI(did, .story, rkey)), story.creator.did == did
             else { throw HTTPError(.notFound, "This story is not available. It may have been deleted.") }
+            try visibility.requireShown(story: story)
             let alone = StoryNavigator.Neighbors(previous: .close, next: .close, previousAuthor: nil, nextAuthor: nil)
             input = .init(story: story, stories: [story], index: 0, neighbors: alone, back: context.back, isLive: false)
         }
@@ -63,8 +65,7 @@ struct StoryViewerPage: Sendable {
         shown.origin = origin.origin(for: context.request)
         var values = ViewerPresenter(signer: signer, now: now()).context(shown)
         values["hide"] = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")
-        let hiddenAuthors = if let account = context.account { await hidden.hiddenAuthors(for: account) } else { Set<DID>() }
-        values["social"] = await social.viewerBar(input.story, isLive: input.isLive, account: context.account, hiddenAuthors: hiddenAuthors)
+        values["social"] = await social.viewerBar(input.story, isLive: input.isLive, account: context.account, hiddenAuthors: visibility.leftOut)
         var response = try pages.render("viewer", values, for: context)
         if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)

@@ -68,8 +68,10 @@ struct CommentsPage: Sendable {
     ) async throws -> HTTPResponse {
         let story = found.story
         let account = context.account
-        let hiddenAuthors = if let account { await hidden.hiddenAuthors(for: account) } else { Set<DID>() }
+        let hiddenAuthors = await hidden.visibility(for: account).leftOut
         let listing = await comments.listing(subject: found.uri, cursor: cursor, viewer: account, hiddenAuthors: hiddenAuthors)
+        // The count leaves out the same people as the list, over the whole thread.
+        let count = hiddenAuthors.isEmpty ? listing.totalCount : await comments.summary(subject: found.uri, viewer: account, hiddenAuthors: hiddenAuthors).count
         let storyPath = StoryLinks.story(did: story.creator.did, rkey: story.rkey)
         let path = StorySocialPresenter.commentsPath(story)
         let shown: [TemplateValue] = listing.comments.map { presenter.comment($0, account: account, story: story) }
@@ -78,7 +80,7 @@ struct CommentsPage: Sendable {
             "title": .string("Comments on \(story.creator.name)’s story"),
             "storyHref": .string(storyPath),
             "authorName": .string(story.creator.name),
-            "countText": .string(StorySocialPresenter.countText(listing.totalCount)),
+            "countText": .string(StorySocialPresenter.countText(count)),
             "comments": .list(shown),
             "isEmpty": .bool(listing.comments.isEmpty),
             "nextHref": nextHref,

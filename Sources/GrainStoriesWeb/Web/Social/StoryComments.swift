@@ -21,6 +21,8 @@ struct StoryComments: Sendable {
         /// The next (newer) page's cursor.
         var cursor: String?
         var totalCount: Int
+        /// Comments on this page by people left out (not shown, not counted).
+        var leftOut: Int = 0
         /// Grain did not answer: only this server's own comments are shown.
         var isPartial: Bool
     }
@@ -43,7 +45,9 @@ struct StoryComments: Sendable {
         let merged = CommentMerge(hiddenAuthors: hiddenAuthors).merge(
             page, writes: writes, isLastPage: page.cursor == nil || page.comments.isEmpty,
             author: { authors[$0] ?? ProfileView(did: $0, handle: nil) })
-        return Listing(comments: merged.comments, cursor: page.comments.isEmpty ? nil : page.cursor, totalCount: merged.totalCount, isPartial: isPartial)
+        return Listing(
+            comments: merged.comments, cursor: page.comments.isEmpty ? nil : page.cursor, totalCount: merged.totalCount,
+            leftOut: merged.leftOut, isPartial: isPartial)
     }
 
     /// How many pages of 100 the viewer's summary reads to reach the latest comment
@@ -53,17 +57,20 @@ struct StoryComments: Sendable {
     /// The count and the latest comment for the viewer. The thread is read page by page
     /// (100 each) to its end, at most `summaryPages`; a longer thread, or one Grain stops
     /// answering part-way, shows its count without a latest comment rather than an older
-    /// one passed off as the latest.
+    /// one passed off as the latest. The count leaves out comments by `hiddenAuthors` on
+    /// every page read (all of a thread of up to 500).
     func summary(subject: ATURI, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> (count: Int, latest: CommentMerge.Shown?) {
         let first = await listing(subject: subject, cursor: nil, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
+        var count = first.totalCount
         var last = first
         var pages = 1
         while let cursor = last.cursor, pages < Self.summaryPages {
             let next = await listing(subject: subject, cursor: cursor, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
-            guard !next.isPartial else { return (first.totalCount, nil) }
+            guard !next.isPartial else { return (count, nil) }
+            count = max(0, count - next.leftOut)
             last = next
             pages += 1
         }
-        return (first.totalCount, last.cursor == nil ? last.comments.last : nil)
+        return (count, last.cursor == nil ? last.comments.last : nil)
     }
 }

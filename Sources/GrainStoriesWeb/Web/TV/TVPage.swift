@@ -18,6 +18,11 @@ import Viewing
 ///
 /// When there is nothing to play, Grain is down or `?for=` names nobody, the page says
 /// so in words and looks again every minute, so a TV left on recovers by itself.
+///
+/// Who plays is `StoryVisibility`'s answer: a browser signed in leaves out whom its
+/// account blocks or hid, `?for=` leaves out whom that account blocks (blocks are public
+/// records), and stories behind a warning are skipped (`UnwarnedStoryLibrary`). A left-out
+/// person's `?at=` starts the rotation elsewhere; the page itself names no account.
 struct TVPage: Sendable {
     static let scriptCookie = "tvplayer"
 
@@ -25,6 +30,8 @@ struct TVPage: Sendable {
     /// Stories as TV mode plays them (`UnwarnedStoryLibrary`).
     let library: any StoryLibrary
     let follows: FollowLists
+    /// Whom the browser's signed-in account blocks or hid.
+    let hidden: HiddenAuthors
     let signer: MediaURLSigner
     let logger: Logger
     let now: @Sendable () -> Date
@@ -33,6 +40,7 @@ struct TVPage: Sendable {
         let request = try TVRequest(query: context.query)
         let presenter = TVPresenter(request: request, signer: signer, now: now(), scripted: context.cookies[TVPage.scriptCookie] == "1")
         var list: FollowList?
+        var visibility = await hidden.visibility(for: context.account)
         if let actor = request.actor {
             do throws(FollowListError) {
                 list = try await follows.follows(of: actor).value
@@ -43,6 +51,15 @@ struct TVPage: Sendable {
                 let title = error.isTransient ? "Trying again soon" : "No such account"
                 return try render(presenter.message(title: title, text: error.publicMessage), status: error.status, context)
             }
+            do throws(FollowListError) {
+                if let found = list, let pdsURL = found.pdsURL {
+                    visibility = visibility.blocking(try await follows.subjects(of: found.account, on: pdsURL, in: .grainBlock).value)
+                }
+            } catch {
+                // Read from the same PDS as the follows just read; a failure now is rare
+                // and passes, as the home page's does (its notice has no place on a TV).
+                logger.warning("a block list could not be read for TV mode", ["id": context.requestID, "error": error.description])
+            }
         }
         let authors: [StoryAuthor]
         do throws(StoryLibraryError) {
@@ -51,7 +68,8 @@ struct TVPage: Sendable {
             logger.warning("the AppView could not be read for TV mode", ["id": context.requestID, "error": error.description])
             return try render(presenter.message(title: "Grain is not answering", text: Self.unavailable), status: .serviceUnavailable, context)
         }
-        let rotation = TVRotation(authors: authors, account: list?.account, follows: list?.follows)
+        let shown = authors.filter { visibility.shows(author: $0.profile.did) }
+        let rotation = TVRotation(authors: shown, account: list?.account, follows: list?.follows)
         let programme: TVProgramme
         do throws(TVProgramme.Gap) {
             programme = try await TVProgramme.locate(in: rotation, at: request.at, library: library)

@@ -33,7 +33,8 @@ struct TVPresenter: Sendable {
         var values = common(title: "\(author.name) · TV")
         values["story"] = [
             "key": .string("\(here.did.rawValue)/\(here.rkey.rawValue)"),
-            "image": .string(signer.path(for: story.fullsize) ?? ""),
+            // A photo this server will not proxy gives no `<img>`, never `src=""`.
+            "image": signer.path(for: story.fullsize).map(TemplateValue.string) ?? .null,
             "alt": .string(alt),
             "width": .int(story.aspectRatio.width),
             "height": .int(story.aspectRatio.height),
