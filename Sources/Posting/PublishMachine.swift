@@ -32,6 +32,9 @@ public struct PublishMachine: Sendable, Equatable {
         case completed(StepResult)
         case transientFailure(String)
         case permanentFailure(String)
+        /// The story step found the uploaded blob gone: upload again at once (counted as
+        /// an attempt, so a PDS that keeps losing it ends in failure, not a loop).
+        case blobMissing(String)
     }
 
     /// Backoff and giving up, shared with favourites and comments.
@@ -88,6 +91,16 @@ public struct PublishMachine: Sendable, Equatable {
         case .permanentFailure(let reason):
             next.status = .failed
             next.lastError = reason
+        case .blobMissing(let reason):
+            next.blob = nil
+            next.attempts += 1
+            next.lastError = reason
+            if next.attempts >= maxAttempts {
+                next.status = .failed
+                next.lastError = "Gave up after \(next.attempts) tries: \(reason)"
+            } else {
+                next.nextAttemptAt = now
+            }
         }
         return next
     }

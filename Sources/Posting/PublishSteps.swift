@@ -34,7 +34,12 @@ struct PublishSteps: Sendable {
                 labels: draft.labels.isEmpty ? nil : SelfLabels(draft.labels), createdAt: progress.recordCreatedAt
             )
             do { try record.validate() } catch { throw PublishFailure.permanent("The story does not match Grain's format: \(error)") }
-            return .storyCreated(try await createOnce(collection: StoryRecord.collection, rkey: draft.storyRKey, record: record))
+            do {
+                return .storyCreated(try await dependencies.pds.createOnce(account, collection: StoryRecord.collection, rkey: draft.storyRKey, record: record))
+            } catch {
+                if case .pds(.remote(400, "BlobNotFound", let message)) = error { throw PublishFailure.blobMissing(message ?? "BlobNotFound") }
+                throw PublishFailure.sorting(error)
+            }
         case .crosspost, .done:
             if draft.crosspost, let blob = progress.blob {
                 let story = StoryRecord(

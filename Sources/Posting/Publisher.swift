@@ -67,6 +67,7 @@ public actor Publisher {
                     outcome = switch failure {
                     case .transient(let reason): .transientFailure(reason)
                     case .permanent(let reason): .permanentFailure(reason)
+                    case .blobMissing(let reason): .blobMissing(reason)
                     }
                 } catch {
                     outcome = .permanentFailure("Unexpected problem: \(error)")
@@ -115,6 +116,8 @@ public actor Publisher {
         switch (outcome, progress.status) {
         case (.transientFailure(let reason), .pending):
             d.logger.warning("publishing will be retried", ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts), "error": reason])
+        case (.blobMissing(let reason), .pending):
+            d.logger.warning("the PDS no longer has the photo; uploading it again", ["draft": progress.draftID, "attempt": String(progress.attempts), "error": reason])
         case (_, .failed):
             d.logger.warning("publishing failed", ["draft": progress.draftID, "step": step.rawValue, "error": progress.lastError ?? ""])
         default:
@@ -127,6 +130,8 @@ public actor Publisher {
             return .stop
         }
         if case .completed = outcome { return .goOn }
+        // A lost upload is uploaded again right away, within this run.
+        if case .blobMissing = outcome, progress.status == .pending { return .goOn }
         return .stop
     }
 }
@@ -135,6 +140,9 @@ public actor Publisher {
 enum PublishFailure: Error {
     case transient(String)
     case permanent(String)
+    /// The PDS no longer has the photo uploaded earlier (a PDS drops uploads no record
+    /// uses after a while): upload it again, then write the story.
+    case blobMissing(String)
 
     /// A PDS failure sorted into one to retry or one to stop at; this server's own
     /// failures (`.local`) come back as they were.

@@ -154,7 +154,7 @@ public actor SocialOutbox {
         case nil:
             next.status = .done
             next.lastError = nil
-        case .transient(let reason)?:
+        case .transient(let reason)?, .blobMissing(let reason)?:
             next.attempts += 1
             next.lastError = reason
             if next.attempts >= schedule.maxAttempts {

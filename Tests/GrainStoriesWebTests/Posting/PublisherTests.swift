@@ -198,3 +198,28 @@ import TestSupport
         await harness.stop()
     }
 }
+
+/// A retry long after the upload: a real PDS drops an upload no record uses, so the
+/// story's `createRecord` finds no blob. The publisher uploads the photo again and posts.
+@Suite struct ExpiredBlobTests {
+    @Test func aStoryRetriedAfterThePDSDroppedItsUploadUploadsAgain() async throws {
+        let harness = try await PublishingHarness(pdsFollowsClock: true)
+        let account = try await harness.signIn()
+        let draft = try await harness.queueDraft(did: account.did)
+        harness.pds.inject(.status(503, error: "InternalServerError", message: "down for a moment"), on: "com.atproto.repo.createRecord", .once)
+        await harness.publisher.runDue()
+        let waiting = try #require(try await harness.drafts.progress(draft.id))
+        #expect(waiting.step == .story && waiting.blob != nil && waiting.status == .pending, "uploaded, the story not yet written")
+        #expect(harness.pds.callCount("com.atproto.repo.uploadBlob") == 1)
+
+        harness.advance(2 * 3600)  // past the PDS's lifetime for unused uploads
+        await harness.publisher.runDue()
+        let done = try #require(try await harness.drafts.progress(draft.id))
+        #expect(done.status == .posted, "\(done.lastError ?? "")")
+        #expect(harness.pds.callCount("com.atproto.repo.uploadBlob") == 2, "the photo was uploaded again")
+        let story = try #require(harness.pds.records("social.grain.story").first)
+        let link = try #require(story.value["media"]?["ref"]?["$link"]?.stringValue)
+        #expect(harness.pds.blobs().contains { $0.cid == link }, "the story's blob is on the PDS")
+        await harness.stop()
+    }
+}

@@ -27,9 +27,12 @@ final class PublishingHarness: Sendable {
     var now: Date { clock.now }
     func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
 
-    init() async throws {
+    /// With `pdsFollowsClock`, the fake PDS keeps time by the harness's clock too (token
+    /// and upload lifetimes move when the test advances it).
+    init(pdsFollowsClock: Bool = false) async throws {
         directory = ProjectPaths.temporaryDirectory("publish")
-        pds = try FakePDS()
+        let shared = clock
+        pds = pdsFollowsClock ? try FakePDS(clock: { shared.now }) : try FakePDS()
         database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
         http = OutboundHTTP(userAgent: "test", insecureHosts: ["127.0.0.1"])
         let clock = self.clock

@@ -87,4 +87,20 @@ import Testing
         #expect(progress.step == .story, "a retry resumes at the failed step")
         #expect(machine.next(progress, now: start) == .failed(reason: "Your PDS refused it"))
     }
+
+    /// The PDS dropped the upload before the story was written: forget the blob, upload
+    /// again at once, and count the attempt so a PDS that keeps losing it ends in failure.
+    @Test func aMissingBlobIsUploadedAgainAtOnce() {
+        var progress = queued()
+        progress.step = .story
+        progress.blob = blob
+        progress = machine.apply(.blobMissing("Could not find blob"), to: progress, now: start, jitter: 0)
+        #expect(progress.blob == nil && progress.step == .story && progress.attempts == 1 && progress.status == .pending)
+        #expect(machine.next(progress, now: start) == .run(.upload))
+        for _ in 1..<machine.maxAttempts {
+            progress.blob = blob
+            progress = machine.apply(.blobMissing("Could not find blob"), to: progress, now: start, jitter: 0)
+        }
+        #expect(progress.status == .failed)
+    }
 }

@@ -18,7 +18,21 @@ extension FakePDSCore {
             throw XRPCFailure(status: 413, name: "PayloadTooLarge", message: "request entity too large")
         }
         let blob = storeBlob(request.body, mimeType: Self.sniffedType(of: request.body) ?? declared, did: credentials.did)
+        blobUploadedAt["\(credentials.did) \(blob.cid)"] = now
         return .json(["blob": blob.ref])
+    }
+
+    /// Drops `did`'s uploads that no record references and that are older than the
+    /// configured lifetime, as a real PDS clears its temporary blobs.
+    mutating func expireUnreferencedBlobs(of did: String, at now: Date) {
+        for (cid, _) in blobs[did] ?? [:] {
+            let key = "\(did) \(cid)"
+            guard let uploaded = blobUploadedAt[key], now.timeIntervalSince(uploaded) > configuration.unreferencedBlobLifetime,
+                  !isReferenced(cid, by: did)
+            else { continue }
+            blobs[did]?[cid] = nil
+            blobUploadedAt[key] = nil
+        }
     }
 
     /// Stores bytes as a blob of `did` (also the seeding path for tests).

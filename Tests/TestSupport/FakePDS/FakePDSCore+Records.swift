@@ -29,6 +29,7 @@ extension FakePDSCore {
         if let given = try input.optionalString("rkey") { rkey = try Self.validRecordKey(given) }
         try checkSwapCommit(input, account)
         let validate = try input.optionalBool("validate")
+        expireUnreferencedBlobs(of: account.did, at: now)
         let record = try prepareRecord(try input.object("record"), did: account.did, collection: collection, rkey: rkey, validate: validate)
         guard repositories[account.did]?.records[collection]?[rkey] == nil else {
             throw .invalidRequest("Record already exists: \(record.uri)")
@@ -45,6 +46,7 @@ extension FakePDSCore {
         try checkSwapCommit(input, account)
         try checkSwapRecord(input, current: repositories[account.did]?.records[collection]?[rkey])
         let validate = try input.optionalBool("validate")
+        expireUnreferencedBlobs(of: account.did, at: now)
         let record = try prepareRecord(try input.object("record"), did: account.did, collection: collection, rkey: rkey, validate: validate)
         return try write(record, validate: validate, at: now)
     }

@@ -19,19 +19,25 @@ public struct FakePDSCore: Sendable {
         /// Lifetimes in seconds (the reference: 2 hours and 90 days).
         public var accessTokenLifetime: Int64
         public var refreshTokenLifetime: Int64
+        /// Seconds an uploaded blob that no record references is kept. A real PDS keeps
+        /// such an upload in temporary storage and drops it later, so a record written
+        /// long after its upload finds no blob (400 `BlobNotFound`) and must upload again.
+        public var unreferencedBlobLifetime: TimeInterval
 
         public init(
             serviceDID: String = "did:web:fakepds.test",
             serviceEndpoint: String = "http://127.0.0.1",
             maxBlobBytes: Int = 5 * 1024 * 1024,
             accessTokenLifetime: Int64 = 2 * 3600,
-            refreshTokenLifetime: Int64 = 90 * 86400
+            refreshTokenLifetime: Int64 = 90 * 86400,
+            unreferencedBlobLifetime: TimeInterval = 3600
         ) {
             self.serviceDID = serviceDID
             self.serviceEndpoint = serviceEndpoint
             self.maxBlobBytes = maxBlobBytes
             self.accessTokenLifetime = accessTokenLifetime
             self.refreshTokenLifetime = refreshTokenLifetime
+            self.unreferencedBlobLifetime = unreferencedBlobLifetime
         }
     }
 
@@ -57,6 +63,8 @@ public struct FakePDSCore: Sendable {
     var expiredAccessTokens: Set<String> = []
     var repositories: [String: Repository] = [:]
     var blobs: [String: [String: FakePDS.Blob]] = [:]
+    /// When each uploaded blob arrived, by `"<did> <cid>"` (seeded blobs never expire).
+    var blobUploadedAt: [String: Date] = [:]
     var clock = TIDClock()
 
     public init(accounts: [FakePDS.Account] = [.alice], configuration: Configuration = Configuration()) {

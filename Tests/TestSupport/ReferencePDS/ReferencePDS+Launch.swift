@@ -40,6 +40,9 @@ extension ReferencePDS {
             try? FileManager.default.removeItem(atPath: stateDirectory)
             throw LaunchError(description: "the reference PDS wrote no readable account.json")
         }
+        // The account's identity, published where the application under test looks it up,
+        // naming this PDS: sign-in verifies it like any other.
+        TestIdentityDirectory.shared.publish(did: did, handle: handle, pds: line)
         return ReferencePDS(
             baseURL: line, handle: handle, password: password, did: did, stateDirectory: stateDirectory, child: child)
     }
