@@ -60,6 +60,12 @@ public struct DraftStore: Sendable {
         }
     }
 
+    /// The ids of every draft there is (a few per account), for finding photos whose
+    /// draft is gone.
+    public func allIDs() async throws -> Set<String> {
+        try await database.read { db in Set(try db.query("SELECT id FROM drafts").map { try $0.string("id") }) }
+    }
+
     public func delete(_ id: String) async throws {
         try await database.write { db in try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
     }

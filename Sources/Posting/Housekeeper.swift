@@ -26,21 +26,75 @@ public struct Housekeeper: Sendable {
         self.now = now
     }
 
-    /// Removes what is due; returns how many drafts went.
+    /// Removes what is due; returns how many drafts went. Each kind of clean-up that
+    /// fails is logged and left for the next sweep; the others still run.
+    ///
+    /// A draft's row goes before its photo (`DraftMaker` writes the photo before the row,
+    /// so a row never names a missing photo): if the process dies in between, what is
+    /// left is a photo without a draft, which a later sweep removes
+    /// (`removeOrphanedPhotos`), never a draft without its photo.
     @discardableResult
     public func sweep() async -> Int {
         let current = now()
         var removed = 0
-        let stale = ((try? await drafts.abandoned(before: current.addingTimeInterval(-2 * 86_400))) ?? [])
-            + ((try? await drafts.failed(before: current.addingTimeInterval(-7 * 86_400))) ?? [])
+        var stale: [Draft] = []
+        do {
+            stale = try await drafts.abandoned(before: current.addingTimeInterval(-2 * 86_400))
+                + drafts.failed(before: current.addingTimeInterval(-7 * 86_400))
+        } catch {
+            logger.error("old drafts could not be listed", ["error": String(describing: error)])
+        }
         for draft in stale {
-            try? FileManager.default.removeItem(atPath: data.draftPhoto(draft.id))
-            if (try? await drafts.delete(draft.id)) != nil { removed += 1 }
+            do {
+                try await drafts.delete(draft.id)
+            } catch {
+                logger.error("an old draft could not be removed", ["draft": draft.id, "error": String(describing: error)])
+                continue
+            }
+            removed += 1
+            let photo = data.draftPhoto(draft.id)
+            do {
+                try FileManager.default.removeItem(atPath: photo)
+            } catch where FileManager.default.fileExists(atPath: photo) {
+                logger.warning("an old draft's photo could not be removed", ["draft": draft.id, "error": String(describing: error)])
+            } catch {}
         }
         if removed > 0 { logger.info("old drafts removed", ["count": String(removed)]) }
-        try? await sessions.pruneStale()
-        try? await socialWrites?.deleteFinished(before: current.addingTimeInterval(-2 * 86_400))
+        await removeOrphanedPhotos(now: current)
+        do { try await sessions.pruneStale() } catch {
+            logger.error("stale sessions could not be removed", ["error": String(describing: error)])
+        }
+        do { try await socialWrites?.deleteFinished(before: current.addingTimeInterval(-2 * 86_400)) } catch {
+            logger.error("old favourites and comments could not be removed", ["error": String(describing: error)])
+        }
         return removed
+    }
+
+    /// Photos in the drafts directory older than an hour whose draft row does not exist:
+    /// left by a crash between removing a row and its photo, or between writing a photo
+    /// and its row. The hour leaves `DraftMaker` all the time it needs between the two.
+    func removeOrphanedPhotos(now current: Date) async {
+        let names: [String]
+        let ids: Set<String>
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: data.drafts)
+            ids = try await drafts.allIDs()
+        } catch {
+            logger.error("the drafts directory could not be checked for leftover photos", ["error": String(describing: error)])
+            return
+        }
+        for name in names where name.hasSuffix(".jpg") && !ids.contains(String(name.dropLast(4))) {
+            let path = data.drafts + "/" + name
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  current.timeIntervalSince(modified) > 3600
+            else { continue }
+            do {
+                try FileManager.default.removeItem(atPath: path)
+                logger.info("a photo without a draft removed", ["file": name])
+            } catch {
+                logger.warning("a photo without a draft could not be removed", ["file": name, "error": String(describing: error)])
+            }
+        }
     }
 
     /// Sweeps now and then every hour until cancelled.

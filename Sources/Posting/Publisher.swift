@@ -51,8 +51,19 @@ public actor Publisher {
         let d = dependencies
         var progress = initial
         // The progress lives in the draft's row: a draft deleted meanwhile has none left to save.
-        guard let draft = try? await d.drafts.find(progress.draftID) else { return }
-        guard let account = try? await d.sessions.latest(for: progress.did, on: progress.pdsURL) else {
+        // A database that cannot be read now is not a reason to give up on the draft (nor
+        // to tell its author they are signed out): it is tried again on the next run.
+        let draft: Draft
+        let found: AccountSession?
+        do {
+            guard let row = try await d.drafts.find(progress.draftID) else { return }
+            draft = row
+            found = try await d.sessions.latest(for: progress.did, on: progress.pdsURL)
+        } catch {
+            d.logger.error("a draft or its session could not be read; publishing waits", ["draft": progress.draftID, "error": String(describing: error)])
+            return
+        }
+        guard let account = found else {
             await record(.permanentFailure("You are signed out. Sign in again, then press Retry."), &progress)
             return
         }

@@ -96,7 +96,9 @@ public actor SocialOutbox {
     public func runDue() async -> Double {
         do {
             for write in try await store.due(now: now()) {
-                guard let account = try? await sessions.latest(for: write.did, on: write.pdsURL) else {
+                // A session that cannot be read now (the database) is not a sign-out: the
+                // whole run stops and is tried again (the catch below).
+                guard let account = try await sessions.latest(for: write.did, on: write.pdsURL) else {
                     await finish(write, .permanent("You are signed out. Sign in again and send it once more."))
                     continue
                 }

@@ -43,4 +43,26 @@ import TestSupport
         #expect(try await harness.sessions.latest(for: account.did, on: account.pdsURL) == nil)
         await harness.stop()
     }
+
+    /// A photo whose draft row is gone (a crash between the two) is removed once it is
+    /// an hour old; a newer one may be a draft being made, and a photo with a row stays.
+    @Test func photosWithoutADraftGoAfterAnHour() async throws {
+        let harness = try await PublishingHarness()
+        let housekeeper = Housekeeper(drafts: harness.drafts, data: harness.data, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
+        let account = try await harness.signIn()
+        let kept = try await harness.queueDraft(did: account.did)
+        let orphan = harness.data.draftPhoto("orphan0000000000000000")
+        let making = harness.data.draftPhoto("making0000000000000000")
+        for path in [orphan, making] { try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: path)) }
+        let old = harness.now.addingTimeInterval(-3601)
+        for path in [orphan, harness.data.draftPhoto(kept.id)] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+        }
+        try FileManager.default.setAttributes([.modificationDate: harness.now.addingTimeInterval(-60)], ofItemAtPath: making)
+        await housekeeper.sweep()
+        #expect(!FileManager.default.fileExists(atPath: orphan))
+        #expect(FileManager.default.fileExists(atPath: making), "a photo whose draft may still be being made stays")
+        #expect(FileManager.default.fileExists(atPath: harness.data.draftPhoto(kept.id)), "a draft's photo stays")
+        await harness.stop()
+    }
 }
