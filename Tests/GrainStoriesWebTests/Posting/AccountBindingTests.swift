@@ -1,5 +1,6 @@
 import Foundation
 import GrainSupport
+import MicroHTTPServer
 @testable import GrainStoriesWeb
 import Testing
 import TestSupport
@@ -58,5 +59,32 @@ import TestSupport
         #expect(draft.belongs(to: account("did:plc:alice2222222222222222222", "https://a.example.com")))
         #expect(!draft.belongs(to: account("did:plc:alice2222222222222222222", "https://b.example.com")))
         #expect(!draft.belongs(to: account("did:plc:bob222222222222222222222", "https://a.example.com")))
+    }
+
+    /// A comment waiting for Alice's PDS is sent only with a session of Alice on that
+    /// PDS: after she signed out there, a session of her DID on another PDS does not
+    /// send it (it ends as "signed out", on neither PDS).
+    @Test func aWaitingCommentIsSentOnlyWithASessionOfItsOwnPDS() async throws {
+        let h = try await SocialHarness()
+        let other = try FakePDS(accounts: [.alice], publishesIdentity: false)
+        let alice = try await h.signIn()
+        let page = await alice.get(SocialHarness.commentsPath).text
+        let token = try #require(CookieJar.csrfToken(in: page))
+        h.pds.inject(.internalServerError, on: "com.atproto.repo.createRecord", .always)
+        #expect(await alice.post(SocialHarness.commentsPath, form: [("csrf", token), ("text", "Wait for it")]).status == .seeOther)
+        let own = try #require(try await h.app.root.sessions.accounts(in: SessionCookie(parsing: alice["sid"])).first)
+        try await h.app.root.sessions.delete(idHash: own.idHash)
+        let tokens = try await PDSClient(baseURL: other.baseURL, http: h.http)
+            .createSession(identifier: "alice.test", password: Secret(FakePDS.Account.alice.password))
+        _ = try await h.app.root.sessions.create(tokens, pdsURL: other.baseURL, displayName: nil)
+        h.pds.clearFaults()
+        h.clock.advance(600)
+        await h.app.root.social.runDue()
+        #expect(other.records("social.grain.comment").isEmpty, "not sent through another PDS")
+        #expect(h.pds.records("social.grain.comment", of: FakePDS.Account.alice.did).isEmpty)
+        let writes = try await h.app.root.social.store.unfinished(of: FakePDS.Account.alice.typedDID, kinds: [.comment])
+        #expect(writes.isEmpty, "given up as signed out, not left pending")
+        other.stop()
+        await h.stop()
     }
 }
