@@ -80,27 +80,15 @@ public struct PublishMachine: Sendable, Equatable {
             next.attempts = 0
             next.lastError = nil
         case .transientFailure(let reason):
-            next.attempts += 1
-            next.lastError = reason
-            if next.attempts >= maxAttempts {
-                next.status = .failed
-                next.lastError = "Gave up after \(next.attempts) tries: \(reason)"
-            } else {
-                next.nextAttemptAt = now.addingTimeInterval(backoff(afterAttempts: next.attempts, jitter: jitter))
+            next.countFailedAttempt(reason, maxAttempts: maxAttempts) { attempts in
+                now.addingTimeInterval(backoff(afterAttempts: attempts, jitter: jitter))
             }
         case .permanentFailure(let reason):
             next.status = .failed
             next.lastError = reason
         case .blobMissing(let reason):
             next.blob = nil
-            next.attempts += 1
-            next.lastError = reason
-            if next.attempts >= maxAttempts {
-                next.status = .failed
-                next.lastError = "Gave up after \(next.attempts) tries: \(reason)"
-            } else {
-                next.nextAttemptAt = now
-            }
+            next.countFailedAttempt(reason, maxAttempts: maxAttempts) { _ in now }
         }
         return next
     }
@@ -108,5 +96,20 @@ public struct PublishMachine: Sendable, Equatable {
     /// Seconds to wait after `attempts` transient failures in a row.
     public func backoff(afterAttempts attempts: Int, jitter: Double) -> TimeInterval {
         schedule.backoff(afterAttempts: attempts, jitter: jitter)
+    }
+}
+
+extension PublishProgress {
+    /// One more failed attempt for `reason`: given up at `maxAttempts`, else tried again
+    /// at `retryAt(attempts)`.
+    fileprivate mutating func countFailedAttempt(_ reason: String, maxAttempts: Int, retryAt: (Int) -> Date) {
+        attempts += 1
+        lastError = reason
+        if attempts >= maxAttempts {
+            status = .failed
+            lastError = "Gave up after \(attempts) tries: \(reason)"
+        } else {
+            nextAttemptAt = retryAt(attempts)
+        }
     }
 }
