@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport"]),
         .testTarget(
-            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestSupport"], exclude: ["make-fixtures.py"],
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestSupport"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
             resources: [.copy("Resources")]
         ),
         .testTarget(

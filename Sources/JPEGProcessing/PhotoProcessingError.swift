@@ -13,6 +13,11 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// The header declares an image beyond what the format's decoder allows at all (a
     /// HEIF side over 32768 pixels): a bomb, refused before its size is even read out.
     case imageTooLarge(format: String)
+    /// The coded picture disagrees with the size its container declares (an AV1 sequence
+    /// header or HEVC SPS larger than the HEIF `ispe`, a frame larger than the canvas, a
+    /// PNG whose compressed data cannot be the size its header gives): refused before
+    /// decoding, since the decoder would allocate (or inflate) what the container hid.
+    case headerMismatch(format: String, detail: String)
     /// Decoding would need more memory than the decode budget allows (estimated from
     /// the header: a small file can declare an enormous, progressive or CMYK image).
     case needsTooMuchMemory(estimatedBytes: Int, limit: Int)
@@ -50,6 +55,8 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
         case .imageTooLarge(let format):
             return "This \(format) image is larger than any photo this server can take."
+        case .headerMismatch(let format, let detail):
+            return "This \(format) was refused: its header does not match its picture (\(detail))."
         case .needsTooMuchMemory(let estimated, let limit):
             let needed = MemoryEstimate.megabytes(estimated)
             let allowed = max(1, (limit + (1 << 19)) >> 20)
@@ -89,7 +96,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
     public var isBadInput: Bool {
         switch self {
-        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
+        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .headerMismatch, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
             .budgetUnreachable:
             return true
         case .unreadable, .invalidOptions, .encodingFailed:
