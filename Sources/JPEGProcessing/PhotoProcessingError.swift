@@ -18,6 +18,8 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// PNG whose compressed data cannot be the size its header gives): refused before
     /// decoding, since the decoder would allocate (or inflate) what the container hid.
     case headerMismatch(format: String, detail: String)
+    /// Decoding ran past `PhotoProcessingOptions.decodeTimeLimit` and was abandoned.
+    case tookTooLong(format: String, detail: String)
     /// Decoding would need more memory than the decode budget allows (estimated from
     /// the header: a small file can declare an enormous, progressive or CMYK image).
     case needsTooMuchMemory(estimatedBytes: Int, limit: Int)
@@ -57,6 +59,8 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
             return "This \(format) image is larger than any photo this server can take."
         case .headerMismatch(let format, let detail):
             return "This \(format) was refused: its header does not match its picture (\(detail))."
+        case .tookTooLong(let format, _):
+            return "This \(format) took too long to decode and was refused."
         case .needsTooMuchMemory(let estimated, let limit):
             let needed = MemoryEstimate.megabytes(estimated)
             let allowed = max(1, (limit + (1 << 19)) >> 20)
@@ -86,6 +90,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
         switch self {
         case .corrupt(let detail): return "corrupt JPEG: \(detail)"
         case .damaged(let format, let detail): return "damaged \(format): \(detail)"
+        case .tookTooLong(let format, let detail): return "\(format) decode abandoned: \(detail)"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .encodingFailed(let detail): return "JPEG encoding failed: \(detail)"
         default: return userMessage
@@ -96,7 +101,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
     public var isBadInput: Bool {
         switch self {
-        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .headerMismatch, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
+        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .headerMismatch, .tookTooLong, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
             .budgetUnreachable:
             return true
         case .unreadable, .invalidOptions, .encodingFailed:
