@@ -119,9 +119,9 @@ let package = Package(
             name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestSupport", "WorkerThreads"],
             resources: [.copy("Resources")]
         ),
-        .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport"]),
+        .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport", "GzipCompression"]),
         .testTarget(
-            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestSupport"], exclude: ["make-fixtures.py"],
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestSupport"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
             resources: [.copy("Resources")]
         ),
         .testTarget(

@@ -21,6 +21,14 @@ public struct GIFHeader: Sendable, Equatable {
     public var width: Int { max(screenWidth, firstFrame.map { $0.left + $0.width } ?? 0) }
     public var height: Int { max(screenHeight, firstFrame.map { $0.top + $0.height } ?? 0) }
 
+    /// Whether the first frame lies inside the logical screen, as GIF89a §20 requires.
+    /// The decoded size already holds an overhanging frame, so memory is never
+    /// underestimated; the pipeline still refuses such a file as not what it claims.
+    public var frameFitsScreen: Bool {
+        guard let frame = firstFrame else { return true }
+        return frame.left + frame.width <= screenWidth && frame.top + frame.height <= screenHeight
+    }
+
     /// Width × height; each is below 2¹⁷ (16-bit offset plus 16-bit size), so no overflow.
     public var pixelCount: Int { width * height }
 }

@@ -100,6 +100,13 @@ struct HEIFCanvasDescriptor: Equatable {
         /// The bytes of item `id`'s first extent: in the file (construction method 0) or in
         /// `idat` (method 1).
         func itemData(of id: Int, iloc: Box, idat: Box?) -> Range<Int>? {
+            itemExtents(of: id, iloc: iloc, idat: idat)?.first
+        }
+
+        /// The byte ranges of item `id`'s extents, in order: in the file (construction
+        /// method 0) or in `idat` (method 1). nil when the item is not in `iloc`, has no
+        /// extent, or an extent leaves the file.
+        func itemExtents(of id: Int, iloc: Box, idat: Box?) -> [Range<Int>]? {
             var at = iloc.body.lowerBound
             guard let version = byte(at), let sizes = byte(at + 4), let moreSizes = byte(at + 5) else { return nil }
             let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 15), baseSize = Int(moreSizes >> 4)
@@ -124,20 +131,25 @@ struct HEIFCanvasDescriptor: Equatable {
                 at += 2
                 let extentSize = indexSize + offsetSize + lengthSize
                 if item == id {
-                    guard extents >= 1, let offset = uint(at + indexSize, offsetSize),
-                        let length = uint(at + indexSize + offsetSize, lengthSize)
-                    else { return nil }
-                    let start: Int
-                    switch method {
-                    case 0: start = base + offset
-                    case 1:
-                        guard let idat else { return nil }
-                        start = idat.body.lowerBound + base + offset
-                    default: return nil
+                    guard extents >= 1, extents <= 4_096 else { return nil }
+                    var ranges: [Range<Int>] = []
+                    for extent in 0..<extents {
+                        let field = at + extent * extentSize + indexSize
+                        guard let offset = uint(field, offsetSize), let length = uint(field + offsetSize, lengthSize)
+                        else { return nil }
+                        let start: Int
+                        switch method {
+                        case 0: start = base + offset
+                        case 1:
+                            guard let idat else { return nil }
+                            start = idat.body.lowerBound + base + offset
+                        default: return nil
+                        }
+                        let (end, overflow) = length == 0 ? (bytes.count, false) : start.addingReportingOverflow(length)
+                        guard !overflow, start >= 0, start <= end, end <= bytes.count else { return nil }
+                        ranges.append(start..<end)
                     }
-                    let end = length == 0 ? bytes.count : start + length
-                    guard start >= 0, start <= end, end <= bytes.count else { return nil }
-                    return start..<end
+                    return ranges
                 }
                 at += extents * extentSize
             }

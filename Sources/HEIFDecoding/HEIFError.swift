@@ -13,6 +13,10 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file's structure or coded picture is damaged (any other `Invalid_input`, or a
     /// decoder plugin error).
     case corrupt(LibheifFailure)
+    /// A coded picture's own header (AV1 sequence header, HEVC SPS) or a grid's tiles
+    /// disagree with the size the container's `ispe` declares (see `HEIFCodedSizeCheck`):
+    /// refused before anything is decoded, since the decoder would allocate the coded size.
+    case sizeMismatch(String)
     /// The primary image has more pixels (after transformations) than the caller allows.
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// libheif's own security limits refused the file while parsing it, before any pixel
@@ -30,7 +34,7 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The libheif failure behind this error, if libheif reported one.
     public var cause: LibheifFailure? {
         switch self {
-        case .notHEIF, .tooManyPixels: return nil
+        case .notHEIF, .tooManyPixels, .sizeMismatch: return nil
         case .noDecoder(_, let cause): return cause
         case .truncated(let failure), .corrupt(let failure), .exceedsSecurityLimit(let failure),
             .unsupported(let failure), .failed(let failure):
@@ -50,6 +54,7 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notHEIF: return "This file is not a HEIC, HEIF or AVIF image."
         case .truncated: return "This photo is incomplete (the file was cut short). Please upload it again."
         case .corrupt: return "This photo is damaged and cannot be read."
+        case .sizeMismatch(let detail): return "This photo's header does not match its picture (\(detail)), so it was not decoded."
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = (limit + 500_000) / 1_000_000
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
@@ -65,6 +70,7 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noDecoder(let codec, let cause):
             return "unsupported: no \(codec.rawValue) decoder in this libheif build" + (cause.map { " (\($0))" } ?? "")
         case .tooManyPixels, .notHEIF: return userMessage
+        case .sizeMismatch(let detail): return "HEIF refused before decoding: \(detail)"
         case .truncated(let cause): return "truncated HEIF: \(cause)"
         case .corrupt(let cause): return "corrupt HEIF: \(cause)"
         case .exceedsSecurityLimit(let cause): return "HEIF refused by libheif's security limits: \(cause)"

@@ -53,6 +53,9 @@ struct PrimaryImage {
                                 message: "the \(canvas.itemType) makes a \(canvas.width) × \(canvas.height) image, its ispe says \(ispe.0) × \(ispe.1)"))
                     }
                 }
+                // Parsing the boxes allocated no pixels; every coded picture's own header must
+                // agree with its ispe before anything is decoded or measured from it.
+                try HEIFCodedSizeCheck.check(UnsafeBufferPointer(start: start, count: span))
                 return try body(PrimaryImage(handle: handle, brands: brands))
             }
         }

@@ -15,6 +15,11 @@ struct GIFPixelSource: PixelSource {
         } catch {
             throw Self.translate(error)
         }
+        if let frame = header.firstFrame, !header.frameFitsScreen {
+            throw .headerMismatch(
+                format: formatName,
+                detail: "the first frame, \(frame.width) × \(frame.height) at (\(frame.left), \(frame.top)), reaches past the \(header.screenWidth) × \(header.screenHeight) screen")
+        }
         return PixelSourceHeader(
             width: header.width, height: header.height, isComplete: header.firstFrame != nil,
             decoderBytes: Self.decoderBytes(for: header), exif: nil, iccProfile: nil, native: header,

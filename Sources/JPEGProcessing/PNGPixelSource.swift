@@ -19,6 +19,16 @@ struct PNGPixelSource: PixelSource {
             decoderBytes: Self.decoderBytes(for: header), exif: header.exif, iccProfile: header.iccProfile, native: header)
     }
 
+    /// Inflates the image data once, counting (`PNGImageDataCheck`): refused when it
+    /// inflates past the picture or the deadline passes, so libpng never works on a bomb.
+    func checkData(_ bytes: [UInt8], header: PixelSourceHeader<PNGHeader>, pastDeadline: () -> Bool) throws(PhotoProcessingError) {
+        do {
+            try PNGImageDataCheck.check(bytes, header: header.native, shouldStop: pastDeadline)
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
     func decode(_ bytes: [UInt8], header: PixelSourceHeader<PNGHeader>) throws(PhotoProcessingError) -> RGBImage {
         do {
             let pixels = try PNGDecoder.decodeRGB(bytes, header: header.native)
@@ -61,6 +71,8 @@ struct PNGPixelSource: PixelSource {
         switch error.kind {
         case .notPNG: return .unsupportedFormat(format: "unknown")
         case .truncated, .corrupt: return .damaged(format: "PNG", detail: error.message)
+        case .sizeMismatch: return .headerMismatch(format: "PNG", detail: error.message)
+        case .timedOut: return .tookTooLong(format: "PNG", detail: error.message)
         case .unsupported: return .unsupported(error.message)
         }
     }

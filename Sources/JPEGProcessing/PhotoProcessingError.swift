@@ -13,6 +13,13 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// The header declares an image beyond what the format's decoder allows at all (a
     /// HEIF side over 32768 pixels): a bomb, refused before its size is even read out.
     case imageTooLarge(format: String)
+    /// The coded picture disagrees with the size its container declares (an AV1 sequence
+    /// header or HEVC SPS larger than the HEIF `ispe`, a frame larger than the canvas, a
+    /// PNG whose compressed data cannot be the size its header gives): refused before
+    /// decoding, since the decoder would allocate (or inflate) what the container hid.
+    case headerMismatch(format: String, detail: String)
+    /// Decoding ran past `PhotoProcessingOptions.decodeTimeLimit` and was abandoned.
+    case tookTooLong(format: String, detail: String)
     /// Decoding would need more memory than the decode budget allows (estimated from
     /// the header: a small file can declare an enormous, progressive or CMYK image).
     case needsTooMuchMemory(estimatedBytes: Int, limit: Int)
@@ -50,6 +57,10 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
         case .imageTooLarge(let format):
             return "This \(format) image is larger than any photo this server can take."
+        case .headerMismatch(let format, let detail):
+            return "This \(format) was refused: its header does not match its picture (\(detail))."
+        case .tookTooLong(let format, _):
+            return "This \(format) took too long to decode and was refused."
         case .needsTooMuchMemory(let estimated, let limit):
             let needed = MemoryEstimate.megabytes(estimated)
             let allowed = max(1, (limit + (1 << 19)) >> 20)
@@ -79,6 +90,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
         switch self {
         case .corrupt(let detail): return "corrupt JPEG: \(detail)"
         case .damaged(let format, let detail): return "damaged \(format): \(detail)"
+        case .tookTooLong(let format, let detail): return "\(format) decode abandoned: \(detail)"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .encodingFailed(let detail): return "JPEG encoding failed: \(detail)"
         default: return userMessage
@@ -89,7 +101,7 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConver
     /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
     public var isBadInput: Bool {
         switch self {
-        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
+        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .headerMismatch, .tookTooLong, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported,
             .budgetUnreachable:
             return true
         case .unreadable, .invalidOptions, .encodingFailed:

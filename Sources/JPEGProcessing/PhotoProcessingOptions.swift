@@ -20,6 +20,12 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
     public var minimumQuality: Int
     /// Inputs larger than this many bytes are refused before they are read or parsed.
     public var maxInputBytes: Int
+    /// How long one photo's decode may run. Checked where a decoder can stop: between
+    /// chunks of a PNG's inflate (the one input whose work is not bounded by its pixels:
+    /// a zlib stream can expand 1032-fold). libjpeg-turbo, libheif 1.15, libwebp and
+    /// giflib have no hook to stop a decode; their work is bounded by the pixel limit and
+    /// the coded size checked against the header before decoding.
+    public var decodeTimeLimit: Duration
 
     public init(
         maxPixels: Int = 100_000_000,
@@ -28,8 +34,10 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
         initialQuality: Int = 95,
         minimumQuality: Int = 40,
         maxInputBytes: Int = 200_000_000,
-        maxDecodeBytes: Int = PhotoProcessingOptions.defaultMaxDecodeBytes
+        maxDecodeBytes: Int = PhotoProcessingOptions.defaultMaxDecodeBytes,
+        decodeTimeLimit: Duration = PhotoProcessingOptions.defaultDecodeTimeLimit
     ) {
+        self.decodeTimeLimit = decodeTimeLimit
         self.maxPixels = maxPixels
         self.maxDecodeBytes = maxDecodeBytes
         self.boxSize = boxSize
@@ -38,6 +46,9 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
         self.minimumQuality = minimumQuality
         self.maxInputBytes = maxInputBytes
     }
+
+    /// 30 s: an ordinary photo decodes in well under a second; see `decodeTimeLimit`.
+    public static let defaultDecodeTimeLimit = Duration.seconds(30)
 
     /// 256 MiB: see `maxDecodeBytes`.
     public static let defaultMaxDecodeBytes = 256 << 20
@@ -49,6 +60,7 @@ public struct PhotoProcessingOptions: Sendable, Equatable {
         guard byteBudget > 0 else { throw .invalidOptions("byteBudget must be positive") }
         guard maxInputBytes > 0 else { throw .invalidOptions("maxInputBytes must be positive") }
         guard maxDecodeBytes > 0 else { throw .invalidOptions("maxDecodeBytes must be positive") }
+        guard decodeTimeLimit > .zero else { throw .invalidOptions("decodeTimeLimit must be positive") }
         guard (1...100).contains(initialQuality) else {
             throw .invalidOptions("initialQuality must be between 1 and 100")
         }

@@ -23,6 +23,7 @@ extension PhotoProcessor {
     func process<Source: PixelSource>(_ bytes: [UInt8], from source: Source) throws(PhotoProcessingError) -> ProcessedPhoto {
         let header = try source.inspect(bytes)
         try checkBudget(memoryEstimate(for: header, format: source.formatName, inputBytes: bytes.count))
+        try source.checkData(bytes, header: header, pastDeadline: deadline())
         return try finish(header, decodesUpright: source.decodesUpright) { target throws(PhotoProcessingError) in
             try source.decodeFitted(bytes, header: header, width: target.width, height: target.height)
         }

@@ -15,6 +15,7 @@ extension PhotoProcessor {
         let header = try source.inspect(bytes)
         guard PNGRowStream.canStream(header.native) else { return nil }
         try checkBudget(memoryEstimate(for: header, format: source.formatName, inputBytes: bytes.count))
+        try source.checkData(bytes, header: header, pastDeadline: deadline())
         bytes = []
         return try finish(header, decodesUpright: source.decodesUpright) { target throws(PhotoProcessingError) in
             try source.decodeFitted(path: path, header: header, width: target.width, height: target.height)

@@ -15,9 +15,22 @@ public import WorkerThreads
 /// that runs it on a `WorkerThreadPool`, never the cooperative pool.
 public struct PhotoProcessor: Sendable {
     public let options: PhotoProcessingOptions
+    /// The clock `options.decodeTimeLimit` is measured on; tests pass one they advance.
+    let clock: @Sendable () -> ContinuousClock.Instant
 
-    public init(options: PhotoProcessingOptions = PhotoProcessingOptions()) {
+    public init(
+        options: PhotoProcessingOptions = PhotoProcessingOptions(),
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.options = options
+        self.clock = clock
+    }
+
+    /// A check that says whether a decode started now has run past `options.decodeTimeLimit`.
+    func deadline() -> () -> Bool {
+        let clock = clock
+        let end = clock() + options.decodeTimeLimit
+        return { clock() >= end }
     }
 
     /// Processes photo bytes (JPEG, PNG, HEIC or AVIF) on the calling thread.

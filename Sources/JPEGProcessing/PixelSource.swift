@@ -27,6 +27,12 @@ protocol PixelSource: Sendable {
     /// is returned with `isComplete == false` so the pixel limit is still checked first.
     func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<NativeHeader>
 
+    /// Checks what `inspect` could not from the header alone and the decoder cannot be
+    /// trusted to bound (a PNG's image data inflating past its picture), asking
+    /// `pastDeadline` as it goes. Runs before any decoding, where the photo's time is
+    /// counted. The default checks nothing.
+    func checkData(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>, pastDeadline: () -> Bool) throws(PhotoProcessingError)
+
     /// The full-size image of an inspected file. Blocking and CPU-bound.
     func decode(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>) throws(PhotoProcessingError) -> RGBImage
 
@@ -40,6 +46,8 @@ protocol PixelSource: Sendable {
 }
 
 extension PixelSource {
+    func checkData(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>, pastDeadline: () -> Bool) throws(PhotoProcessingError) {}
+
     func decodeFitted(
         _ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>, width: Int, height: Int
     ) throws(PhotoProcessingError) -> RGBImage {

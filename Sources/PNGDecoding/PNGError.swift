@@ -9,6 +9,13 @@ public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case truncated
         /// The structure or compressed data is damaged.
         case corrupt
+        /// The compressed image data cannot be the picture the IHDR declares: more IDAT
+        /// than even stored (uncompressed) blocks of that picture need, or a stream that
+        /// inflates past it (an inflate bomb). Refused before, or while, counting, never
+        /// after inflating it all.
+        case sizeMismatch
+        /// The caller's deadline passed while the data was being checked or read.
+        case timedOut
         /// A valid PNG this wrapper does not decode (a size libpng's API cannot address).
         case unsupported
     }

@@ -55,7 +55,7 @@ public struct DraftMaker: Sendable {
     public func makeDraft(_ request: Request) async throws(DraftMakingError) -> Draft {
         let prepared: PreparedPhoto
         do {
-            prepared = try await preparation.prepare(fileAt: request.uploadPath)
+            prepared = try await preparation.prepare(fileAt: request.uploadPath, account: request.did.rawValue)
         } catch {
             throw .photo(error)
         }

@@ -22,8 +22,9 @@ public struct PhotoPreparation: Sendable {
         self.photoQueue = photoQueue
     }
 
-    /// Prepares the JPEG at `path`.
-    public func prepare(fileAt path: String) async throws(PhotoProcessingError) -> PreparedPhoto {
+    /// Prepares the photo at `path` for `account` (whose turn it takes in the photo queue,
+    /// see `BudgetedWorkQueue`: fair between accounts, not ordered by the file's claims).
+    public func prepare(fileAt path: String, account: String) async throws(PhotoProcessingError) -> PreparedPhoto {
         let processor = processor
         // Estimated from the header on the file threads (no decoding), so a bomb is
         // refused at once without waiting for a photo thread; then processed when its
@@ -31,7 +32,7 @@ public struct PhotoPreparation: Sendable {
         let estimate = try await fileThreads.run { () throws(PhotoProcessingError) -> MemoryEstimate in
             try processor.memoryEstimateOfFile(atPath: path)
         }
-        let photo = try await photoQueue.run(cost: estimate.peakBytes) { () throws(PhotoProcessingError) -> ProcessedPhoto in
+        let photo = try await photoQueue.run(cost: estimate.peakBytes, account: account) { () throws(PhotoProcessingError) -> ProcessedPhoto in
             try processor.processFile(atPath: path)
         }
         return PreparedPhoto(photo: photo, gpsCell: photo.metadata.gps.flatMap(h3Cell(for:)))

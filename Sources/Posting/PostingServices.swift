@@ -19,7 +19,8 @@ public struct PostingServices: Sendable {
     /// Admits photos to `photoThreads` by their estimated peak memory: the photos being
     /// processed together may hold at most 1.5 × the per-photo decode budget, so one
     /// photo at the limit runs beside any ordinary one but two large ones never run at
-    /// once; cheaper photos go first (see `BudgetedWorkQueue`).
+    /// once; accounts take turns, so one account's queue of files delays another's photo by
+    /// at most the photos already running (see `BudgetedWorkQueue`).
     public let photoQueue: BudgetedWorkQueue
     /// Blocking disk work (reading uploads, fsync), on its own threads.
     public let fileThreads: WorkerThreadPool

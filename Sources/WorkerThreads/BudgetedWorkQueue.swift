@@ -9,10 +9,16 @@ import Synchronization
 /// threads and a budget, two expensive jobs cannot run together and exhaust memory, but
 /// a cheap job still runs beside an expensive one.
 ///
-/// Order: of the waiting jobs that fit, the cheapest starts first (ties in arrival
-/// order), so a small photo is never stuck behind a queue of large ones. So that a
-/// steady flow of cheap jobs cannot starve an expensive one, a job that has been
-/// overtaken `maxOvertakes` times goes next: nothing else starts until it fits.
+/// Order: fair between accounts, never by cost. Each job names its account; the account
+/// served least recently goes next (an account with nothing running or waiting counts as
+/// never served; ties go to the job that arrived first), and within an account jobs run in
+/// arrival order. So one account's queue of files delays another account's photo by at
+/// most the photos already running: issue 21 found "cheapest first" putting a 1-pixel
+/// PNG inflate bomb (whose cost is the size the file claims) ahead of everyone, three of
+/// them holding a stranger's photo for 386 s. The cost only decides whether a job fits:
+/// when the fairest job does not fit beside the running ones, the next account's job
+/// that fits may overtake it, but a job overtaken `maxOvertakes` times goes next: nothing
+/// else starts until it fits.
 ///
 /// A job declaring more than the whole budget is counted as exactly the budget (it then
 /// runs alone); callers refuse such jobs beforehand. Waiting is not cancellable: an
@@ -36,6 +42,7 @@ public final class BudgetedWorkQueue: Sendable {
 
     private struct Waiter {
         let cost: Int
+        let account: String
         var overtaken = 0
         let continuation: CheckedContinuation<Void, Never>
     }
@@ -45,6 +52,11 @@ public final class BudgetedWorkQueue: Sendable {
         var waiting: [Waiter] = []
         var running = 0
         var costInUse = 0
+        /// When each account with jobs running or waiting was last served (`turn` then).
+        var lastServed: [String: Int] = [:]
+        /// Jobs running per account, so an account is forgotten once it has nothing left.
+        var runningPerAccount: [String: Int] = [:]
+        var turn = 0
     }
 
     private let state = Mutex(State())
@@ -69,30 +81,37 @@ public final class BudgetedWorkQueue: Sendable {
         state.withLock { Status(running: $0.running, waiting: $0.waiting.count, costInUse: $0.costInUse) }
     }
 
-    /// Waits until the job is admitted, runs `body` on the pool and returns its result.
+    /// Waits until the job is admitted (fairly between accounts, see the type), runs `body`
+    /// on the pool and returns its result. `account` is whose job it is (a DID for an
+    /// upload); jobs of one account run in the order they came.
     public func run<Result: Sendable, Failure: Error>(
-        cost: Int, _ body: @escaping @Sendable () throws(Failure) -> Result
+        cost: Int, account: String = "", _ body: @escaping @Sendable () throws(Failure) -> Result
     ) async throws(Failure) -> Result {
         let charged = min(max(cost, 0), budget)
-        await admit(charged)
-        defer { release(charged) }
+        await admit(charged, account: account)
+        defer { release(charged, account: account) }
         return try await pool.run(body)
     }
 
-    private func admit(_ cost: Int) async {
+    private func admit(_ cost: Int, account: String) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-                state.waiting.append(Waiter(cost: cost, continuation: continuation))
+                state.waiting.append(Waiter(cost: cost, account: account, continuation: continuation))
                 return Self.startWhatFits(&state, budget: budget, slots: slots, maxOvertakes: maxOvertakes)
             }
             for job in ready { job.resume() }
         }
     }
 
-    private func release(_ cost: Int) {
+    private func release(_ cost: Int, account: String) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.running -= 1
             state.costInUse -= cost
+            state.runningPerAccount[account, default: 1] -= 1
+            if state.runningPerAccount[account] == 0 {
+                state.runningPerAccount[account] = nil
+                if !state.waiting.contains(where: { $0.account == account }) { state.lastServed[account] = nil }
+            }
             return Self.startWhatFits(&state, budget: budget, slots: slots, maxOvertakes: maxOvertakes)
         }
         for job in ready { job.resume() }
@@ -106,24 +125,39 @@ public final class BudgetedWorkQueue: Sendable {
         var started: [CheckedContinuation<Void, Never>] = []
         while state.running < slots, !state.waiting.isEmpty {
             let remaining = budget - state.costInUse
-            let chosen: Int
-            if let starved = state.waiting.firstIndex(where: { $0.overtaken >= maxOvertakes }) {
-                guard state.waiting[starved].cost <= remaining else { break }
-                chosen = starved
-            } else {
-                var best: Int?
-                for index in state.waiting.indices where state.waiting[index].cost <= remaining {
-                    if best.map({ state.waiting[index].cost < state.waiting[$0].cost }) ?? true { best = index }
+            let order = fairOrder(state)
+            var chosen: Int?
+            for (rank, index) in order.enumerated() {
+                if state.waiting[index].cost <= remaining {
+                    chosen = index
+                    for skipped in order[..<rank] { state.waiting[skipped].overtaken += 1 }
+                    break
                 }
-                guard let best else { break }
-                chosen = best
+                if state.waiting[index].overtaken >= maxOvertakes { break }  // it goes next, when it fits
             }
-            for index in 0..<chosen { state.waiting[index].overtaken += 1 }
+            guard let chosen else { break }
             let job = state.waiting.remove(at: chosen)
             state.running += 1
             state.costInUse += job.cost
+            state.turn += 1
+            state.lastServed[job.account] = state.turn
+            state.runningPerAccount[job.account, default: 0] += 1
             started.append(job.continuation)
         }
         return started
+    }
+
+    /// The index of each account's oldest waiting job, the account served least recently
+    /// first (never served before all; ties by arrival).
+    private static func fairOrder(_ state: borrowing State) -> [Int] {
+        var heads: [String: Int] = [:]
+        for index in state.waiting.indices where heads[state.waiting[index].account] == nil {
+            heads[state.waiting[index].account] = index
+        }
+        return heads.values.sorted { left, right in
+            let leftTurn = state.lastServed[state.waiting[left].account] ?? 0
+            let rightTurn = state.lastServed[state.waiting[right].account] ?? 0
+            return leftTurn != rightTurn ? leftTurn < rightTurn : left < right
+        }
     }
 }

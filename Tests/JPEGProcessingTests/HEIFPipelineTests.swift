@@ -105,13 +105,34 @@ import TestSupport
         }
     }
 
-    @Test func aHEIFOfNoSizeIsRefusedAsDamaged() throws {
+    /// Its picture has no `ispe` (libheif 1.15 reports 0 × 0), so nothing says what the
+    /// decoder may allocate: refused by the coded-size check before anything is decoded.
+    @Test func aHEIFOfNoSizeIsRefusedBeforeDecoding() throws {
         let bytes = try Fixtures.resource("fuzz/heif-zero-size.heic")
-        #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
+        let refusal = PhotoProcessingError.headerMismatch(format: "HEIC", detail: "item 1 (hvc1) has no ispe to check its picture against")
+        #expect(throws: refusal) {
             try PhotoProcessor().process(bytes)
         }
-        #expect(throws: PhotoProcessingError.damaged(format: "HEIC", detail: "the header gives a size of 0 × 0")) {
+        #expect(throws: refusal) {
             try PhotoProcessor().memoryEstimate(bytes)
+        }
+    }
+
+    /// Issue 21: the pipeline's limits come from `ispe`, so a file whose `ispe` says 64 × 64
+    /// over a 12000 × 12000 AV1 picture (7000 × 7000 HEVC) must be refused by the coded-size
+    /// check with a message naming the lie, not decoded (1.8 GB) and refused afterwards.
+    @Test func filesWhoseISPEUnderstatesTheCodedPictureAreRefusedAsHeaderMismatches() throws {
+        for (name, format, detail) in [
+            ("large-flat.avif", "AVIF", "the AV1 sequence header of item 1 makes a 12000 × 12000 picture, its ispe says 64 × 64"),
+            ("large-flat.heic", "HEIC", "the HEVC SPS of item 1 makes a 7000 × 7000 picture, its ispe says 64 × 64"),
+        ] {
+            var bytes = try Fixtures.resource(name)
+            let at = try #require((0..<(bytes.count - 16)).first { Array(bytes[$0..<($0 + 4)]) == Array("ispe".utf8) }) + 8
+            bytes.replaceSubrange(at..<(at + 8), with: [0, 0, 0, 64, 0, 0, 0, 64])
+            let refusal = PhotoProcessingError.headerMismatch(format: format, detail: detail)
+            #expect(throws: refusal) { try PhotoProcessor().memoryEstimate(bytes) }
+            #expect(throws: refusal) { try PhotoProcessor().process(bytes) }
+            #expect(refusal.isBadInput)
         }
     }
 }

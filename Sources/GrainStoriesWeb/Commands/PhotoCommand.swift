@@ -66,7 +66,7 @@ enum PhotoCommand {
             options: arguments.options, fileThreads: pool, photoQueue: BudgetedWorkQueue(pool: pool, budget: arguments.options.maxDecodeBytes))
         let prepared: PreparedPhoto
         do {
-            prepared = try await preparation.prepare(fileAt: arguments.inputPath)
+            prepared = try await preparation.prepare(fileAt: arguments.inputPath, account: "")
         } catch {
             let subject = if case .unreadable = error { "" } else { "\(arguments.inputPath): " }
             return Outcome(status: status(for: error), error: "grain-stories photo: \(subject)\(error.description)")

@@ -32,6 +32,22 @@ import TestSupport
         pds.stop()
     }
 
+    /// Issue 21: a file whose data disagrees with its header (here a 1 × 1 PNG carrying
+    /// far more image data than one pixel needs, the start of an inflate bomb) is refused
+    /// with a 422 naming the problem, and never reaches the photo threads.
+    @Test func aFileThatIsNotWhatItsHeaderSaysIsRefusedWith422() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        let bomb = PNGBuilder.png(width: 1, height: 1, colorType: 2, idat: [UInt8](repeating: 0, count: 200_000))
+        let response = try await PostingFlowTests.upload(browser, bomb)
+        #expect(response.status == .unprocessableContent)
+        #expect(response.text.contains("This PNG was refused: its header does not match its picture (200000 bytes of image data for a 1 × 1 picture of 4 bytes)."))
+        #expect(app.root.posting.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
+        await app.shutdown()
+        pds.stop()
+    }
+
     /// While a large photo holds a photo thread and most of the memory budget, an
     /// ordinary upload is still processed at once on the other thread: the large job is
     /// held at a gate the whole time, so this does not depend on timing.

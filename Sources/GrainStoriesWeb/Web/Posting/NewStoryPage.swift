@@ -66,6 +66,7 @@ struct NewStoryPage: Sendable {
                 let status: HTTPStatus = switch problem {
                 case .unsupportedFormat: .unsupportedMediaType
                 case .tooManyPixels, .imageTooLarge, .needsTooMuchMemory: .contentTooLarge
+                case .headerMismatch, .tookTooLong: .unprocessableContent
                 default: .badRequest
                 }
                 return try render(context, problem: problem.userMessage, status: status)

@@ -1,0 +1,160 @@
+/// Compares every coded picture in a HEIF with the size its `ispe` declares, from the boxes
+/// and the codec headers alone, before libheif decodes anything.
+///
+/// Why: the pipeline's pixel limit and memory estimate are taken from `ispe`, but the
+/// decoder allocates what the codec's own header says. A 1,732-byte AVIF whose `ispe` said
+/// 64 × 64 carried a 12000 × 12000 AV1 sequence and took 1.8 GB to decode before anything
+/// noticed; a HEIC built the same way (a 7000 × 7000 SPS) took 598 MB (issue 21). So
+/// nothing is decoded unless, for every item coded as AV1 (`av1C`) or HEVC (`hvcC`):
+/// - it has an `ispe`;
+/// - every AV1 sequence header (in `av1C`'s configOBUs and among the item's own OBUs)
+///   allows frames no larger than the `ispe` rounded up to a multiple of 64, and every
+///   HEVC SPS (in `hvcC`'s arrays and among the item's NAL units) codes a picture no larger
+///   than that, and crops to no more than the `ispe` (encoders pad to whole coding blocks
+///   and crop back, so the padding is allowed, never a larger picture);
+/// - a `grid`'s tiles, `ispe` size × rows and columns, cover its output and overshoot it by
+///   less than one tile (libheif allocates each tile at the tile's size).
+/// A file whose boxes or codec headers cannot be followed is refused too: the decoder would
+/// read them differently from this check.
+enum HEIFCodedSizeCheck {
+    /// The rounding allowed between an `ispe` and the coded size (the largest HEVC coding
+    /// tree block and AV1 superblock is 64 × 64).
+    static let blockSize = 64
+
+    /// Throws `.sizeMismatch` naming the first item whose coded size disagrees with its
+    /// `ispe`. Files without `meta`/`iprp` are left to libheif (which refuses them).
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(HEIFError) {
+        let reader = HEIFCanvasDescriptor.Reader(bytes: bytes)
+        guard let children = reader.metaChildren(), let iprp = children.first(where: { $0.type == "iprp" }),
+            let iinf = children.first(where: { $0.type == "iinf" })
+        else { return }
+        let properties = reader.properties(in: iprp)
+        let associations = reader.associations(in: iprp)
+        let iloc = children.first(where: { $0.type == "iloc" })
+        let idat = children.first(where: { $0.type == "idat" })
+        func property(_ type: String, of item: Int) -> HEIFCanvasDescriptor.Reader.Box? {
+            associations[item]?.lazy.filter { $0 <= properties.count }.map { properties[$0 - 1] }.first { $0.type == type }
+        }
+        func declared(_ item: Int) -> (width: Int, height: Int)? { property("ispe", of: item).flatMap(reader.imageSize) }
+
+        for (id, type) in reader.items(in: iinf) {
+            let av1C = property("av1C", of: id)
+            let hvcC = property("hvcC", of: id)
+            if type == "grid", let iref = children.first(where: { $0.type == "iref" }) {
+                try checkGrid(id, tiles: reader.references("dimg", from: id, in: iref), reader: reader, iloc: iloc, idat: idat, declared: declared)
+            }
+            guard av1C != nil || hvcC != nil else { continue }
+            guard let size = declared(id) else { throw mismatch("item \(id) (\(type)) has no ispe to check its picture against") }
+            let data = iloc.flatMap { reader.itemExtents(of: id, iloc: $0, idat: idat) } ?? []
+            let item = data.count == 1 ? reader.slice(data[0]) : ArraySlice(data.flatMap { reader.slice($0) })
+            let coded: [CodedSize]
+            if let av1C {
+                coded = try av1Sizes(config: reader.slice(av1C.body), data: item, item: id)
+            } else if let hvcC {
+                coded = try hevcSizes(config: reader.slice(hvcC.body), data: item, item: id)
+            } else {
+                coded = []
+            }
+            for picture in coded {
+                let limit = (width: roundUp(size.width), height: roundUp(size.height))
+                guard picture.coded.width <= limit.width, picture.coded.height <= limit.height,
+                    picture.cropped.width <= size.width, picture.cropped.height <= size.height
+                else {
+                    throw mismatch(
+                        "the \(picture.source) of item \(id) makes a \(picture.cropped.width) × \(picture.cropped.height) picture, its ispe says \(size.width) × \(size.height)")
+                }
+            }
+        }
+    }
+
+    /// A coded picture's size as the decoder allocates it and after cropping, and where it came from.
+    struct CodedSize {
+        let source: String
+        let coded: (width: Int, height: Int)
+        let cropped: (width: Int, height: Int)
+    }
+
+    /// The sequence headers in `av1C` (after its four fixed bytes) and in the item's OBUs.
+    private static func av1Sizes(config: ArraySlice<UInt8>, data: ArraySlice<UInt8>, item: Int) throws(HEIFError) -> [CodedSize] {
+        let inConfig = AV1SequenceHeader.all(inOBUs: config.dropFirst(4))
+        let inData = AV1SequenceHeader.all(inOBUs: data)
+        guard config.count >= 4, inConfig.complete, inData.complete else {
+            throw mismatch("the AV1 data of item \(item) cannot be followed to check its size")
+        }
+        return (inConfig.headers + inData.headers).map {
+            let size = (width: $0.maxFrameWidth, height: $0.maxFrameHeight)
+            return CodedSize(source: "AV1 sequence header", coded: size, cropped: size)
+        }
+    }
+
+    /// The SPS NAL units in `hvcC`'s arrays and among the item's length-prefixed NAL units.
+    private static func hevcSizes(config: ArraySlice<UInt8>, data: ArraySlice<UInt8>, item: Int) throws(HEIFError) -> [CodedSize] {
+        let failure = mismatch("the HEVC data of item \(item) cannot be followed to check its size")
+        guard config.count >= 23 else { throw failure }
+        let base = config.startIndex
+        let lengthSize = Int(config[base + 21] & 3) + 1
+        var nals: [ArraySlice<UInt8>] = []
+        var at = base + 23
+        for _ in 0..<Int(config[base + 22]) {
+            guard at + 3 <= config.endIndex else { throw failure }
+            let count = Int(config[at + 1]) << 8 | Int(config[at + 2])
+            at += 3
+            for _ in 0..<count {
+                guard at + 2 <= config.endIndex else { throw failure }
+                let length = Int(config[at]) << 8 | Int(config[at + 1])
+                guard at + 2 + length <= config.endIndex else { throw failure }
+                nals.append(config[(at + 2)..<(at + 2 + length)])
+                at += 2 + length
+            }
+        }
+        at = data.startIndex
+        while at < data.endIndex {
+            guard at + lengthSize <= data.endIndex else { throw failure }
+            let length = data[at..<(at + lengthSize)].reduce(0) { $0 << 8 | Int($1) }
+            at += lengthSize
+            guard length <= data.endIndex - at else { throw failure }
+            nals.append(data[at..<(at + length)])
+            at += length
+        }
+        var sizes: [CodedSize] = []
+        for nal in nals where nal.count >= 2 && Int(nal[nal.startIndex] >> 1) & 0x3F == HEVCSequenceParameterSet.nalType {
+            guard let sps = HEVCSequenceParameterSet(nal: nal) else { throw failure }
+            sizes.append(
+                CodedSize(
+                    source: "HEVC SPS", coded: (sps.codedWidth, sps.codedHeight), cropped: (sps.croppedWidth, sps.croppedHeight)))
+        }
+        return sizes
+    }
+
+    /// A grid's tiles (`ispe` of the first, as libheif takes it, and every tile's equal to
+    /// it) against its rows, columns and output size.
+    private static func checkGrid(
+        _ id: Int, tiles: [Int], reader: HEIFCanvasDescriptor.Reader, iloc: HEIFCanvasDescriptor.Reader.Box?,
+        idat: HEIFCanvasDescriptor.Reader.Box?, declared: (Int) -> (width: Int, height: Int)?
+    ) throws(HEIFError) {
+        guard let iloc, let data = reader.itemData(of: id, iloc: iloc, idat: idat), reader.byte(data.lowerBound) == 0,
+            let flags = reader.byte(data.lowerBound + 1), let rows = reader.byte(data.lowerBound + 2),
+            let columns = reader.byte(data.lowerBound + 3)
+        else { throw mismatch("the grid of item \(id) cannot be read to check its tiles") }
+        let size = flags & 1 == 0 ? 2 : 4
+        guard let width = reader.uint(data.lowerBound + 4, size), let height = reader.uint(data.lowerBound + 4 + size, size),
+            let first = tiles.first, let tile = declared(first), tile.width > 0, tile.height > 0
+        else { throw mismatch("the grid of item \(id) cannot be read to check its tiles") }
+        let covered = (width: (Int(columns) + 1) * tile.width, height: (Int(rows) + 1) * tile.height)
+        guard covered.width >= width, covered.height >= height, covered.width - width < tile.width,
+            covered.height - height < tile.height
+        else {
+            throw mismatch(
+                "the grid of item \(id) is \(width) × \(height), but its \(Int(rows) + 1) × \(Int(columns) + 1) tiles of \(tile.width) × \(tile.height) cover \(covered.width) × \(covered.height)")
+        }
+        for other in tiles.dropFirst() {
+            guard let size = declared(other), size == tile else {
+                throw mismatch("tile \(other) of the grid of item \(id) is not the size of its first tile")
+            }
+        }
+    }
+
+    private static func roundUp(_ value: Int) -> Int { (value + blockSize - 1) / blockSize * blockSize }
+
+    private static func mismatch(_ detail: String) -> HEIFError { .sizeMismatch(detail) }
+}
