@@ -47,15 +47,15 @@ enum EVPKey {
         }
     }
 
-    /// Runs OpenSSL's full key check (point on the curve, scalar in range, and for a
-    /// private key that the pair matches), so a key is checked once where it enters.
-    static func check(_ key: OpaquePointer, operation: String, privateKey: Bool) throws(P256Error) {
+    /// Runs OpenSSL's full key-pair check, so a key is checked once where it enters. The
+    /// decoder already refuses points off the curve and scalars out of range; this adds
+    /// the one thing it does not check: that a stored public point belongs to the scalar.
+    static func checkPair(_ key: OpaquePointer, operation: String) throws(P256Error) {
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, key, nil) else {
             throw P256Error.openSSL("EVP_PKEY_CTX_new_from_pkey")
         }
         defer { EVP_PKEY_CTX_free(context) }
-        let status = privateKey ? EVP_PKEY_check(context) : EVP_PKEY_public_check(context)
-        guard status == 1 else { throw P256Error.openSSL(operation) }
+        guard EVP_PKEY_check(context) == 1 else { throw P256Error.openSSL(operation) }
     }
 
     /// The public point's affine coordinates, each left-padded to 32 bytes.

@@ -4,7 +4,8 @@ internal import COpenSSL
 /// every JOSE library reads, and the raw scalar of published test vectors.
 extension P256.PrivateKey {
     /// Imports an unencrypted PKCS#8 DER key; refuses other key types, other curves,
-    /// trailing bytes and keys that fail OpenSSL's consistency check.
+    /// trailing bytes, scalars out of range and a stored public point that is not the
+    /// scalar's.
     package convenience init(pkcs8DER der: [UInt8]) throws(P256Error) {
         let key = try EVPKey.decode(der, operation: "PrivateKey(pkcs8DER:)") { cursor, length in
             guard let info = d2i_PKCS8_PRIV_KEY_INFO(nil, cursor, length) else { return nil }
@@ -12,7 +13,7 @@ extension P256.PrivateKey {
             return EVP_PKCS82PKEY(info)
         }
         do throws(P256Error) {
-            try EVPKey.check(key, operation: "PrivateKey(pkcs8DER:)", privateKey: true)
+            try EVPKey.checkPair(key, operation: "PrivateKey(pkcs8DER:)")
         } catch {
             EVP_PKEY_free(key)
             throw error
