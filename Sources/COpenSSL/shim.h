@@ -13,11 +13,13 @@
 #define OPENSSL_API_COMPAT 30000
 #define OPENSSL_NO_DEPRECATED
 
+#include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
 #include <openssl/x509.h>
 
 #endif

@@ -79,17 +79,10 @@ import Testing
     }
 
     @Test func aPKCS8KeyWhosePublicPointIsNotItsScalarsIsRefused() throws {
-        // RFC 6979's scalar with RFC 9449's public point: both valid alone, not a pair.
         let x = try #require(Base64URL.decode(TestVectors.rfc9449X))
         let y = try #require(Base64URL.decode(TestVectors.rfc9449Y))
-        let der =
-            TestVectors.bytes(hex: "308187020100301306072a8648ce3d020106082a8648ce3d030107046d306b0201010420")
-            + TestVectors.rfc6979PrivateScalar + TestVectors.bytes(hex: "a14403420004") + x + y
-        #expect(throws: P256Error.self) { try P256.PrivateKey(pkcs8DER: der) }
-        let matching =
-            TestVectors.bytes(hex: "308187020100301306072a8648ce3d020106082a8648ce3d030107046d306b0201010420")
-            + TestVectors.rfc6979PrivateScalar + TestVectors.bytes(hex: "a14403420004")
-            + TestVectors.rfc6979PublicX + TestVectors.rfc6979PublicY
+        #expect(throws: P256Error.self) { try P256.PrivateKey(pkcs8DER: TestVectors.rfc6979PKCS8(publicX: x, y: y)) }
+        let matching = TestVectors.rfc6979PKCS8(publicX: TestVectors.rfc6979PublicX, y: TestVectors.rfc6979PublicY)
         #expect(try P256.PrivateKey(pkcs8DER: matching).publicKey.x == TestVectors.rfc6979PublicX)
     }
 

@@ -38,6 +38,13 @@ enum TestVectors {
     /// An Ed25519 key as PKCS#8 DER (`openssl genpkey -algorithm ED25519 -outform DER`).
     static let ed25519PKCS8 = bytes(hex: "302e020100300506032b657004220420853e0d74d6850d9d4e054320bcaea20912a2ec1f58c056bda598f5bcad001215")
 
+    /// RFC 6979's scalar as PKCS#8 DER carrying the given public point: with RFC 9449's
+    /// point, both halves are valid alone but not a pair.
+    static func rfc6979PKCS8(publicX x: [UInt8], y: [UInt8]) -> [UInt8] {
+        bytes(hex: "308187020100301306072a8648ce3d020106082a8648ce3d030107046d306b0201010420")
+            + rfc6979PrivateScalar + bytes(hex: "a14403420004") + x + y
+    }
+
     /// Bytes from hexadecimal text (test data only: traps on bad input).
     static func bytes(hex: String) -> [UInt8] {
         let digits = Array(hex.utf8)
