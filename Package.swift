@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CResolv"),
         // giflib (libgif-dev): no pkg-config file either; the module map links "gif".
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        // OpenSSL 3's libcrypto (libssl-dev; libssl3 is already there at run time through libcurl4).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
@@ -61,6 +63,10 @@ let package = Package(
         .target(name: "GIFDecoding", dependencies: ["CGif"]),
         .target(name: "GzipCompression", dependencies: ["CZlib"]),
         .target(name: "DNSResolver", dependencies: ["CResolv", "WorkerThreads"]),
+        // ES256 for OAuth (DPoP proofs, client assertions): P-256 keys, JWS R‖S signatures,
+        // JWK and its RFC 7638 thumbprint, PKCS#8 persistence. Base64url and SHA-256 come
+        // from GrainSupport.
+        .target(name: "P256", dependencies: ["COpenSSL", "GrainSupport"]),
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
@@ -135,6 +141,7 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),
+        .testTarget(name: "P256Tests", dependencies: ["P256", "GrainSupport"]),
         .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestSupport"]),
         .testTarget(name: "ATProtoTests", dependencies: ["ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "MicroHTTPServer"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "ATProto", "GrainSupport", "TestSupport"]),
