@@ -13,7 +13,11 @@
 ///   than that, and crops to no more than the `ispe` (encoders pad to whole coding blocks
 ///   and crop back, so the padding is allowed, never a larger picture);
 /// - a `grid`'s tiles, `ispe` size × rows and columns, cover its output and overshoot it by
-///   less than one tile (libheif allocates each tile at the tile's size).
+///   less than one tile (libheif allocates each tile at the tile's size);
+/// - no picture decoded along with the primary image (its tiles, its auxiliary images such
+///   as alpha, and their tiles) is larger than the primary's `ispe` (rounded up to 64): the
+///   pixel limit and the memory estimate are taken from the primary alone, so this is what
+///   bounds every decoder allocation by them, whatever the other items claim.
 /// A file whose boxes or codec headers cannot be followed is refused too: the decoder would
 /// read them differently from this check.
 enum HEIFCodedSizeCheck {
@@ -37,7 +41,9 @@ enum HEIFCodedSizeCheck {
         }
         func declared(_ item: Int) -> (width: Int, height: Int)? { property("ispe", of: item).flatMap(reader.imageSize) }
 
-        for (id, type) in reader.items(in: iinf) {
+        let items = reader.items(in: iinf)
+        try checkDecodedWithPrimary(items: items, children: children, reader: reader, declared: declared)
+        for (id, type) in items {
             let av1C = property("av1C", of: id)
             let hvcC = property("hvcC", of: id)
             if type == "grid", let iref = children.first(where: { $0.type == "iref" }) {
@@ -150,6 +156,29 @@ enum HEIFCodedSizeCheck {
         for other in tiles.dropFirst() {
             guard let size = declared(other), size == tile else {
                 throw mismatch("tile \(other) of the grid of item \(id) is not the size of its first tile")
+            }
+        }
+    }
+
+    /// The primary's tiles and auxiliary images (and theirs) fit within the primary's size.
+    private static func checkDecodedWithPrimary(
+        items: [(id: Int, type: String)], children: [HEIFCanvasDescriptor.Reader.Box], reader: HEIFCanvasDescriptor.Reader,
+        declared: (Int) -> (width: Int, height: Int)?
+    ) throws(HEIFError) {
+        guard let pitm = children.first(where: { $0.type == "pitm" }), let primary = reader.primaryID(pitm),
+            let size = declared(primary)
+        else { return }
+        let iref = children.first(where: { $0.type == "iref" })
+        func tiles(of item: Int) -> [Int] { iref.map { reader.references("dimg", from: item, in: $0) } ?? [] }
+        let auxiliaries = items.map(\.id).filter { item in
+            iref.map { reader.references("auxl", from: item, in: $0).contains(primary) } ?? false
+        }
+        let limit = (width: roundUp(size.width), height: roundUp(size.height))
+        for item in tiles(of: primary) + auxiliaries + auxiliaries.flatMap(tiles(of:)) {
+            guard let other = declared(item) else { continue }
+            guard other.width <= limit.width, other.height <= limit.height else {
+                throw mismatch(
+                    "item \(item), decoded with the primary image, is \(other.width) × \(other.height), larger than the primary's \(size.width) × \(size.height)")
             }
         }
     }
