@@ -51,15 +51,13 @@ enum HEIFCodedSizeCheck {
             }
             guard av1C != nil || hvcC != nil else { continue }
             guard let size = declared(id) else { throw mismatch("item \(id) (\(type)) has no ispe to check its picture against") }
-            let data = iloc.flatMap { reader.itemExtents(of: id, iloc: $0, idat: idat) } ?? []
-            let item = data.count == 1 ? reader.slice(data[0]) : ArraySlice(data.flatMap { reader.slice($0) })
+            let extents = iloc.flatMap { reader.itemExtents(of: id, iloc: $0, idat: idat) } ?? []
             let coded: [CodedSize]
-            if let av1C {
-                coded = try av1Sizes(config: reader.slice(av1C.body), data: item, item: id)
-            } else if let hvcC {
-                coded = try hevcSizes(config: reader.slice(hvcC.body), data: item, item: id)
+            // One extent (the usual case) is read in place; several are joined first.
+            if extents.count == 1 {
+                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: bytes[extents[0]], item: id, reader: reader)
             } else {
-                coded = []
+                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: extents.flatMap { bytes[$0] }, item: id, reader: reader)
             }
             for picture in coded {
                 let limit = (width: roundUp(size.width), height: roundUp(size.height))
@@ -80,8 +78,20 @@ enum HEIFCodedSizeCheck {
         let cropped: (width: Int, height: Int)
     }
 
+    /// The coded sizes from the item's codec configuration and its data.
+    private static func codedSizes<Data: RandomAccessCollection<UInt8>>(
+        av1C: HEIFCanvasDescriptor.Reader.Box?, hvcC: HEIFCanvasDescriptor.Reader.Box?, data: Data, item: Int,
+        reader: HEIFCanvasDescriptor.Reader
+    ) throws(HEIFError) -> [CodedSize] where Data.Index == Int {
+        if let av1C { return try av1Sizes(config: reader.slice(av1C.body), data: data, item: item) }
+        if let hvcC { return try hevcSizes(config: reader.slice(hvcC.body), data: data, item: item) }
+        return []
+    }
+
     /// The sequence headers in `av1C` (after its four fixed bytes) and in the item's OBUs.
-    private static func av1Sizes(config: ArraySlice<UInt8>, data: ArraySlice<UInt8>, item: Int) throws(HEIFError) -> [CodedSize] {
+    private static func av1Sizes<Data: RandomAccessCollection<UInt8>>(
+        config: ArraySlice<UInt8>, data: Data, item: Int
+    ) throws(HEIFError) -> [CodedSize] where Data.Index == Int {
         let inConfig = AV1SequenceHeader.all(inOBUs: config.dropFirst(4))
         let inData = AV1SequenceHeader.all(inOBUs: data)
         guard config.count >= 4, inConfig.complete, inData.complete else {
@@ -94,7 +104,9 @@ enum HEIFCodedSizeCheck {
     }
 
     /// The SPS NAL units in `hvcC`'s arrays and among the item's length-prefixed NAL units.
-    private static func hevcSizes(config: ArraySlice<UInt8>, data: ArraySlice<UInt8>, item: Int) throws(HEIFError) -> [CodedSize] {
+    private static func hevcSizes<Data: RandomAccessCollection<UInt8>>(
+        config: ArraySlice<UInt8>, data: Data, item: Int
+    ) throws(HEIFError) -> [CodedSize] where Data.Index == Int {
         let failure = mismatch("the HEVC data of item \(item) cannot be followed to check its size")
         guard config.count >= 23 else { throw failure }
         let base = config.startIndex
@@ -119,7 +131,10 @@ enum HEIFCodedSizeCheck {
             let length = data[at..<(at + lengthSize)].reduce(0) { $0 << 8 | Int($1) }
             at += lengthSize
             guard length <= data.endIndex - at else { throw failure }
-            nals.append(data[at..<(at + length)])
+            // Only an SPS is read, so only an SPS is copied (a slice NAL is most of the file).
+            if length >= 2, Int(data[at] >> 1) & 0x3F == HEVCSequenceParameterSet.nalType {
+                nals.append(ArraySlice(data[at..<(at + length)]))
+            }
             at += length
         }
         var sizes: [CodedSize] = []
