@@ -13,7 +13,11 @@
 ///   than that, and crops to no more than the `ispe` (encoders pad to whole coding blocks
 ///   and crop back, so the padding is allowed, never a larger picture);
 /// - a `grid`'s tiles, `ispe` size × rows and columns, cover its output and overshoot it by
-///   less than one tile (libheif allocates each tile at the tile's size).
+///   less than one tile (libheif allocates each tile at the tile's size);
+/// - no picture decoded along with the primary image (its tiles, its auxiliary images such
+///   as alpha, and their tiles) is larger than the primary's `ispe` (rounded up to 64): the
+///   pixel limit and the memory estimate are taken from the primary alone, so this is what
+///   bounds every decoder allocation by them, whatever the other items claim.
 /// A file whose boxes or codec headers cannot be followed is refused too: the decoder would
 /// read them differently from this check.
 enum HEIFCodedSizeCheck {
@@ -37,7 +41,9 @@ enum HEIFCodedSizeCheck {
         }
         func declared(_ item: Int) -> (width: Int, height: Int)? { property("ispe", of: item).flatMap(reader.imageSize) }
 
-        for (id, type) in reader.items(in: iinf) {
+        let items = reader.items(in: iinf)
+        try checkDecodedWithPrimary(items: items, children: children, reader: reader, declared: declared)
+        for (id, type) in items {
             let av1C = property("av1C", of: id)
             let hvcC = property("hvcC", of: id)
             if type == "grid", let iref = children.first(where: { $0.type == "iref" }) {
@@ -45,15 +51,13 @@ enum HEIFCodedSizeCheck {
             }
             guard av1C != nil || hvcC != nil else { continue }
             guard let size = declared(id) else { throw mismatch("item \(id) (\(type)) has no ispe to check its picture against") }
-            let data = iloc.flatMap { reader.itemExtents(of: id, iloc: $0, idat: idat) } ?? []
-            let item = data.count == 1 ? reader.slice(data[0]) : ArraySlice(data.flatMap { reader.slice($0) })
+            let extents = iloc.flatMap { reader.itemExtents(of: id, iloc: $0, idat: idat) } ?? []
             let coded: [CodedSize]
-            if let av1C {
-                coded = try av1Sizes(config: reader.slice(av1C.body), data: item, item: id)
-            } else if let hvcC {
-                coded = try hevcSizes(config: reader.slice(hvcC.body), data: item, item: id)
+            // One extent (the usual case) is read in place; several are joined first.
+            if extents.count == 1 {
+                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: bytes[extents[0]], item: id, reader: reader)
             } else {
-                coded = []
+                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: extents.flatMap { bytes[$0] }, item: id, reader: reader)
             }
             for picture in coded {
                 let limit = (width: roundUp(size.width), height: roundUp(size.height))
@@ -74,8 +78,20 @@ enum HEIFCodedSizeCheck {
         let cropped: (width: Int, height: Int)
     }
 
+    /// The coded sizes from the item's codec configuration and its data.
+    private static func codedSizes<Data: RandomAccessCollection<UInt8>>(
+        av1C: HEIFCanvasDescriptor.Reader.Box?, hvcC: HEIFCanvasDescriptor.Reader.Box?, data: Data, item: Int,
+        reader: HEIFCanvasDescriptor.Reader
+    ) throws(HEIFError) -> [CodedSize] where Data.Index == Int {
+        if let av1C { return try av1Sizes(config: reader.slice(av1C.body), data: data, item: item) }
+        if let hvcC { return try hevcSizes(config: reader.slice(hvcC.body), data: data, item: item) }
+        return []
+    }
+
     /// The sequence headers in `av1C` (after its four fixed bytes) and in the item's OBUs.
-    private static func av1Sizes(config: ArraySlice<UInt8>, data: ArraySlice<UInt8>, item: Int) throws(HEIFError) -> [CodedSize] {
+    private static func av1Sizes<Data: RandomAccessCollection<UInt8>>(
+        config: ArraySlice<UInt8>, data: Data, item: Int
+    ) throws(HEIFError) -> [CodedSize] where Data.Index == Int {
         let inConfig = AV1SequenceHeader.all(inOBUs: config.dropFirst(4))
         let inData = AV1SequenceHeader.all(inOBUs: data)
         guard config.count >= 4, inConfig.complete, inData.complete else {
@@ -88,7 +104,9 @@ enum HEIFCodedSizeCheck {
     }
 
     /// The SPS NAL units in `hvcC`'s arrays and among the item's length-prefixed NAL units.
-    private static func hevcSizes(config: ArraySlice<UInt8>, data: ArraySlice<UInt8>, item: Int) throws(HEIFError) -> [CodedSize] {
+    private static func hevcSizes<Data: RandomAccessCollection<UInt8>>(
+        config: ArraySlice<UInt8>, data: Data, item: Int
+    ) throws(HEIFError) -> [CodedSize] where Data.Index == Int {
         let failure = mismatch("the HEVC data of item \(item) cannot be followed to check its size")
         guard config.count >= 23 else { throw failure }
         let base = config.startIndex
@@ -113,7 +131,10 @@ enum HEIFCodedSizeCheck {
             let length = data[at..<(at + lengthSize)].reduce(0) { $0 << 8 | Int($1) }
             at += lengthSize
             guard length <= data.endIndex - at else { throw failure }
-            nals.append(data[at..<(at + length)])
+            // Only an SPS is read, so only an SPS is copied (a slice NAL is most of the file).
+            if length >= 2, Int(data[at] >> 1) & 0x3F == HEVCSequenceParameterSet.nalType {
+                nals.append(ArraySlice(data[at..<(at + length)]))
+            }
             at += length
         }
         var sizes: [CodedSize] = []
@@ -150,6 +171,29 @@ enum HEIFCodedSizeCheck {
         for other in tiles.dropFirst() {
             guard let size = declared(other), size == tile else {
                 throw mismatch("tile \(other) of the grid of item \(id) is not the size of its first tile")
+            }
+        }
+    }
+
+    /// The primary's tiles and auxiliary images (and theirs) fit within the primary's size.
+    private static func checkDecodedWithPrimary(
+        items: [(id: Int, type: String)], children: [HEIFCanvasDescriptor.Reader.Box], reader: HEIFCanvasDescriptor.Reader,
+        declared: (Int) -> (width: Int, height: Int)?
+    ) throws(HEIFError) {
+        guard let pitm = children.first(where: { $0.type == "pitm" }), let primary = reader.primaryID(pitm),
+            let size = declared(primary)
+        else { return }
+        let iref = children.first(where: { $0.type == "iref" })
+        func tiles(of item: Int) -> [Int] { iref.map { reader.references("dimg", from: item, in: $0) } ?? [] }
+        let auxiliaries = items.map(\.id).filter { item in
+            iref.map { reader.references("auxl", from: item, in: $0).contains(primary) } ?? false
+        }
+        let limit = (width: roundUp(size.width), height: roundUp(size.height))
+        for item in tiles(of: primary) + auxiliaries + auxiliaries.flatMap(tiles(of:)) {
+            guard let other = declared(item) else { continue }
+            guard other.width <= limit.width, other.height <= limit.height else {
+                throw mismatch(
+                    "item \(item), decoded with the primary image, is \(other.width) × \(other.height), larger than the primary's \(size.width) × \(size.height)")
             }
         }
     }

@@ -23,7 +23,11 @@
 /// count, checked on the header, is the tighter and clearer bound. For a grid or overlay
 /// image that holds only because `open` first checks that its own output size (which
 /// libheif allocates its canvas from) equals the `ispe` size the pixel count is taken from
-/// (`HEIFCanvasDescriptor`).
+/// (`HEIFCanvasDescriptor`); and for any image only because `open` also checks, before
+/// anything is decoded, that every coded picture (AV1 sequence header, HEVC SPS, grid
+/// tiles, the alpha image) fits the `ispe` sizes (`HEIFCodedSizeCheck`): the decoders
+/// allocate what their own headers say, and libheif 1.15 has no memory limit of its own
+/// (`heif_security_limits` came in 1.19) and no way to cancel a decode.
 public enum HEIFDecoder {
     /// The header facts of the primary image, without decoding pixels.
     ///

@@ -108,4 +108,28 @@ import Testing
         let sps = try #require(HEVCSequenceParameterSet(nal: hvcC.dropFirst(start)))
         #expect([sps.codedWidth, sps.codedHeight, sps.croppedWidth, sps.croppedHeight] == [7008, 7008, 7000, 7000])
     }
+
+    /// libde265 takes the latest SPS, so one among the item's own NAL units counts as much
+    /// as hvcC's: quadrants.heic (64 × 64, its one extent running to the end of the file)
+    /// with large-flat.heic's 7000 × 7000 SPS appended to its data is refused.
+    @Test func anSPSInTheItemsDataIsCheckedToo() throws {
+        var bytes = try Fixtures.resource("quadrants.heic")
+        let hvcC = try Self.boxBody(Fixtures.resource("large-flat.heic"), "hvcC")
+        let start = try #require((23..<hvcC.count).first { hvcC[hvcC.startIndex + $0] == 0x42 && hvcC[hvcC.startIndex + $0 + 1] == 0x01 })
+        let length = Int(hvcC[hvcC.startIndex + start - 2]) << 8 | Int(hvcC[hvcC.startIndex + start - 1])
+        let sps = Array(hvcC[(hvcC.startIndex + start)..<(hvcC.startIndex + start + length)])
+        let appended = [UInt8(0), 0, UInt8(length >> 8), UInt8(length & 0xFF)] + sps
+        // iloc (at 73, version 0, 4-byte fields): the extent's length is at 103; mdat's size at 991.
+        #expect(bytes[103..<107].elementsEqual([0, 0, 0x01, 0x32]) && bytes.count == 1305)
+        for at in [103, 991] {
+            let value = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } + appended.count
+            bytes.replaceSubrange(at..<(at + 4), with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) })
+        }
+        bytes += appended
+        #expect {
+            try HEIFDecoder.inspect(bytes)
+        } throws: { error in
+            Self.refusal(error) == "the HEVC SPS of item 1 makes a 7000 × 7000 picture, its ispe says 64 × 64"
+        }
+    }
 }
