@@ -138,37 +138,40 @@ import GrainSupport
         }
     }
 
-    @Test func maxConnectionsHoldsAConnectionBeyondTheLimitUntilASlotFrees() async throws {
-        try await Self.withServer(["--max-connections", "4"]) { app, _ in
-            #expect(app.server.configuration.connectionLimit == 4)
+    @Test func maxConnectionsIsWhereIdleConnectionsStartBeingClosedForNewClients() async throws {
+        try await Self.withServer(["--max-connections", "8"]) { app, _ in
+            #expect(app.server.configuration.connectionLimit == 8)
             let port = app.server.port
-            let (waitedWhileFull, servedAfterwards) = try await runOnDedicatedThread { () throws -> (Bool, Int) in
+            let (oneClosed, newcomerStatus, othersKept) = try await runOnDedicatedThread { () throws -> (Bool, Int, Bool) in
                 let request = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                var held: [RawHTTPConnection] = []
-                defer { for connection in held { connection.close() } }
-                for _ in 0..<4 {
-                    let connection = try RawHTTPConnection(port: port)
-                    held.append(connection)
+                // Six clients each keep one connection alive: the 8 slots less the 2
+                // (a sixteenth, at least 2) kept for clients that hold none.
+                let held = try (2...7).map { index in
+                    let connection = try RawHTTPConnection(port: port, source: "127.0.0.\(index)")
                     // A completed request proves the connection was accepted and counted.
                     try connection.send(request)
                     _ = try connection.readResponse()
+                    return connection
                 }
-                // The kernel completes the handshake, but the server takes no fifth
-                // connection: its request is not answered while four are open.
-                let extra = try RawHTTPConnection(port: port, timeout: .milliseconds(1500))
-                defer { extra.close() }
-                try extra.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-                var waitedWhileFull = false
-                do { _ = try extra.readResponse() } catch let error as RawHTTPError { waitedWhileFull = error.code == .timeout || error.code == .closed }
-                for connection in held { connection.close() }
-                held.removeAll()
-                let later = try RawHTTPConnection(port: port)
-                defer { later.close() }
-                try later.send(request)
-                return (waitedWhileFull, try later.readResponse().status)
+                defer { for connection in held { connection.close() } }
+                // A seventh client is served, and an idle connection closed for it (the
+                // one idle longest, which on a busy machine need not be the first).
+                let newcomer = try RawHTTPConnection(port: port, source: "127.0.0.8")
+                defer { newcomer.close() }
+                try newcomer.send(request)
+                let status = try newcomer.readResponse().status
+                var closed: Set<Int> = []
+                let deadline = ContinuousClock.now + .seconds(5)
+                while closed.isEmpty, ContinuousClock.now < deadline {
+                    for (index, connection) in held.enumerated() where connection.waitForServerClose(within: .milliseconds(20)) { closed.insert(index) }
+                }
+                let kept = try #require(held.indices.first { !closed.contains($0) })
+                try held[kept].send(request)
+                return (closed.count == 1, status, try held[kept].readResponse().status == 200)
             }
-            #expect(waitedWhileFull, "the fifth connection was refused or got no answer while the limit was reached")
-            #expect(servedAfterwards == 200, "once connections close, new ones are served")
+            #expect(newcomerStatus == 200)
+            #expect(oneClosed, "not exactly one idle connection was closed at the limit")
+            #expect(othersKept)
         }
     }
 
@@ -301,6 +304,38 @@ import GrainSupport
         let prepared = try await Self.prepare(upload, flags: ["--max-photo-bytes", "50000"])
         #expect(prepared.count <= 50_000, "\(prepared.count) bytes")
         #expect(prepared.count > 5_000, "a real photo, not an empty one")
+    }
+
+    /// The sign-in form's CSRF cookie, as set for a request claiming HTTPS.
+    static func signInCookie(_ app: LiveApp) async throws -> String {
+        let response = try await app.request("/signin", headers: [("X-Forwarded-Proto", "https")])
+        return try #require(response.headers.values(for: "Set-Cookie").first { $0.hasPrefix("csrf") })
+    }
+
+    @Test func trustedProxiesIsWhoseXForwardedProtoMarksCookiesSecure() async throws {
+        try await Self.withServer([]) { app, _ in
+            let cookie = try await Self.signInCookie(app)
+            #expect(!cookie.contains("Secure"), "any visitor could claim HTTPS")
+        }
+        try await Self.withServer(["--trusted-proxies", "127.0.0.1"]) { app, _ in
+            let cookie = try await Self.signInCookie(app)
+            #expect(cookie.contains("Secure"))
+        }
+    }
+
+    @Test func maxSpoolBytesBoundsTheDiskUploadsMayTake() async throws {
+        let pds = try FakePDS()
+        defer { pds.stop() }
+        // 1.5 MB of something: with the default 1 GiB it would be read and refused as no
+        // photo; with 1 MiB of spool it does not fit and gets 503 before being stored.
+        let junk = [UInt8](repeating: 0x42, count: 1_500_000)
+        try await Self.withServer(["--max-spool-bytes", "1048576"]) { app, _ in
+            #expect(app.server.configuration.spoolLimitBytes == 1_048_576)
+            let browser = try await Self.signIn(app, pds)
+            #expect(try await Self.upload(browser, junk).status == 503)
+            #expect(try await Self.upload(browser, Array(junk.prefix(500_000))).status != 503, "an upload that fits is read")
+            await browser.shutdown()
+        }
     }
 
     @Test func maxPhotoPixelsRefusesLargerUploadsBeforeDecoding() async throws {
