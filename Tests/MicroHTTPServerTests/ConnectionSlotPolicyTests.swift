@@ -47,4 +47,15 @@ import Testing
         #expect(!Self.open(slots, "10.0.0.52", busy: true, keeping: &peers))
         #expect(slots.count == 10)
     }
+
+    @Test func underPressureAFloodingClientIsRefusedWhileANewcomerIsServed() {
+        let slots = Self.slots(total: 10, perClient: 5, reserve: 2)
+        var peers: [CountedPeer] = []
+        // Two clients hold four idle connections each: the ordinary slots are full.
+        for client in ["10.0.0.1", "10.0.0.2"] { for _ in 1...4 { Self.open(slots, client, keeping: &peers) } }
+        // One of them reconnecting would only swap one idle socket for another: refused.
+        #expect(!Self.open(slots, "10.0.0.1", keeping: &peers))
+        // Someone new is served (an idle connection of the biggest holder is closed).
+        #expect(Self.open(slots, "10.0.0.3", busy: true, keeping: &peers))
+    }
 }

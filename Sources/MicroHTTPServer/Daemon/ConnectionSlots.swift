@@ -11,9 +11,13 @@ import Synchronization
 /// - a client at its share (`perClient`) may still connect by giving up its own oldest
 ///   waiting connection, so 128 idle sockets from one home router do not lock out
 ///   everyone behind it;
-/// - past `total - reserve` open connections, each new one closes the oldest waiting
-///   connection of the client holding the most; the last `reserve` slots go only to
-///   clients holding none, so `GET /` from someone new is answered during a flood.
+/// - past `total - reserve` open connections, a new one from a client holding less than
+///   half of what the biggest holder holds closes that holder's oldest waiting
+///   connection; the last `reserve` slots go only to clients holding none, so `GET /`
+///   from someone new is answered during a flood. A flooding client reconnecting what
+///   was closed holds about as much as the others and is refused instead: giving it a
+///   slot would only close another flood socket, and the churn of thousands of such
+///   swaps kept newcomers waiting in the accept queue for seconds.
 ///
 /// A waiting connection is closed by shutting its socket down; MHD then reads
 /// end-of-stream and closes it. That, like the head deadline sweep, happens under the
@@ -74,7 +78,7 @@ final class ConnectionSlots: Sendable {
                 return Self.reclaim(in: &table, from: client)
             }
             if table.entries.count < limits.total - limits.reserve { return true }
-            if Self.reclaim(in: &table, from: nil) { return true }
+            if Self.reclaim(in: &table, from: nil, above: held * 2) { return true }
             return held == 0 && table.entries.count < limits.total
         }
     }
@@ -120,8 +124,9 @@ final class ConnectionSlots: Sendable {
     }
 
     /// Closes the oldest waiting connection of `client` or, when nil, of the client
-    /// holding the most connections; false when there is none to close.
-    private static func reclaim(in table: inout Table, from client: String?) -> Bool {
+    /// holding the most connections, if it holds more than `above`; false when there is
+    /// none to close.
+    private static func reclaim(in table: inout Table, from client: String?, above: Int = 0) -> Bool {
         var chosen: (key: ObjectIdentifier, held: Int, since: ContinuousClock.Instant)?
         for (key, entry) in table.entries {
             guard let since = entry.waitingSince else { continue }
@@ -130,7 +135,7 @@ final class ConnectionSlots: Sendable {
             if let best = chosen, held < best.held || (held == best.held && since >= best.since) { continue }
             chosen = (key, held, since)
         }
-        guard let chosen else { return false }
+        guard let chosen, chosen.held > above else { return false }
         close(chosen.key, in: &table)
         return true
     }
