@@ -5,8 +5,8 @@ import Testing
 /// Peers are kept alive for the whole test, as MHD's socket context keeps them: an
 /// entry is keyed by its peer's identity.
 @Suite struct ConnectionSlotPolicyTests {
-    static func slots(total: Int = 10, perClient: Int = 3, reserve: Int = 2) -> ConnectionSlots {
-        ConnectionSlots(limits: .init(total: total, perClient: perClient, reserve: reserve), headTimeLimit: .seconds(60), trustedProxies: [])
+    static func slots(total: Int = 10, perClient: Int = 3, reserve: Int = 2, trusted: [IPAddressRange] = []) -> ConnectionSlots {
+        ConnectionSlots(limits: .init(total: total, perClient: perClient, reserve: reserve), headTimeLimit: .seconds(60), trustedProxies: trusted)
     }
 
     /// Opens a connection for `address` the way MHD reports it, after the accept
@@ -57,5 +57,16 @@ import Testing
         #expect(!Self.open(slots, "10.0.0.1", keeping: &peers))
         // Someone new is served (an idle connection of the biggest holder is closed).
         #expect(Self.open(slots, "10.0.0.3", busy: true, keeping: &peers))
+    }
+
+    @Test func underPressureATrustedProxyStillGetsASlot() throws {
+        let proxy = try #require(IPAddressRange("10.0.0.9"))
+        let slots = Self.slots(total: 10, perClient: 3, reserve: 2, trusted: [proxy])
+        var peers: [CountedPeer] = []
+        // The proxy carries the household: past the per-client share, and the server is full.
+        for _ in 1...6 { #expect(Self.open(slots, "10.0.0.9", keeping: &peers)) }
+        for _ in 1...2 { Self.open(slots, "10.0.0.1", keeping: &peers) }
+        #expect(slots.count == 8)
+        #expect(Self.open(slots, "10.0.0.9", keeping: &peers), "an idle slot is given back for the proxy")
     }
 }
