@@ -1,4 +1,5 @@
 import Foundation
+import GrainSupport
 import GrainStoriesWeb
 import MicroHTTPServer
 import Synchronization
@@ -30,10 +31,19 @@ import Testing
         return server
     }
 
-    /// Sends a head and `first` body bytes, waits until the server has read a chunk,
-    /// moves the clock by `elapsed`, sends `rest` and returns the status.
+    /// The bytes of request bodies spilled to disk under `directory` now.
+    static func spooledBytes(in directory: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.reduce(0) { total, name in
+            total + (((try? FileManager.default.attributesOfItem(atPath: directory + "/" + name))?[.size] as? Int) ?? 0)
+        }
+    }
+
+    /// Sends a head and `first` body bytes, waits until the server has read them (a
+    /// chunk for a small body; all of a body large enough to spill, in `spool`), moves
+    /// the clock by `elapsed`, sends `rest` and returns the status.
     static func send(
-        port: Int, clock: CountingClock, head: String, first: [UInt8], elapsed: Duration, rest: [UInt8]
+        port: Int, clock: CountingClock, head: String, first: [UInt8], elapsed: Duration, rest: [UInt8], spool: String? = nil
     ) async throws -> Int {
         let before = clock.readCount
         let connection = try await runOnDedicatedThread { () -> RawHTTPConnection in
@@ -41,8 +51,9 @@ import Testing
             try connection.send(Array(head.utf8) + first)
             return connection
         }
-        // The head and at least one chunk of the first part were read at the old time.
-        #expect(await eventually { clock.readCount >= before + 2 })
+        // The head and the first part were read at the old time: bytes still unread when
+        // the clock moves would count as arriving ten minutes late, below the minimum rate.
+        #expect(await eventually { clock.readCount >= before + 2 && spool.map { Self.spooledBytes(in: $0) == first.count } ?? true })
         clock.clock.advance(by: elapsed)
         return try await runOnDedicatedThread {
             try connection.send(rest)
@@ -76,9 +87,9 @@ import Testing
             let first = [UInt8](repeating: 0x61, count: 1_000_000)
             let head = "POST /stories/new HTTP/1.1\r\nHost: localhost\r\nCookie: sid=\(session)\r\n"
                 + "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000010\r\n\r\n"
-            let within = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10))
+            let within = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10), spool: app.root.data.temporary)
             #expect(within != 408, "599 s is within the photo's limit")
-            let late = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10))
+            let late = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10), spool: app.root.data.temporary)
             #expect(late == 408)
             await server.shutdown()
             await browser.shutdown()
