@@ -1,25 +1,39 @@
 /// Grain's AppView queries for stories and profiles, read anonymously
 /// (`social.grain.unspecced.*`).
+///
+/// Every call goes through one `CircuitBreaker` for the AppView's host (shared by copies
+/// of the client), so while the AppView is down pages and made-up names cost it nothing.
 public struct AppViewClient: Sendable {
     private let xrpc: XRPCClient
     /// Pages wait at most this long for Grain before rendering with a notice.
     private let timeout: Duration
+    public let breaker: CircuitBreaker
 
-    public init(xrpc: XRPCClient, timeout: Duration = .seconds(5)) {
+    public init(xrpc: XRPCClient, timeout: Duration = .seconds(5), breaker: CircuitBreaker? = nil) {
         self.xrpc = xrpc
         self.timeout = timeout
+        self.breaker = breaker ?? CircuitBreaker(host: xrpc.baseURL)
+    }
+
+    /// One XRPC query through the breaker.
+    private func query<Value: Decodable & Sendable>(
+        _ method: String, _ parameters: [(String, String)] = [], as type: Value.Type
+    ) async throws(XRPCError) -> Value {
+        try await breaker.run { () async throws(XRPCError) -> Value in
+            try await xrpc.query(method, parameters, as: type, timeout: timeout)
+        }
     }
 
     public func storyAuthors() async throws(XRPCError) -> [StoryAuthor] {
-        try await xrpc.query("social.grain.unspecced.getStoryAuthors", as: StoryAuthorsResponse.self, timeout: timeout).authors
+        try await query("social.grain.unspecced.getStoryAuthors", as: StoryAuthorsResponse.self).authors
     }
 
     public func stories(actor did: DID) async throws(XRPCError) -> [StoryView] {
-        try await xrpc.query("social.grain.unspecced.getStories", [("actor", did.rawValue)], as: StoriesResponse.self, timeout: timeout).stories
+        try await query("social.grain.unspecced.getStories", [("actor", did.rawValue)], as: StoriesResponse.self).stories
     }
 
     public func story(uri: ATURI) async throws(XRPCError) -> StoryView? {
-        try await xrpc.query("social.grain.unspecced.getStory", [("story", uri.rawValue)], as: StoryResponse.self, timeout: timeout).story
+        try await query("social.grain.unspecced.getStory", [("story", uri.rawValue)], as: StoryResponse.self).story
     }
 
     /// A page of `did`'s stories of all time, newest first, expired ones included
@@ -27,7 +41,7 @@ public struct AppViewClient: Sendable {
     public func storyArchive(actor did: DID, limit: Int, before cursor: Datetime?) async throws(XRPCError) -> StoriesResponse {
         var parameters = [("actor", did.rawValue), ("limit", String(limit))]
         if let cursor { parameters.append(("cursor", cursor.rawValue)) }
-        return try await xrpc.query("social.grain.unspecced.getStoryArchive", parameters, as: StoriesResponse.self, timeout: timeout)
+        return try await query("social.grain.unspecced.getStoryArchive", parameters, as: StoriesResponse.self)
     }
 
     /// A page of the comments on `subject` (a story), oldest first
@@ -35,7 +49,7 @@ public struct AppViewClient: Sendable {
     public func commentThread(subject: ATURI, limit: Int, cursor: String?) async throws(XRPCError) -> CommentThreadPage {
         var parameters = [("subject", subject.rawValue), ("limit", String(min(100, max(1, limit))))]
         if let cursor { parameters.append(("cursor", cursor)) }
-        return try await xrpc.query("social.grain.unspecced.getCommentThread", parameters, as: CommentThreadPage.self, timeout: timeout)
+        return try await query("social.grain.unspecced.getCommentThread", parameters, as: CommentThreadPage.self)
     }
 
     /// A page of whom `actor` follows, newest first (`getFollowing`); `limit` is kept
@@ -43,7 +57,7 @@ public struct AppViewClient: Sendable {
     public func following(actor: DID, limit: Int, cursor: String?) async throws(XRPCError) -> FollowingPage {
         var parameters = [("actor", actor.rawValue), ("limit", String(min(100, max(1, limit))))]
         if let cursor { parameters.append(("cursor", cursor)) }
-        return try await xrpc.query("social.grain.unspecced.getFollowing", parameters, as: FollowingPage.self, timeout: timeout)
+        return try await query("social.grain.unspecced.getFollowing", parameters, as: FollowingPage.self)
     }
 
     /// nil when the AppView says the actor does not exist: a 400 or 404 whose error or
@@ -52,7 +66,7 @@ public struct AppViewClient: Sendable {
     /// are remembered like profiles, so a made-up name is not asked for again and again.
     public func profile(actor: ATIdentifier) async throws(XRPCError) -> ProfileViewDetailed? {
         do {
-            return try await xrpc.query("social.grain.unspecced.getActorProfile", [("actor", actor.rawValue)], as: ProfileViewDetailed.self, timeout: timeout)
+            return try await query("social.grain.unspecced.getActorProfile", [("actor", actor.rawValue)], as: ProfileViewDetailed.self)
         } catch {
             if AppViewClient.saysNoSuchActor(error) { return nil }
             throw error

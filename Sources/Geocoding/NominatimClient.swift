@@ -68,11 +68,15 @@ public struct NominatimClient: PlaceGeocoder {
     }
 
     public func search(_ query: String, language: String?) async -> [PlaceSuggestion] {
+        await search(query, language: language, requester: nil)
+    }
+
+    public func search(_ query: String, language: String?, requester: String?) async -> [PlaceSuggestion] {
         guard let baseURL, let text = PlaceText.query(query) else { return [] }
         let language = Self.languageTag(language)
         var parameters = [("format", "json"), ("q", text), ("limit", "\(NominatimResponseParser.maxResults)"), ("addressdetails", "1")]
         if let language { parameters.append(("accept-language", language)) }
-        let places = await places(for: .search(text, language: language), url: Self.url(baseURL, "search", parameters), kind: "search")
+        let places = await places(for: .search(text, language: language), url: Self.url(baseURL, "search", parameters), kind: "search", requester: requester)
         return (places ?? []).compactMap { place in
             guard let latitude = place.latitude, let longitude = place.longitude else { return nil }
             return PlaceSuggestion(place: place, latitude: latitude, longitude: longitude)
@@ -81,10 +85,10 @@ public struct NominatimClient: PlaceGeocoder {
 
     /// The cached answer for `key`, or a fresh one; nil on any failure (not cached, so
     /// the next photo tries again).
-    private func places(for key: GeocodingCacheKey, url: String, kind: String) async -> [NominatimPlace]? {
+    private func places(for key: GeocodingCacheKey, url: String, kind: String, requester: String? = nil) async -> [NominatimPlace]? {
         if let cached = await cache.places(for: key, at: now()) { return cached }
-        guard await limiter.admit() != nil else {
-            logger.debug("geocoding skipped: rate limit queue full", ["kind": kind])
+        guard await limiter.admit(for: requester) != nil else {
+            logger.debug("geocoding skipped: rate limit queue full or requester at its share", ["kind": kind])
             return nil
         }
         guard let places = await fetch(url, kind: kind) else { return nil }

@@ -14,9 +14,18 @@ public protocol PlaceGeocoder: Sendable {
     /// Up to five places matching `query`, each with the H3 cell of its own position;
     /// empty for queries shorter than two characters.
     func search(_ query: String, language: String?) async -> [PlaceSuggestion]
+
+    /// `search(_:language:)` on behalf of `requester` (an account), whose share of a
+    /// rate-limited service's queue it counts against.
+    func search(_ query: String, language: String?, requester: String?) async -> [PlaceSuggestion]
 }
 
 extension PlaceGeocoder {
+    /// Geocoders without a shared queue need no per-requester share.
+    public func search(_ query: String, language: String?, requester: String?) async -> [PlaceSuggestion] {
+        await search(query, language: language)
+    }
+
     public func reverse(latitude: Double, longitude: Double) async -> PlaceSuggestion? {
         await reverse(latitude: latitude, longitude: longitude, language: nil)
     }

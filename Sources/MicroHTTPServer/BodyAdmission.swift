@@ -7,7 +7,9 @@
 public enum BodyAdmission: Sendable {
     /// Read at most `maxBytes` (never more than the server's `maxBodyBytes`), all of it
     /// within `timeLimit` of the head's arrival; a slower body is cut off with 408.
-    case accept(maxBytes: Int, timeLimit: Duration)
+    /// `account` names who the body is for (the signed-in account, when the route needs
+    /// one): spool space is shared per account as well as per client address.
+    case accept(maxBytes: Int, timeLimit: Duration, account: String? = nil)
     /// Answer with this response now; the body is never read and the connection closes.
     case refuse(HTTPResponse)
 }

@@ -23,6 +23,9 @@ public final class HTTPServer: Sendable {
     private let context: ServerContext
     private let phase = Mutex(Phase.idle)
 
+    /// Raises the process's open-file limit to its hard limit and, if the configured
+    /// connection limit would still not fit below it, lowers that (and says so in the log).
+    ///
     /// - Parameter log: receives libmicrohttpd's error log and the server's own
     ///   diagnostics (dropped headers, unreadable files, forced shutdown), one line each.
     public init(
@@ -30,6 +33,13 @@ public final class HTTPServer: Sendable {
         responder: any HTTPResponder,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        var configuration = configuration
+        let fileLimit = FileLimit.raiseToHardLimit()
+        let fitting = FileLimit.largestConnectionLimit(within: fileLimit)
+        if configuration.connectionLimit > fitting {
+            log("connection limit lowered from \(configuration.connectionLimit) to \(fitting) to fit the open-file limit of \(fileLimit)")
+            configuration.connectionLimit = fitting
+        }
         self.configuration = configuration
         self.context = ServerContext(configuration: configuration, responder: responder, log: log)
     }
@@ -54,6 +64,9 @@ public final class HTTPServer: Sendable {
             }
         }
     }
+
+    /// Connections open now (diagnostics, and tests that must know a flood arrived).
+    public var openConnectionCount: Int { context.slots.count }
 
     /// Drains: every new request gets 503, in-flight requests finish for up to
     /// `gracePeriod`, then the daemon stops and the port closes.

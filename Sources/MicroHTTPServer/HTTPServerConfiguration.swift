@@ -9,17 +9,33 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// Bodies up to this size stay in memory; larger ones spill to a temporary file.
     public var memoryBodyLimit: Int
-    /// Most bytes all spilled bodies together may take in `temporaryDirectory`. A body is
-    /// counted at its declared length (chunked ones at their route's limit) when its head
-    /// arrives; one that does not fit is refused with 503 before any byte is stored.
+    /// Most bytes all spilled bodies together may take in `temporaryDirectory`. Space is
+    /// taken as body bytes arrive; one client address, and one account, may hold at most
+    /// a quarter of it (or one `maxBodyBytes` body, if that is more). A body whose
+    /// declared length (a chunked one's route limit) does not fit its sender's share now
+    /// is refused with 503 before any byte is stored; one that runs out of room midway
+    /// gets 503 and the connection closes.
     public var spoolLimitBytes: Int = 1 << 30
+    /// The slowest a body may arrive once its grace period is over; nil for no minimum.
+    public var minimumBodyRate: MinimumBodyRate? = .standard
+    /// The clock body deadlines and rates are measured with; tests inject one.
+    public var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Where spilled bodies go.
     public var temporaryDirectory: String
-    /// Most connections open at once, across all clients.
+    /// Most connections open at once, across all clients. The server raises its file
+    /// limit (RLIMIT_NOFILE) to the hard limit at start and lowers this to fit below
+    /// it with room for the database, spool files and outgoing requests.
     public var connectionLimit: Int
-    /// Most connections open at once from one IP address; trusted proxies are exempt
-    /// (their clients are limited per forwarded address instead).
+    /// Most connections open at once from one IP address (one /64 network for IPv6);
+    /// trusted proxies are exempt (their clients are limited per forwarded address
+    /// instead). A client at its share can still connect: its own oldest idle
+    /// connection is closed to make room.
     public var perClientConnectionLimit: Int
+    /// Slots only clients holding no connection may take, so a new visitor is served
+    /// while others fill the rest; nil for a sixteenth of `connectionLimit` (at least 2).
+    /// Past `connectionLimit - reservedConnections`, each new connection closes an idle
+    /// or head-trickling one of whoever holds the most.
+    public var reservedConnections: Int?
     /// Peers whose `X-Forwarded-For` names the real client (a reverse proxy on the same
     /// machine or LAN). Everyone else's `X-Forwarded-For` is ignored.
     public var trustedProxies: [IPAddressRange] = []
@@ -50,7 +66,7 @@ public struct HTTPServerConfiguration: Sendable {
         maxBodyBytes: Int = 40 * 1024 * 1024,
         memoryBodyLimit: Int = 64 * 1024,
         temporaryDirectory: String = "/tmp",
-        connectionLimit: Int = 1024,
+        connectionLimit: Int = 4096,
         perClientConnectionLimit: Int = 128,
         connectionTimeoutSeconds: Int = 30,
         threadCount: Int = 2,
@@ -69,4 +85,19 @@ public struct HTTPServerConfiguration: Sendable {
         self.defaultHeaders = defaultHeaders
         self.connectionMemoryLimit = connectionMemoryLimit
     }
+}
+
+extension HTTPServerConfiguration {
+    /// The connection policy's sizes, from the limits above.
+    var slotLimits: ConnectionSlots.Limits {
+        let reserve = reservedConnections ?? max(2, connectionLimit / 16)
+        return ConnectionSlots.Limits(total: connectionLimit, perClient: perClientConnectionLimit, reserve: min(reserve, connectionLimit - 1))
+    }
+
+    /// libmicrohttpd's own hard limit: above the policy's, for the idle connections it
+    /// was told to close (a new one is admitted at once, the old one closes a moment
+    /// later); at the hard limit MHD stops accepting and the policy is not asked.
+    var daemonConnectionLimit: Int { connectionLimit + Self.closingSlack(connectionLimit) }
+
+    static func closingSlack(_ connectionLimit: Int) -> Int { max(16, connectionLimit / 16) }
 }

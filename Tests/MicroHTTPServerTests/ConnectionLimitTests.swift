@@ -3,12 +3,12 @@ import Testing
 import TestSupport
 
 @Suite struct ConnectionLimitTests {
-    @Test func connectionsBeyondThePerClientLimitAreClosedAtOnce() async throws {
+    @Test func aClientAtItsShareIsServedByClosingItsOwnOldestIdleConnection() async throws {
         var configuration = LiveServer.configuration()
         configuration.perClientConnectionLimit = 2
         try await withLiveServer(configuration, responder: { _ in HTTPResponse(contentType: "text/plain", text: "ok") }) { live in
             let port = live.port
-            let (extraClosed, keptWorking) = try await runOnDedicatedThread {
+            let (oldestClosed, thirdServed, secondKept) = try await runOnDedicatedThread {
                 let first = try RawHTTPConnection(port: port)
                 let second = try RawHTTPConnection(port: port)
                 // A completed request proves each connection was accepted and counted.
@@ -17,12 +17,15 @@ import TestSupport
                 try second.send(get("/"))
                 _ = try second.readResponse()
                 let third = try RawHTTPConnection(port: port)
-                let extraClosed = third.waitForServerClose(within: .seconds(5))
-                try first.send(get("/"))
-                return (extraClosed, try first.readResponse().status == 200)
+                try third.send(get("/"))
+                let thirdServed = try third.readResponse().status == 200
+                let oldestClosed = first.waitForServerClose(within: .seconds(5))
+                try second.send(get("/"))
+                return (oldestClosed, thirdServed, try second.readResponse().status == 200)
             }
-            #expect(extraClosed)
-            #expect(keptWorking)
+            #expect(thirdServed)
+            #expect(oldestClosed)
+            #expect(secondKept)
         }
     }
 

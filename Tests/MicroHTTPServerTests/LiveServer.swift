@@ -59,6 +59,14 @@ final class LiveServer: Sendable {
         try FileManager.default.contentsOfDirectory(atPath: temporaryDirectory)
     }
 
+    /// The bytes in all spilled bodies on disk now: what the spool holds.
+    func spooledBytes() throws -> Int {
+        try temporaryFiles().reduce(0) { total, name in
+            let attributes = try FileManager.default.attributesOfItem(atPath: temporaryDirectory + "/" + name)
+            return total + ((attributes[.size] as? Int) ?? 0)
+        }
+    }
+
     /// Opens a connection, sends `request` and reads one response, off the cooperative pool.
     func exchange(_ request: String, isHeadRequest: Bool = false, timeout: Duration = .seconds(5)) async throws -> RawHTTPResponse {
         let port = self.port

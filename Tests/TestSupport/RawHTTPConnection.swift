@@ -12,10 +12,12 @@ public final class RawHTTPConnection: Sendable {
     public let timeout: Duration
     private let session: Mutex<RawSocketSession>
 
-    /// Connects to `host` (an IPv4 or IPv6 literal) and `port`.
-    public init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(15)) throws(RawHTTPError) {
+    /// Connects to `host` (an IPv4 or IPv6 literal) and `port`, from the local IPv4
+    /// address `source` when given: loopback owns all of 127.0.0.0/8, so 127.0.0.2,
+    /// 127.0.0.3… are distinct clients to the server.
+    public init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(15)) throws(RawHTTPError) {
         self.timeout = timeout
-        session = Mutex(try RawSocketSession(host: host, port: port, timeout: timeout))
+        session = Mutex(try RawSocketSession(host: host, port: port, source: source, timeout: timeout))
     }
 
     deinit {

@@ -7,8 +7,9 @@ struct RawSocketSession {
     private var buffer: [UInt8] = []
     private var sawEndOfStream = false
 
-    /// Connects to `host` (an IPv4 or IPv6 literal) and `port`.
-    init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(5)) throws(RawHTTPError) {
+    /// Connects to `host` (an IPv4 or IPv6 literal) and `port`, from the local IPv4
+    /// address `source` when given (127.0.0.2, 127.0.0.3…: distinct clients on loopback).
+    init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(5)) throws(RawHTTPError) {
         self.timeout = timeout
         var storage = sockaddr_storage()
         let length: socklen_t
@@ -37,6 +38,22 @@ struct RawSocketSession {
         }
         descriptor = socket(Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw RawHTTPError(.connect, "socket: \(Self.lastError())") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, source, &local.sin_addr) == 1 else {
+                Glibc.close(descriptor)
+                throw RawHTTPError(.connect, "\(source) is not an IPv4 literal")
+            }
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let message = Self.lastError()
+                Glibc.close(descriptor)
+                throw RawHTTPError(.connect, "bind to \(source): \(message)")
+            }
+        }
         var sendTimeout = Self.timeval(timeout)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &storage) { pointer in

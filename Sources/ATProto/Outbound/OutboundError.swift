@@ -8,11 +8,15 @@ public enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL is not one this server fetches (scheme, credentials, non-listed http host).
     case refusedURL
     case transport(HTTPClientError)
+    /// Not sent: the host failed several times in a row and is being left alone for a
+    /// while (`CircuitBreaker`).
+    case upstreamDown(host: String)
 
     /// `timed out (curl 28): Operation timed out after 5001 milliseconds …`.
     public var description: String {
         switch self {
         case .refusedURL: "refused to fetch that URL (only https, or http to a listed insecure host)"
+        case .upstreamDown(let host): "not sent: \(host) failed repeatedly and is left alone for a while"
         case .transport(let error):
             error.code.summary + (error.curlCode.map { " (curl \($0))" } ?? "") + (error.message.isEmpty ? "" : ": \(error.message)")
         }

@@ -13,7 +13,7 @@ public struct AppConfiguration: Sendable {
     public var port = 8080
     public var maxBodyBytes = 40 * 1024 * 1024
     public var connectionTimeoutSeconds = 30
-    public var maxConnections = 1024
+    public var maxConnections = 4096
     public var threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     // MARK: Files

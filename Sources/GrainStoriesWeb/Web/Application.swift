@@ -77,7 +77,8 @@ public final class Application: HTTPResponder {
             let response = errors.response(for: error, request: head, requestID: requestID)
             return .refuse(finish(response, for: head, requestID: requestID, started: started))
         }
-        return .accept(maxBytes: rule.maxBytes, timeLimit: rule.timeLimit)
+        let account = rule.needsAccount ? sessions.knownAccount(cookieValue: Cookies.parse(head.headers["Cookie"])[SessionStore.cookieName]) : nil
+        return .accept(maxBytes: rule.maxBytes, timeLimit: rule.timeLimit, account: account)
     }
 
     private func bodyRule(for head: HTTPRequest) throws -> RouteBody {

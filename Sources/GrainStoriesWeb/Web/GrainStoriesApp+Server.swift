@@ -4,8 +4,9 @@ public import MicroHTTPServer
 extension GrainStoriesApp {
     /// The HTTP server for this application: the configured address, limits and
     /// threads, the security headers and the site's own error pages also on the
-    /// responses the server makes itself. Call `start()` on it.
-    public func makeServer() -> HTTPServer {
+    /// responses the server makes itself. Call `start()` on it. `now` is the clock body
+    /// deadlines and rates are measured with (tests pass one they move by hand).
+    public func makeServer(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) -> HTTPServer {
         var server = HTTPServerConfiguration(
             host: configuration.host,
             port: configuration.port,
@@ -18,6 +19,7 @@ extension GrainStoriesApp {
         )
         server.trustedProxies = configuration.trustedProxies
         server.spoolLimitBytes = configuration.maxSpoolBytes
+        server.now = now
         server.errorPages = ErrorResponder(pages: pages, logger: logger).serverErrorPages(maxBodyBytes: configuration.maxBodyBytes)
         let logger = self.logger
         return HTTPServer(configuration: server, responder: application) { message in

@@ -52,7 +52,8 @@ public struct RequestContext: Sendable {
         return try QueryParameters(parsing: text[...])
     }
 
-    /// Whether the browser reached us over HTTPS (directly or via a proxy that says so).
+    /// Whether the browser reached us over HTTPS, as a proxy listed in
+    /// `--trusted-proxies` says: the server drops `X-Forwarded-Proto` from everyone else.
     public var isSecure: Bool {
         request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
     }

@@ -1,14 +1,17 @@
 import Foundation
 import Synchronization
 
-/// The thread that runs `HeadDeadlines.sweep()` about once a second while a daemon runs.
+/// The thread that runs `ConnectionSlots.sweep()` about once a second while a daemon
+/// runs: a connection may take at most `headTimeLimit` to deliver a request head
+/// (libmicrohttpd's own timeout is reset by every byte, so a head trickled in could
+/// hold a slot forever).
 final class HeadDeadlineSweeper: Sendable {
-    private let deadlines: HeadDeadlines
+    private let deadlines: ConnectionSlots
     private let stopped = Mutex(false)
     private let condition = NSCondition()
     private let finished = DispatchSemaphore(value: 0)
 
-    init(deadlines: HeadDeadlines) {
+    init(deadlines: ConnectionSlots) {
         self.deadlines = deadlines
         let thread = Thread { [self] in
             run()
@@ -28,7 +31,7 @@ final class HeadDeadlineSweeper: Sendable {
 
     private func run() {
         // A tenth of the limit, at most a second: a head is cut off at most that late.
-        let interval = min(1.0, max(0.01, Double(deadlines.limit.components.seconds) / 10 + Double(deadlines.limit.components.attoseconds) / 1e19))
+        let interval = min(1.0, max(0.01, Double(deadlines.headTimeLimit.components.seconds) / 10 + Double(deadlines.headTimeLimit.components.attoseconds) / 1e19))
         while true {
             condition.lock()
             if !stopped.withLock({ $0 }) { _ = condition.wait(until: Date(timeIntervalSinceNow: interval)) }

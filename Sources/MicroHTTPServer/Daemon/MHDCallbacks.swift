@@ -44,7 +44,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot,
     guard let cls, let slot, let pointer = slot.pointee else { return }
     slot.pointee = nil
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    if let connection, let peer = CountedPeer.of(connection) { context.heads.requestFinished(peer) }
+    if let connection, let peer = CountedPeer.of(connection) { context.slots.requestFinished(peer) }
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
     state.cleanUp(spool: context.spool, connections: context.connections)
     context.inFlight.end(state)
@@ -68,41 +68,45 @@ let mhdLogger: MHD_LogCallback = { cls, format, arguments in
     context.log("libmicrohttpd: \(message)")
 }
 
-/// The accept policy: refuses a peer that already holds its share of connections.
+/// The accept policy: `ConnectionSlots` decides, closing a waiting connection to make
+/// room when a client is at its share or the server is nearly full.
 let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
     guard let cls, let address else { return .YES }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    return context.connections.mayConnect(SocketAddress.text(of: address)) ? .YES : .NO
+    return context.slots.admit(SocketAddress.text(of: address)) ? .YES : .NO
 }
 
-/// Counts connections per peer: the peer's address is kept in the socket context from
-/// start to close, so the close uncounts exactly what the start counted.
+/// Counts connections per client: the peer is kept in the socket context from start to
+/// close, so the close uncounts exactly what the start counted.
 let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
     guard let cls, let connection, let socketContext else { return }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     switch event {
     case .CONNECTION_NOTIFY_STARTED:
         let address = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
-        context.connections.connectionStarted(address)
         let peer = CountedPeer(address: address)
-        context.heads.opened(peer, descriptor: cmhd_connection_fd(connection))
+        context.slots.opened(peer, descriptor: cmhd_connection_fd(connection))
         socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
     case .CONNECTION_NOTIFY_CLOSED:
         guard let stored = socketContext.pointee else { return }
         socketContext.pointee = nil
         let peer = Unmanaged<CountedPeer>.fromOpaque(stored).takeRetainedValue()
-        context.heads.closed(peer)
-        context.connections.connectionClosed(peer.address)
+        context.slots.closed(peer)
     default:
         break
     }
 }
 
 /// The address a connection was counted under, kept in MHD's socket context; also its
-/// identity for `HeadDeadlines`.
+/// identity for `ConnectionSlots`.
 final class CountedPeer: Sendable {
     let address: String
-    init(address: String) { self.address = address }
+    /// The client it counts against (the address, or its /64 for IPv6).
+    let client: String
+    init(address: String) {
+        self.address = address
+        self.client = ConnectionSlots.client(of: address)
+    }
 
     /// The peer stored for `connection` when it started, if any.
     static func of(_ connection: OpaquePointer) -> CountedPeer? {

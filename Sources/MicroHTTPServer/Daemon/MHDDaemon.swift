@@ -44,7 +44,7 @@ final class MHDDaemon: Sendable {
                 logger: mhdLogger,
                 logger_cls: cls,
                 thread_pool_size: UInt32(clamping: configuration.threadCount),
-                connection_limit: UInt32(clamping: configuration.connectionLimit),
+                connection_limit: UInt32(clamping: configuration.daemonConnectionLimit),
                 // Counted by `ConnectionCounts` instead, which exempts trusted proxies.
                 per_ip_connection_limit: 0,
                 connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeoutSeconds),
@@ -63,7 +63,7 @@ final class MHDDaemon: Sendable {
         self.port = Int(cmhd_daemon_port(started))
         self.daemon = Mutex(started)
         self.context = retained
-        self.sweeper = HeadDeadlineSweeper(deadlines: context.heads)
+        self.sweeper = HeadDeadlineSweeper(deadlines: context.slots)
     }
 
     /// Stops the daemon (closing every connection) and releases the context; later calls

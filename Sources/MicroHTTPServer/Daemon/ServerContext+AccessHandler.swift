@@ -16,10 +16,11 @@ extension ServerContext {
         let request = requestState(in: slot, url: url)
         if request.lifecycleState == .new {
             let peer = CountedPeer.of(connection)
-            if let peer { heads.headArrived(peer) }
-            let headers = Self.requestHeaders(of: connection)
+            if let peer { slots.headArrived(peer) }
+            var headers = Self.requestHeaders(of: connection)
             // The connection's address as text was made once, when it was accepted.
             let remoteAddress = peer?.address ?? cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
+            if !connections.isTrustedProxy(remoteAddress) { headers.removeForwardedFields() }
             let clientAddress = configuration.trustedProxies.client(peer: remoteAddress, forwardedFor: headers.values(for: "X-Forwarded-For"))
             if connections.isTrustedProxy(remoteAddress), clientAddress != remoteAddress {
                 guard connections.requestStarted(forwardedFor: clientAddress) else {
@@ -33,12 +34,12 @@ extension ServerContext {
                 headers: headers,
                 isDraining: inFlight.isDraining,
                 remoteAddress: remoteAddress, clientAddress: clientAddress,
-                admit: responder.admitBody(of:), spool: spool, memoryLimit: configuration.memoryBodyLimit
+                admit: responder.admitBody(of:), spool: spool
             )
             return perform(action, for: request, on: connection)
         }
         if uploadSize.pointee > 0 {
-            let (action, failure) = request.bodyReceived(UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee))
+            let (action, failure) = request.bodyReceived(UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee), spool: spool)
             if let failure { log("request body could not be stored, answering 500: \(failure)") }
             switch action {
             case .storeBody, .discardBody:
@@ -48,8 +49,12 @@ extension ServerContext {
                 rejectBody(with: responses.rawContentTooLarge, on: connection)
                 return .NO
             case .rejectSlowBody:
-                log("request body still arriving after its time limit; answering 408 and closing")
+                log("request body still arriving after its time limit or below the minimum rate; answering 408 and closing")
                 rejectBody(with: responses.rawRequestTimeout, on: connection)
+                return .NO
+            case .rejectNoSpoolRoom:
+                log("no spool space left for this client's body; answering 503 and closing")
+                rejectBody(with: responses.rawServiceUnavailable, on: connection)
                 return .NO
             default:
                 return .NO
@@ -69,7 +74,7 @@ extension ServerContext {
         case .queueResponse:
             guard let response = request.takeResponse() else { return .NO }
             return queue(response, on: connection)
-        case .storeBody, .discardBody, .rejectOversizeBody, .rejectSlowBody, .abort:
+        case .storeBody, .discardBody, .rejectOversizeBody, .rejectSlowBody, .rejectNoSpoolRoom, .abort:
             return .NO
         }
     }

@@ -12,15 +12,19 @@ final class ServerContext: Sendable {
     let inFlight = InFlightRequests()
     let spool: SpoolBudget
     let connections: ConnectionCounts
-    let heads: HeadDeadlines
+    let slots: ConnectionSlots
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.responder = responder
         self.log = log
         self.responses = ServerResponses(defaultHeaders: configuration.defaultHeaders, errorPages: configuration.errorPages)
-        self.spool = SpoolBudget(limit: configuration.spoolLimitBytes)
-        self.heads = HeadDeadlines(limit: .seconds(configuration.requestHeadTimeLimitSeconds))
+        self.spool = SpoolBudget(limit: configuration.spoolLimitBytes, largestBody: configuration.maxBodyBytes)
+        self.slots = ConnectionSlots(
+            limits: configuration.slotLimits,
+            headTimeLimit: .seconds(configuration.requestHeadTimeLimitSeconds),
+            trustedProxies: configuration.trustedProxies
+        )
         self.connections = ConnectionCounts(limit: configuration.perClientConnectionLimit, trustedProxies: configuration.trustedProxies)
     }
 

@@ -40,9 +40,13 @@ struct RequestLifecycle: Sendable {
         /// The body passed the limit while MHD is reading it, where MHD cannot queue a
         /// response: answer 413 on the socket directly and drop the connection.
         case rejectOversizeBody
-        /// The body is still arriving past its time limit (a client trickling bytes to
-        /// keep a spool file alive): answer 408 on the socket and drop the connection.
+        /// The body is still arriving past its time limit, or arrives slower than the
+        /// minimum rate (a client trickling bytes to keep a spool file alive): answer
+        /// 408 on the socket and drop the connection.
         case rejectSlowBody
+        /// The spool has no room for more of this body (the budget or the client's
+        /// share is full): answer 503 on the socket and drop the connection.
+        case rejectNoSpoolRoom
         /// Suspend the connection and run the responder.
         case startHandler
         /// Queue the response the responder produced.
@@ -56,8 +60,9 @@ struct RequestLifecycle: Sendable {
     /// What the responder and the spool budget said about a declared body, asked for
     /// only once the server's own checks pass.
     enum BodyDecision: Equatable, Sendable {
-        /// Read up to `maxBytes` until `deadline`.
-        case accepted(maxBytes: Int, deadline: ContinuousClock.Instant)
+        /// Read up to `maxBytes` until `deadline`; with `started`, the body must also keep
+        /// up the lifecycle's minimum rate, measured from then.
+        case accepted(maxBytes: Int, deadline: ContinuousClock.Instant, started: ContinuousClock.Instant? = nil)
         /// The responder answered from the head; its response is stored by the driver.
         case refused
         /// The spool budget has no room for this body now.
@@ -68,9 +73,12 @@ struct RequestLifecycle: Sendable {
     /// The server's limit, lowered per request by the responder's admission.
     private(set) var maxBodyBytes: Int
     private var deadline: ContinuousClock.Instant?
+    private var started: ContinuousClock.Instant?
+    private let minimumRate: MinimumBodyRate?
 
-    init(maxBodyBytes: Int) {
+    init(maxBodyBytes: Int, minimumRate: MinimumBodyRate? = nil) {
         self.maxBodyBytes = maxBodyBytes
+        self.minimumRate = minimumRate
     }
 
     /// The first call: the request line and headers have arrived. `decide` is asked
@@ -97,9 +105,10 @@ struct RequestLifecycle: Sendable {
             case .noSpoolRoom:
                 state = .finished
                 return .respondNow(.serviceUnavailable)
-            case .accepted(let limit, let deadline):
+            case .accepted(let limit, let deadline, let started):
                 maxBodyBytes = min(maxBodyBytes, limit)
                 self.deadline = deadline
+                self.started = started
                 if case .length(let length) = framing, length > maxBodyBytes {
                     state = .finished
                     return .respondNow(.contentTooLarge)
@@ -127,6 +136,10 @@ struct RequestLifecycle: Sendable {
                 state = .finished
                 return .rejectOversizeBody
             }
+            if let minimumRate, let started, minimumRate.isTooSlow(received: total, elapsed: now - started) {
+                state = .finished
+                return .rejectSlowBody
+            }
             state = .readingBody(received: total)
             return .storeBody
         case .bodyFailed:
@@ -136,6 +149,12 @@ struct RequestLifecycle: Sendable {
             state = .finished
             return .abort
         }
+    }
+
+    /// The spool had no room for a chunk the lifecycle said to store.
+    mutating func spoolFull() -> Action {
+        state = .finished
+        return .rejectNoSpoolRoom
     }
 
     /// Keeping the body failed; the rest is discarded and the request answered with 500.

@@ -19,8 +19,11 @@ final class RequestState: Sendable {
         var headers = HTTPHeaders()
         var response: HTTPResponse?
         var connection: SuspendedConnection?
-        /// Bytes taken from the spool budget for this body, returned in `cleanUp()`.
+        /// Bytes taken from the spool budget for this body, returned in `cleanUp()`:
+        /// every byte of a body that spilled to disk, taken as it arrives.
         var spoolReservation = 0
+        /// Whose share the reservation counts against.
+        var spoolHolder = SpoolBudget.Holder(address: "")
         /// The forwarded client this request was counted for, uncounted in `cleanUp()`.
         var countedClient: String?
         var remoteAddress = ""
@@ -28,11 +31,16 @@ final class RequestState: Sendable {
     }
 
     private let inner: Mutex<Inner>
+    /// The server's clock (injected in tests, so body deadlines need no waiting).
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let memoryLimit: Int
 
     init(target: String, configuration: HTTPServerConfiguration) {
         self.target = target
+        self.now = configuration.now
+        self.memoryLimit = configuration.memoryBodyLimit
         inner = Mutex(Inner(
-            lifecycle: RequestLifecycle(maxBodyBytes: configuration.maxBodyBytes),
+            lifecycle: RequestLifecycle(maxBodyBytes: configuration.maxBodyBytes, minimumRate: configuration.minimumBodyRate),
             spooler: BodySpooler(
                 memoryLimit: configuration.memoryBodyLimit,
                 directory: configuration.temporaryDirectory
@@ -46,15 +54,19 @@ final class RequestState: Sendable {
     }
 
     /// First call: records the request head and decides what happens next. A declared
-    /// body is first put to the responder (`admit`) and then to the spool budget; a
-    /// refusal's response is kept for the driver to queue.
+    /// body is first put to the responder (`admit`) and then to the spool budget, which
+    /// refuses it when it could not fit in the client's share now (nothing is taken
+    /// yet: space is taken as bytes arrive); a refusal's response is kept for the
+    /// driver to queue.
     func headersReceived(
         method: String, version: String, headers: HTTPHeaders, isDraining: Bool,
         remoteAddress: String, clientAddress: String,
-        admit: (HTTPRequest) -> BodyAdmission, spool: SpoolBudget, memoryLimit: Int
+        admit: (HTTPRequest) -> BodyAdmission, spool: SpoolBudget
     ) -> RequestLifecycle.Action {
         let framing = headers.bodyFraming
         let (path, query) = Self.split(target: target)
+        let memoryLimit = self.memoryLimit
+        let headTime = now()
         return inner.withLock { inner in
             inner.method = method
             inner.version = version
@@ -64,7 +76,7 @@ final class RequestState: Sendable {
             var lifecycle = inner.lifecycle
             let serverLimit = lifecycle.maxBodyBytes
             var refusal: HTTPResponse?
-            var reservation = 0
+            var holder = SpoolBudget.Holder(address: clientAddress)
             let action = lifecycle.headersReceived(framing: framing, isDraining: isDraining) { framing in
                 let head = HTTPRequest(
                     method: HTTPMethod(method), path: path, query: query, version: version, headers: headers,
@@ -74,35 +86,43 @@ final class RequestState: Sendable {
                 case .refuse(let response):
                     refusal = response
                     return .refused
-                case .accept(let maxBytes, let timeLimit):
+                case .accept(let maxBytes, let timeLimit, let account):
                     let limit = min(maxBytes, serverLimit)
+                    holder.account = account
                     let expected: Int
                     switch framing {
                     case .length(let length): expected = length
                     default: expected = limit
                     }
-                    if expected > memoryLimit, expected <= limit {
-                        guard spool.reserve(expected) else { return .noSpoolRoom }
-                        reservation = expected
+                    if expected > memoryLimit, expected <= limit, !spool.wouldFit(expected, for: holder) {
+                        return .noSpoolRoom
                     }
-                    return .accepted(maxBytes: limit, deadline: ContinuousClock.now.advanced(by: timeLimit))
+                    return .accepted(maxBytes: limit, deadline: headTime.advanced(by: timeLimit), started: headTime)
                 }
             }
             inner.lifecycle = lifecycle
             inner.response = refusal
-            inner.spoolReservation = reservation
+            inner.spoolHolder = holder
             return action
         }
     }
 
-    /// A body call: keeps the chunk when the lifecycle says so. A storage failure is
-    /// returned so the driver can log it; the lifecycle then answers 500 at the end.
-    func bodyReceived(_ chunk: UnsafeRawBufferPointer) -> (RequestLifecycle.Action, BodySpoolError?) {
+    /// A body call: keeps the chunk when the lifecycle says so, taking spool space for
+    /// it once the body no longer fits in memory. A storage failure is returned so the
+    /// driver can log it; the lifecycle then answers 500 at the end.
+    func bodyReceived(_ chunk: UnsafeRawBufferPointer, spool: SpoolBudget) -> (RequestLifecycle.Action, BodySpoolError?) {
         let upload = UploadChunk(bytes: chunk)
-        let now = ContinuousClock.now
+        let now = self.now()
+        let memoryLimit = self.memoryLimit
         return inner.withLock { inner in
             let action = inner.lifecycle.bodyReceived(count: upload.bytes.count, now: now)
             guard action == .storeBody else { return (action, nil) }
+            let total = inner.spooler.count + upload.bytes.count
+            if total > memoryLimit {
+                let more = total - inner.spoolReservation
+                guard spool.reserve(more, for: inner.spoolHolder) else { return (inner.lifecycle.spoolFull(), nil) }
+                inner.spoolReservation = total
+            }
             do throws(BodySpoolError) {
                 try inner.spooler.append(upload.bytes)
                 return (action, nil)
@@ -159,12 +179,12 @@ final class RequestState: Sendable {
     /// Deletes a spilled body file and returns its spool reservation; called when MHD
     /// is done with the request.
     func cleanUp(spool: SpoolBudget, connections: ConnectionCounts) {
-        let (file, reserved, client) = inner.withLock { inner in
+        let (file, reserved, holder, client) = inner.withLock { inner in
             defer { inner.spoolReservation = 0; inner.countedClient = nil }
-            return (inner.spooler.file, inner.spoolReservation, inner.countedClient)
+            return (inner.spooler.file, inner.spoolReservation, inner.spoolHolder, inner.countedClient)
         }
         file?.remove()
-        if reserved > 0 { spool.release(reserved) }
+        spool.release(reserved, for: holder)
         if let client { connections.requestEnded(forwardedFor: client) }
     }
 

@@ -15,6 +15,8 @@ struct ServerResponses: Sendable {
     let rawContentTooLarge: [UInt8]
     /// The same for a body still arriving after its time limit (408).
     let rawRequestTimeout: [UInt8]
+    /// The same for a body the spool has no more room for (503).
+    let rawServiceUnavailable: [UInt8]
 
     init(defaultHeaders: [(String, String)], errorPages: [Int: [UInt8]] = [:]) {
         // Only fields MHD would accept: the raw 413 must not carry what MHD refuses.
@@ -36,6 +38,7 @@ struct ServerResponses: Sendable {
         tooManyRequests = make(.tooManyRequests)
         rawContentTooLarge = Self.raw(contentTooLarge)
         rawRequestTimeout = Self.raw(make(.requestTimeout))
+        rawServiceUnavailable = Self.raw(serviceUnavailable)
     }
 
     /// `response` as the bytes of a complete HTTP/1.1 response.

@@ -24,10 +24,12 @@ public struct SessionStore: Sendable {
     /// Loads the in-memory list of sessions that `isKnown` answers from; call once at
     /// start-up, before serving.
     public func loadKnownSessions() async throws {
-        let hashes = try await database.read { db in
-            Set(try db.query("SELECT id_hash FROM sessions").map { try $0.string("id_hash") })
+        let accounts = try await database.read { db in
+            var accounts: [String: String] = [:]
+            for row in try db.query("SELECT id_hash, did FROM sessions") { accounts[try row.string("id_hash")] = try row.string("did") }
+            return accounts
         }
-        known.replaceAll(with: hashes)
+        known.replaceAll(with: accounts)
     }
 
     /// Whether a cookie value names a session, answered from memory at once (for
@@ -35,6 +37,15 @@ public struct SessionStore: Sendable {
     /// browser's sessions counts: the first one still known is the current account.
     public func isKnown(cookieValue: String?) -> Bool {
         SessionCookie(parsing: cookieValue).ids.contains { known.contains(SessionStore.hash($0)) }
+    }
+
+    /// The account (DID) of the first session a cookie names that is known, answered
+    /// from memory like `isKnown`: whose share of the upload spool a body counts against.
+    public func knownAccount(cookieValue: String?) -> String? {
+        for id in SessionCookie(parsing: cookieValue).ids {
+            if let account = known.account(of: SessionStore.hash(id)) { return account }
+        }
+        return nil
     }
 
     /// Stores a new session and returns the cookie value for it.
@@ -48,7 +59,7 @@ public struct SessionStore: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [hash, tokens.did, tokens.handle?.rawValue ?? tokens.did.rawValue, displayName, pdsURL, tokens.accessToken.revealed, tokens.refreshToken.revealed, time, time])
         }
-        known.insert(hash)
+        known.insert(hash, account: tokens.did.rawValue)
         return value
     }
 

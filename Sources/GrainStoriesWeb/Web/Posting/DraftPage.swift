@@ -58,7 +58,7 @@ struct DraftPage: Sendable {
             return HTTPResponse.redirect(to: "/")
         case "search":
             let query = (form["query"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"])
+            let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
             return try await render(context, account: account, draft: draft, searchResults: (query, results), problem: results.isEmpty ? "No places found for “\(query)”." : nil, status: .ok)
         default:
             throw HTTPError.badRequest("Unknown action.")
@@ -73,9 +73,10 @@ struct DraftPage: Sendable {
 
     /// `GET /drafts/{id}/places?q=…`: place search for the script (JSON, signed tokens).
     func places(_ context: RequestContext) async throws -> HTTPResponse {
-        _ = try await ownedDraft(context)
+        let (account, _) = try await ownedDraft(context)
         let query = (context.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"])
+        // Each account has its share of the one-per-second queue (see `RateLimiter`).
+        let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
         let items = results.map { PlaceChoice(token: placeTokens.token(for: DraftPlace(name: $0.name, cell: $0.location.value, address: $0.address)), name: $0.name, display: $0.display) }
         let body = (try? JSONEncoder.atproto.encode(items)) ?? Data("[]".utf8)
         var headers = HTTPHeaders()

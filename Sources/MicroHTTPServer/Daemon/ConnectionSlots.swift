@@ -1,0 +1,151 @@
+import Glibc
+import Synchronization
+
+/// Who holds the server's connection slots, and the rules for handing them out fairly.
+///
+/// Each open connection is an entry with its socket, its client (the address, or the
+/// /64 network for IPv6, since one IPv6 host owns a whole /64) and, while it waits for a
+/// request head (new, kept alive between requests, or trickling a head), since when.
+/// Waiting connections cost the server nothing but a slot, so they are what gets given
+/// back under pressure:
+/// - a client at its share (`perClient`) may still connect by giving up its own oldest
+///   waiting connection, so 128 idle sockets from one home router do not lock out
+///   everyone behind it;
+/// - past `total - reserve` open connections, a new one from a client holding less than
+///   half of what the biggest holder holds closes that holder's oldest waiting
+///   connection; the last `reserve` slots go only to clients holding none, so `GET /`
+///   from someone new is answered during a flood. A flooding client reconnecting what
+///   was closed holds about as much as the others and is refused instead: giving it a
+///   slot would only close another flood socket, and the churn of thousands of such
+///   swaps kept newcomers waiting in the accept queue for seconds.
+///
+/// A waiting connection is closed by shutting its socket down; MHD then reads
+/// end-of-stream and closes it. That, like the head deadline sweep, happens under the
+/// same lock as `closed`, which MHD reports before closing the descriptor, so a
+/// descriptor is never touched after MHD could have reused it.
+final class ConnectionSlots: Sendable {
+    /// The sizes the policy works with.
+    struct Limits: Sendable {
+        /// Most connections open at once (MHD's own limit sits a little above, for the
+        /// connections given back but not yet closed).
+        var total: Int
+        /// Most connections from one client; 0 for no limit. Trusted proxies are exempt.
+        var perClient: Int
+        /// Slots kept for clients that hold none.
+        var reserve: Int
+    }
+
+    private struct Entry {
+        let descriptor: Int32
+        let client: String
+        /// When the connection began waiting for a head; nil while a request is in progress.
+        var waitingSince: ContinuousClock.Instant?
+    }
+
+    private struct Table {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        var perClient: [String: Int] = [:]
+    }
+
+    let limits: Limits
+    /// How long a connection may wait for a whole request head.
+    let headTimeLimit: Duration
+    let trustedProxies: [IPAddressRange]
+    private let table = Mutex(Table())
+
+    init(limits: Limits, headTimeLimit: Duration, trustedProxies: [IPAddressRange]) {
+        self.limits = limits
+        self.headTimeLimit = headTimeLimit
+        self.trustedProxies = trustedProxies
+    }
+
+    /// The key a peer's connections are counted under: the address itself, or the /64
+    /// network of an IPv6 address.
+    static func client(of address: String) -> String {
+        guard address.contains(":"), var bytes = IPAddressRange.bytes(of: address), bytes.count == 16 else { return address }
+        for index in 8..<16 { bytes[index] = 0 }
+        return IPAddressRange.text(of: bytes) + "/64"
+    }
+
+    /// The accept policy: whether a connection from `address` may be served, closing a
+    /// waiting connection to make room when the rules above say so.
+    func admit(_ address: String) -> Bool {
+        let client = Self.client(of: address)
+        let exempt = trustedProxies.contains { $0.contains(address) }
+        return table.withLock { table in
+            let held = table.perClient[client, default: 0]
+            if !exempt, limits.perClient > 0, held >= limits.perClient {
+                return Self.reclaim(in: &table, from: client)
+            }
+            if table.entries.count < limits.total - limits.reserve { return true }
+            // A trusted proxy carries many clients: it may always take an idle slot.
+            if Self.reclaim(in: &table, from: nil, above: exempt ? 0 : held * 2) { return true }
+            return (held == 0 || exempt) && table.entries.count < limits.total
+        }
+    }
+
+    func opened(_ peer: CountedPeer, descriptor: Int32) {
+        table.withLock { table in
+            table.entries[ObjectIdentifier(peer)] = Entry(descriptor: descriptor, client: peer.client, waitingSince: .now)
+            table.perClient[peer.client, default: 0] += 1
+        }
+    }
+
+    func headArrived(_ peer: CountedPeer) {
+        table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince = nil }
+    }
+
+    func requestFinished(_ peer: CountedPeer) {
+        table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince = .now }
+    }
+
+    func closed(_ peer: CountedPeer) {
+        table.withLock { table in
+            guard let entry = table.entries.removeValue(forKey: ObjectIdentifier(peer)) else { return }
+            let remaining = table.perClient[entry.client, default: 1] - 1
+            table.perClient[entry.client] = remaining > 0 ? remaining : nil
+        }
+    }
+
+    /// Connections open now (for tests and diagnostics).
+    var count: Int { table.withLock { $0.entries.count } }
+
+    /// Shuts down every connection whose head is overdue at `now`; returns how many.
+    @discardableResult
+    func sweep(now: ContinuousClock.Instant = .now) -> Int {
+        table.withLock { table in
+            var count = 0
+            for (key, entry) in table.entries {
+                guard let since = entry.waitingSince, now - since > headTimeLimit else { continue }
+                Self.close(key, in: &table)
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Closes the oldest waiting connection of `client` or, when nil, of the client
+    /// holding the most connections, if it holds more than `above`; false when there is
+    /// none to close.
+    private static func reclaim(in table: inout Table, from client: String?, above: Int = 0) -> Bool {
+        var chosen: (key: ObjectIdentifier, held: Int, since: ContinuousClock.Instant)?
+        for (key, entry) in table.entries {
+            guard let since = entry.waitingSince else { continue }
+            if let client, entry.client != client { continue }
+            let held = table.perClient[entry.client, default: 0]
+            if let best = chosen, held < best.held || (held == best.held && since >= best.since) { continue }
+            chosen = (key, held, since)
+        }
+        guard let chosen, chosen.held > above else { return false }
+        close(chosen.key, in: &table)
+        return true
+    }
+
+    /// Shuts the socket down (MHD closes it next); it no longer counts as waiting, so it
+    /// is never chosen twice.
+    private static func close(_ key: ObjectIdentifier, in table: inout Table) {
+        guard let entry = table.entries[key] else { return }
+        if entry.descriptor >= 0 { _ = Glibc.shutdown(entry.descriptor, Int32(SHUT_RDWR)) }
+        table.entries[key]?.waitingSince = nil
+    }
+}

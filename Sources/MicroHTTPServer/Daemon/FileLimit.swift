@@ -1,0 +1,38 @@
+import Glibc
+
+/// The process's limit on open files (RLIMIT_NOFILE), which bounds how many
+/// connections the server can hold.
+///
+/// Debian starts processes with a soft limit of 1024 and a far higher hard limit; a
+/// server sized for a LAN full of devices needs thousands of sockets, so it raises the
+/// soft limit to the hard one (which needs no privilege) and sizes its connection
+/// limit below that.
+enum FileLimit {
+    /// Raises the soft limit to the hard limit if it can and returns the soft limit now
+    /// (`Int.max` for unlimited: RLIM_INFINITY is all ones).
+    static func raiseToHardLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return Int.max }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return limit.rlim_cur == rlim_t.max ? Int.max : Int(clamping: limit.rlim_cur)
+    }
+
+    /// Descriptors kept free for everything but client connections (database, spool
+    /// files, outgoing requests, photo work): an eighth of the limit, at least 128.
+    static func headroom(for fileLimit: Int) -> Int { max(128, fileLimit / 8) }
+
+    /// The largest connection limit whose daemon limit (with its closing slack) and the
+    /// headroom fit in `fileLimit`.
+    static func largestConnectionLimit(within fileLimit: Int) -> Int {
+        guard fileLimit < Int.max / 2 else { return Int.max }
+        let usable = fileLimit - headroom(for: fileLimit)
+        // daemon limit = limit + max(16, limit / 16) ≤ usable
+        var limit = max(1, usable * 16 / 17)
+        while limit > 1, limit + HTTPServerConfiguration.closingSlack(limit) > usable { limit -= 1 }
+        return limit
+    }
+}
