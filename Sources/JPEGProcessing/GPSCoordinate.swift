@@ -1,6 +1,6 @@
 /// A position from a photo's EXIF GPS tags, in signed decimal degrees
 /// (negative latitude is south, negative longitude is west).
-public struct GPSCoordinate: Sendable, Equatable, Hashable {
+public struct GPSCoordinate: Sendable, Equatable, Hashable, Codable {
     public let latitude: Double
     public let longitude: Double
 

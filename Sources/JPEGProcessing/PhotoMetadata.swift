@@ -1,6 +1,6 @@
 /// What the pipeline learned from a photo's metadata. None of it is written to the
 /// output JPEG (privacy); callers decide what to keep, e.g. GPS for the H3 cell.
-public struct PhotoMetadata: Sendable, Equatable {
+public struct PhotoMetadata: Sendable, Equatable, Codable {
     /// The EXIF GPS position, when present and valid.
     public var gps: GPSCoordinate?
     /// EXIF `DateTimeOriginal` as written ("YYYY:MM:DD HH:MM:SS"), when present.

@@ -4,7 +4,7 @@
 /// short"), so `userMessage` is safe to show as-is; `description` adds detail for logs.
 /// TurboJPEG, libexif and the format wrappers' (libpng's) failures are translated into
 /// these cases at their boundaries.
-public enum PhotoProcessingError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PhotoProcessingError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// The bytes are in a format the pipeline does not decode; `format` names what they
     /// look like ("HEIC", "GIF", "MP4 video", "unknown", "empty file", …).
     case unsupportedFormat(format: String)

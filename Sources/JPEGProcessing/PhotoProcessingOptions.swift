@@ -1,6 +1,6 @@
 /// Limits and targets for `PhotoProcessor`; the defaults follow GrainStories' design
 /// (2000 px box, 5,000,000-byte budget, 100-megapixel bomb limit, 256 MiB decode budget).
-public struct PhotoProcessingOptions: Sendable, Equatable {
+public struct PhotoProcessingOptions: Sendable, Equatable, Codable {
     /// Images whose header declares more pixels than this are refused before decoding.
     public var maxPixels: Int
     /// Images whose estimated peak memory (`MemoryEstimate.peakBytes`) is above this are

@@ -15,11 +15,16 @@ public struct PhotoPreparation: Sendable {
     public let fileThreads: WorkerThreadPool
     /// Admits photos to the photo threads by their estimated peak memory.
     public let photoQueue: BudgetedWorkQueue
+    /// When set, each photo is processed in a child process with a hard memory cap and
+    /// deadline (the server); nil processes it in this process (the `photo process`
+    /// command, which is a process of its own already, and tests of the pipeline).
+    public let worker: PhotoWorker?
 
-    public init(options: PhotoProcessingOptions, fileThreads: WorkerThreadPool, photoQueue: BudgetedWorkQueue) {
+    public init(options: PhotoProcessingOptions, fileThreads: WorkerThreadPool, photoQueue: BudgetedWorkQueue, worker: PhotoWorker? = nil) {
         processor = PhotoProcessor(options: options)
         self.fileThreads = fileThreads
         self.photoQueue = photoQueue
+        self.worker = worker
     }
 
     /// Prepares the photo at `path` for `account` (whose turn it takes in the photo queue,
@@ -32,8 +37,10 @@ public struct PhotoPreparation: Sendable {
         let estimate = try await fileThreads.run { () throws(PhotoProcessingError) -> MemoryEstimate in
             try processor.memoryEstimateOfFile(atPath: path)
         }
+        let worker = worker
         let photo = try await photoQueue.run(cost: estimate.peakBytes, account: account) { () throws(PhotoProcessingError) -> ProcessedPhoto in
-            try processor.processFile(atPath: path)
+            if let worker { return try worker.process(fileAt: path) }
+            return try processor.processFile(atPath: path)
         }
         return PreparedPhoto(photo: photo, gpsCell: photo.metadata.gps.flatMap(h3Cell(for:)))
     }

@@ -36,7 +36,7 @@ public struct PostingServices: Sendable {
 
     public init(
         drafts: DraftStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
-        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions,
+        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions, photoWorker: String? = nil,
         placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date
     ) {
         self.drafts = drafts
@@ -52,7 +52,9 @@ public struct PostingServices: Sendable {
         self.data = data
         self.now = now
         draftMaker = DraftMaker(
-            preparation: PhotoPreparation(options: processing, fileThreads: fileThreads, photoQueue: photoQueue),
+            preparation: PhotoPreparation(
+                options: processing, fileThreads: fileThreads, photoQueue: photoQueue,
+                worker: photoWorker.map { PhotoWorker(executable: $0, options: processing) }),
             drafts: drafts, geocoder: geocoder, tids: tids, data: data, now: now
         )
     }

@@ -103,6 +103,8 @@ import TestSupport
     @Test func aJustPostedStoryStillShowsAfterARestart() async throws {
         let setup = Setup(pds: try FakePDS(), appView: try StandInAppView(image: try Self.photo()), data: ProjectPaths.temporaryDirectory("restart"))
         let first = try ServerProcess(arguments: setup.arguments())
+        let itself = URL(fileURLWithPath: ServerProcess.binary).resolvingSymlinksInPath().path
+        #expect(first.log.contains("photoWorker=\(itself)"), "serve prepares photos with its own executable: \(first.log)")
         let browser = HTTPBrowser(baseURL: first.baseURL)
         _ = try await Self.postAStory(browser, pds: setup.pds)
         #expect(await Self.waitUntil { setup.pds.records("social.grain.story").count == 1 })

@@ -46,6 +46,7 @@ enum PhotoCommand {
         guard let subcommand = arguments.first, subcommand != "--help", subcommand != "-h", subcommand != "help" else {
             return arguments.isEmpty ? usage("missing subcommand") : Outcome(status: 0, output: help)
         }
+        if subcommand == "worker" { return Outcome(status: PhotoWorkerCommand.run(arguments: Array(arguments.dropFirst())), output: nil, error: nil) }
         guard subcommand == "process" else { return usage("unknown subcommand '\(subcommand)'") }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { return Outcome(status: 0, output: help) }

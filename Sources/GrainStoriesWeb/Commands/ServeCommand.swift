@@ -6,7 +6,7 @@ import GrainSupport
 /// drain in-flight requests → exit 0.
 enum ServeCommand {
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-        let configuration: AppConfiguration
+        var configuration: AppConfiguration
         do {
             switch try AppConfiguration.load(arguments: arguments, environment: environment) {
             case .help(let text):
@@ -15,6 +15,8 @@ enum ServeCommand {
             case .run(let loaded):
                 configuration = loaded
             }
+            // Uploaded photos are prepared by this same executable in a child process.
+            configuration.photoWorkerExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         } catch {
             StandardStreams.error("grain-stories: \(error)")
             return 64
@@ -35,7 +37,10 @@ enum ServeCommand {
             return 78
         }
 
-        logger.info("listening", ["address": "http://\(configuration.host):\(server.port)/", "data": configuration.dataDirectory])
+        logger.info("listening", [
+            "address": "http://\(configuration.host):\(server.port)/", "data": configuration.dataDirectory,
+            "photoWorker": configuration.photoWorkerExecutable ?? "in process",
+        ])
         let signal = await TerminationSignals.wait()
         logger.info("shutting down", ["signal": String(signal)])
         await server.shutdown(gracePeriod: .seconds(10))

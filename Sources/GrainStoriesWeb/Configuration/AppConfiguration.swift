@@ -32,6 +32,11 @@ public struct AppConfiguration: Sendable {
     /// PDSes (canonical `scheme://host[:port]`) whose sign-ins are believed when the
     /// account's identity cannot be resolved (`--trusted-pds`).
     public var trustedPDSes: Set<String> = []
+    /// The `grain-stories` executable that prepares each uploaded photo in a process of
+    /// its own (`PhotoWorker`: a hard memory cap and deadline, crashes contained). `serve`
+    /// sets it to itself; nil prepares photos in this process. Not an option: it is where
+    /// this program lives, not a choice.
+    public var photoWorkerExecutable: String?
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     public var trustedProxies: [IPAddressRange] = []
     /// Disk space for request bodies being received, all together.

@@ -96,6 +96,7 @@ public final class GrainStoriesApp: Sendable {
                 byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality,
                 maxDecodeBytes: configuration.maxDecodeBytes
             ),
+            photoWorker: configuration.photoWorkerExecutable,
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
             tids: TIDClock(now: now), data: data, now: now
         )

@@ -48,6 +48,8 @@ public final class AppHarness: Sendable {
         let directory = TestIdentityDirectory.shared
         configuration.plcURL = directory.plcURL
         configuration.handleResolverURL = directory.resolverURL
+        // Photos are prepared by the real executable in a child process, as `serve` does.
+        configuration.photoWorkerExecutable = ServerProcess.binary
         configure(&configuration)
         let logger = logs.logger()
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: configuration.insecureHosts)

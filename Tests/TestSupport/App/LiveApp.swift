@@ -30,6 +30,7 @@ public final class LiveApp: Sendable {
         configuration.dataDirectory = ProjectPaths.temporaryDirectory("live")
         configuration.plcURL = TestIdentityDirectory.shared.plcURL
         configuration.handleResolverURL = TestIdentityDirectory.shared.resolverURL
+        configuration.photoWorkerExecutable = ServerProcess.binary
         configure(&configuration)
         return try await LiveApp(configuration: configuration)
     }

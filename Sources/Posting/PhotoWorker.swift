@@ -1,0 +1,81 @@
+import Foundation
+public import JPEGProcessing
+
+/// Prepares one photo in a child process (`grain-stories photo worker`), so what a
+/// hostile file can cost is capped whatever its header claims: the child limits its own
+/// writable memory (`RLIMIT_DATA`) to `memoryLimit` before it reads the file, it is
+/// killed at `deadline`, and a decoder that crashes or runs out of memory takes only the
+/// child with it. The header checks and the memory estimate (which decide whether and
+/// when a photo runs) still come first; this is the cap that holds if they are wrong.
+///
+/// `process` blocks its thread until the child exits: call it on a photo thread.
+public struct PhotoWorker: Sendable {
+    /// The `grain-stories` executable (the server's own).
+    public let executable: String
+    public let options: PhotoProcessingOptions
+    /// Bytes of writable memory the child may have: the decode budget plus the
+    /// executable's own needs (`baseline`).
+    public let memoryLimit: Int
+    /// The child is killed after this long.
+    public let deadline: Duration
+
+    /// What the executable needs before it decodes anything (its libraries, Swift's
+    /// runtime and a few thread stacks), measured at about 40 MB; the rest is the decode.
+    public static let baseline = 96 << 20
+
+    public init(executable: String, options: PhotoProcessingOptions, memoryLimit: Int? = nil, deadline: Duration? = nil) {
+        self.executable = executable
+        self.options = options
+        self.memoryLimit = memoryLimit ?? options.maxDecodeBytes + PhotoWorker.baseline
+        self.deadline = deadline ?? options.decodeTimeLimit + .seconds(10)
+    }
+
+    /// The photo at `path`, prepared by a child process; its JPEG passes through a file
+    /// next to `path` that is removed again.
+    public func process(fileAt path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
+        let output = path + ".worker.jpg"
+        defer { _ = unlink(output) }
+        let optionsJSON: String
+        do {
+            optionsJSON = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+        } catch {
+            throw .invalidOptions("the options could not be handed to the photo worker: \(error)")
+        }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: executable)
+        child.arguments = ["photo", "worker", path, output, "--options", optionsJSON, "--memory-limit", String(memoryLimit)]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        child.standardError = FileHandle.nullDevice
+        child.standardInput = FileHandle.nullDevice
+        do {
+            try child.run()
+        } catch {
+            throw .encodingFailed("the photo worker could not be started: \(error)")
+        }
+        let watchdog = Watchdog(pid: child.processIdentifier, after: deadline)
+        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        let killed = watchdog.cancel()
+        if killed { throw .tookTooLong(format: "photo", detail: "no result after \(deadline)") }
+        guard child.terminationReason == .exit, child.terminationStatus == 0,
+              let result = try? JSONDecoder().decode(PhotoWorkerResult.self, from: printed)
+        else {
+            // Out of its memory (an allocation failed and the process aborted) or a
+            // decoder that crashed: either way this file cannot be prepared here.
+            throw .damaged(format: "photo", detail: "the photo worker stopped (\(child.terminationReason == .exit ? "exit" : "signal") \(child.terminationStatus)) within \(memoryLimit >> 20) MB")
+        }
+        switch result {
+        case .refused(let error):
+            throw error
+        case .photo(let width, let height, let quality, let orientation, let metadata):
+            let jpeg: [UInt8]
+            do {
+                jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+            } catch {
+                throw .encodingFailed("the photo worker's output could not be read: \(error)")
+            }
+            return ProcessedPhoto(jpeg: jpeg, width: width, height: height, quality: quality, appliedOrientation: orientation, metadata: metadata)
+        }
+    }
+}

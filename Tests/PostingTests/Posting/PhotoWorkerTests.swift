@@ -1,0 +1,63 @@
+import Foundation
+import JPEGProcessing
+@testable import Posting
+import Testing
+import TestSupport
+
+/// `PhotoWorker` prepares a photo in a child process (`grain-stories photo worker`, the
+/// debug build of this checkout) under a hard memory cap and a deadline that hold
+/// whatever the file's header says and whatever the estimate allows.
+@Suite struct PhotoWorkerTests {
+    static var heic: String { ProjectPaths.root + "/Tests/HEIFDecodingTests/Resources/large-flat.heic" }
+    static var jpeg: String { ProjectPaths.root + "/Tests/JPEGProcessingTests/Resources/exiftool-sydney.jpg" }
+
+    /// A copy of `path` in a scratch directory (the worker writes its output beside it).
+    static func scratchCopy(of path: String) throws -> String {
+        let directory = ProjectPaths.temporaryDirectory("photo-worker")
+        let copy = directory + "/" + URL(fileURLWithPath: path).lastPathComponent
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        return copy
+    }
+
+    @Test func aPhotoComesBackAsTheInProcessPipelineMakesIt() throws {
+        let input = try Self.scratchCopy(of: Self.jpeg)
+        let options = PhotoProcessingOptions()
+        let isolated = try PhotoWorker(executable: ServerProcess.binary, options: options).process(fileAt: input)
+        let inProcess = try PhotoProcessor(options: options).processFile(atPath: input)
+        #expect(isolated == inProcess)
+        #expect(!FileManager.default.fileExists(atPath: input + ".worker.jpg"), "the hand-over file is gone")
+    }
+
+    /// The 7000 × 7000 HEIC needs about 450 MB to decode. With the estimate's limit set
+    /// high enough to let it through, the cap alone stops it, and the process that asked
+    /// goes on; with room, the same file is prepared.
+    @Test func theMemoryCapHoldsWhenTheEstimateLetsAPhotoThrough() throws {
+        let input = try Self.scratchCopy(of: Self.heic)
+        let generous = PhotoProcessingOptions(maxDecodeBytes: 1 << 30)
+        #expect(throws: PhotoProcessingError.self) {
+            _ = try PhotoWorker(executable: ServerProcess.binary, options: generous, memoryLimit: 128 << 20).process(fileAt: input)
+        }
+        let photo = try PhotoWorker(executable: ServerProcess.binary, options: generous, memoryLimit: 1 << 30).process(fileAt: input)
+        #expect(photo.width == 2000 && photo.height == 2000)
+    }
+
+    @Test func aWorkerPastItsDeadlineIsKilledAndSaysSo() throws {
+        let input = try Self.scratchCopy(of: Self.heic)
+        let generous = PhotoProcessingOptions(maxDecodeBytes: 1 << 30)
+        let worker = PhotoWorker(executable: ServerProcess.binary, options: generous, memoryLimit: 1 << 30, deadline: .milliseconds(1))
+        #expect {
+            _ = try worker.process(fileAt: input)
+        } throws: { error in
+            guard case .tookTooLong = error as? PhotoProcessingError else { return false }
+            return true
+        }
+    }
+
+    @Test func aRefusalInTheWorkerIsTheSameTypedError() throws {
+        let input = try Self.scratchCopy(of: Self.heic)
+        let strict = PhotoProcessingOptions(maxDecodeBytes: 64 << 20)
+        let inProcess = #expect(throws: PhotoProcessingError.self) { _ = try PhotoProcessor(options: strict).processFile(atPath: input) }
+        let isolated = #expect(throws: PhotoProcessingError.self) { _ = try PhotoWorker(executable: ServerProcess.binary, options: strict).process(fileAt: input) }
+        #expect(isolated == inProcess)
+    }
+}
