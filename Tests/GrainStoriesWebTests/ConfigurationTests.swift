@@ -18,6 +18,16 @@ import Testing
         #expect(config.port == 8080)
         #expect(config.dataDirectory == "./data")
         #expect(config.maxBodyBytes == 40 * 1024 * 1024)
+        // The per-account draft quotas, as the README states them.
+        #expect(config.maxDraftsPerAccount == 20)
+        #expect(config.maxDraftBytesPerAccount == 200_000_000)
+        #expect(config.trustedPDSes.isEmpty, "no PDS is believed without a resolvable identity unless the operator says so")
+    }
+
+    /// Trusted PDSes are kept in the canonical form sessions are compared in.
+    @Test func trustedPDSesAreCanonical() throws {
+        let config = try load([], ["GRAIN_STORIES_TRUSTED_PDS": "https://PDS.home.lan/, http://192.168.1.5:2583"])
+        #expect(config.trustedPDSes == ["https://pds.home.lan", "http://192.168.1.5:2583"])
     }
 
     @Test func environmentIsReadAndFlagsWin() throws {
@@ -35,6 +45,9 @@ import Testing
         (["stray"], "unexpected argument"),
         (["--log-level", "loud"], "--log-level"),
         (["--data-dir", "  "], "must not be empty"),
+        (["--trusted-pds", "pds.home.lan"], "--trusted-pds"),
+        (["--trusted-pds", "ftp://pds.home.lan"], "--trusted-pds"),
+        (["--trusted-pds", "https://pds.home.lan/xrpc"], "--trusted-pds"),
     ])
     func badValuesAreRefusedWithAClearMessage(arguments: [String], fragment: String) {
         do {
