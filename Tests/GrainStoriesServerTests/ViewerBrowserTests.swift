@@ -47,6 +47,10 @@ import Testing
     @Test func tapZonesGoBackOnTheLeftThirdAndForwardElsewhere() async throws {
         try await F.run { f in
             try await f.open(F.maya, "3mupadw3kg264")
+            // Paused by hand: on a busy machine the 5-second timer could otherwise move on
+            // to the next person before a tap lands, and the taps would start elsewhere.
+            try await f.browser.execute("document.querySelector('.viewer-pause').click()")
+            #expect(try await f.browser.waitUntil(BrowserFixture.isSettledPaused))
             try await f.browser.tap(x: 390 * 0.15, y: 844 * 0.5)
             #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.tap(x: 390 * 0.15, y: 844 * 0.3)
