@@ -16,23 +16,36 @@ public struct DIDResolver: Sendable {
     let plcURL: String
     /// Bounds each request.
     let timeout: Duration
+    /// The PLC directory is one upstream for every `did:plc`: while it is down, made-up
+    /// DIDs must not each cost a call to it (`did:web` hosts are each their own).
+    let directoryBreaker: CircuitBreaker
 
     public init(http: OutboundHTTP, plcURL: String, timeout: Duration = .seconds(5)) {
         self.http = http
         self.plcURL = plcURL.hasSuffix("/") ? String(plcURL.dropLast()) : plcURL
         self.timeout = timeout
+        directoryBreaker = CircuitBreaker(host: self.plcURL)
     }
 
     /// The document of `did`, which must be a supported DID.
     public func document(for did: DID) async throws(IdentityError) -> DIDDocument {
         let (url, serviceName) = try location(of: did)
+        let breaker = did.resolvableMethod == .plc ? directoryBreaker : nil
+        if let breaker, !breaker.mayCall() {
+            throw .unreachable(service: serviceName, cause: .transport(.upstreamDown(host: breaker.host)))
+        }
         let response: HTTPClientResponse
         do {
             response = try await http.getIdentityDocument(url, accept: "application/did+json, application/json", maxBytes: Self.maxDocumentBytes, timeout: timeout)
         } catch {
-            if case .transport(let failure) = error, failure.code == .responseTooLarge { throw .invalidDIDDocument(did.rawValue) }
+            if case .transport(let failure) = error, failure.code == .responseTooLarge {
+                breaker?.record(upstreamFailed: false)
+                throw .invalidDIDDocument(did.rawValue)
+            }
+            breaker?.record(upstreamFailed: true)
             throw .unreachable(service: serviceName, cause: .transport(error))
         }
+        breaker?.record(upstreamFailed: response.status >= 500 || response.status == 429)
         switch response.status {
         case 200: break
         case 404, 410: throw .didNotFound(did.rawValue)  // 410: a deactivated did:plc

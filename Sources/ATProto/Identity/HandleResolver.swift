@@ -25,6 +25,9 @@ public struct HandleResolver: Sendable {
     let wellKnownURL: WellKnownURL
     /// Bounds each HTTP request (DNS has its own timeout).
     let timeout: Duration
+    /// The configured resolver is one upstream for every handle that DNS and HTTPS do not
+    /// answer: while it is down, made-up handles must not each cost a call to it.
+    let resolverBreaker: CircuitBreaker
 
     public init(
         http: OutboundHTTP, dns: DNSTXTResolver, resolverURL: String,
@@ -35,6 +38,7 @@ public struct HandleResolver: Sendable {
         self.resolverURL = resolverURL
         self.wellKnownURL = wellKnownURL
         self.timeout = timeout
+        resolverBreaker = CircuitBreaker(host: resolverURL)
     }
 
     /// The DID of `input` (a handle as typed: spaces, `@` and capitals are fine).
@@ -56,6 +60,16 @@ public struct HandleResolver: Sendable {
         if let did = webAnswer.did {
             return HandleResolution(did: did, method: .wellKnown)
         }
-        return try await resolveThroughService(handle, baseURL: resolverURL, serviceName: "The handle resolver", method: .resolver)
+        guard resolverBreaker.mayCall() else {
+            throw .unreachable(service: "The handle resolver", cause: .transport(.upstreamDown(host: resolverBreaker.host)))
+        }
+        do {
+            let found = try await resolveThroughService(handle, baseURL: resolverURL, serviceName: "The handle resolver", method: .resolver)
+            resolverBreaker.record(upstreamFailed: false)
+            return found
+        } catch {
+            if case .unreachable = error { resolverBreaker.record(upstreamFailed: true) } else { resolverBreaker.record(upstreamFailed: false) }
+            throw error
+        }
     }
 }
