@@ -85,15 +85,18 @@ for _ in range(300):
     try:
         http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/healthz"); break
     except OSError:
-        time.sleep(0.1)
+        time.sleep(0.1)  # polling for the condition (the server accepts connections), at most 30 s
 
 
-def request(method, path, cookies, body=None, headers=None):
+def request(method, path, cookies, body=None, headers=None, sent=None):
+    """One request; `sent` (a threading.Event) is set once the whole body is on its way."""
     conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=600)
     all_headers = dict(headers or {})
     if cookies:
         all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
     conn.request(method, path, body=body, headers=all_headers)
+    if sent is not None:
+        sent.set()
     response = conn.getresponse()
     text = response.read()
     for name, value in response.getheaders():
@@ -116,7 +119,7 @@ def sign_in(handle):
     return cookies
 
 
-def upload(cookies, path, label, results):
+def upload(cookies, path, label, results, sent=None):
     _, page = request("GET", "/stories/new", cookies)
     boundary = "----GrainRaceBoundary"
     photo = open(path, "rb").read()
@@ -124,7 +127,7 @@ def upload(cookies, path, label, results):
             f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"{os.path.basename(path)}\"\r\n"
             f"Content-Type: application/octet-stream\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
     started = time.monotonic()
-    status, _ = request("POST", "/stories/new", cookies, body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+    status, _ = request("POST", "/stories/new", cookies, body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}, sent)
     results.append((label, status, time.monotonic() - started))
 
 
@@ -132,10 +135,12 @@ try:
     a, b = sign_in("a.test"), sign_in("b.test")
     results = []
     upload(b, ORDINARY, "B ordinary photo, alone", results)
-    threads = [threading.Thread(target=upload, args=(a, BOMB, f"A bomb {n}", results)) for n in (1, 2, 3)]
+    sent = [threading.Event() for _ in range(3)]
+    threads = [threading.Thread(target=upload, args=(a, BOMB, f"A bomb {n + 1}", results, sent[n])) for n in range(3)]
     for thread in threads:
         thread.start()
-    time.sleep(0.2)  # the bombs' bodies are on their way first
+    for event in sent:  # the bombs' bodies are all sent before B's upload starts
+        event.wait()
     upload(b, ORDINARY, "B ordinary photo, bombs queued", results)
     for thread in threads:
         thread.join()

@@ -81,35 +81,30 @@ import Testing
         #expect(await limiter.admit() == nil)
     }
 
-    /// Sleeps that last until the test releases them, counting who is asleep: a waiting
-    /// slot stays waiting for as long as the test needs.
-    final class HeldSleeps: Sendable {
-        let sleepers = Atomic(0)
-        let released = Atomic(false)
-        let turnedAway = Atomic(0)
-        func sleep() async {
-            sleepers.add(1, ordering: .relaxed)
-            while !released.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(2)) }
-        }
+    /// How many searches the limiter turned away, counted from their tasks.
+    final class TurnedAway: Sendable {
+        let count = Atomic(0)
     }
 
     @Test func oneAccountFloodingTheQueueHoldsOnlyItsShareAndOthersStillGetSlots() async {
         let schedule = Schedule()
-        let held = HeldSleeps()
-        let limiter = RateLimiter(interval: .seconds(1), maxWait: .seconds(60), now: { schedule.clock.now }, sleep: { _ in await held.sleep() })
+        // A waiting slot stays waiting for as long as the test needs.
+        let held = HeldWaits()
+        let turnedAway = TurnedAway()
+        let limiter = RateLimiter(interval: .seconds(1), maxWait: .seconds(60), now: { schedule.clock.now }, sleep: { _ in await held.wait() })
         // 100 searches at once from one account: enough to fill a minute of slots.
         let flood = (0..<100).map { _ in
             Task {
                 let slot = await limiter.admit(for: "did:plc:flood")
-                if slot == nil { held.turnedAway.add(1, ordering: .relaxed) }
+                if slot == nil { turnedAway.count.add(1, ordering: .relaxed) }
                 return slot
             }
         }
         // One went at once, two wait for their slots, the other 97 were turned away.
-        #expect(await eventually { held.turnedAway.load(ordering: .relaxed) == 97 && held.sleepers.load(ordering: .relaxed) == 2 })
+        #expect(await eventually { turnedAway.count.load(ordering: .relaxed) == 97 && held.waiting == 2 })
         let others = ["did:plc:a", "did:plc:b", "did:plc:c"].map { account in Task { await limiter.admit(for: account) } }
-        #expect(await eventually { held.sleepers.load(ordering: .relaxed) == 5 }, "other accounts' searches got slots")
-        held.released.store(true, ordering: .relaxed)
+        #expect(await eventually { held.waiting == 5 }, "other accounts' searches got slots")
+        held.release()
         for other in others { #expect(await other.value != nil) }
         var admitted = 0
         for search in flood where await search.value != nil { admitted += 1 }

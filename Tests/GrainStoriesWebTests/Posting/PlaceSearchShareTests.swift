@@ -14,16 +14,6 @@ import TestSupport
 @Suite struct PlaceSearchShareTests {
     typealias Flow = PostingFlowTests
 
-    /// Waits that last until released, counting who waits.
-    final class HeldWaits: Sendable {
-        let waiting = Atomic(0)
-        let released = Atomic(false)
-        func wait() async {
-            waiting.add(1, ordering: .relaxed)
-            while !released.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(2)) }
-        }
-    }
-
     @Test func oneAccountsFloodOfSearchesLeavesAnothersAnswered() async throws {
         let pds = try FakePDS(accounts: [.alice, .bob])
         let nominatim = try StandInNominatim()
@@ -46,11 +36,11 @@ import TestSupport
         // Alice sends 30 different searches at once: one goes out, two wait, the rest
         // are answered "nothing" at once.
         let flood = (0..<30).map { index in Task { await alice.get(aliceDraft + "/places?q=flood\(index)") } }
-        #expect(await eventually { held.waiting.load(ordering: .relaxed) == 2 })
+        #expect(await eventually { held.waiting == 2 })
         // Bob's search still gets a place in the queue, and an answer.
         let bobSearch = Task { await bob.get(bobDraft + "/places?q=powell") }
-        #expect(await eventually { held.waiting.load(ordering: .relaxed) == 3 }, "Bob's search was turned away")
-        held.released.store(true, ordering: .relaxed)
+        #expect(await eventually { held.waiting == 3 }, "Bob's search was turned away")
+        held.release()
         let answer = await bobSearch.value
         #expect(answer.text.contains("Powell"))
         for search in flood { _ = await search.value }
