@@ -78,18 +78,30 @@ let package = Package(
         .target(name: "AppStorage", dependencies: ["GrainSupport", "ATProto", "SQLiteStore"]),
         // Places: Nominatim, the geocoding cache, place names.
         .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "AppStorage", "CurlHTTPClient", "SQLiteStore", "JPEGProcessing", "H3Index"]),
-        // Watching stories: the story library and its caches, seen state, media, presenters.
+        // Signed-in accounts: sessions and the browser's session cookie, the authorized PDS
+        // (refreshing and re-verifying tokens), sign-in with its attempt limits, and the
+        // identity port with its domain error.
+        .target(name: "Accounts", dependencies: ["GrainSupport", "ATProto", "AppStorage", "SQLiteStore"]),
+        // Watching stories: the story library and its caches, seen state, media, the TV programme.
         .target(
             name: "Viewing",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "HTMLTemplates", "CurlHTTPClient", "SQLiteStore", "WorkerThreads", "DurableFiles"]
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "CurlHTTPClient", "SQLiteStore", "WorkerThreads", "DurableFiles"]
         ),
-        // Posting: sessions, upload → draft, the publish state machine and the outbox worker.
+        // The social side: the follow/block graph, hidden people, the strip a person chose,
+        // favourites, comment threads and the outbox that writes them.
+        .target(name: "Social", dependencies: ["GrainSupport", "ATProto", "AppStorage", "Accounts", "Viewing", "SQLiteStore"]),
+        // Posting: drafts (upload → draft), the publish state machine and housekeeping.
         .target(
             name: "Posting",
             dependencies: [
-                "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "JPEGProcessing",
+                "GrainSupport", "ATProto", "AppStorage", "Accounts", "Social", "Geocoding", "Viewing", "JPEGProcessing",
                 "SQLiteStore", "WorkerThreads", "DurableFiles",
             ]
+        ),
+        // Presenters: features' values turned into what templates show, in one place.
+        .target(
+            name: "Presentation",
+            dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "Posting", "Geocoding", "HTMLTemplates"]
         ),
         // multipart/form-data parsing into scratch files, independent of the application.
         .target(name: "Multipart", dependencies: ["GrainSupport", "DurableFiles"]),
@@ -98,8 +110,8 @@ let package = Package(
         .target(
             name: "GrainStoriesWeb",
             dependencies: [
-                "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart",
-                "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "HTMLTemplates",
+                "GrainSupport", "ATProto", "AppStorage", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
+                "Multipart", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "HTMLTemplates",
                 "WorkerThreads", "DNSResolver", "DurableFiles",
             ]
         ),
@@ -110,7 +122,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -145,23 +157,23 @@ let package = Package(
         .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestSupport"]),
         .testTarget(name: "ATProtoTests", dependencies: ["ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "MicroHTTPServer"]),
         .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "ATProto", "GrainSupport", "TestSupport"]),
-        .testTarget(name: "ViewingTests", dependencies: ["Viewing", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "JPEGProcessing"]),
+        .testTarget(name: "ViewingTests", dependencies: ["Viewing", "Presentation", "Social", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "JPEGProcessing"]),
         .testTarget(
             name: "PostingTests",
-            dependencies: ["Posting", "Viewing", "AppStorage", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "SQLiteStore", "WorkerThreads"]
+            dependencies: ["Posting", "Accounts", "Social", "Viewing", "AppStorage", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "SQLiteStore", "WorkerThreads"]
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "TestSupport"]),
         .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine", "TestSupport"]),
         .testTarget(
             name: "GrainStoriesWebTests",
             dependencies: [
-                "GrainStoriesWeb", "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart",
+                "GrainStoriesWeb", "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
                 "TestSupport", "CurlHTTPClient", "MicroHTTPServer", "JPEGProcessing", "GzipCompression", "DNSResolver", "WorkerThreads",
             ]
         ),
         .testTarget(
             name: "GrainStoriesServerTests",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Posting", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding"]
+            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding"]
         ),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ]

@@ -1,6 +1,7 @@
 public import Foundation
 public import ATProto
 import Geocoding
+public import Accounts
 
 /// A processed photo waiting to be posted (or being posted), owned by one account. Its
 /// photo is at `DataDirectory.draftPhoto(id)`; how far publishing got is its

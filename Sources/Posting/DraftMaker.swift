@@ -5,6 +5,7 @@ import WorkerThreads
 public import ATProto
 public import Geocoding
 public import GrainSupport
+import Accounts
 
 /// Makes a draft from an uploaded photo: prepares it (`PhotoPreparation`) from the
 /// upload's scratch file where it lies, writes the prepared JPEG durably to the draft's

@@ -2,6 +2,7 @@ public import Foundation
 public import SQLiteStore
 public import ATProto
 public import AppStorage
+public import Accounts
 
 /// Drafts and their publishing, in one table: the only writer of a draft's state. Every
 /// change of state (saved, publishing started, a step done, retried, failed, posted) is

@@ -1,5 +1,7 @@
 public import Foundation
 public import GrainSupport
+public import Accounts
+public import Social
 
 /// Keeps the data directory small: drafts nobody posted are removed after two days,
 /// and the photos of posted stories once their 24 hours (plus a day) are over, when

@@ -1,6 +1,7 @@
 import Foundation
 import ATProto
 import Viewing
+public import Accounts
 
 extension PostingServices {
     /// After a restart, puts this server's stories of the last day back into the local

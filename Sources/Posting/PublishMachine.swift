@@ -1,5 +1,6 @@
 public import Foundation
 public import ATProto
+public import GrainSupport
 
 /// The publish state machine, with no I/O: given a draft's `PublishProgress` and the
 /// time, `next` says what to do (run a step, wait for the backoff, or stop as posted or

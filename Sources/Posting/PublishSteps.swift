@@ -1,6 +1,7 @@
 import Foundation
 import ATProto
 import GrainSupport
+import Accounts
 
 /// The individual publish steps for one draft. Every step is safe to repeat: the
 /// profile is written with `putRecord`, a re-uploaded blob has the same CID, and the

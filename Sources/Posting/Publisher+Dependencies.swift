@@ -1,6 +1,7 @@
 public import Foundation
 public import ATProto
 public import GrainSupport
+public import Accounts
 
 extension Publisher {
     /// What publishing needs from the rest of the server.

@@ -1,6 +1,7 @@
 import GrainSupport
 import ATProto
 import Foundation
+import Accounts
 
 /// Publishes queued drafts: the I/O shell around `PublishMachine`. For each due draft it
 /// asks the machine for the next step (profile → upload → story → crosspost), performs
@@ -147,23 +148,6 @@ public actor Publisher {
     }
 }
 
-/// Why a publish step (or a favourite or comment) did not complete.
-enum PublishFailure: Error {
-    case transient(String)
-    case permanent(String)
-    /// The PDS no longer has the photo uploaded earlier (a PDS drops uploads no record
-    /// uses after a while): upload it again, then write the story.
-    case blobMissing(String)
-
-    /// A PDS failure sorted into one to retry or one to stop at; this server's own
-    /// failures (`.local`) come back as they were.
-    static func sorting(_ failure: AuthorizedPDS.Failure) -> any Error {
-        switch failure {
-        case .signedOut: PublishFailure.permanent("Your sign-in has ended. Sign in again, then press Retry.")
-        case .pds(let xrpc) where xrpc.isTransient: PublishFailure.transient(xrpc.description)
-        case .identity(let problem): PublishFailure.transient(problem.description)
-        case .pds(let xrpc): PublishFailure.permanent("Your PDS refused it: \(xrpc.description)")
-        case .local(let cause): cause
-        }
-    }
-}
+/// Why a publish step did not complete: the same sorting of PDS failures as every
+/// other write an account makes (`PDSWriteFailure`).
+typealias PublishFailure = PDSWriteFailure

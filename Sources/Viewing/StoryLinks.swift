@@ -24,6 +24,14 @@ public enum StoryLinks {
         "/profile/\(PercentEncoding.encodePathSegment(actor.rawValue))"
     }
 
+    /// `/signin`, saying why when the session `expired`, and coming back to `next`.
+    public static func signIn(expired: Bool = false, next: String? = nil) -> String {
+        var parameters: [String] = []
+        if expired { parameters.append("reason=expired") }
+        if let next = safeBack(next) { parameters.append("next=" + PercentEncoding.encodeComponent(next)) }
+        return parameters.isEmpty ? "/signin" : "/signin?" + parameters.joined(separator: "&")
+    }
+
     /// A `back` value from a query string, kept only if it is a path on this site
     /// (never `//host`, a scheme, or a backslash trick), else nil.
     public static func safeBack(_ value: String?) -> String? {

@@ -1,5 +1,7 @@
 import Testing
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 import ATProto
 import TestSupport
 

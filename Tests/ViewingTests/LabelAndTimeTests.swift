@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 @Suite struct LabelPolicyTests {
     let now = Date(timeIntervalSince1970: 1_788_544_800)

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 @testable import GrainSupport
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 @Suite struct MediaURLSignerTests {
     let signer = MediaURLSigner(key: Array(repeating: 7, count: 32), insecureHosts: ["127.0.0.1"])

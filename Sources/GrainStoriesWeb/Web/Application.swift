@@ -3,6 +3,7 @@ import Synchronization
 public import MicroHTTPServer
 import GrainSupport
 import Posting
+import Accounts
 
 /// The whole web application as one `HTTPResponder`: routing, the error boundary,
 /// security headers and the access log, around the handlers declared in `Routes`.

@@ -1,5 +1,6 @@
 import Posting
 import GrainSupport
+import Accounts
 /// Tokens for every state-changing form, checked on submission.
 ///
 /// For a signed-in browser the token is an HMAC of its session (so it changes with

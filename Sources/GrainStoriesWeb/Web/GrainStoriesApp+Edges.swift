@@ -3,6 +3,8 @@ public import ATProto
 public import Geocoding
 public import GrainSupport
 public import Viewing
+public import Social
+public import Accounts
 
 extension GrainStoriesApp {
     /// Everything the application reaches outside itself, and the clock: the values

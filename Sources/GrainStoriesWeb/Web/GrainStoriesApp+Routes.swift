@@ -4,6 +4,9 @@ import ATProto
 import GrainSupport
 import Posting
 import Viewing
+import Accounts
+import Social
+import Presentation
 
 extension GrainStoriesApp {
     /// Every handler, each given only the parts it uses.
@@ -49,8 +52,10 @@ extension GrainStoriesApp {
             media: MediaHandler(signer: signer, cache: media),
             health: HealthCheck(startedAt: .now),
             signIn: SignInPage(
-                pages: pages, sessions: sessions, identity: identity, pds: pds,
-                limiter: AttemptLimiter(limit: 10, window: 15 * 60, now: now), logger: logger),
+                pages: pages, sessions: sessions,
+                signIn: AccountSignIn(
+                    identity: identity, pds: pds, limiter: AttemptLimiter(limit: 10, window: 15 * 60, now: now), logger: logger),
+                pds: pds, logger: logger),
             signOut: SignOutEndpoint(pages: pages, sessions: sessions, pds: pds),
             switchAccount: AccountSwitchEndpoint(pages: pages),
             newStory: NewStoryPage(

@@ -8,6 +8,8 @@ import Geocoding
 public import GrainSupport
 public import Posting
 public import Viewing
+public import Accounts
+public import Social
 
 /// The one composition root: the whole application built from the validated
 /// configuration, the data directory, a logger and its remote edges (`Edges`), for

@@ -1,6 +1,7 @@
 import Foundation
 public import MicroHTTPServer
-public import Posting
+import Posting
+public import Accounts
 
 /// What a route handler gets: the request, the values the route pattern captured,
 /// the parsed query and cookies, and an id that ties log lines to this request.

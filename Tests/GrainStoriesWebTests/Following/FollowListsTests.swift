@@ -5,6 +5,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 import Viewing
+import Accounts
+import Social
 
 /// Whom an account follows, found like a sign-in finds an account (handle → DID → PDS)
 /// and read from its PDS, kept for a few minutes; unknown names and services that do
@@ -97,8 +99,8 @@ import Viewing
 
     /// Identity resolution whose services are all down, as the live resolver reports it.
     struct UnreachableIdentity: IdentityResolving {
-        func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount {
-            throw SignInProblem(.badGateway, "The PLC directory could not be reached just now.")
+        func locate(identifier: String, pdsOverride: String?) async throws(IdentityError) -> LocatedAccount {
+            throw .unreachable(service: "the PLC directory", cause: .status(503))
         }
 
         func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount {

@@ -5,9 +5,12 @@ import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
 @testable import Posting
+@testable import Social
+@testable import Accounts
 import TestSupport
 import Testing
 import Viewing
+import Presentation
 
 /// The home page is rendered once per strip and filled per visitor: every filled page is
 /// byte for byte what rendering it afresh gives that visitor, one visitor's page never

@@ -5,6 +5,8 @@ import MicroHTTPServer
 import TestSupport
 import Testing
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 @Suite struct HomePageTests {
     @Test func theStripListsAuthorsInTheAppViewsOrderWithUnseenRings() async throws {

@@ -5,6 +5,8 @@ import MicroHTTPServer
 import TestSupport
 import Testing
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// A person's own profile keeps their stories of the past: 30 a page, newest first, as
 /// tiles with dates; a tile opens that one story in the viewer, where it can be deleted.

@@ -5,6 +5,8 @@ import MicroHTTPServer
 import TestSupport
 import Testing
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// A story's page as something to pass on: link previews (Open Graph, Twitter Card) with
 /// absolute URLs from the server's public address, the Share link, and the Bluesky

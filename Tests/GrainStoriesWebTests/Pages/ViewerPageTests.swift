@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 @Suite struct ViewerPageTests {
     let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"

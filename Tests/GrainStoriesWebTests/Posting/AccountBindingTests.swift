@@ -6,6 +6,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// Drafts and their publishing belong to the account that made them: its DID on the PDS
 /// its session was verified on. A newer session of the same DID on another PDS (an

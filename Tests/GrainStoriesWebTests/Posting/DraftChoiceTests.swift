@@ -5,6 +5,8 @@ import MicroHTTPServer
 import Testing
 import TestSupport
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// The draft page's choices: searching for a place (with and without the script),
 /// leaving the place out, and discarding.

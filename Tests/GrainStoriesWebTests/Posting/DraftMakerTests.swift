@@ -7,6 +7,8 @@ import Testing
 import WorkerThreads
 @testable import Geocoding
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// Upload → draft without the web layer: the scratch file is prepared where it lies, the
 /// photo lands at the draft's derived path, and a refused draft leaves no photo.

@@ -4,6 +4,8 @@ import MicroHTTPServer
 import Testing
 import TestSupport
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// Uploads past an account's draft quota get a clear page with 429 or 413 and leave
 /// nothing in the data directory; other accounts are unaffected.

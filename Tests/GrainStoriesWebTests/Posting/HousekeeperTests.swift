@@ -5,6 +5,8 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 @Suite struct HousekeeperTests {
     @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {

@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// Cancel stops a post that is still trying and gives the draft back, with everything
 /// chosen kept; once the story is on the PDS it cannot be cancelled; and a story whose

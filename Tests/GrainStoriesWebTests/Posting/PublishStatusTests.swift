@@ -4,6 +4,7 @@ import MicroHTTPServer
 import Posting
 import Testing
 import TestSupport
+import Presentation
 
 /// What the draft page says while posting struggles: plain words first, the technical
 /// text behind a disclosure, and a way to try again now instead of waiting.

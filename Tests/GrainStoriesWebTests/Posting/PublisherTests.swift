@@ -5,6 +5,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 @Suite struct PublisherTests {
     private func storyRecords(_ harness: PublishingHarness) -> [FakePDS.Record] {

@@ -8,6 +8,8 @@ import Testing
 @testable import AppStorage
 @testable import GrainSupport
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// A publisher wired to a fake PDS, a temporary database and a clock the test moves.
 final class PublishingHarness: Sendable {

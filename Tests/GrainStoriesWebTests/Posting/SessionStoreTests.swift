@@ -5,6 +5,8 @@ import TestSupport
 @testable import ATProto
 @testable import GrainSupport
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 @Suite struct SessionStoreTests {
     private func tokens() -> PDSSession {

@@ -5,6 +5,7 @@ import MicroHTTPServer
 import Posting
 import Testing
 import TestSupport
+import Accounts
 
 /// Several people on one browser (a family tablet): signing in adds an account, the
 /// header menu picks the current one, seen state and drafts follow the account picked,

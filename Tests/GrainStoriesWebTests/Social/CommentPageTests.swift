@@ -6,6 +6,8 @@ import Testing
 import ATProto
 import Viewing
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// The comments page and the viewer's comment preview: every state, paging, a new
 /// comment shown at once and once, deleting only one's own, hostile text.

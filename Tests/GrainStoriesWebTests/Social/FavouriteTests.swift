@@ -4,6 +4,8 @@ import MicroHTTPServer
 import TestSupport
 import Testing
 @testable import Posting
+@testable import Social
+@testable import Accounts
 import ATProto
 import Viewing
 

@@ -8,7 +8,10 @@ import TestSupport
 @testable import ATProto
 @testable import GrainSupport
 @testable import Posting
+@testable import Social
+@testable import Accounts
 @testable import Viewing
+@testable import Presentation
 
 /// A failed AppView call reaches the page layer with its whole cause inside, as typed
 /// values (`StoryLibraryError` → `XRPCError` → `OutboundError` → `HTTPClientError`), and

@@ -5,6 +5,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// `/tv` as a browser without scripts sees it: one story per page, a meta refresh to the
 /// next story round and round, links for the remote's keys, `?interval` and `?for=`

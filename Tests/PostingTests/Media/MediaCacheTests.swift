@@ -6,6 +6,8 @@ import TestSupport
 import WorkerThreads
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// The on-disk image cache against a real HTTP server standing in for Grain's CDN.
 @Suite struct MediaCacheTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// The sign-in limiter on its own, with a manual clock: only failures count, per key,
 /// within a sliding window, in bounded memory.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Posting
+@testable import Social
+@testable import Accounts
 import ATProto
 import TestSupport
 

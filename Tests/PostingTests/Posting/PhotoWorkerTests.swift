@@ -1,6 +1,8 @@
 import Foundation
 import JPEGProcessing
 @testable import Posting
+@testable import Social
+@testable import Accounts
 import Testing
 import TestSupport
 

@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 @testable import ATProto
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// The publish state machine alone: no database, no PDS, no clock but the one passed in.
 @Suite struct PublishMachineTests {

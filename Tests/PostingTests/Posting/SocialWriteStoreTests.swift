@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import AppStorage
 @testable import Posting
+@testable import Social
+@testable import Accounts
 import ATProto
 import GrainSupport
 import SQLiteStore

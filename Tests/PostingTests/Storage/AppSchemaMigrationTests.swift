@@ -5,6 +5,8 @@ import Testing
 import TestSupport
 @testable import AppStorage
 @testable import Posting
+@testable import Social
+@testable import Accounts
 
 /// Databases made before publishing moved into the drafts table keep their drafts and
 /// their publishing progress.

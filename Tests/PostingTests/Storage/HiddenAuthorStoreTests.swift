@@ -5,6 +5,8 @@ import TestSupport
 import ATProto
 import SQLiteStore
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// Each account may hide at most `HiddenAuthorStore.maxPerAccount` people, counted per
 /// account (not per person hidden, nor across accounts).

@@ -8,6 +8,7 @@ import ATProto
 import Geocoding
 import GrainSupport
 import Viewing
+import Social
 
 /// The whole application without a socket, built by the composition root
 /// (`GrainStoriesApp.build`, as `serve` builds it): real templates (strict) and static

@@ -1,7 +1,8 @@
-public import GrainStoriesWeb
+public import Accounts
 import MicroHTTPServer
 import Synchronization
 public import ATProto
+public import Accounts
 
 /// The identity edge in memory: each known handle or DID (case-insensitively) lives at
 /// the `LocatedAccount` given; anything else is "not found", as the live resolver says
@@ -31,10 +32,10 @@ public final class FakeIdentityResolver: IdentityResolving {
     /// The identifiers asked about, in order.
     public var lookups: [String] { asked.withLock { $0 } }
 
-    public func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount {
+    public func locate(identifier: String, pdsOverride: String?) async throws(IdentityError) -> LocatedAccount {
         asked.withLock { $0.append(identifier) }
         guard var located = accounts[identifier.lowercased()] else {
-            throw SignInProblem(.notFound, "No account called \(identifier) was found.")
+            throw .handleNotFound(identifier)
         }
         if let pdsOverride { located.pdsURL = pdsOverride }
         return located

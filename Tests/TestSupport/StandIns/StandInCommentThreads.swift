@@ -1,5 +1,6 @@
 public import ATProto
 public import Viewing
+public import Social
 
 /// The live client's `getCommentThread` against the stand-in AppView without the
 /// application's short cache, so a test sees what the stand-in lists at that moment

@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// Comment threads from the stand-in AppView over real HTTP through the live client:
 /// oldest first with a cursor, remembered for their short lifetime (every story view asks

@@ -4,6 +4,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// The live story library against a stand-in AppView over real HTTP, with a manual
 /// clock for its lifetimes and failure pauses: what an outage or made-up names cost Grain.

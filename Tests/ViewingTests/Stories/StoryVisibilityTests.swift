@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// The one policy every page asks: blocks before hidden people before labels, the viewer
 /// never left out of their own view, a warning that nobody can lift where no one can

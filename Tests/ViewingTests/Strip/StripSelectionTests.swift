@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// Who is in a signed-in person's strip and in which order, from whom they follow, block
 /// or hid, what they chose and what they have seen.

@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// TV mode's order: the strip's, round and round, or only one account's follows with
 /// that account first; and the window of the circle the viewer's navigator walks.

@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import ATProto
 @testable import Viewing
+@testable import Social
+@testable import Presentation
 
 /// TV mode skips stories behind a warning (nobody at a TV can choose "Show"); the
 /// viewer's library still has them.

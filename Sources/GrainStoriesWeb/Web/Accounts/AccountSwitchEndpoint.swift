@@ -1,6 +1,7 @@
 import ATProto
 import MicroHTTPServer
 import Posting
+import Accounts
 
 /// `POST /accounts/switch`: makes another account signed in on this browser the
 /// current one (a family tablet, one person after another).

@@ -1,4 +1,5 @@
 import Posting
+import Accounts
 
 extension SessionCookie {
     /// The `Set-Cookie` value that gives the browser this cookie: HttpOnly and

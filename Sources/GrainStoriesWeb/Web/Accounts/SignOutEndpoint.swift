@@ -1,6 +1,7 @@
 import ATProto
 import MicroHTTPServer
 import Posting
+import Accounts
 
 /// `POST /signout`: ends the current account's session on the PDS (best effort) and
 /// here. Other accounts signed in on this browser stay signed in, and the most

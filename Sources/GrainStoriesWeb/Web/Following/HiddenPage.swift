@@ -4,6 +4,9 @@ import MicroHTTPServer
 import ATProto
 import Posting
 import Viewing
+import Social
+import Accounts
+import Presentation
 
 /// `/settings/hidden`: the people whose stories the signed-in person hid, each with
 /// Unhide (GET), and the form behind "Hide this person's stories" and "Unhide" on

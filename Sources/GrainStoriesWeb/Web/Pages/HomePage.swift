@@ -5,6 +5,9 @@ import ATProto
 import GrainSupport
 import Posting
 import Viewing
+import Social
+import Presentation
+import Accounts
 
 /// `/`: the story strip, led by the signed-in person's own tile, then the people with
 /// stories as a grid of their latest photos (what a desktop or a TV has room for), and

@@ -2,6 +2,7 @@ import Posting
 import ATProto
 public import HTMLTemplates
 public import MicroHTTPServer
+import Accounts
 
 /// Renders pages from `Templates/` into HTML responses, adding what every page needs:
 /// the fingerprinted asset URLs and the site's name.

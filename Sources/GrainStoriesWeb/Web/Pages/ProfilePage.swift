@@ -5,6 +5,9 @@ import ATProto
 import Viewing
 import GrainSupport
 import Posting
+import Social
+import Presentation
+import Accounts
 
 /// `/profile/{actor}`: avatar, names, description and counts. When the actor has live
 /// stories the avatar carries the ring and opens the viewer; otherwise it is plain.

@@ -1,6 +1,7 @@
 import MicroHTTPServer
 import ATProto
 import Posting
+import Accounts
 
 /// `POST /seen`: the viewer script reports each story it actually showed. The custom
 /// header it must send cannot be set by another site without a CORS preflight, which

@@ -4,6 +4,9 @@ import HTMLTemplates
 import MicroHTTPServer
 import ATProto
 import Viewing
+import Social
+import Presentation
+import Accounts
 
 /// `/profile/{actor}/story/{rkey}`: the full-screen viewer for one story.
 ///

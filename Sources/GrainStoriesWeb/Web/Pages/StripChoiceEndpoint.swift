@@ -1,6 +1,7 @@
 import HTMLTemplates
 import MicroHTTPServer
 import Viewing
+import Social
 
 /// Choosing the home strip (the people one follows, or everyone): `POST /strip` saves the
 /// choice for the account and goes back to `/`. Only a POST with the form's token changes

@@ -4,6 +4,7 @@ import MicroHTTPServer
 import ATProto
 import Posting
 import Viewing
+import Accounts
 
 /// `/profile/{did}/story/{rkey}/delete`: a confirmation page (GET) and the deletion
 /// itself (POST): `com.atproto.repo.deleteRecord`, then the story is dropped from this

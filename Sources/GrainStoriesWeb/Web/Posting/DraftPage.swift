@@ -5,6 +5,8 @@ import MicroHTTPServer
 import ATProto
 import Geocoding
 import Posting
+import Accounts
+import Presentation
 
 /// `/drafts/{id}`: the processed photo as it will be posted, the suggested place (an
 /// editable name, a way to leave it out, and place search), content warnings and the

@@ -7,6 +7,7 @@ import WorkerThreads
 import GrainSupport
 import Multipart
 import Posting
+import Accounts
 
 /// `/stories/new`: choose one photo. The form is parsed here (the photo streamed into a
 /// scratch file) and handed to `DraftMaker`, which prepares it and saves the draft, whose

@@ -5,6 +5,8 @@ import ATProto
 import MicroHTTPServer
 import Posting
 import Viewing
+import Social
+import Presentation
 
 /// `/profile/{actor}/story/{rkey}/comments`: a story's comments, oldest first, a page at
 /// a time (`?cursor=`), with a form to add one (POST here) and a delete form on one's
@@ -18,7 +20,7 @@ import Viewing
 /// a URI a form could name.
 struct CommentsPage: Sendable {
     let pages: PageRenderer
-    let stories: StoryLookup
+    public let stories: StoryLookup
     let comments: StoryComments
     let outbox: SocialOutbox
     let presenter: StorySocialPresenter

@@ -3,6 +3,7 @@ import ATProto
 import MicroHTTPServer
 import Posting
 import Viewing
+import Social
 
 /// `POST /profile/{actor}/story/{rkey}/favorite` with `favorite=1` (give the heart) or
 /// `0` (take it back), and the form token: the heart is written to (or deleted from) the
@@ -13,7 +14,7 @@ import Viewing
 /// clean) and rolls its optimistic heart back to `favorited` with that message.
 struct FavoriteEndpoint: Sendable {
     let pages: PageRenderer
-    let stories: StoryLookup
+    public let stories: StoryLookup
     let outbox: SocialOutbox
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {

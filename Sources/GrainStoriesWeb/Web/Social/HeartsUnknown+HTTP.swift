@@ -1,5 +1,5 @@
 public import MicroHTTPServer
-public import Posting
+public import Social
 
 /// The person's PDS could not be read for their hearts: a 503 that says to try again,
 /// rather than a guess that could make a second favourite.

@@ -2,6 +2,7 @@ import Foundation
 import ATProto
 import MicroHTTPServer
 import Viewing
+import Social
 
 /// The story a favourite or comment request is about, from its address
 /// (`/profile/{actor}/story/{rkey}/…`): live when it is among the author's live stories,

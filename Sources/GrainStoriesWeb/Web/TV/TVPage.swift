@@ -4,6 +4,8 @@ import MicroHTTPServer
 import ATProto
 import GrainSupport
 import Viewing
+import Social
+import Presentation
 
 /// `/tv`: stories for a TV or a tablet on the wall, no sign-in needed. One story per
 /// page, full screen, with links to the next and previous story and person; it plays

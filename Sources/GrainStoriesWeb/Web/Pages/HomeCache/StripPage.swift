@@ -5,6 +5,7 @@ import MicroHTTPServer
 import Posting
 import Synchronization
 import Viewing
+import Presentation
 
 /// The home page of one strip, for any visitor: a stencil of the rendered page with holes
 /// for what differs per visitor, and the finished pages of recent visitors.

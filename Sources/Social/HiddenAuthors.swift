@@ -1,21 +1,21 @@
-import Foundation
-import ATProto
-import GrainSupport
-import Posting
-import Viewing
+public import Foundation
+public import ATProto
+public import GrainSupport
+public import Accounts
+public import Viewing
 
 /// Per signed-in account, whom never to show: their Grain blocks (read from their own
 /// PDS through `FollowLists`, so cached for minutes and served stale while the PDS is
 /// down) together with the people they hid here (`HiddenAuthorStore`). Every page gets
 /// its `StoryVisibility` (the one policy for what may be shown) from here: the strip and
 /// grid, the viewer, `/stories/…`, profiles, TV, comment lists and link previews.
-struct HiddenAuthors: Sendable {
+public struct HiddenAuthors: Sendable {
     let graph: FollowLists
     let store: HiddenAuthorStore
     let logger: Logger
     let now: @Sendable () -> Date
 
-    init(graph: FollowLists, store: HiddenAuthorStore, logger: Logger, now: @escaping @Sendable () -> Date) {
+    public init(graph: FollowLists, store: HiddenAuthorStore, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.graph = graph
         self.store = store
         self.logger = logger
@@ -24,7 +24,7 @@ struct HiddenAuthors: Sendable {
 
     /// The policy for what the person signed in (nil: a visitor) may see: their blocks
     /// and hidden people left out, labels honoured.
-    func visibility(for account: AccountSession?) async -> StoryVisibility {
+    public func visibility(for account: AccountSession?) async -> StoryVisibility {
         guard let account else { return StoryVisibility(now: now()) }
         return visibility(of: await people(for: account), for: account)
     }
@@ -52,16 +52,16 @@ struct HiddenAuthors: Sendable {
     }
 
     /// Hides `author`'s stories for `account`; false when their list is full.
-    func hide(_ author: DID, for account: AccountSession) async throws -> Bool {
+    public func hide(_ author: DID, for account: AccountSession) async throws -> Bool {
         try await store.hide(author, by: account.did, now: now())
     }
 
-    func unhide(_ author: DID, for account: AccountSession) async throws {
+    public func unhide(_ author: DID, for account: AccountSession) async throws {
         try await store.unhide(author, by: account.did)
     }
 
     /// The people `account` hid here, most recently hidden first.
-    func hiddenList(for account: AccountSession) async throws -> [DID] {
+    public func hiddenList(for account: AccountSession) async throws -> [DID] {
         try await store.hidden(by: account.did)
     }
 

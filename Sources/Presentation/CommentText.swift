@@ -1,4 +1,5 @@
 public import ATProto
+import Viewing
 
 /// A comment's text cut into plain runs and links, from its facets, without trusting
 /// them: a facet's byte range (UTF-8 offsets, end exclusive) must lie within the text,

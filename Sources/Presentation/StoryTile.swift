@@ -1,5 +1,6 @@
 public import HTMLTemplates
 public import ATProto
+public import Viewing
 
 /// A story shown small (a profile's current stories, the archive): its thumbnail when
 /// `StoryVisibility` lets the photo show without asking, else no photo at all but the

@@ -1,13 +1,14 @@
-import HTMLTemplates
-import Posting
+public import HTMLTemplates
+public import Posting
+public import Accounts
 
 /// The home page's "Not posted yet" list: each of the person's stories that has not gone
 /// out (a draft, one posting or waiting to try again, one that failed) with its state in
 /// the same plain words as its draft page, so nothing chosen is out of sight.
-struct UnfinishedPostsPresenter: Sendable {
-    let drafts: DraftStore
+public struct UnfinishedPostsPresenter: Sendable {
+    public let drafts: DraftStore
 
-    func values(for account: AccountSession) async -> [TemplateValue] {
+    public func values(for account: AccountSession) async -> [TemplateValue] {
         guard let unfinished = try? await drafts.unfinished(of: account) else { return [] }
         return unfinished.map { draft, progress in
             [
@@ -29,5 +30,9 @@ struct UnfinishedPostsPresenter: Sendable {
         case .failed:
             return "Not posted. " + DraftPresenter.plainWords(for: progress?.lastError ?? "", stillTrying: false).headline
         }
+    }
+
+    public init(drafts: DraftStore) {
+        self.drafts = drafts
     }
 }

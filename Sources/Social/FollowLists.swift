@@ -1,8 +1,8 @@
 import Foundation
 public import ATProto
 import GrainSupport
-import MicroHTTPServer
 public import Viewing
+public import Accounts
 
 /// Whom an account follows (or blocks) on Grain: its `social.grain.graph.follow` (or
 /// `.block`) subjects, newest first, read from its own PDS without a session. TV mode's
@@ -25,7 +25,7 @@ public import Viewing
 public struct FollowLists: Sendable {
     private enum Lookup: Sendable {
         case found(account: DID, pdsURL: String, subjects: [DID])
-        case unknown(SignInProblem)
+        case unknown(IdentityError)
     }
 
     /// One list: whose (a name to locate, or a DID on a known PDS) and which collection.
@@ -50,16 +50,17 @@ public struct FollowLists: Sendable {
                 (did, pdsURL) = (account, known)
             } else {
                 let located: LocatedAccount
-                do throws(SignInProblem) {
+                do throws(IdentityError) {
                     located = try await identity.locate(identifier: query.actor.rawValue, pdsOverride: nil)
                 } catch {
-                    // What was typed (400), an account that does not exist (404) or one whose
-                    // identity is broken (422) will not change by asking again soon.
-                    guard error.status.code >= 500 else { return .unknown(error) }
+                    // What was typed, an account that does not exist or one whose identity
+                    // is broken will not change by asking again soon; only a service
+                    // that did not answer is worth asking again.
+                    guard case .unreachable = error else { return .unknown(error) }
                     throw .identityUnreachable(query.actor.rawValue, cause: error)
                 }
                 guard let found = located.did else {
-                    return .unknown(SignInProblem(.notFound, "\(query.actor.rawValue) has no DID"))
+                    return .unknown(.handleNotFound(query.actor.rawValue))
                 }
                 (did, pdsURL) = (found, located.pdsURL)
             }
@@ -67,7 +68,7 @@ public struct FollowLists: Sendable {
                 let subjects = try await listing.subjects(of: did, in: query.collection, on: pds.connection(to: pdsURL))
                 return .found(account: did, pdsURL: pdsURL, subjects: subjects)
             } catch {
-                if FollowLists.saysNoSuchRepository(error) { return .unknown(SignInProblem(.notFound, error.description)) }
+                if FollowLists.saysNoSuchRepository(error) { return .unknown(.didNotFound(did.rawValue)) }
                 if query.collection == .grainFollow, let appView, let follows = try? await appView.follows(of: did) {
                     return .found(account: did, pdsURL: pdsURL, subjects: follows)
                 }

@@ -1,44 +1,50 @@
 import Foundation
-import ATProto
-import GrainSupport
-import MicroHTTPServer
-import Posting
-import Viewing
+public import ATProto
+public import GrainSupport
+public import Accounts
+public import Viewing
 
 /// A signed-in person's strip (`StripSelection`) from its parts: the AppView's authors,
 /// whom the person follows (their own `social.grain.graph.follow` records, through
 /// `FollowLists`), whom they block or hid (`HiddenAuthors`), the strip they chose
 /// (`StripChoiceStore`) and what they have seen. The home page draws it and records its
 /// order; the viewer moves through the same order (`StripSnapshots`).
-struct AccountStrip: Sendable {
+public struct AccountStrip: Sendable {
     /// The strip as drawn, and what the page says about it.
-    struct Drawn: Sendable {
-        var selection: StripSelection
+    public struct Drawn: Sendable {
+        public var selection: StripSelection
         /// The AppView's list was an old one (Grain unreachable).
-        var isStale: Bool
+        public var isStale: Bool
         /// Whom the person follows could not be read, so everyone is shown.
-        var followsUnknown: Bool
+        public var followsUnknown: Bool
         /// Whom the person blocks could not be read (nor was it known): they may be shown.
-        var blocksUnknown: Bool
+        public var blocksUnknown: Bool
+
+        public init(selection: StripSelection, isStale: Bool, followsUnknown: Bool, blocksUnknown: Bool) {
+            self.selection = selection
+            self.isStale = isStale
+            self.followsUnknown = followsUnknown
+            self.blocksUnknown = blocksUnknown
+        }
     }
 
-    let library: any StoryLibrary
-    let graph: FollowLists
-    let hidden: HiddenAuthors
-    let choices: StripChoiceStore
-    let snapshots: StripSnapshots
-    let logger: Logger
+    public let library: any StoryLibrary
+    public let graph: FollowLists
+    public let hidden: HiddenAuthors
+    public let choices: StripChoiceStore
+    public let snapshots: StripSnapshots
+    public let logger: Logger
 
     /// Remembers `choice` as the strip `account` sees from now on, on every device.
-    func choose(_ choice: StripChoice, for account: AccountSession) async throws(HTTPError) {
+    public func choose(_ choice: StripChoice, for account: AccountSession) async throws(StripChoiceNotSaved) {
         do { try await choices.setChoice(choice, for: account.did) } catch {
             logger.warning("the strip choice could not be saved", ["did": account.did.rawValue, "error": String(describing: error)])
-            throw HTTPError(.serviceUnavailable, "Your choice of strip could not be saved just now. Please try again in a minute.")
+            throw StripChoiceNotSaved(cause: error)
         }
     }
 
     /// The home page's strip, whose order becomes the one the viewer keeps to.
-    func draw(for account: AccountSession, seen: SeenState) async throws(StoryLibraryError) -> Drawn {
+    public func draw(for account: AccountSession, seen: SeenState) async throws(StoryLibraryError) -> Drawn {
         let drawn = try await selection(for: account, seen: seen)
         snapshots.record(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
         return drawn
@@ -46,7 +52,7 @@ struct AccountStrip: Sendable {
 
     /// The authors, in the order the viewer moves through for `account`: the strip they
     /// were last shown, kept stable while they watch. Empty when Grain cannot be read.
-    func viewerOrder(for account: AccountSession, seen: SeenState) async -> [DID] {
+    public func viewerOrder(for account: AccountSession, seen: SeenState) async -> [DID] {
         guard let drawn = try? await selection(for: account, seen: seen) else { return [] }
         return snapshots.stable(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
     }
@@ -79,5 +85,14 @@ struct AccountStrip: Sendable {
             logger.warning("the strip choice could not be read", ["did": account.did.rawValue, "error": String(describing: error)])
             return nil
         }
+    }
+
+    public init(library: any StoryLibrary, graph: FollowLists, hidden: HiddenAuthors, choices: StripChoiceStore, snapshots: StripSnapshots, logger: Logger) {
+        self.library = library
+        self.graph = graph
+        self.hidden = hidden
+        self.choices = choices
+        self.snapshots = snapshots
+        self.logger = logger
     }
 }

@@ -1,21 +1,23 @@
 import GrainSupport
-import Foundation
-import HTMLTemplates
-import ATProto
+public import Foundation
+public import HTMLTemplates
+public import ATProto
 import Posting
-import Viewing
+public import Viewing
+public import Social
+public import Accounts
 
 /// What templates show of a story's favourites and comments: the viewer's bar (heart,
 /// count, latest comment, "Add a comment…") and the comments themselves, each with
 /// avatar, name, relative time, text runs from checked facets (`CommentText`), and a
 /// delete form on the signed-in person's own.
-struct StorySocialPresenter: Sendable {
-    let outbox: SocialOutbox
-    let comments: StoryComments
-    let signer: MediaURLSigner
-    let now: @Sendable () -> Date
+public struct StorySocialPresenter: Sendable {
+    public let outbox: SocialOutbox
+    public let comments: StoryComments
+    public let signer: MediaURLSigner
+    public let now: @Sendable () -> Date
 
-    static func commentsPath(_ story: StoryView) -> String {
+    public static func commentsPath(_ story: StoryView) -> String {
         StoryLinks.story(did: story.creator.did, rkey: story.rkey) + "/comments"
     }
 
@@ -24,7 +26,7 @@ struct StorySocialPresenter: Sendable {
     }
 
     /// The viewer's bar, or null for a story past its day (Grain hides it too).
-    func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> TemplateValue {
+    public func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> TemplateValue {
         guard isLive else { return .null }
         async let summary = comments.summary(subject: story.uri, viewer: account, hiddenAuthors: hiddenAuthors)
         let favorited = if let account { await outbox.isFavourite(account, story.uri) } else { false }
@@ -36,19 +38,19 @@ struct StorySocialPresenter: Sendable {
             "favorited": .bool(favorited),
             "favoriteValue": .string(favorited ? "0" : "1"),
             "heartLabel": .string(favorited ? "Remove your like" : "Like this story"),
-            "signInHref": .string(SignInPage.address(expired: false, next: storyPath)),
+            "signInHref": .string(StoryLinks.signIn(expired: false, next: storyPath)),
             "commentCount": .int(count),
             "commentCountText": .string(Self.countText(count)),
             "latest": latest.map { comment($0, account: account, story: story) } ?? .null,
         ]
     }
 
-    static func countText(_ count: Int) -> String {
+    public static func countText(_ count: Int) -> String {
         count == 1 ? "1 comment" : "\(count) comments"
     }
 
     /// One comment as the templates draw it.
-    func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> TemplateValue {
+    public func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> TemplateValue {
         let view = shown.view
         let author = view.author
         let runs: [TemplateValue] = CommentText.runs(view.text, facets: view.facets).map { run in
@@ -71,5 +73,12 @@ struct StorySocialPresenter: Sendable {
             "deleteAction": deleteAction,
             "state": shown.pending?.stateText.map(TemplateValue.string) ?? .null,
         ]
+    }
+
+    public init(outbox: SocialOutbox, comments: StoryComments, signer: MediaURLSigner, now: @escaping @Sendable () -> Date) {
+        self.outbox = outbox
+        self.comments = comments
+        self.signer = signer
+        self.now = now
     }
 }

@@ -3,7 +3,7 @@ public import ATProto
 /// optional PDS address the person typed), and checks afterwards that the session the
 /// PDS issued is really that account's (`AccountVerifying`).
 public protocol IdentityResolving: AccountVerifying {
-    func locate(identifier: String, pdsOverride: String?) async throws(SignInProblem) -> LocatedAccount
+    func locate(identifier: String, pdsOverride: String?) async throws(IdentityError) -> LocatedAccount
 }
 
 /// The outcome of identity resolution.

@@ -1,4 +1,5 @@
 public import ATProto
+public import Viewing
 
 /// Who is in a signed-in person's strip, and in which order: the people they hide or
 /// block left out, only those they follow when that is the strip chosen (or, when they

@@ -1,4 +1,5 @@
 public import HTMLTemplates
+public import Viewing
 
 /// An avatar as templates draw it: a proxied image URL when there is one, else the
 /// first letter of the name on a plain disc.

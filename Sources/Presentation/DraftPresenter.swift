@@ -1,18 +1,18 @@
-import HTMLTemplates
+public import HTMLTemplates
 import ATProto
-import Geocoding
+public import Geocoding
 import GrainSupport
-import Posting
+public import Posting
 import Viewing
 
 /// The draft page's template values.
-struct DraftPresenter: Sendable {
-    let tokens: PlaceTokens
+public struct DraftPresenter: Sendable {
+    public let tokens: PlaceTokens
 
     /// The content warnings Grain offers, as the form names them.
     static let warningNames = ["nudity": "Nudity", "sexual": "Sexual content", "gore": "Gore (Grain hides these stories)"]
 
-    func values(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?) -> [String: TemplateValue] {
+    public func values(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?) -> [String: TemplateValue] {
         let warnings: [TemplateValue] = SelfLabels.offered.map { value in
             ["value": .string(value), "label": .string(DraftPresenter.warningNames[value] ?? value), "checked": .bool(draft.labels.contains(value))]
         }
@@ -69,7 +69,7 @@ struct DraftPresenter: Sendable {
     /// error names, transport failures) for the disclosure beside it. A reason that is
     /// already a sentence for people (a sign-in that ended, a photo that is missing) is
     /// the headline itself.
-    static func plainWords(for reason: String, stillTrying: Bool) -> (headline: String, details: String?) {
+    public static func plainWords(for reason: String, stillTrying: Bool) -> (headline: String, details: String?) {
         let details = reason.isEmpty ? nil : reason
         if stillTrying {
             return ("Your account's server isn't answering right now; GrainStories keeps trying.", details)
@@ -84,5 +84,9 @@ struct DraftPresenter: Sendable {
             return ("Your account's server refused this story. Press Retry to try again, or discard it.", details)
         }
         return (reason.isEmpty ? "The story was not posted." : reason, nil)
+    }
+
+    public init(tokens: PlaceTokens) {
+        self.tokens = tokens
     }
 }

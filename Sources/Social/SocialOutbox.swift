@@ -1,6 +1,7 @@
 public import Foundation
 public import ATProto
 public import GrainSupport
+public import Accounts
 
 /// Favourites and comments on their way to people's PDSes. A heart or a comment is
 /// stored first (`SocialWriteStore`, with its record key chosen), then tried at once, so
@@ -119,7 +120,7 @@ public actor SocialOutbox {
         do {
             try await send(write, account: account)
             return await finish(write, nil)
-        } catch let failure as PublishFailure {
+        } catch let failure as PDSWriteFailure {
             return await finish(write, failure)
         } catch {
             return await finish(write, .transient(String(describing: error)))
@@ -136,7 +137,7 @@ public actor SocialOutbox {
                     record: FavoriteRecord(subject: write.subject, createdAt: write.recordCreatedAt))
             case .comment:
                 let record = CommentRecord(text: write.text ?? "", subject: write.subject, createdAt: write.recordCreatedAt)
-                do { try record.validate() } catch { throw PublishFailure.permanent(error.description) }
+                do { try record.validate() } catch { throw PDSWriteFailure.permanent(error.description) }
                 _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record)
             case .unfavorite, .uncomment:
                 try await pds.perform(account) { client, token in
@@ -144,13 +145,13 @@ public actor SocialOutbox {
                 }
             }
         } catch let failure as AuthorizedPDS.Failure {
-            throw PublishFailure.sorting(failure)
+            throw PDSWriteFailure.sorting(failure)
         }
     }
 
     /// Stores the outcome (nil: done) and tells the favourites; returns the stored write.
     @discardableResult
-    private func finish(_ write: SocialWrite, _ failure: PublishFailure?) async -> SocialWrite {
+    private func finish(_ write: SocialWrite, _ failure: PDSWriteFailure?) async -> SocialWrite {
         var next = write
         switch failure {
         case nil:

@@ -1,6 +1,7 @@
 public import Foundation
 public import HTMLTemplates
 public import ATProto
+public import Viewing
 
 /// The story strip's template values: one entry per author in strip order (`StripOrder`),
 /// with the ring colour from this browser's (or account's) seen state, and the signed-in

@@ -1,4 +1,5 @@
 public import ATProto
+public import Viewing
 
 /// Where a story's comments come from: Grain's `getCommentThread`, oldest first, a page
 /// at a time. A protocol because the AppView is an edge of the application (tests give

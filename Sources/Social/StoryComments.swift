@@ -1,34 +1,42 @@
-import Foundation
-import ATProto
-import Posting
+public import Foundation
+public import ATProto
+public import Accounts
 import Viewing
 
 /// A story's comments as pages show them: a page of Grain's thread (`CommentThreads`)
 /// with this server's own comments of the last day merged in (`CommentMerge`), so a
 /// comment written here is there at once and one deleted here is gone at once. When
 /// Grain cannot be reached the page still has those, and says so.
-struct StoryComments: Sendable {
-    let threads: any CommentThreads
-    let store: SocialWriteStore
-    let sessions: SessionStore
-    let now: @Sendable () -> Date
+public struct StoryComments: Sendable {
+    public let threads: any CommentThreads
+    public let store: SocialWriteStore
+    public let sessions: SessionStore
+    public let now: @Sendable () -> Date
 
     /// How many comments a comments page shows at a time.
-    static let pageSize = 20
+    public static let pageSize = 20
 
-    struct Listing: Sendable {
-        var comments: [CommentMerge.Shown]
+    public struct Listing: Sendable {
+        public var comments: [CommentMerge.Shown]
         /// The next (newer) page's cursor.
-        var cursor: String?
-        var totalCount: Int
+        public var cursor: String?
+        public var totalCount: Int
         /// Comments on this page by people left out (not shown, not counted).
-        var leftOut: Int = 0
+        public var leftOut: Int = 0
         /// Grain did not answer: only this server's own comments are shown.
-        var isPartial: Bool
+        public var isPartial: Bool
+
+        public init(comments: [CommentMerge.Shown], cursor: String?, totalCount: Int, leftOut: Int = 0, isPartial: Bool) {
+            self.comments = comments
+            self.cursor = cursor
+            self.totalCount = totalCount
+            self.leftOut = leftOut
+            self.isPartial = isPartial
+        }
     }
 
     /// The page of `subject`'s comments at `cursor`, without those by `hiddenAuthors`.
-    func listing(subject: ATURI, cursor: String?, limit: Int = StoryComments.pageSize, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> Listing {
+    public func listing(subject: ATURI, cursor: String?, limit: Int = StoryComments.pageSize, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> Listing {
         var page = CommentThreadPage(comments: [], totalCount: 0)
         var isPartial = false
         do {
@@ -59,7 +67,7 @@ struct StoryComments: Sendable {
     /// answering part-way, shows its count without a latest comment rather than an older
     /// one passed off as the latest. The count leaves out comments by `hiddenAuthors` on
     /// every page read (all of a thread of up to 500).
-    func summary(subject: ATURI, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> (count: Int, latest: CommentMerge.Shown?) {
+    public func summary(subject: ATURI, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> (count: Int, latest: CommentMerge.Shown?) {
         let first = await listing(subject: subject, cursor: nil, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
         var count = first.totalCount
         var last = first
@@ -72,5 +80,12 @@ struct StoryComments: Sendable {
             pages += 1
         }
         return (count, last.cursor == nil ? last.comments.last : nil)
+    }
+
+    public init(threads: any CommentThreads, store: SocialWriteStore, sessions: SessionStore, now: @escaping @Sendable () -> Date) {
+        self.threads = threads
+        self.store = store
+        self.sessions = sessions
+        self.now = now
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import HTMLTemplates
 public import ATProto
+public import Viewing
 
 /// Everything the viewer template shows for one story: the photo with a real text
 /// alternative, one progress segment per story of the author, the header, and the
@@ -134,7 +135,7 @@ public struct ViewerPresenter: Sendable {
 
     /// The crosspost's address when it is a Bluesky post link, the only kind Grain makes
     /// (`https://bsky.app/profile/{did}/post/{rkey}`); anything else is not linked.
-    static func blueskyURL(_ url: String?) -> String? {
+    public static func blueskyURL(_ url: String?) -> String? {
         guard let url, url.hasPrefix("https://bsky.app/profile/"), url.utf8.count <= 512,
               !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" })
         else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 public import ATProto
 import GrainSupport
+public import Viewing
 
 /// The live `CommentThreads`: `getCommentThread` on Grain's AppView behind a short
 /// cache (15 s), because every story shown in the viewer asks for its first page (the

@@ -1,25 +1,17 @@
-public import MicroHTTPServer
 public import ATProto
 
 /// Why whom an account follows could not be read: no such account (or one whose
 /// identity is broken), or a service that did not answer. Each case keeps its cause for
 /// the log and says in plain words, for a TV across the room, what to do.
-public enum FollowListError: Error, Sendable, Equatable, CustomStringConvertible, HTTPResponseError {
+public enum FollowListError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No account goes by this name, or its identity names no usable PDS.
-    case unknownAccount(String, cause: SignInProblem)
+    case unknownAccount(String, cause: IdentityError)
     /// Identity resolution (DNS, the handle resolver, the PLC directory) did not answer.
-    case identityUnreachable(String, cause: SignInProblem)
+    case identityUnreachable(String, cause: IdentityError)
     /// The account's PDS did not answer, or answered with something unreadable.
     case pdsUnavailable(String, cause: XRPCError)
 
-    public var status: HTTPStatus {
-        switch self {
-        case .unknownAccount: .notFound
-        case .identityUnreachable, .pdsUnavailable: .badGateway
-        }
-    }
-
-    public var publicMessage: String {
+    public var userMessage: String {
         switch self {
         case .unknownAccount(let name, _):
             "No account called \(name) was found, so there is no one to play stories for. Check the name after ?for= in the address."

@@ -1,23 +1,23 @@
-import Foundation
-import HTMLTemplates
+public import Foundation
+public import HTMLTemplates
 import ATProto
-import Viewing
+public import Viewing
 
 /// The `tv` template's values for a story, or for a message when there is none to play.
 /// Every link is a `/tv` address built by `TVRequest`, so the page works as plain links
 /// and a meta refresh (no script) as well as for the script that plays it in place.
-struct TVPresenter: Sendable {
+public struct TVPresenter: Sendable {
     /// How often a message page (nothing to play, Grain down, an unknown account) looks
     /// again, and how often the script refreshes the list of people.
-    static let refreshSeconds = 60
+    public static let refreshSeconds = 60
 
-    let request: TVRequest
-    let signer: MediaURLSigner
-    let now: Date
+    public let request: TVRequest
+    public let signer: MediaURLSigner
+    public let now: Date
     /// The script plays this page in place, so it needs no meta refresh (see `TVPage`).
-    let scripted: Bool
+    public let scripted: Bool
 
-    func story(_ programme: TVProgramme) -> [String: TemplateValue] {
+    public func story(_ programme: TVProgramme) -> [String: TemplateValue] {
         let story = programme.story
         let author = story.creator
         let created = story.createdAt.date
@@ -67,7 +67,7 @@ struct TVPresenter: Sendable {
     }
 
     /// A page with words instead of a story, which looks again every minute.
-    func message(title: String, text: String) -> [String: TemplateValue] {
+    public func message(title: String, text: String) -> [String: TemplateValue] {
         var values = common(title: "\(title) · TV")
         values["message"] = ["title": .string(title), "text": .string(text)]
         values["selfHref"] = .string(request.href(at: request.at))
@@ -102,5 +102,12 @@ struct TVPresenter: Sendable {
             "preloadImage": .null,
             "forName": request.actor.map { .string($0.rawValue) } ?? .null,
         ]
+    }
+
+    public init(request: TVRequest, signer: MediaURLSigner, now: Date, scripted: Bool) {
+        self.request = request
+        self.signer = signer
+        self.now = now
+        self.scripted = scripted
     }
 }

@@ -1,29 +1,28 @@
-import ATProto
-import Viewing
+public import ATProto
 
 /// Where TV mode is in its rotation: the story on screen among its author's stories,
 /// where each remote key leads from it, and who comes next. Every move wraps round:
 /// after the last story of the last person comes the first of the first, and with one
 /// person (or one story) the TV simply starts that again.
-struct TVProgramme: Sendable {
+public struct TVProgramme: Sendable {
     /// How many people are tried, from the one asked for on, before the TV gives up
     /// finding one with a story it may play (each costs one cached AppView call).
     static let authorsTried = 10
     /// How many people the "up next" list names.
     static let upNextCount = 4
 
-    let rotation: TVRotation
-    let stories: [StoryView]
-    let index: Int
-    let next: StoryView
-    let previous: StoryView
-    let nextAuthor: StoryView
-    let previousAuthor: StoryView
+    public let rotation: TVRotation
+    public let stories: [StoryView]
+    public let index: Int
+    public let next: StoryView
+    public let previous: StoryView
+    public let nextAuthor: StoryView
+    public let previousAuthor: StoryView
 
-    var story: StoryView { stories[index] }
+    public var story: StoryView { stories[index] }
 
     /// What `locate` found instead of a programme.
-    enum Gap: Error {
+    public enum Gap: Error {
         /// No one in the rotation has a story TV mode may play.
         case nothingToPlay
         /// Grain failed for every person tried.
@@ -33,8 +32,8 @@ struct TVProgramme: Sendable {
     /// The programme at `position` (nil: the start). A story that is gone starts its
     /// author again from their first story; a person who is gone (or has nothing TV mode
     /// plays) gives way to the next person round the circle.
-    static func locate(
-        in rotation: TVRotation, at position: TVRequest.Position?, library: any StoryLibrary
+    public static func locate(
+        in rotation: TVRotation, at position: StoryPosition?, library: any StoryLibrary
     ) async throws(Gap) -> TVProgramme {
         let count = rotation.authors.count
         let start = position.flatMap { rotation.index(of: $0.did) } ?? 0
@@ -68,12 +67,12 @@ struct TVProgramme: Sendable {
     }
 
     /// The people after this one, for the "up next" list.
-    var upNext: [StoryAuthor] {
+    public var upNext: [StoryAuthor] {
         rotation.upNext(after: story.creator.did, count: TVProgramme.upNextCount)
     }
 
     /// 1-based place of this person in the rotation.
-    var personNumber: Int {
+    public var personNumber: Int {
         (rotation.index(of: story.creator.did) ?? 0) + 1
     }
 }
