@@ -61,19 +61,26 @@
   PageCache.prototype.clear = function () { this.pages.clear(); };
   G.PageCache = PageCache;
 
-  // Fetches a photo ahead, so its story shows it at once. Resolves once it has loaded and
-  // decoded, or failed: a photo that cannot load must not hold a story back.
-  G.preloadImage = function (src) {
+  // Resolves once `image` (an <img> or an Image) has loaded and decoded, or failed, or at
+  // once if there is none: a story waits for its photo, but one that cannot load must not
+  // hold it back.
+  G.photoReady = function (image) {
+    if (!image) { return Promise.resolve(); }
+    if (image.decode) { return image.decode().then(function () {}, function () {}); }
     return new Promise(function (resolve) {
-      if (!src) { resolve(); return; }
-      var image = new Image();
-      image.decoding = "async";
-      image.onerror = function () { resolve(); };
-      image.onload = function () {
-        if (image.decode) { image.decode().then(resolve, resolve); } else { resolve(); }
-      };
-      image.src = src;
+      if (image.complete) { resolve(); return; }
+      image.addEventListener("load", function () { resolve(); }, { once: true });
+      image.addEventListener("error", function () { resolve(); }, { once: true });
     });
+  };
+
+  // Fetches a photo ahead, so its story shows it at once; resolves as photoReady does.
+  G.preloadImage = function (src) {
+    if (!src) { return Promise.resolve(); }
+    var image = new Image();
+    image.decoding = "async";
+    image.src = src;
+    return G.photoReady(image);
   };
 
   // A page left open (a TV, a tablet on the wall) keeps itself current: `refresh` runs

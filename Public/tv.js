@@ -110,9 +110,7 @@
       var next = player.href("next");
       if (next) { player.pages.get(next).catch(function () {}); }
     }
-    if (elapsed !== null || !image || (image.complete && image.naturalWidth > 0)) { run(); return; }
-    image.addEventListener("load", run, { once: true });
-    image.addEventListener("error", run, { once: true });
+    if (elapsed !== null) { run(); } else { G.photoReady(image).then(run); }
   };
 
   Player.prototype.startTimer = function (elapsed) {

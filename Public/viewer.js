@@ -132,8 +132,7 @@
     var gate = dialog.querySelector(".label-gate");
     this.send({ type: "story", gated: !!(gate && !gate.open) });
     var story = this.state.story, image = dialog.querySelector(".story-image");
-    var onReady = function () { self.send({ type: "ready", story: story }); };
-    if (image && image.decode) { image.decode().then(onReady, onReady); } else { onReady(); }
+    G.photoReady(image).then(function () { self.send({ type: "ready", story: story }); });
     var status = dialog.querySelector("#story-status");
     if (announce && status) { this.announcer.textContent = status.textContent; }
   };
