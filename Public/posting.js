@@ -2,10 +2,11 @@
 // as a photo is chosen (with its percentage) and the draft shown in place; place search
 // as you type on the draft page, and live publishing status. Without it
 // the same forms work as plain HTML. Text from the network is only ever set with
-// textContent; server pages are parsed with DOMParser and moved in.
+// textContent; server pages are parsed with DOMParser and moved in. Needs shared.js (the
+// fetch header) before it.
 (function () {
   "use strict";
-  var FETCH_HEADERS = { "X-GrainStories-Fetch": "1" };
+  var G = window.GrainStories = window.GrainStories || {};
 
   function replaceMainWith(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
@@ -70,7 +71,7 @@
       request = new XMLHttpRequest();
       var current = request;
       current.open("POST", form.action);
-      current.setRequestHeader("X-GrainStories-Fetch", "1");
+      current.setRequestHeader(G.fetchHeader[0], G.fetchHeader[1]);
       meter.hidden = false;
       showProgress(0);
       status.textContent = "Uploading…";
@@ -139,7 +140,7 @@
         if (text.length < 2) { return; }
         timer = setTimeout(function () {
           var ticket = ++latest;
-          fetch("/drafts/" + encodeURIComponent(id) + "/places?q=" + encodeURIComponent(text), { headers: FETCH_HEADERS, credentials: "same-origin" })
+          G.fetch("/drafts/" + encodeURIComponent(id) + "/places?q=" + encodeURIComponent(text))
             .then(function (response) { return response.ok ? response.json() : []; })
             .then(function (places) { if (ticket === latest) { showPlaces(places); } })
             .catch(function () {});
@@ -178,7 +179,7 @@
       // This script keeps the status current, so the no-script Refresh link goes.
       main.querySelectorAll(".refresh-hint").forEach(function (hint) { hint.hidden = true; });
       setTimeout(function () {
-        fetch(location.href, { headers: FETCH_HEADERS, credentials: "same-origin" })
+        G.fetch(location.href)
           .then(function (response) { return response.text(); })
           .then(replaceMainWith)
           .catch(function () {});

@@ -2,11 +2,12 @@
 // the heart is a form and "Add a comment…" opens the story's comments page; with it the
 // heart changes at once (and goes back, with a message, if the server says no) and the
 // comments open in a sheet over the story, whose timer waits while the sheet is open.
-// Like stories.js it never builds HTML from strings: the comments come from our own
+// Like viewer.js it never builds HTML from strings: the comments come from our own
 // server's comments page, parsed with DOMParser; everything else is textContent.
+// Needs shared.js (the fetch header) before it.
 (function () {
   "use strict";
-  var FETCH_HEADERS = { "X-GrainStories-Fetch": "1" };
+  var G = window.GrainStories = window.GrainStories || {};
 
   function formBody(form) {
     return new URLSearchParams(new FormData(form));
@@ -38,7 +39,7 @@
     form.dataset.busy = "1";
     setHeart(form, !wasFavorited);
     if (status) { status.textContent = ""; }
-    fetch(form.action, { method: "POST", body: body, headers: FETCH_HEADERS, credentials: "same-origin" }).then(function (response) {
+    G.fetch(form.action, { method: "POST", body: body }).then(function (response) {
       if (!response.ok) {
         return messageOf(response, "Your like could not be saved.").then(function (message) { throw new Error(message); });
       }

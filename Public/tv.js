@@ -15,59 +15,47 @@
 // Without the tvplayer cookie the server adds a meta refresh for browsers without
 // scripts; a page cannot call that off, so the first time, the script sets the cookie
 // and loads the page again without it.
+//
+// Fetching, photos fetched ahead, the refresh loop, the story timer and the key lookup
+// are shared.js's (loaded before this file); what is left here is TV's own.
 (function () {
   "use strict";
-
+  var G = window.GrainStories = window.GrainStories || {};
   var COOKIE = "tvplayer";
   var FILL = [{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }];
   var POINTER_MS = 3000;
+
+  // A TV page, fetched and parsed, with its photo loaded (or failed) before it counts as
+  // ready, so swapping it in never shows a half-drawn photo. Any status will do as long
+  // as it is a TV page: a message page (nothing to play, Grain down) is shown as it is.
+  function loadPage(href) {
+    return G.fetchPage(href, { fresh: true, anyStatus: true }).then(function (page) {
+      if (!page.doc.querySelector("main.tv")) { throw new Error("not a TV page"); }
+      var image = page.doc.querySelector(".tv-image");
+      return G.preloadImage(image && image.getAttribute("src")).then(function () { return page.doc; });
+    });
+  }
 
   function Player(main) {
     this.main = main;
     this.interval = Math.max(1, parseInt(main.getAttribute("data-interval") || "8", 10) || 8) * 1000;
     this.refreshMs = Math.max(5, parseInt(main.getAttribute("data-refresh-seconds") || "60", 10) || 60) * 1000;
     this.paused = main.getAttribute("data-paused") === "true";
-    this.pages = {};
+    this.pages = new G.PageCache(loadPage);
     this.token = 0;
-    this.animation = null;
-    this.fallback = null;
-    this.refreshing = false;
-    this.refreshTimer = 0;
+    this.timer = null;
     this.shown = 0;
     this.refreshDue = false;
+    var player = this;
     this.listen();
     this.keepAwake();
     this.begin(null);
-    this.scheduleRefresh();
+    this.refreshLoop = new G.RefreshLoop(function () { return player.refreshMs; }, function () { return player.refresh(); });
   }
 
   Player.prototype.href = function (action) {
     var link = this.main.querySelector('[data-tv-action="' + action + '"]');
     return link ? link.getAttribute("href") : null;
-  };
-
-  // A TV page, fetched and parsed, with its photo loaded (or failed) before it counts as
-  // ready, so swapping it in never shows a half-drawn photo. Any status will do as long
-  // as it is a TV page: a message page (nothing to play, Grain down) is shown as it is.
-  Player.prototype.load = function (href) {
-    if (!this.pages[href]) {
-      this.pages[href] = fetch(href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
-        return response.text();
-      }).then(function (text) {
-        var doc = new DOMParser().parseFromString(text, "text/html");
-        if (!doc.querySelector("main.tv")) { throw new Error("not a TV page"); }
-        var image = doc.querySelector(".tv-image");
-        if (!image) { return doc; }
-        return new Promise(function (resolve) {
-          var preload = new Image();
-          preload.onload = preload.onerror = function () { resolve(doc); };
-          preload.src = image.getAttribute("src");
-        });
-      });
-      var pages = this.pages;
-      this.pages[href].catch(function () { delete pages[href]; });
-    }
-    return this.pages[href];
   };
 
   // Shows the page the action's link names. Only the last move asked for counts.
@@ -76,7 +64,7 @@
     if (!href) { return; }
     var token = ++this.token;
     var player = this;
-    this.load(href).then(function (doc) {
+    this.pages.get(href).then(function (doc) {
       if (token === player.token) { player.show(doc); }
     }, function () {
       // The server did not answer: stay, and try again after another interval.
@@ -94,14 +82,14 @@
       var photo = this.main.querySelector(".tv-photo");
       var freshPhoto = fresh.querySelector(".tv-photo");
       if (photo && freshPhoto) { freshPhoto.parentNode.replaceChild(photo, freshPhoto); }
-      carried = this.elapsed();
+      carried = this.timer ? this.timer.elapsed() : 0;
     }
     this.stopTimer();
     this.shown++;
     if (this.main.classList.contains("tv-pointer")) { fresh.classList.add("tv-pointer"); }
     this.main.parentNode.replaceChild(fresh, this.main);
     this.main = fresh;
-    this.pages = {};
+    this.pages.clear();
     document.title = doc.title;
     var self = fresh.getAttribute("data-self-href");
     if (self && window.history && history.replaceState) { history.replaceState(null, "", self); }
@@ -120,76 +108,33 @@
       if (shown !== player.shown) { return; }
       player.startTimer(elapsed || 0);
       var next = player.href("next");
-      if (next) { player.load(next).catch(function () {}); }
+      if (next) { player.pages.get(next).catch(function () {}); }
     }
-    if (elapsed !== null || !image || (image.complete && image.naturalWidth > 0)) { run(); return; }
-    image.addEventListener("load", run, { once: true });
-    image.addEventListener("error", run, { once: true });
+    if (elapsed !== null) { run(); } else { G.photoReady(image).then(run); }
   };
 
   Player.prototype.startTimer = function (elapsed) {
     this.stopTimer();
     var player = this;
-    var fill = this.main.querySelector(".tv-segment-current .tv-fill");
-    if (fill && fill.animate) {
-      this.animation = fill.animate(FILL, { duration: this.interval, fill: "forwards" });
-      this.animation.currentTime = Math.min(elapsed, this.interval);
-      if (this.paused) { this.animation.pause(); }
-      this.animation.onfinish = function () { player.go("next"); };
-      this.main.setAttribute("data-state", this.paused ? "paused" : "playing");
-      return;
-    }
-    // No Web Animations: a plain timer, kept as the time left when paused.
-    this.fallback = { left: Math.max(0, this.interval - elapsed), since: 0, timer: 0 };
-    if (!this.paused) { this.runFallback(); }
+    this.timer = new G.StoryTimer(this.main.querySelector(".tv-segment-current .tv-fill"), {
+      keyframes: FILL, duration: this.interval, elapsed: elapsed, onEnd: function () { player.go("next"); }
+    });
+    this.timer.run(!this.paused);
     this.main.setAttribute("data-state", this.paused ? "paused" : "playing");
   };
 
-  Player.prototype.runFallback = function () {
-    var player = this;
-    this.fallback.since = Date.now();
-    this.fallback.timer = setTimeout(function () { player.go("next"); }, this.fallback.left);
-  };
-
   Player.prototype.stopTimer = function () {
-    if (this.animation) {
-      this.animation.onfinish = null;
-      this.animation.cancel();
-      this.animation = null;
-    }
-    if (this.fallback) {
-      clearTimeout(this.fallback.timer);
-      this.fallback = null;
-    }
-  };
-
-  // How far into the story on screen the timer is, in milliseconds.
-  Player.prototype.elapsed = function () {
-    if (this.animation) { return this.animation.currentTime || 0; }
-    if (this.fallback) {
-      var running = this.fallback.timer && !this.paused ? Date.now() - this.fallback.since : 0;
-      return this.interval - this.fallback.left + running;
-    }
-    return 0;
+    if (this.timer) { this.timer.stop(); }
+    this.timer = null;
   };
 
   Player.prototype.setPaused = function (paused) {
     if (paused === this.paused) { return; }
     this.paused = paused;
-    if (this.animation) {
-      if (paused) { this.animation.pause(); } else { this.animation.play(); }
-    } else if (this.fallback) {
-      if (paused) {
-        clearTimeout(this.fallback.timer);
-        this.fallback.left = Math.max(0, this.fallback.left - (Date.now() - this.fallback.since));
-        this.fallback.timer = 0;
-      } else {
-        this.runFallback();
-      }
-    }
+    if (this.timer) { this.timer.run(!paused); }
     this.showPaused();
     if (this.main.hasAttribute("data-state")) { this.main.setAttribute("data-state", paused ? "paused" : "playing"); }
-    if (!paused && this.refreshDue) { this.refresh(); }
+    if (!paused && this.refreshDue) { this.refreshLoop.now(); }
   };
 
   // The badge, the pause link's words and the dimming follow the pause state. Dimming
@@ -207,38 +152,26 @@
     if (control) { control.textContent = this.paused ? "Play" : "Pause"; }
   };
 
-  // Fetches the page on screen again: a new list of people, new links, and if the story
-  // is gone, whatever the server shows instead. A message page recovers this way too.
-  // While paused the page holds still (a swap would wake a dimmed screen); the refresh
-  // comes when it plays again.
+  // Fetches the page on screen again (the shared refresh loop calls this): a new list of
+  // people, new links, and if the story is gone, whatever the server shows instead. A
+  // message page recovers this way too. While paused the page holds still (a swap would
+  // wake a dimmed screen); the refresh comes when it plays again.
   Player.prototype.refresh = function () {
     if (this.paused && this.main.hasAttribute("data-story")) {
       this.refreshDue = true;
-      this.scheduleRefresh();
-      return;
+      return null;
     }
     this.refreshDue = false;
-    if (this.refreshing) { return; }
     var href = this.main.getAttribute("data-self-href");
-    if (!href) { return; }
-    this.refreshing = true;
+    if (!href) { return null; }
     var player = this;
     var token = this.token;
-    delete this.pages[href];
-    this.load(href).then(function (doc) {
+    this.pages.forget(href);
+    return this.pages.get(href).then(function (doc) {
       if (token !== player.token) { return; }
       player.show(doc);
       document.dispatchEvent(new CustomEvent("grainstories:refreshed"));
-    }, function () {}).then(function () {
-      player.refreshing = false;
-      player.scheduleRefresh();
     });
-  };
-
-  Player.prototype.scheduleRefresh = function () {
-    var player = this;
-    clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(function () { player.refresh(); }, this.refreshMs);
   };
 
   Player.prototype.act = function (action) {
@@ -252,28 +185,25 @@
     }
   };
 
+  // The remote's keys (and a keyboard's); see shared.js for the unnamed Back keys.
   var KEYS = {
     ArrowRight: "next", MediaTrackNext: "next", MediaFastForward: "next",
     ArrowLeft: "previous", MediaTrackPrevious: "previous", MediaRewind: "previous",
     ArrowDown: "next-author", PageDown: "next-author", ChannelDown: "next-author",
     ArrowUp: "previous-author", PageUp: "previous-author", ChannelUp: "previous-author",
-    Enter: "pause", " ": "pause", MediaPlayPause: "pause",
-    Escape: "leave", Backspace: "leave", BrowserBack: "leave", GoBack: "leave"
+    Enter: "pause", " ": "pause", MediaPlayPause: "pause", MediaPlay: "play", MediaPause: "hold",
+    Escape: "leave", Backspace: "leave", BrowserBack: "leave", GoBack: "leave", RemoteBack: "leave",
+    f: "fullscreen", F: "fullscreen"
   };
-  // Remotes whose Back key has no name: LG webOS (461) and Samsung Tizen (10009).
-  var BACK_KEY_CODES = [461, 10009];
 
   Player.prototype.listen = function () {
     var player = this;
     document.addEventListener("keydown", function (event) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) { return; }
-      var key = event.key;
-      if (key === "f" || key === "F") { toggleFullscreen(); return; }
-      var action = KEYS[key] || (BACK_KEY_CODES.indexOf(event.keyCode) !== -1 ? "leave" : null);
-      if (key === "MediaPlay") { action = null; player.setPaused(false); }
-      if (key === "MediaPause") { action = null; player.setPaused(true); }
+      var action = event.defaultPrevented ? null : G.keyAction(event, KEYS);
+      if (action === "fullscreen") { toggleFullscreen(); return; }
+      if (action === "play" || action === "hold") { player.setPaused(action === "hold"); return; }
       // Enter on a focused control is that control's click.
-      if (action === "pause" && key === "Enter" && document.activeElement && document.activeElement.closest &&
+      if (action === "pause" && event.key === "Enter" && document.activeElement && document.activeElement.closest &&
           document.activeElement.closest("[data-tv-action]")) { return; }
       if (!action) { return; }
       event.preventDefault();
@@ -293,14 +223,9 @@
       clearTimeout(pointerTimer);
       pointerTimer = setTimeout(function () { player.main.classList.remove("tv-pointer"); }, POINTER_MS);
     });
-    document.addEventListener("grainstories:refresh", function () { player.refresh(); });
-    document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "visible") {
-        player.keepAwake();
-        player.refresh();
-      }
-    });
-    window.addEventListener("online", function () { player.refresh(); });
+    // The refresh loop (shared.js) refreshes when the page is shown again; the wake lock
+    // is asked for again here.
+    document.addEventListener("visibilitychange", function () { player.keepAwake(); });
   };
 
   // The wake lock is let go by the browser whenever the page is hidden; ask again when
@@ -346,8 +271,7 @@
   // The meta refresh plays; the keys follow the page's links.
   function listenWithoutPlaying(main) {
     document.addEventListener("keydown", function (event) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) { return; }
-      var action = KEYS[event.key] || (BACK_KEY_CODES.indexOf(event.keyCode) !== -1 ? "leave" : null);
+      var action = event.defaultPrevented ? null : G.keyAction(event, KEYS);
       var link = action ? main.querySelector('[data-tv-action="' + action + '"]') : null;
       if (!link || (event.key === "Enter" && document.activeElement === link)) { return; }
       event.preventDefault();

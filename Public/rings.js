@@ -1,0 +1,42 @@
+// GrainStories rings: the viewer reports each story it shows as seen, and on closing
+// brings the rings on the page underneath up to date, in place (the links stay the same
+// elements, so focus stays on the one that opened the viewer). Needs shared.js before it.
+(function () {
+  "use strict";
+  var G = window.GrainStories = window.GrainStories || {};
+
+  // Seen reports still on their way: the rings are refreshed only once they have landed,
+  // or the page fetched would still show the story unseen.
+  var pendingSeen = new Set();
+
+  function markSeen(dialog) {
+    // "by": the account this page was shown for, so a viewer left open while another
+    // account was picked in another tab does not mark stories seen for that one.
+    var body = new URLSearchParams({ did: dialog.dataset.did || "", createdAt: dialog.dataset.createdAt || "", by: dialog.dataset.seenBy || "" });
+    var request = G.fetch("/seen", { method: "POST", body: body, keepalive: true }).catch(function () {});
+    pendingSeen.add(request);
+    request.then(function () { pendingSeen.delete(request); });
+  }
+
+  // The page is fetched from the address it had when the viewer opened: when this runs,
+  // history.back() has not landed yet and location.href is still the story's.
+  function refresh(url) {
+    if (!url || !document.querySelector("a[data-opens-viewer]")) { return; }
+    Promise.all(Array.from(pendingSeen)).then(function () {
+      return G.fetchPage(url, { fresh: true });
+    }).then(function (page) {
+      document.querySelectorAll("a[data-opens-viewer]").forEach(function (link) {
+        var match = page.doc.querySelector('a[data-opens-viewer][href="' + link.getAttribute("href").replace(/"/g, "") + '"]');
+        if (!match) { return; }
+        if (match.hasAttribute("aria-label")) { link.setAttribute("aria-label", match.getAttribute("aria-label")); }
+        var label = link.querySelector(".visually-hidden"), freshLabel = match.querySelector(".visually-hidden");
+        if (label && freshLabel) { label.textContent = freshLabel.textContent; }
+        var ring = link.matches(".avatar-ring") ? link : link.querySelector(".avatar-ring");
+        var freshRing = match.matches(".avatar-ring") ? match : match.querySelector(".avatar-ring");
+        if (ring && freshRing) { ring.className = freshRing.className; }
+      });
+    }).catch(function () {});
+  }
+
+  G.rings = { markSeen: markSeen, refresh: refresh };
+})();

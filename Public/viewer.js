@@ -1,0 +1,226 @@
+// GrainStories viewer: turns the server-rendered story pages into an app-like viewer.
+// Without this script every control is a plain link and nothing advances on its own.
+// It never builds HTML from strings: story pages come from our own server, are parsed
+// with DOMParser and their nodes moved in; everything else is textContent.
+//
+// What runs when is decided by the state in viewer-state.js: this file turns what
+// happens on the page into its events (with viewer-input.js for what a person does),
+// and carries out the effects it answers. Needs shared.js before it; viewer-state.js,
+// viewer-input.js and rings.js are used once the page has loaded.
+(function () {
+  "use strict";
+  var G = window.GrainStories = window.GrainStories || {};
+  var pages = new G.PageCache(function (url) { return G.fetchPage(url); });
+
+  // Fetches a story page ahead, and its photo.
+  function prefetch(url) {
+    if (!url) { return; }
+    pages.get(url).then(function (page) {
+      var image = page.doc.querySelector("dialog.viewer .story-image");
+      if (image) { G.preloadImage(image.getAttribute("src")); }
+    }).catch(function () {});
+  }
+
+  function isStoryURL(url) {
+    try { return /^\/profile\/[^/]+\/story\/[^/]+$/.test(new URL(url, location.href).pathname); } catch (e) { return false; }
+  }
+
+  // Focus lands on the story itself (not its first link), inside the modal dialog.
+  function focusStage(dialog) {
+    var stage = dialog.querySelector(".viewer-stage");
+    if (stage) { stage.focus({ preventScroll: true }); }
+  }
+
+  // The viewer's keys; a focused control's own keys are left to it (see onKey).
+  var KEYS = {
+    ArrowRight: "next", "Shift+ArrowRight": "next-author", PageDown: "next-author",
+    ArrowLeft: "previous", "Shift+ArrowLeft": "previous-author", PageUp: "previous-author",
+    " ": "pause", Spacebar: "pause", Escape: "close"
+  };
+
+  // One viewer at a time: a <dialog> shown modally, driven by this controller.
+  function Viewer(dialog, options) {
+    this.dialog = dialog;
+    this.opener = options.opener || null;
+    this.pushed = options.pushed || false;
+    this.standalone = options.standalone || false;
+    this.returnURL = options.returnURL || "";
+    this.state = G.ViewerState.initial({
+      reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)").matches,
+      hidden: document.visibilityState === "hidden"
+    });
+    this.timer = null;
+    this.suppressClick = false;
+    this.events = new AbortController();
+    this.announcer = document.createElement("p");
+    this.announcer.className = "visually-hidden";
+    this.announcer.setAttribute("aria-live", "polite");
+    dialog.appendChild(this.announcer);
+    G.listenToViewer(this, this.events.signal);
+    this.startStory(false);
+  }
+
+  // Hands an event to the state, then shows the state and carries out its effects.
+  Viewer.prototype.send = function (event) {
+    var result = G.ViewerState.next(this.state, event);
+    this.state = result.state;
+    this.render();
+    for (var i = 0; i < result.effects.length; i++) { this.perform(result.effects[i]); }
+  };
+
+  Viewer.prototype.perform = function (effect) {
+    var self = this;
+    switch (effect.type) {
+      case "timer":
+        if (this.timer) { this.timer.stop(); }
+        this.timer = new G.StoryTimer(this.currentFill(), {
+          animationName: "story-progress",
+          onEnd: function () { self.send({ type: "ended", story: effect.story }); }
+        });
+        this.render();
+        break;
+      case "prefetch": prefetch(this.link("next")); prefetch(this.dialog.dataset.nextAuthorHref); break;
+      case "advance": this.go(this.link("next"), false); break;
+      case "swap": this.swap(effect.page, effect.url, effect.manual); break;
+      case "leave": location.assign(effect.url); break;
+      case "close": this.close(); break;
+    }
+  };
+
+  // Everything the state decides: whether the timer runs, and the pause button.
+  Viewer.prototype.render = function () {
+    var state = this.state, running = state.phase === "playing";
+    var gated = state.reasons.indexOf("gate") !== -1, paused = state.reasons.indexOf("user") !== -1;
+    if (this.timer) { this.timer.run(running); }
+    this.dialog.classList.toggle("is-playing", running);
+    var button = this.dialog.querySelector(".viewer-pause");
+    if (button) {
+      // A content warning holds the timer until "Show" is chosen; the button would only
+      // claim the story plays (and pressing it would pause it behind the warning).
+      if (button.hidden !== gated && button.contains(document.activeElement)) { focusStage(this.dialog); }
+      button.hidden = gated;
+      button.classList.toggle("is-paused", paused);
+      button.setAttribute("aria-label", paused ? "Play" : "Pause");
+    }
+  };
+
+  Viewer.prototype.hold = function (reason, held) {
+    this.send({ type: held ? "hold" : "release", reason: reason });
+  };
+
+  Viewer.prototype.currentFill = function () {
+    return this.dialog.querySelector(".viewer-stage .segment-current .fill");
+  };
+
+  Viewer.prototype.link = function (rel) {
+    var link = this.dialog.querySelector('.tap-zone[rel="' + rel + '"]');
+    return link ? link.getAttribute("href") : "";
+  };
+
+  // Where a key or a swipe leads; "" is nowhere.
+  Viewer.prototype.target = function (action) {
+    var data = this.dialog.dataset;
+    if (action === "next") { return this.link("next"); }
+    if (action === "previous") { return this.link("prev"); }
+    if (action === "next-author") { return data.nextAuthorHref || data.closeHref || ""; }
+    if (action === "previous-author") { return data.previousAuthorHref || ""; }
+    return "";
+  };
+
+  Viewer.prototype.startStory = function (announce) {
+    var self = this, dialog = this.dialog;
+    var gate = dialog.querySelector(".label-gate");
+    this.send({ type: "story", gated: !!(gate && !gate.open) });
+    var story = this.state.story, image = dialog.querySelector(".story-image");
+    G.photoReady(image).then(function () { self.send({ type: "ready", story: story }); });
+    var status = dialog.querySelector("#story-status");
+    if (announce && status) { this.announcer.textContent = status.textContent; }
+  };
+
+  // Moves to another story in place (no page load), keeping the address current. A
+  // move is a step away from the story shown when it was asked for: once another story
+  // is on stage (an earlier tap, or the bar's end, got there first) it is dropped.
+  Viewer.prototype.go = function (url, manual) {
+    if (this.state.phase === "closed" || !url) { return; }
+    if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.send({ type: "close" }); } return; }
+    var self = this, from = this.state.story;
+    pages.get(url).then(function (page) {
+      self.send({ type: "arrived", from: from, page: page, url: url, manual: manual });
+    }, function () { self.send({ type: "failed", from: from, url: url }); });
+  };
+
+  Viewer.prototype.swap = function (page, url, manual) {
+    var fresh = page.doc.querySelector("dialog.viewer");
+    if (!fresh || !fresh.querySelector(".viewer-stage")) { location.assign(url); return; }
+    var dialog = this.dialog;
+    pages.forget(url);
+    Object.keys(dialog.dataset).forEach(function (key) { delete dialog.dataset[key]; });
+    Object.keys(fresh.dataset).forEach(function (key) { dialog.dataset[key] = fresh.dataset[key]; });
+    var stage = document.adoptNode(fresh.querySelector(".viewer-stage"));
+    var hadFocus = dialog.contains(document.activeElement);
+    dialog.querySelector(".viewer-stage").replaceWith(stage);
+    // The people shown small beside the story (wide screens) move along with it.
+    var neighbours = dialog.querySelectorAll(":scope > .viewer-neighbour");
+    fresh.querySelectorAll(":scope > .viewer-neighbour").forEach(function (node, index) {
+      if (neighbours[index]) { neighbours[index].replaceWith(document.adoptNode(node)); }
+    });
+    if (hadFocus || !dialog.contains(document.activeElement)) { focusStage(dialog); }
+    document.title = page.doc.title;
+    history.replaceState(history.state, "", page.url);
+    G.rings.markSeen(dialog);
+    this.startStory(manual);
+  };
+
+  // Carries out the close the state has decided.
+  Viewer.prototype.close = function () {
+    if (this.timer) { this.timer.stop(); }
+    this.events.abort();
+    if (this.standalone) { location.replace(this.dialog.dataset.closeHref || "/"); return; }
+    this.dialog.close();
+    this.dialog.remove();
+    if (this.pushed) { this.pushed = false; history.back(); }
+    if (this.opener && this.opener.focus) { this.opener.focus(); }
+    G.rings.refresh(this.returnURL);
+  };
+
+  // Opens the story a link names in the viewer, over the page.
+  function openFrom(link) {
+    var returnURL = location.href;
+    pages.get(link.href).then(function (page) {
+      var fresh = page.doc.querySelector("dialog.viewer");
+      if (!fresh) { throw new Error("not a story page"); }
+      pages.forget(link.href);
+      var dialog = document.adoptNode(fresh);
+      dialog.removeAttribute("open");
+      document.body.appendChild(dialog);
+      dialog.showModal();
+      focusStage(dialog);
+      history.pushState({ viewer: true }, "", page.url);
+      G.rings.markSeen(dialog);
+      new Viewer(dialog, { opener: link, pushed: true, returnURL: returnURL });
+    }).catch(function () { location.assign(link.href); });
+  }
+
+  // The viewer on a story's own page, or opening from the links that lead to one.
+  G.startViewer = function () {
+    var dialog = document.querySelector("dialog.viewer[open]");
+    if (dialog) {
+      dialog.close();
+      dialog.showModal();
+      focusStage(dialog);
+      new Viewer(dialog, { standalone: true });
+      return;
+    }
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest("a[data-opens-viewer]") : null;
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
+      if (document.querySelector("dialog.viewer")) { return; }
+      event.preventDefault();
+      openFrom(link);
+    });
+  };
+
+  G.Viewer = Viewer;
+  G.viewerKeys = KEYS;
+  G.focusStage = focusStage;
+})();

@@ -1,0 +1,191 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The viewer's state (`Public/viewer-state.js`): its one transition function driven
+/// directly in the page, and the races it exists for, in the real viewer in headless
+/// Chromium.
+@Suite(.serialized) struct ViewerStateBrowserTests {
+    typealias F = BrowserFixture
+
+    /// Runs `events` through the transition function from the state `initial` gives,
+    /// in the home page, and answers each step as "phase story reasons effects".
+    static func steps(_ f: F, initial: WebDriverJSON = [:], _ events: [WebDriverJSON]) async throws -> [String] {
+        try await f.browser.navigate(f.base + "/")
+        #expect(try await f.browser.waitUntil("return !!(window.GrainStories && window.GrainStories.ViewerState)"))
+        let answer = try await f.browser.execute("""
+            const machine = window.GrainStories.ViewerState;
+            let state = machine.initial(arguments[0]);
+            return arguments[1].map(event => {
+                const result = machine.next(state, event);
+                state = result.state;
+                return [state.phase, state.story, state.reasons.join(','), result.effects.map(e => e.type).join(',')].join(' ');
+            });
+            """, [initial, .array(events)])
+        return try #require(answer.array, "no steps: \(answer)").compactMap(\.string)
+    }
+
+    @Test func aPauseReasonIsReleasedOnlyByClearingThatReasonAndTwoNeedTwoReleases() async throws {
+        try await F.run { f in
+            let steps = try await Self.steps(f, [
+                ["type": "story", "gated": false], ["type": "ready", "story": 1],
+                ["type": "hold", "reason": "comments"], ["type": "hold", "reason": "hidden"],
+                ["type": "release", "reason": "held"], ["type": "release", "reason": "comments"],
+                ["type": "release", "reason": "hidden"],
+                ["type": "toggle"], ["type": "hold", "reason": "held"], ["type": "toggle"], ["type": "release", "reason": "held"],
+            ])
+            #expect(steps == [
+                "loading 1  timer", "playing 1  prefetch",
+                "paused 1 comments ", "paused 1 comments,hidden ",
+                "paused 1 comments,hidden ", "paused 1 hidden ",
+                "playing 1  ",
+                "paused 1 user ", "paused 1 held,user ", "paused 1 held ", "playing 1  ",
+            ])
+        }
+    }
+
+    /// Reduced motion starts the viewer paused by the person's choice, and a story's
+    /// photo still decoding holds it whatever else happens; a content warning is the
+    /// story's own reason and goes with it, the person's reasons stay.
+    @Test func aNewStoryKeepsThePersonsReasonsAndDropsTheStorysOwn() async throws {
+        try await F.run { f in
+            let steps = try await Self.steps(f, initial: ["reducedMotion": true, "hidden": true], [
+                ["type": "story", "gated": true], ["type": "toggle"], ["type": "release", "reason": "hidden"],
+                ["type": "hold", "reason": "share"], ["type": "hold", "reason": "held"], ["type": "ready", "story": 1],
+                ["type": "story", "gated": false], ["type": "release", "reason": "held"], ["type": "ready", "story": 2],
+            ])
+            #expect(steps == [
+                "loading 1 gate,hidden,user timer", "loading 1 gate,hidden ", "loading 1 gate ",
+                "loading 1 gate,share ", "loading 1 gate,held,share ", "paused 1 gate,held,share prefetch",
+                "loading 2 held timer", "loading 2  ", "playing 2  prefetch",
+            ])
+        }
+    }
+
+    /// Race (a) in the table: the end of a bar, a decoded photo or a page asked for from
+    /// an earlier story changes nothing; a bar ends once, and only while it plays.
+    @Test func answersAboutAnEarlierStoryChangeNothing() async throws {
+        try await F.run { f in
+            let steps = try await Self.steps(f, [
+                ["type": "story", "gated": false], ["type": "ready", "story": 1],
+                ["type": "story", "gated": false], ["type": "ended", "story": 1], ["type": "ready", "story": 1],
+                ["type": "arrived", "from": 1, "url": "/x"], ["type": "failed", "from": 1, "url": "/x"],
+                ["type": "ready", "story": 2], ["type": "ended", "story": 1],
+                ["type": "toggle"], ["type": "ended", "story": 2], ["type": "toggle"],
+                ["type": "ended", "story": 2], ["type": "ended", "story": 2], ["type": "ready", "story": 2],
+                ["type": "arrived", "from": 2, "url": "/y"], ["type": "failed", "from": 2, "url": "/y"],
+            ])
+            #expect(steps == [
+                "loading 1  timer", "playing 1  prefetch",
+                "loading 2  timer", "loading 2  ", "loading 2  ",
+                "loading 2  ", "loading 2  ",
+                "playing 2  prefetch", "playing 2  ",
+                "paused 2 user ", "paused 2 user ", "playing 2  ",
+                "advancing 2  advance", "advancing 2  ", "advancing 2  ",
+                "advancing 2  swap", "advancing 2  leave",
+            ])
+        }
+    }
+
+    @Test func aClosedViewerClosesOnceAndIgnoresEverythingAfter() async throws {
+        try await F.run { f in
+            let steps = try await Self.steps(f, [
+                ["type": "story", "gated": false], ["type": "ready", "story": 1], ["type": "close"],
+                ["type": "close"], ["type": "ended", "story": 1], ["type": "toggle"], ["type": "story", "gated": false],
+                ["type": "arrived", "from": 1, "url": "/x"],
+            ])
+            #expect(steps == [
+                "loading 1  timer", "playing 1  prefetch", "closed 1  close",
+                "closed 1  ", "closed 1  ", "closed 1  ", "closed 1  ", "closed 1  ",
+            ])
+        }
+    }
+
+    /// Race (a) in the viewer: two stories on, the end of an earlier story's bar (kept
+    /// from when it was on stage) must not skip the story playing now.
+    @Test func theEndOfAnEarlierStorysBarDoesNotSkipTheStoryPlayingNow() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            try await f.browser.execute("""
+                window.notReloaded = true;
+                window.oldFills = [document.querySelector('dialog.viewer .segment-current .fill')];
+                document.querySelector('.viewer-pause').click();
+                """)
+            #expect(try await f.browser.waitUntil(F.isSettledPaused))
+            try await f.browser.execute("document.querySelector('.tap-zone[rel=next]').click()")
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2"))
+            try await f.browser.execute("""
+                window.oldFills.push(document.querySelector('dialog.viewer .segment-current .fill'));
+                document.querySelector('.tap-zone[rel=next]').click();
+                """)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264"))
+            try await f.browser.execute("document.querySelector('.viewer-pause').click()")
+            #expect(try await f.browser.waitUntil(F.isRunning), "the last story never played")
+            try await f.browser.execute("""
+                const event = () => new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' });
+                window.oldFills.forEach(fill => fill.dispatchEvent(event()));
+                document.querySelectorAll('dialog.viewer .segment-done .fill').forEach(fill => fill.dispatchEvent(event()));
+                """)
+            // A move would land within a second (the next story is already fetched).
+            #expect(!(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(1))), "a stale end moved on")
+            #expect(try await f.path() == "/profile/\(F.maya)/story/3mupadw3kg264")
+            #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
+        }
+    }
+
+    /// The comment sheet's hold and a hidden tab are two reasons: the story plays again
+    /// only once both are gone, whichever goes first.
+    @Test func theCommentSheetsHoldAndAHiddenTabNeedBothToGo() async throws {
+        try await F.run { f in
+            try await f.open(F.maya, "3muojebufwseb")
+            let hold = """
+                document.querySelector('dialog.viewer').dispatchEvent(new CustomEvent('grainstories:hold', { detail: { reason: 'comments', held: arguments[0] } }));
+                """
+            let visibility = """
+                Object.defineProperty(document, 'visibilityState', { get: () => arguments[0], configurable: true });
+                document.dispatchEvent(new Event('visibilitychange'));
+                """
+            try await f.browser.execute(hold, [true])
+            try await f.browser.execute(visibility, ["hidden"])
+            #expect(try await f.browser.waitUntil(F.isSettledPaused))
+            try await f.browser.execute(hold, [false])
+            let seen = try await f.watch(frames: 30)
+            #expect(seen.states == ["paused"], "the comments' release let a hidden tab play: \(seen)")
+            try await f.browser.execute(visibility, ["visible"])
+            #expect(try await f.browser.waitUntil(F.isRunning), "showing the tab again did not resume")
+        }
+    }
+
+    /// Race (b): a ring greys once its story is seen, even when the seen reports land
+    /// after the viewer has closed: the rings are refreshed only once they have.
+    @Test func theRingGreysOnceTheSlowSeenReportsHaveLanded() async throws {
+        try await F.run { f in
+            try await f.browser.navigate(f.base + "/")
+            let maya = "a[href=\"/stories/\(F.maya)\"]"
+            try await f.browser.execute("""
+                window.notReloaded = true;
+                window.heldSeen = [];
+                const original = window.fetch;
+                window.fetch = function (url, init) {
+                    if (String(url) !== '/seen') { return original.apply(this, arguments); }
+                    return new Promise(resolve => window.heldSeen.push(() => resolve(original(url, init))));
+                };
+                document.querySelector(arguments[0]).click();
+                """, [.string(maya)])
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]')"))
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2"))
+            try await f.browser.press(WebDriver.arrowRight)
+            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264"))
+            try await f.browser.press(WebDriver.escape)
+            #expect(try await f.waitForPath("/"))
+            #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null"))
+            #expect(try await f.browser.execute("return window.heldSeen.length").double == 3, "one seen report per story shown")
+            try await f.browser.execute("window.heldSeen.forEach(release => release())")
+            #expect(try await f.browser.waitUntil("""
+                return document.querySelector(arguments[0]).querySelector('.avatar-ring').classList.contains('ring-seen');
+                """, [.string(maya)]), "the watched ring stayed coloured")
+            #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
+        }
+    }
+}
