@@ -119,7 +119,8 @@ struct SignInPage: Sendable {
             logger.warning("sign-in refused", ["did": tokens.did.rawValue, "pds": located.pdsURL, "reason": error.publicMessage])
             throw error
         }
-        let profile = try? await client.getRecord(repo: tokens.did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
+        // A profile record is public: read without credentials (the session is not stored yet).
+        let profile = try? await client.getRecord(repo: tokens.did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self)
         return SignedIn(tokens: verified, pdsURL: located.pdsURL, displayName: profile?.value.displayName)
     }
 
@@ -138,14 +139,14 @@ struct SignInPage: Sendable {
         switch error {
         case .transport(.refusedURL): return .insecurePDS
         case .transport: return .unreachable(host)
-        case .remote(let status, let name, _) where status == 401 || name == "AuthenticationRequired" || name == "AuthFactorTokenRequired":
+        case .remote(let status, let name, _, _) where status == 401 || name == "AuthenticationRequired" || name == "AuthFactorTokenRequired":
             if name == "AuthFactorTokenRequired" {
                 return SignInProblem(.unauthorized, "This account asks for a second sign-in factor. \(SignInProblem.appPasswordHint)")
             }
             return .wrongPassword
-        case .remote(400, "InvalidRequest", _), .remote(400, nil, _):
+        case .remote(400, "InvalidRequest", _, _), .remote(400, nil, _, _):
             return .wrongPassword
-        case .remote(let status, _, _) where status >= 500:
+        case .remote(let status, _, _, _) where status >= 500:
             return .unreachable(host)
         case .remote, .undecodable, .unencodable:
             return SignInProblem(.badGateway, "Your PDS (\(host)) gave an answer GrainStories does not understand.")
