@@ -81,7 +81,7 @@ let package = Package(
         // Signed-in accounts: sessions and the browser's session cookie, the authorized PDS
         // (refreshing and re-verifying tokens), sign-in with its attempt limits, and the
         // identity port with its domain error.
-        .target(name: "Accounts", dependencies: ["GrainSupport", "ATProto", "AppStorage", "SQLiteStore"]),
+        .target(name: "Accounts", dependencies: ["GrainSupport", "ATProto", "AppStorage", "SQLiteStore", "HTTPFields"]),
         // Watching stories: the story library and its caches, seen state, media, the TV programme.
         .target(
             name: "Viewing",

@@ -74,7 +74,7 @@ public struct AppViewClient: Sendable {
     }
 
     static func saysNoSuchActor(_ error: XRPCError) -> Bool {
-        guard case .remote(let status, let name, let message) = error else { return false }
+        guard case .remote(let status, let name, let message, _) = error else { return false }
         guard status == 400 || status == 404 else { return false }
         if status == 400, name == "InvalidRequest" { return true }
         let words = ((name ?? "") + " " + (message ?? "")).lowercased().filter { $0 != " " }

@@ -7,7 +7,7 @@ public struct CurlPDSConnector: PDSConnector {
         self.http = http
     }
 
-    public func connection(to baseURL: String) -> any PDSConnection {
-        PDSClient(baseURL: baseURL, http: http)
+    public func connection(to baseURL: String, authorizer: any PDSAuthorizer) -> any PDSConnection {
+        PDSClient(baseURL: baseURL, http: http, authorizer: authorizer)
     }
 }

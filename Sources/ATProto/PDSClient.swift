@@ -2,14 +2,18 @@ import CurlHTTPClient
 public import GrainSupport
 
 /// The live `PDSConnection`: the `com.atproto` procedures over XRPC (curl), with a
-/// timeout per call. Every call that needs it takes the access token explicitly;
-/// refreshing is the caller's business (`AuthorizedPDS`).
+/// timeout per call. Calls on records and blobs carry what its `PDSAuthorizer` gives
+/// them and retry as it decides (`AuthorizedExchange`); this type never writes
+/// `Authorization` itself. The app-password session procedures carry their own
+/// credential (the password, or the refresh token) and nothing of the authorizer's.
 public struct PDSClient: PDSConnection {
     public let baseURL: String
+    public let authorizer: any PDSAuthorizer
     private let xrpc: XRPCClient
 
-    public init(baseURL: String, http: OutboundHTTP) {
+    public init(baseURL: String, http: OutboundHTTP, authorizer: any PDSAuthorizer = AnonymousAuthorizer()) {
         self.baseURL = baseURL
+        self.authorizer = authorizer
         xrpc = XRPCClient(baseURL: baseURL, http: http)
     }
 
@@ -39,39 +43,28 @@ public struct PDSClient: PDSConnection {
     // MARK: Records and blobs
 
     /// The record, or nil when the PDS says there is none.
-    public func getRecord<Value: Decodable>(repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type, accessToken: Secret) async throws(XRPCError) -> (ref: RecordRef, value: Value)? {
+    public func getRecord<Value: Decodable>(repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type) async throws(PDSCallFailure) -> (ref: RecordRef, value: Value)? {
+        let request = xrpc.queryRequest("com.atproto.repo.getRecord", [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)])
         do {
-            let response = try await xrpc.query(
-                "com.atproto.repo.getRecord", [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)],
-                as: GetRecordResponse<Value>.self, headers: bearer(accessToken)
-            )
+            let response = try await authorized(request, nsid: "com.atproto.repo.getRecord", as: GetRecordResponse<Value>.self)
             return (RecordRef(uri: response.uri, cid: response.cid ?? ""), response.value)
         } catch {
-            if error.errorName == "RecordNotFound" { return nil }
+            if case .pds(let xrpc) = error, xrpc.errorName == "RecordNotFound" { return nil }
             throw error
         }
     }
 
-    public func createRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey?, record: Record, accessToken: Secret) async throws(XRPCError) -> RecordRef {
-        try await xrpc.procedure(
-            "com.atproto.repo.createRecord", json: WriteInput(repo: repo, collection: collection, rkey: rkey, record: record),
-            as: RecordRef.self, headers: bearer(accessToken), timeout: .seconds(30)
-        )
+    public func createRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey?, record: Record) async throws(PDSCallFailure) -> RecordRef {
+        try await write("com.atproto.repo.createRecord", WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
     }
 
-    public func putRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey, record: Record, accessToken: Secret) async throws(XRPCError) -> RecordRef {
-        try await xrpc.procedure(
-            "com.atproto.repo.putRecord", json: WriteInput(repo: repo, collection: collection, rkey: rkey, record: record),
-            as: RecordRef.self, headers: bearer(accessToken), timeout: .seconds(30)
-        )
+    public func putRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey, record: Record) async throws(PDSCallFailure) -> RecordRef {
+        try await write("com.atproto.repo.putRecord", WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
     }
 
-    public func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey, accessToken: Secret) async throws(XRPCError) {
+    public func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey) async throws(PDSCallFailure) {
         struct Input: Encodable { var repo: DID; var collection: NSID; var rkey: RecordKey }
-        _ = try await xrpc.procedure(
-            "com.atproto.repo.deleteRecord", json: Input(repo: repo, collection: collection, rkey: rkey),
-            as: EmptyResponse.self, headers: bearer(accessToken), timeout: .seconds(30)
-        )
+        _ = try await write("com.atproto.repo.deleteRecord", Input(repo: repo, collection: collection, rkey: rkey), as: EmptyResponse.self)
     }
 
     public func listRecords<Value: Decodable>(
@@ -82,12 +75,32 @@ public struct PDSClient: PDSConnection {
         return try await xrpc.query("com.atproto.repo.listRecords", parameters, as: RecordPage<Value>.self, timeout: .seconds(15))
     }
 
-    /// Uploads a file (streamed from disk) as a blob.
-    public func uploadBlob(path: String, mimeType: String, accessToken: Secret) async throws(XRPCError) -> BlobRef {
-        try await xrpc.procedure(
-            "com.atproto.repo.uploadBlob", body: .file(path: path), contentType: mimeType,
-            as: UploadBlobResponse.self, headers: bearer(accessToken), timeout: .seconds(120)
-        ).blob
+    /// Uploads a file (streamed from disk, so a retry sends it again whole) as a blob.
+    public func uploadBlob(path: String, mimeType: String) async throws(PDSCallFailure) -> BlobRef {
+        let request = xrpc.procedureRequest("com.atproto.repo.uploadBlob", body: .file(path: path), contentType: mimeType, timeout: .seconds(120))
+        return try await authorized(request, nsid: "com.atproto.repo.uploadBlob", as: UploadBlobResponse.self).blob
+    }
+
+    // MARK: Sending
+
+    /// A record procedure with a JSON body, authorized.
+    private func write<Input: Encodable, Output: Decodable>(_ nsid: String, _ input: Input, as type: Output.Type) async throws(PDSCallFailure) -> Output {
+        let body: HTTPClientRequest.Body
+        do { body = try XRPCClient.jsonBody(input) } catch { throw .pds(error) }
+        let request = xrpc.procedureRequest(nsid, body: body, contentType: "application/json", timeout: .seconds(30))
+        return try await authorized(request, nsid: nsid, as: type)
+    }
+
+    /// Sends `request` with the authorizer's fields, as often as it decides (within
+    /// `AuthorizedExchange`'s bound).
+    private func authorized<Output: Decodable>(_ request: HTTPClientRequest, nsid: String, as type: Output.Type) async throws(PDSCallFailure) -> Output {
+        let xrpc = self.xrpc
+        return try await AuthorizedExchange(authorizer).output(of: PDSRequest(method: request.method, url: request.url, nsid: nsid), as: type) {
+            fields async throws(XRPCError) -> XRPCAnswer in
+            var signed = request
+            for field in fields { signed.headers.add(field.name, field.value) }
+            return try await xrpc.exchange(signed)
+        }
     }
 
     private func bearer(_ token: Secret) -> [(String, String)] {

@@ -1,11 +1,16 @@
 public import GrainSupport
-/// The `com.atproto` procedures GrainStories uses on one person's PDS: sessions with an
-/// app password, records and blobs. It is a protocol so the PDS is an edge of the
-/// application: `PDSClient` talks to a real one over HTTP, tests may answer in memory.
+/// The `com.atproto` procedures GrainStories uses on one person's PDS: records and
+/// blobs, and the session procedures of app passwords. It is a protocol so the PDS is
+/// an edge of the application: `PDSClient` talks to a real one over HTTP, tests may
+/// answer in memory.
 ///
-/// Implementations keep `PDSClient`'s contract: every call that needs it takes the
-/// access token explicitly (refreshing is `AuthorizedPDS`'s business), and failures are
-/// the `XRPCError` the PDS's answer (or its absence) means.
+/// A connection is bound to a `PDSAuthorizer` (`PDSConnector.connection(to:authorizer:)`):
+/// the record and blob calls carry its header fields and retry as it decides, through
+/// `AuthorizedExchange`, and fail with `PDSCallFailure`. The session procedures are how
+/// an app-password session is born, renewed and ended; they carry their own credential
+/// (the password, or the refresh token) and nothing of the authorizer's, and fail with
+/// the `XRPCError` the PDS's answer (or its absence) means. Listing records needs no
+/// credentials at all.
 public protocol PDSConnection: Sendable {
     /// The PDS's base URL, as sessions store it.
     var baseURL: String { get }
@@ -17,21 +22,21 @@ public protocol PDSConnection: Sendable {
 
     /// The record, or nil when the PDS says there is none.
     func getRecord<Value: Decodable>(
-        repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type, accessToken: Secret
-    ) async throws(XRPCError) -> (ref: RecordRef, value: Value)?
+        repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type
+    ) async throws(PDSCallFailure) -> (ref: RecordRef, value: Value)?
     /// Creates a record; with `rkey` nil the PDS picks the key.
     func createRecord<Record: Encodable>(
-        repo: DID, collection: NSID, rkey: RecordKey?, record: Record, accessToken: Secret
-    ) async throws(XRPCError) -> RecordRef
+        repo: DID, collection: NSID, rkey: RecordKey?, record: Record
+    ) async throws(PDSCallFailure) -> RecordRef
     func putRecord<Record: Encodable>(
-        repo: DID, collection: NSID, rkey: RecordKey, record: Record, accessToken: Secret
-    ) async throws(XRPCError) -> RecordRef
-    func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey, accessToken: Secret) async throws(XRPCError)
+        repo: DID, collection: NSID, rkey: RecordKey, record: Record
+    ) async throws(PDSCallFailure) -> RecordRef
+    func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey) async throws(PDSCallFailure)
     /// One page of the records in `collection` of `repo`, newest first. Records are
     /// public, so no session is needed (TV mode reads anyone's follows this way).
     func listRecords<Value: Decodable>(
         repo: DID, collection: NSID, limit: Int, cursor: String?, as type: Value.Type
     ) async throws(XRPCError) -> RecordPage<Value>
     /// Uploads the file at `path` as a blob.
-    func uploadBlob(path: String, mimeType: String, accessToken: Secret) async throws(XRPCError) -> BlobRef
+    func uploadBlob(path: String, mimeType: String) async throws(PDSCallFailure) -> BlobRef
 }

@@ -4,8 +4,9 @@ import GrainSupport
 
 /// Calls XRPC methods (`/xrpc/{nsid}`) on one server: queries with GET and URL
 /// parameters, procedures with POST and a JSON or binary body. Error answers become
-/// `XRPCError.remote` with the server's error name and message; transport and
-/// decoding failures keep their typed cause.
+/// `XRPCError.remote` with the server's status, error name, message and header fields;
+/// transport and decoding failures keep their typed cause. `exchange` hands back any
+/// answer as it is, for callers whose authorizer decides what an answer means.
 public struct XRPCClient: Sendable {
     public let baseURL: String
     private let http: OutboundHTTP
@@ -20,21 +21,14 @@ public struct XRPCClient: Sendable {
         _ nsid: String, _ parameters: [(String, String)] = [], as output: Output.Type,
         headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
-        var url = "\(baseURL)/xrpc/\(nsid)"
-        if !parameters.isEmpty {
-            url += "?" + parameters.map { PercentEncoding.encodeComponent($0.0) + "=" + PercentEncoding.encodeComponent($0.1) }.joined(separator: "&")
-        }
-        let response = try await send(HTTPClientRequest(method: "GET", url: url, headers: HTTPHeaders(headers + [("Accept", "application/json")]), timeout: timeout))
-        return try decode(output, response)
+        try XRPCClient.output(of: try await exchange(queryRequest(nsid, parameters, headers: headers, timeout: timeout)), as: output)
     }
 
     /// A procedure with a JSON body.
     public func procedure<Input: Encodable, Output: Decodable>(
         _ nsid: String, json input: Input, as output: Output.Type, headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
-        let body: Data
-        do { body = try JSONEncoder.atproto.encode(input) } catch { throw XRPCError.unencodable(DecodingProblem(error)) }
-        return try await procedure(nsid, body: .bytes(Array(body)), contentType: "application/json", as: output, headers: headers, timeout: timeout)
+        try await procedure(nsid, body: try XRPCClient.jsonBody(input), contentType: "application/json", as: output, headers: headers, timeout: timeout)
     }
 
     /// A procedure with a raw body (for example `uploadBlob`).
@@ -42,35 +36,51 @@ public struct XRPCClient: Sendable {
         _ nsid: String, body: HTTPClientRequest.Body?, contentType: String?, as output: Output.Type,
         headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
+        let request = procedureRequest(nsid, body: body, contentType: contentType, headers: headers, timeout: timeout)
+        return try XRPCClient.output(of: try await exchange(request), as: output)
+    }
+
+    /// The request for a query: `GET /xrpc/{nsid}?{parameters}`.
+    public func queryRequest(
+        _ nsid: String, _ parameters: [(String, String)] = [], headers: [(String, String)] = [], timeout: Duration? = nil
+    ) -> HTTPClientRequest {
+        var url = "\(baseURL)/xrpc/\(nsid)"
+        if !parameters.isEmpty {
+            url += "?" + parameters.map { PercentEncoding.encodeComponent($0.0) + "=" + PercentEncoding.encodeComponent($0.1) }.joined(separator: "&")
+        }
+        return HTTPClientRequest(method: "GET", url: url, headers: HTTPHeaders(headers + [("Accept", "application/json")]), timeout: timeout)
+    }
+
+    /// The request for a procedure: `POST /xrpc/{nsid}` with `body`.
+    public func procedureRequest(
+        _ nsid: String, body: HTTPClientRequest.Body?, contentType: String?, headers: [(String, String)] = [], timeout: Duration? = nil
+    ) -> HTTPClientRequest {
         var fields = headers + [("Accept", "application/json")]
         if let contentType { fields.append(("Content-Type", contentType)) }
-        let response = try await send(HTTPClientRequest(method: "POST", url: "\(baseURL)/xrpc/\(nsid)", headers: HTTPHeaders(fields), body: body, timeout: timeout))
-        return try decode(output, response)
+        return HTTPClientRequest(method: "POST", url: "\(baseURL)/xrpc/\(nsid)", headers: HTTPHeaders(fields), body: body, timeout: timeout)
     }
 
-    private func send(_ request: HTTPClientRequest) async throws(XRPCError) -> HTTPClientResponse {
-        let response: HTTPClientResponse
-        do { response = try await http.send(request) } catch { throw XRPCError.transport(error) }
-        guard (200..<300).contains(response.status) else {
-            let body = try? JSONDecoder().decode(ErrorBody.self, from: Data(response.body))
-            throw XRPCError.remote(status: response.status, error: body?.error, message: body?.message)
-        }
-        return response
+    /// The JSON body of a procedure, encoded as every XRPC call here encodes it.
+    public static func jsonBody<Input: Encodable>(_ input: Input) throws(XRPCError) -> HTTPClientRequest.Body {
+        do { return .bytes(Array(try JSONEncoder.atproto.encode(input))) } catch { throw XRPCError.unencodable(DecodingProblem(error)) }
     }
 
-    private func decode<Output: Decodable>(_ type: Output.Type, _ response: HTTPClientResponse) throws(XRPCError) -> Output {
+    /// Sends `request` and returns the server's answer whatever its status: only no
+    /// answer at all is an error here (callers that sign requests decide on the rest).
+    public func exchange(_ request: HTTPClientRequest) async throws(XRPCError) -> XRPCAnswer {
+        do { return XRPCAnswer(try await http.send(request)) } catch { throw XRPCError.transport(error) }
+    }
+
+    /// The value of a successful answer (`EmptyResponse` for one nobody reads), or the
+    /// failure an error answer means.
+    public static func output<Output: Decodable>(of answer: XRPCAnswer, as type: Output.Type) throws(XRPCError) -> Output {
+        if let failure = answer.failure { throw failure }
         if Output.self == EmptyResponse.self, let empty = EmptyResponse() as? Output { return empty }
         do {
-            return try JSONDecoder().decode(type, from: Data(response.body))
+            return try JSONDecoder().decode(type, from: Data(answer.body))
         } catch {
             throw XRPCError.undecodable(DecodingProblem(error))
         }
-    }
-
-    /// `{"error": "...", "message": "..."}`, both optional.
-    private struct ErrorBody: Decodable {
-        var error: String?
-        var message: String?
     }
 }
 

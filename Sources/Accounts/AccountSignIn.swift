@@ -67,8 +67,8 @@ public struct AccountSignIn: Sendable {
             logger.warning("sign-in refused", ["did": tokens.did.rawValue, "pds": located.pdsURL, "reason": error.userMessage])
             throw error
         }
-        let profile = try? await client.getRecord(
-            repo: tokens.did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self, accessToken: tokens.accessToken)
+        // A profile record is public: read without credentials (the session is not stored yet).
+        let profile = try? await client.getRecord(repo: tokens.did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self)
         return SignedIn(tokens: verified, pdsURL: located.pdsURL, displayName: profile?.value.displayName)
     }
 

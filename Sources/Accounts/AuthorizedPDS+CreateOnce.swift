@@ -15,9 +15,7 @@ extension AuthorizedPDS {
     ) async throws(Failure) -> RecordRef {
         if let existing = try await existingRecord(account, collection: collection, rkey: rkey) { return existing }
         do {
-            return try await perform(account) { client, token in
-                try await client.createRecord(repo: account.did, collection: collection, rkey: rkey, record: record, accessToken: token)
-            }
+            return try await client(for: account).createRecord(repo: account.did, collection: collection, rkey: rkey, record: record)
         } catch {
             // The first attempt may have been stored even though its answer was lost.
             if let existing = try? await existingRecord(account, collection: collection, rkey: rkey) { return existing }
@@ -27,8 +25,6 @@ extension AuthorizedPDS {
 
     /// The record's reference when the account's repository has it.
     public func existingRecord(_ account: AccountSession, collection: NSID, rkey: RecordKey) async throws(Failure) -> RecordRef? {
-        try await perform(account) { client, token in
-            try await client.getRecord(repo: account.did, collection: collection, rkey: rkey, as: AnyRecord.self, accessToken: token).map { $0.ref }
-        }
+        try await client(for: account).getRecord(repo: account.did, collection: collection, rkey: rkey, as: AnyRecord.self).map { $0.ref }
     }
 }

@@ -1,4 +1,4 @@
-import ATProto
+public import ATProto
 
 /// Why a write to an account's PDS (a story being published, a favourite or a comment)
 /// did not complete, sorted into what is retried and what waits for the person.

@@ -54,12 +54,12 @@ public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
         switch error {
         case .transport(.refusedURL): return .insecurePDS
         case .transport: return .unreachable(host: host)
-        case .remote(_, "AuthFactorTokenRequired", _): return .secondFactorRequired
-        case .remote(let status, let name, _) where status == 401 || name == "AuthenticationRequired":
+        case .remote(_, "AuthFactorTokenRequired", _, _): return .secondFactorRequired
+        case .remote(let status, let name, _, _) where status == 401 || name == "AuthenticationRequired":
             return .wrongPassword
-        case .remote(400, "InvalidRequest", _), .remote(400, nil, _):
+        case .remote(400, "InvalidRequest", _, _), .remote(400, nil, _, _):
             return .wrongPassword
-        case .remote(let status, _, _) where status >= 500:
+        case .remote(let status, _, _, _) where status >= 500:
             return .unreachable(host: host)
         case .remote, .undecodable, .unencodable:
             return .unreadableAnswer(host: host)

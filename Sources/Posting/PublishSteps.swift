@@ -38,7 +38,7 @@ struct PublishSteps: Sendable {
             do {
                 return .storyCreated(try await dependencies.pds.createOnce(account, collection: StoryRecord.collection, rkey: draft.storyRKey, record: record))
             } catch {
-                if case .pds(.remote(400, "BlobNotFound", let message)) = error { throw PublishFailure.blobMissing(message ?? "BlobNotFound") }
+                if case .pds(.remote(400, "BlobNotFound", let message, _)) = error { throw PublishFailure.blobMissing(message ?? "BlobNotFound") }
                 throw PublishFailure.sorting(error)
             }
         case .crosspost, .done:
@@ -62,8 +62,8 @@ struct PublishSteps: Sendable {
     func withdraw(_ ref: RecordRef) async {
         let did = draft.did, rkey = draft.storyRKey
         do {
-            _ = try await call { client, token in
-                try await client.deleteRecord(repo: did, collection: StoryRecord.collection, rkey: rkey, accessToken: token)
+            _ = try await call { client in
+                try await client.deleteRecord(repo: did, collection: StoryRecord.collection, rkey: rkey)
             }
         } catch {
             dependencies.logger.warning("a story created after its draft was cancelled could not be deleted", [
@@ -76,26 +76,26 @@ struct PublishSteps: Sendable {
     /// the Bluesky profile (name, bio, avatar blob) when it is missing.
     private func ensureGrainProfile() async throws {
         let did = draft.did
-        let existing = try await call { client, token in
-            try await client.getRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, as: AnyRecord.self, accessToken: token).map { $0.ref }
+        let existing = try await call { client in
+            try await client.getRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, as: AnyRecord.self).map { $0.ref }
         }
         guard existing == nil else { return }
-        let bluesky = try await call { client, token in
-            try await client.getRecord(repo: did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self, accessToken: token)?.value
+        let bluesky = try await call { client in
+            try await client.getRecord(repo: did, collection: .blueskyProfile, rkey: .profileSelf, as: BlueskyProfileRecord.self)?.value
         }
         let profile = GrainProfileRecord(
             displayName: bluesky?.displayName ?? account.displayName, description: bluesky?.description,
             avatar: bluesky?.avatar, createdAt: Datetime(dependencies.now())
         )
-        _ = try await call { client, token in
-            try await client.putRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, record: profile, accessToken: token)
+        _ = try await call { client in
+            try await client.putRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, record: profile)
         }
     }
 
     private func uploadPhoto() async throws -> BlobRef {
         let path = dependencies.data.draftPhoto(draft.id)
         guard FileManager.default.fileExists(atPath: path) else { throw PublishFailure.permanent("The photo of this draft is missing from the server.") }
-        let blob = try await call { client, token in try await client.uploadBlob(path: path, mimeType: "image/jpeg", accessToken: token) }
+        let blob = try await call { client in try await client.uploadBlob(path: path, mimeType: "image/jpeg") }
         guard blob.size == draft.photoBytes || blob.size == 0 else {
             throw PublishFailure.transient("the PDS stored \(blob.size) of \(draft.photoBytes) bytes")
         }
@@ -112,7 +112,7 @@ struct PublishSteps: Sendable {
     }
 
     /// One PDS call with token refresh, its failures sorted into transient or permanent.
-    private func call<Value: Sendable>(_ body: @Sendable (any PDSConnection, Secret) async throws -> Value) async throws -> Value {
+    private func call<Value: Sendable>(_ body: @Sendable (any PDSConnection) async throws -> Value) async throws -> Value {
         do {
             return try await dependencies.pds.perform(account, body)
         } catch {

@@ -102,7 +102,7 @@ public struct FollowLists: Sendable {
     /// `RepoNotFound`, `RepoDeactivated` or `RepoTakendown`, or the reference PDS's 400
     /// `InvalidRequest` "Could not find repo: …" (it names no error of its own for this).
     static func saysNoSuchRepository(_ error: XRPCError) -> Bool {
-        guard case .remote(let status, let name, let message) = error else { return false }
+        guard case .remote(let status, let name, let message, _) = error else { return false }
         if status == 404 || ["RepoNotFound", "RepoDeactivated", "RepoTakendown"].contains(name ?? "") { return true }
         return status == 400 && (message ?? "").lowercased().hasPrefix("could not find repo")
     }

@@ -140,8 +140,8 @@ public actor SocialOutbox {
                 do { try record.validate() } catch { throw PDSWriteFailure.permanent(error.description) }
                 _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record)
             case .unfavorite, .uncomment:
-                try await pds.perform(account) { client, token in
-                    try await client.deleteRecord(repo: account.did, collection: write.kind.collection, rkey: write.rkey, accessToken: token)
+                try await pds.perform(account) { client in
+                    try await client.deleteRecord(repo: account.did, collection: write.kind.collection, rkey: write.rkey)
                 }
             }
         } catch let failure as AuthorizedPDS.Failure {

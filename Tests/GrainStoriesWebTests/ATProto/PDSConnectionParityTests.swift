@@ -29,27 +29,30 @@ import TestSupport
         var blobSize: Int?
     }
 
-    static func script(_ pds: any PDSConnection, photo: String) async throws -> Outcome {
+    static func script(_ connector: any PDSConnector, _ baseURL: String, photo: String) async throws -> Outcome {
         let alice = FakePDS.Account.alice
+        let pds = connector.connection(to: baseURL)
         var outcome = Outcome(missing: false, refreshedWorks: false, afterDelete: false)
         do { _ = try await pds.createSession(identifier: alice.handle, password: Secret("wrong")) } catch { outcome.wrongPassword = error }
         let session = try await pds.createSession(identifier: alice.handle, password: Secret(alice.password))
         outcome.handle = session.handle
-        outcome.missing = try await pds.getRecord(
-            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self, accessToken: session.accessToken) == nil
-        let ref = try await pds.putRecord(
-            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, record: Note(displayName: "Alice"), accessToken: session.accessToken)
+        let signedIn = connector.connection(to: baseURL, authorizer: FixedBearerAuthorizer(session.accessToken))
+        outcome.missing = try await signedIn.getRecord(
+            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self) == nil
+        let ref = try await signedIn.putRecord(
+            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, record: Note(displayName: "Alice"))
         outcome.written = ref.uri.rawValue
-        outcome.readBack = try await pds.getRecord(
-            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self, accessToken: session.accessToken)?.value
+        outcome.readBack = try await signedIn.getRecord(
+            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self)?.value
         do { _ = try await pds.refreshSession(session.accessToken) } catch { outcome.expired = error }
         let fresh = try await pds.refreshSession(session.refreshToken)
         do { _ = try await pds.refreshSession(session.refreshToken) } catch { outcome.spentRefresh = error }
-        try await pds.deleteRecord(repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, accessToken: fresh.accessToken)
+        let refreshed = connector.connection(to: baseURL, authorizer: FixedBearerAuthorizer(fresh.accessToken))
+        try await refreshed.deleteRecord(repo: session.did, collection: .blueskyProfile, rkey: .profileSelf)
         outcome.refreshedWorks = true
-        outcome.afterDelete = try await pds.getRecord(
-            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self, accessToken: fresh.accessToken) == nil
-        outcome.blobSize = try await pds.uploadBlob(path: photo, mimeType: "image/jpeg", accessToken: fresh.accessToken).size
+        outcome.afterDelete = try await refreshed.getRecord(
+            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self) == nil
+        outcome.blobSize = try await refreshed.uploadBlob(path: photo, mimeType: "image/jpeg").size
         try await pds.deleteSession(fresh.refreshToken)
         return outcome
     }
@@ -62,11 +65,11 @@ import TestSupport
 
         let wire = try FakePDS()
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
-        let overHTTP = try await Self.script(CurlPDSConnector(http: http).connection(to: wire.baseURL), photo: photo)
+        let overHTTP = try await Self.script(CurlPDSConnector(http: http), wire.baseURL, photo: photo)
         await http.shutdown()
         wire.stop()
         let memory = InMemoryPDS()
-        let inMemory = try await Self.script(memory.connection(to: memory.baseURL), photo: photo)
+        let inMemory = try await Self.script(memory, memory.baseURL, photo: photo)
 
         #expect(inMemory == overHTTP)
         #expect(inMemory.wrongPassword?.status == 401)

@@ -6,12 +6,14 @@ import GrainSupport
 
 extension InMemoryPDS {
     /// One `PDSConnection` to the in-memory PDS: builds each call as `PDSClient` sends it
-    /// (method, NSID, query, bearer token, JSON or file body) and reads the answer as
-    /// `XRPCClient` does (non-2xx → `.remote` with the error name and message; a 2xx that
-    /// does not decode → `.undecodable`).
+    /// (method, NSID, query, the authorizer's fields or the session procedure's token,
+    /// JSON or file body), retries as `PDSClient` does for its authorizer, and reads the
+    /// answer as `XRPCClient` does (non-2xx → `.remote` with the error name, message and
+    /// headers; a 2xx that does not decode → `.undecodable`).
     struct Connection: PDSConnection {
         let pds: InMemoryPDS
         let baseURL: String
+        let authorizer: any PDSAuthorizer
 
         func createSession(identifier: String, password: Secret) async throws(XRPCError) -> PDSSession {
             let answer = try call(
@@ -30,53 +32,48 @@ extension InMemoryPDS {
         }
 
         func getRecord<Value: Decodable>(
-            repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type, accessToken: Secret
-        ) async throws(XRPCError) -> (ref: RecordRef, value: Value)? {
+            repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type
+        ) async throws(PDSCallFailure) -> (ref: RecordRef, value: Value)? {
             do {
-                let answer = try call(
+                let answer = try await authorized(
                     "GET", "com.atproto.repo.getRecord",
                     parameters: [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)],
-                    token: accessToken, as: RecordAnswer<Value>.self)
+                    as: RecordAnswer<Value>.self)
                 return (RecordRef(uri: answer.uri, cid: answer.cid ?? ""), answer.value)
             } catch {
-                if error.errorName == "RecordNotFound" { return nil }
+                if case .pds(let xrpc) = error, xrpc.errorName == "RecordNotFound" { return nil }
                 throw error
             }
         }
 
         func createRecord<Record: Encodable>(
-            repo: DID, collection: NSID, rkey: RecordKey?, record: Record, accessToken: Secret
-        ) async throws(XRPCError) -> RecordRef {
-            try call(
+            repo: DID, collection: NSID, rkey: RecordKey?, record: Record
+        ) async throws(PDSCallFailure) -> RecordRef {
+            try await authorized(
                 "POST", "com.atproto.repo.createRecord",
-                body: try Self.encode(Write(repo: repo, collection: collection, rkey: rkey, record: record)),
-                token: accessToken, as: RecordRef.self)
+                body: try Self.encode(Write(repo: repo, collection: collection, rkey: rkey, record: record)), as: RecordRef.self)
         }
 
         func putRecord<Record: Encodable>(
-            repo: DID, collection: NSID, rkey: RecordKey, record: Record, accessToken: Secret
-        ) async throws(XRPCError) -> RecordRef {
-            try call(
+            repo: DID, collection: NSID, rkey: RecordKey, record: Record
+        ) async throws(PDSCallFailure) -> RecordRef {
+            try await authorized(
                 "POST", "com.atproto.repo.putRecord",
-                body: try Self.encode(Write(repo: repo, collection: collection, rkey: rkey, record: record)),
-                token: accessToken, as: RecordRef.self)
+                body: try Self.encode(Write(repo: repo, collection: collection, rkey: rkey, record: record)), as: RecordRef.self)
         }
 
-        func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey, accessToken: Secret) async throws(XRPCError) {
-            _ = try call(
-                "POST", "com.atproto.repo.deleteRecord",
-                json: ["repo": .string(repo.rawValue), "collection": .string(collection.rawValue), "rkey": .string(rkey.rawValue)],
-                token: accessToken, as: EmptyResponse.self)
+        func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey) async throws(PDSCallFailure) {
+            let input: JSONValue = ["repo": .string(repo.rawValue), "collection": .string(collection.rawValue), "rkey": .string(rkey.rawValue)]
+            _ = try await authorized("POST", "com.atproto.repo.deleteRecord", body: input.serialized, as: EmptyResponse.self)
         }
 
-        func uploadBlob(path: String, mimeType: String, accessToken: Secret) async throws(XRPCError) -> BlobRef {
+        func uploadBlob(path: String, mimeType: String) async throws(PDSCallFailure) -> BlobRef {
             // curl fails the upload when the file cannot be read; so does this.
             guard let bytes = FileManager.default.contents(atPath: path) else {
-                throw .transport(.transport(HTTPClientError(.uploadFailed, message: "cannot read \(path)")))
+                throw .pds(.transport(.transport(HTTPClientError(.uploadFailed, message: "cannot read \(path)"))))
             }
-            return try call(
-                "POST", "com.atproto.repo.uploadBlob", body: [UInt8](bytes), contentType: mimeType, token: accessToken,
-                as: BlobAnswer.self
+            return try await authorized(
+                "POST", "com.atproto.repo.uploadBlob", body: [UInt8](bytes), contentType: mimeType, as: BlobAnswer.self
             ).blob
         }
 
@@ -103,31 +100,47 @@ extension InMemoryPDS {
             _ method: String, _ nsid: String, parameters: [(name: String, value: String)] = [], body: [UInt8]? = nil,
             contentType: String = "application/json", token: Secret? = nil, as type: Output.Type
         ) throws(XRPCError) -> Output {
-            guard baseURL == pds.baseURL else {
-                throw .transport(.transport(HTTPClientError(.dnsFailed, message: "no PDS at \(baseURL)")))
+            let fields = token.map { HTTPHeaders([("Authorization", "Bearer " + $0.revealed)]) } ?? HTTPHeaders()
+            let answer = try send(method, nsid, parameters: parameters, body: body, contentType: contentType, fields: fields)
+            return try XRPCClient.output(of: answer, as: type)
+        }
+
+        /// A call that carries the authorizer's fields and retries as it decides, through
+        /// the same `AuthorizedExchange` as `PDSClient`.
+        private func authorized<Output: Decodable>(
+            _ method: String, _ nsid: String, parameters: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+            contentType: String = "application/json", as type: Output.Type
+        ) async throws(PDSCallFailure) -> Output {
+            var url = "\(baseURL)/xrpc/\(nsid)"
+            if !parameters.isEmpty {
+                url += "?" + parameters.map { PercentEncoding.encodeComponent($0.name) + "=" + PercentEncoding.encodeComponent($0.value) }.joined(separator: "&")
             }
-            var headers: [(name: String, value: String)] = []
-            if let token { headers.append(("Authorization", "Bearer " + token.revealed)) }
-            if body != nil { headers.append(("Content-Type", contentType)) }
-            let answer = pds.answer(XRPCRequest(httpMethod: method, nsid: nsid, parameters: parameters, headers: headers, body: body ?? []))
-            guard (200..<300).contains(answer.status) else {
-                let error = answer.json
-                throw .remote(status: answer.status, error: error?["error"]?.stringValue, message: error?["message"]?.stringValue)
-            }
-            // Like `XRPCClient`, an answer nobody reads is not decoded.
-            if Output.self == EmptyResponse.self, let empty = EmptyResponse() as? Output { return empty }
-            do {
-                return try JSONDecoder().decode(type, from: Data(answer.body))
-            } catch {
-                throw .undecodable(DecodingProblem(error))
+            return try await AuthorizedExchange(authorizer).output(of: PDSRequest(method: method, url: url, nsid: nsid), as: type) {
+                fields async throws(XRPCError) -> XRPCAnswer in
+                try send(method, nsid, parameters: parameters, body: body, contentType: contentType, fields: fields)
             }
         }
 
+        /// Hands one call to the core and returns its answer whatever its status, as
+        /// `XRPCClient.exchange` does.
+        private func send(
+            _ method: String, _ nsid: String, parameters: [(name: String, value: String)], body: [UInt8]?,
+            contentType: String, fields: HTTPHeaders
+        ) throws(XRPCError) -> XRPCAnswer {
+            guard baseURL == pds.baseURL else {
+                throw .transport(.transport(HTTPClientError(.dnsFailed, message: "no PDS at \(baseURL)")))
+            }
+            var headers: [(name: String, value: String)] = fields.map { ($0.name, $0.value) }
+            if body != nil { headers.append(("Content-Type", contentType)) }
+            let answer = pds.answer(XRPCRequest(httpMethod: method, nsid: nsid, parameters: parameters, headers: headers, body: body ?? []))
+            return XRPCAnswer(status: answer.status, headers: HTTPHeaders(fields: answer.headers), body: answer.body)
+        }
+
         /// As `PDSClient` encodes requests: sorted keys, `/` unescaped.
-        private static func encode(_ value: some Encodable) throws(XRPCError) -> [UInt8] {
+        private static func encode(_ value: some Encodable) throws(PDSCallFailure) -> [UInt8] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            do { return [UInt8](try encoder.encode(value)) } catch { throw .unencodable(DecodingProblem(error)) }
+            do { return [UInt8](try encoder.encode(value)) } catch { throw .pds(.unencodable(DecodingProblem(error))) }
         }
     }
 

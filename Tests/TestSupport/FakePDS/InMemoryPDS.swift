@@ -36,8 +36,8 @@ public final class InMemoryPDS: PDSConnector {
         self.clock = clock
     }
 
-    public func connection(to baseURL: String) -> any PDSConnection {
-        Connection(pds: self, baseURL: baseURL)
+    public func connection(to baseURL: String, authorizer: any PDSAuthorizer) -> any PDSConnection {
+        Connection(pds: self, baseURL: baseURL, authorizer: authorizer)
     }
 
     /// The NSIDs of every call answered so far, in order.

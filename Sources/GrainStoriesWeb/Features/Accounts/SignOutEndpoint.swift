@@ -17,7 +17,7 @@ struct SignOutEndpoint: Sendable {
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let leaving = form["all"] == "1" ? context.signedInAccounts : context.account.map { [$0] } ?? []
         for account in leaving {
-            try? await pds.client(for: account).deleteSession(account.tokens.refreshToken)
+            await pds.endSession(account)
             try await sessions.delete(idHash: account.idHash)
         }
         let staying = context.otherAccounts.filter { other in !leaving.contains { $0.idHash == other.idHash } }

@@ -39,8 +39,8 @@ struct DeleteStoryPage: Sendable {
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         do {
-            try await pds.perform(account) { client, token in
-                try await client.deleteRecord(repo: account.did, collection: StoryRecord.collection, rkey: rkey, accessToken: token)
+            try await pds.perform(account) { client in
+                try await client.deleteRecord(repo: account.did, collection: StoryRecord.collection, rkey: rkey)
             }
         } catch {
             switch error {

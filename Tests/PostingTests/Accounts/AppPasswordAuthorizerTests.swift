@@ -1,0 +1,157 @@
+import ATProto
+import AppStorage
+import CurlHTTPClient
+import Foundation
+import GrainSupport
+@testable import Posting
+import Synchronization
+import Testing
+import TestSupport
+@testable import Accounts
+
+/// An app-password session as a `PDSAuthorizer`: expiry read from the whole answer (the
+/// reference PDS's 400 `ExpiredToken`, a 401 with a Bearer `invalid_token` challenge),
+/// one refresh per session, the new tokens stored and sent, and a second refusal after
+/// a refresh ending the session. The PDS is a scripted server on a real socket.
+@Suite struct AppPasswordAuthorizerTests {
+    static let did: DID = "did:plc:alice11111111111111111111"
+    static let created = #"{"uri":"at://did:plc:alice11111111111111111111/app.bsky.feed.post/3mabcdefghijk","cid":"bafyrecord"}"#
+    static let refreshed = #"{"did":"did:plc:alice11111111111111111111","handle":"alice.test","accessJwt":"new-access","refreshJwt":"new-refresh"}"#
+
+    /// Vouches for every session on the PDS it is asked about.
+    struct TrustingVerifier: AccountVerifying {
+        func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount {
+            VerifiedAccount(did: did, handle: handle, pdsURL: pdsURL, vouchedForByOperator: false)
+        }
+    }
+
+    static func answer(_ status: Int, _ body: String, _ headers: [(String, String)] = []) -> XRPCAnswer {
+        XRPCAnswer(status: status, headers: HTTPHeaders(headers), body: Array(body.utf8))
+    }
+
+    static func json(_ status: Int, _ body: String, _ headers: [(String, String)] = []) -> ScriptedHTTPServer.Action {
+        .respond(ScriptedHTTPServer.Response(status: status, headers: headers + [("Content-Type", "application/json")], payload: .bytes(Array(body.utf8))))
+    }
+
+    /// What a PDS that speaks RFC 6750 answers for an expired token.
+    static let bearerRefusal = json(401, #"{"error":"AuthenticationRequired","message":"Token has expired"}"#, [
+        ("WWW-Authenticate", #"Bearer error="invalid_token", error_description="Token has expired""#),
+    ])
+
+    @Test func expiryIsReadFromTheErrorNameOrTheChallenge() {
+        let expired: [XRPCAnswer] = [
+            Self.answer(400, #"{"error":"ExpiredToken","message":"Token has expired"}"#),
+            Self.answer(400, #"{"error":"InvalidToken"}"#),
+            Self.answer(401, ""),
+            Self.answer(401, #"{"error":"AuthenticationRequired"}"#, [("WWW-Authenticate", #"Bearer error="invalid_token""#)]),
+            Self.answer(401, #"{"error":"AuthenticationRequired"}"#, [("WWW-Authenticate", #"DPoP algs="ES256", Bearer error=invalid_token"#)]),
+        ]
+        let notExpired: [XRPCAnswer] = [
+            Self.answer(200, Self.created),
+            Self.answer(401, #"{"error":"AuthMissing"}"#),
+            Self.answer(401, #"{"error":"AuthenticationRequired"}"#, [("WWW-Authenticate", #"DPoP error="invalid_token""#)]),
+            Self.answer(401, #"{"error":"AuthenticationRequired"}"#, [("WWW-Authenticate", #"Bearer error="insufficient_scope""#)]),
+            Self.answer(400, #"{"error":"InvalidRequest","message":"Could not find repo"}"#),
+            Self.answer(500, #"{"error":"InternalServerError"}"#),
+        ]
+        #expect(expired.filter { !AppPasswordAuthorizer.isExpired($0) }.map(\.status) == [])
+        #expect(notExpired.filter { AppPasswordAuthorizer.isExpired($0) }.map(\.status) == [])
+    }
+
+    /// Runs `body` with a signed-in account (tokens `old-access`/`old-refresh`) whose PDS
+    /// is a scripted server answering with `script`; returns what `body` returns.
+    static func withAccount<T>(
+        script: @escaping @Sendable (ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Action,
+        _ body: (AuthorizedPDS, AccountSession, ScriptedHTTPServer) async throws -> T
+    ) async throws -> T {
+        let server = try ScriptedHTTPServer(script)
+        let directory = ProjectPaths.temporaryDirectory("app-password-authorizer")
+        let database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
+        let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
+        let sessions = SessionStore(database: database, now: { Date() })
+        let result: Result<T, any Error>
+        do {
+            let id = try await sessions.create(
+                PDSSession(did: did, handle: "alice.test", accessToken: Secret("old-access"), refreshToken: Secret("old-refresh")),
+                pdsURL: server.baseURL, displayName: nil)
+            let account = try #require(try await sessions.find(cookieValue: id))
+            let pds = AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http), verifier: TrustingVerifier())
+            result = .success(try await body(pds, account, server))
+        } catch {
+            result = .failure(error)
+        }
+        await http.shutdown()
+        server.stop()
+        await database.close()
+        try? FileManager.default.removeItem(atPath: directory)
+        return try result.get()
+    }
+
+    static func create(_ pds: AuthorizedPDS, _ account: AccountSession) async throws(PDSCallFailure) -> RecordRef {
+        try await pds.client(for: account).createRecord(repo: did, collection: FeedPostRecord.collection, rkey: "3mabcdefghijk", record: ["text": "hi"])
+    }
+
+    @Test func aBearerChallengeGetsTheSessionRefreshedOnceAndTheNewTokensStoredAndSent() async throws {
+        try await Self.withAccount(script: { request in
+            switch (request.path, request.header("Authorization")) {
+            case ("/xrpc/com.atproto.server.refreshSession", "Bearer old-refresh"): Self.json(200, Self.refreshed)
+            case ("/xrpc/com.atproto.repo.createRecord", "Bearer new-access"): Self.json(200, Self.created)
+            default: Self.bearerRefusal
+            }
+        }) { pds, account, server in
+            _ = try await Self.create(pds, account)
+            #expect(server.requests.map { "\($0.path) \($0.header("Authorization") ?? "-")" } == [
+                "/xrpc/com.atproto.repo.createRecord Bearer old-access",
+                "/xrpc/com.atproto.server.refreshSession Bearer old-refresh",
+                "/xrpc/com.atproto.repo.createRecord Bearer new-access",
+            ])
+            let stored = try #require(try await pds.sessions.latest(for: Self.did, on: server.baseURL))
+            #expect(stored.tokens.accessToken == Secret("new-access"))
+            #expect(stored.tokens.refreshToken == Secret("new-refresh"))
+
+            // A caller still holding the account as it was read before sends the new token.
+            _ = try await Self.create(pds, account)
+            #expect(server.requests.last?.header("Authorization") == "Bearer new-access")
+            #expect(server.requests.count == 4)
+        }
+    }
+
+    @Test func aTokenRefusedAgainAfterTheRefreshEndsTheCallSignedOut() async throws {
+        try await Self.withAccount(script: { request in
+            request.path.hasSuffix("refreshSession") ? Self.json(200, Self.refreshed) : Self.bearerRefusal
+        }) { pds, account, server in
+            let failure = await #expect(throws: PDSCallFailure.self) { try await Self.create(pds, account) }
+            guard case .signedOut? = failure else {
+                Issue.record("expected signed out, got \(String(describing: failure))")
+                return
+            }
+            #expect(server.requests.map(\.path) == [
+                "/xrpc/com.atproto.repo.createRecord", "/xrpc/com.atproto.server.refreshSession", "/xrpc/com.atproto.repo.createRecord",
+            ])
+        }
+    }
+
+    @Test func aRefreshForATokenAlreadyRenewedSendsNoSpentRefreshToken() async throws {
+        let refresher = AppPasswordAuthorizer.Refresher()
+        let old = PDSSession(did: Self.did, handle: nil, accessToken: Secret("a1"), refreshToken: Secret("r1"))
+        let new = PDSSession(did: Self.did, handle: nil, accessToken: Secret("a2"), refreshToken: Secret("r2"))
+        let used = Mutex<[Secret]>([])
+        let first = await refresher.refresh("k", rejected: Secret("a1"), fallback: old) { current in
+            used.withLock { $0.append(current.refreshToken) }
+            return .success(new)
+        }
+        #expect(try first.get() == new)
+        // A call that sent `a1` before the refresh above learns the outcome without refreshing.
+        let late = await refresher.refresh("k", rejected: Secret("a1"), fallback: old) { current in
+            used.withLock { $0.append(current.refreshToken) }
+            return .failure(.signedOut)
+        }
+        #expect(try late.get() == new)
+        // The new token refused in turn is refreshed with the new refresh token.
+        _ = await refresher.refresh("k", rejected: Secret("a2"), fallback: old) { current in
+            used.withLock { $0.append(current.refreshToken) }
+            return .success(old)
+        }
+        #expect(used.withLock { $0 } == [Secret("r1"), Secret("r2")])
+    }
+}
