@@ -1,0 +1,32 @@
+import Foundation
+
+/// One run of the real `grain-stories` binary with a command other than `serve`
+/// (`backup`, `restore`, …), to its end: what it printed and its exit status.
+public struct CommandRun: Sendable {
+    public let status: Int32
+    public let output: String
+    public let error: String
+
+    /// Runs `grain-stories arguments…` from the project root and waits for it to exit.
+    /// Output goes through files, not pipes, so a chatty command cannot block on a full pipe.
+    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let scratch = ProjectPaths.temporaryDirectory("command")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        guard FileManager.default.createFile(atPath: scratch + "/out", contents: nil),
+            FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
+        else { throw BrowserTestError("cannot create output files in \(scratch)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ServerProcess.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: ProjectPaths.root)
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GRAIN_STORIES_") }
+            .merging(environment) { _, given in given }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/out"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))
+        try process.run()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        output = (try? String(contentsOfFile: scratch + "/out", encoding: .utf8)) ?? ""
+        error = (try? String(contentsOfFile: scratch + "/err", encoding: .utf8)) ?? ""
+    }
+}
