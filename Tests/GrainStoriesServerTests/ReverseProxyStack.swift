@@ -79,7 +79,7 @@ struct ReverseProxyStack {
         case .caddy:
             let configuration = try substitute(try readmeConfiguration(.caddy), [
                 ("stories.example.org {", "https://127.0.0.1:\(tls), http://127.0.0.1:\(plain) {"),
-                ("reverse_proxy 127.0.0.1:8080 {", "reverse_proxy 127.0.0.1:\(serverPort) {"),
+                ("reverse_proxy 127.0.0.1:8080\n", "reverse_proxy 127.0.0.1:\(serverPort)\n"),
             ])
             proxy = try .caddy(siteBlocks: configuration, ports: [tls, plain])
         }
