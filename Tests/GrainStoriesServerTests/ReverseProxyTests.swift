@@ -47,7 +47,7 @@ import TestSupport
         let visitor = ProxyVisitor(source: "127.0.0.2")
         defer { visitor.forget() }
         try signIn(visitor, stack, password: FakePDS.Account.alice.password)
-        #expect(visitor.cookieJarHasSession, "signed in through nginx")
+        #expect(visitor.cookieJarHasSession, "signed in through \(proxy)")
 
         // A real photo of 37.5 MiB: a small JPEG padded with 600 application segments of
         // 64 KiB, which the decoder skips and the posted photo does not keep.
@@ -59,6 +59,14 @@ import TestSupport
         let uploaded = try visitor.postPhoto(stack.https + "/stories/new", fields: [("csrf", try #require(form.csrf))], path: visitor.scratch + "/large.jpg")
         #expect(uploaded.status == 303 && uploaded.header("Location")?.hasPrefix("/drafts/") == true, "\(uploaded.status) \(uploaded.body)")
 
+        // Not asked of Caddy: the server answers 413 and closes with the rest of the body
+        // unread, so the kernel resets the connection, and Caddy then sometimes cuts the
+        // answer off (curl: "transfer closed", "HTTP/2 framing layer"). nginx has passed
+        // the page on whole in every run so far. (The README says so.)
+        guard proxy == .nginx else {
+            await stack.stop()
+            return
+        }
         let tooLarge = [UInt8](repeating: 0xA5, count: 41 * 1024 * 1024 + 1)
         try Data(tooLarge).write(to: URL(fileURLWithPath: visitor.scratch + "/huge.jpg"))
         let refused = try visitor.postPhoto(stack.https + "/stories/new", fields: [("csrf", try #require(form.csrf))], path: visitor.scratch + "/huge.jpg")
