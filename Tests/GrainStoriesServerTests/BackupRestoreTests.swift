@@ -56,6 +56,8 @@ import TestSupport
 
         let restoredRun = try CommandRun(["restore", backup, "--data-dir", restored.data])
         #expect(restoredRun.status == 0, "restore: \(restoredRun.error)")
+        let restoredFiles = try FileManager.default.contentsOfDirectory(atPath: restored.data)
+        #expect(restoredFiles.contains("grainstories.sqlite3") && !restoredFiles.contains { $0.contains("restoring") }, "\(restoredFiles)")
         let again = try CommandRun(["restore", backup, "--data-dir", restored.data])
         #expect(again.status != 0, "a restore never replaces a database")
 

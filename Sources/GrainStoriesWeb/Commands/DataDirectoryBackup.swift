@@ -38,7 +38,7 @@ enum DataDirectoryBackup {
         try FileManager.default.createDirectory(atPath: staging.drafts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         do {
             try await AppDatabase.copy(from: data.database, to: staging.database)
-            let summary = try await copyFiles(from: data, to: staging)
+            let summary = try await copyFiles(from: data, to: staging, listedIn: staging.database)
             try FileManager.default.moveItem(atPath: staging.root, toPath: target.root)
             try DurableFile.syncDirectory((target.root as NSString).deletingLastPathComponent)
             return summary
@@ -59,19 +59,27 @@ enum DataDirectoryBackup {
             throw ConfigurationError("\(data.database) already exists; restore only into a new data directory")
         }
         let prepared = try DataDirectory.prepare(data.root)
-        try await AppDatabase.copy(from: backup.database, to: prepared.database)
-        return try await copyFiles(from: backup, to: prepared)
+        // The database takes its real name last, so an interrupted restore leaves no
+        // database a server would start with, and can simply be run again.
+        let incoming = prepared.database + ".restoring"
+        try? FileManager.default.removeItem(atPath: incoming)
+        try await AppDatabase.copy(from: backup.database, to: incoming)
+        let summary = try await copyFiles(from: backup, to: prepared, listedIn: incoming)
+        try FileManager.default.moveItem(atPath: incoming, toPath: prepared.database)
+        try DurableFile.syncDirectory(prepared.root)
+        return summary
     }
 
-    /// Copies the secret key and the photo of every draft in `target`'s database from
-    /// `source`, each durably (fsynced, then renamed into place).
-    private static func copyFiles(from source: DataDirectory, to target: DataDirectory) async throws -> Summary {
+    /// Copies the secret key and the photo of every draft in the database at `database`
+    /// (the copy just made) from `source` to `target`, each durably (fsynced, then renamed
+    /// into place).
+    private static func copyFiles(from source: DataDirectory, to target: DataDirectory, listedIn database: String) async throws -> Summary {
         var summary = Summary()
         if let key = FileManager.default.contents(atPath: source.secretKey) {
             try DurableFile.write(Array(key), to: target.secretKey)
             summary.secretKey = true
         }
-        let ids = try await draftIDs(in: target)
+        let ids = try await draftIDs(inDatabase: database)
         summary.drafts = ids.count
         for id in ids.sorted() {
             guard let photo = FileManager.default.contents(atPath: source.draftPhoto(id)) else {
@@ -84,8 +92,8 @@ enum DataDirectoryBackup {
         return summary
     }
 
-    private static func draftIDs(in data: DataDirectory) async throws -> Set<String> {
-        let database = try await AppDatabase.open(at: data.database)
+    private static func draftIDs(inDatabase path: String) async throws -> Set<String> {
+        let database = try await AppDatabase.open(at: path)
         do {
             let ids = try await DraftStore(database: database).allIDs()
             await database.close()
