@@ -22,10 +22,18 @@ public struct DataDirectory: Sendable {
     /// data directory can move.
     public func draftPhoto(_ id: String) -> String { drafts + "/\(id).jpg" }
 
+    /// The layout of the data directory at `path`, touching nothing: for tools such as
+    /// `grain-stories backup` that read a directory a running server owns (`prepare`
+    /// empties its scratch directories).
+    public static func layout(of path: String) -> DataDirectory {
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        return DataDirectory(root: root, temporary: root + "/tmp", uploads: root + "/uploads", drafts: root + "/drafts", media: root + "/media")
+    }
+
     public static func prepare(_ path: String) throws(ConfigurationError) -> DataDirectory {
         let fileManager = FileManager.default
-        let root = URL(fileURLWithPath: path).standardizedFileURL.path
-        let data = DataDirectory(root: root, temporary: root + "/tmp", uploads: root + "/uploads", drafts: root + "/drafts", media: root + "/media")
+        let data = layout(of: path)
+        let root = data.root
         do {
             try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             for scratch in [data.temporary, data.uploads] where fileManager.fileExists(atPath: scratch) {

@@ -35,6 +35,10 @@ public final class HTTPBrowser: Sendable {
 
     public func cookie(_ name: String) -> String? { cookies.withLock { $0[name] } }
 
+    /// Sets a cookie by hand, as a browser that kept it from another server (one restored
+    /// from a backup, say) would send it.
+    public func setCookie(_ name: String, _ value: String) { cookies.withLock { $0[name] = value } }
+
     private func send(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
         var request = request
         if let header = cookies.withLock({ SetCookieFields.header($0) }) { request.headers.add("Cookie", header) }

@@ -1,7 +1,8 @@
 import GrainSupport
 /// The `grain-stories` command line: picks the subcommand and runs it.
 ///
-/// `serve` (the default) runs the web server; `photo process` is a tool for previewing
+/// `serve` (the default) runs the web server; `backup` and `restore` copy its data
+/// directory while it runs; `photo process` is a tool for previewing
 /// what would be posted (`h3`, which needs nothing of the server, is the executable's). Each returns the process exit status.
 public enum GrainStoriesCommand {
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
@@ -13,6 +14,10 @@ public enum GrainStoriesCommand {
             return await PhotoCommand.run(arguments: rest, environment: environment)
         case "healthcheck":
             return await HealthcheckCommand.run(arguments: rest, environment: environment)
+        case "backup":
+            return await BackupCommand.run(.backup, arguments: rest, environment: environment)
+        case "restore":
+            return await BackupCommand.run(.restore, arguments: rest, environment: environment)
         case "serve":
             return await ServeCommand.run(arguments: rest, environment: environment)
         default:

@@ -58,6 +58,8 @@ extension AppConfiguration {
             "  grain-stories photo process IN OUT  prepare a photo as it would be posted",
             "  grain-stories h3 cell LAT LNG RES   print an H3 cell (also --tsv)",
             "  grain-stories healthcheck           exit 0 if the server on --port answers /healthz",
+            "  grain-stories backup DEST           copy --data-dir to DEST while the server runs",
+            "  grain-stories restore SRC           bring a backup back into a new --data-dir",
             "",
             "Options (each also read from its environment variable; flags win):",
         ]
