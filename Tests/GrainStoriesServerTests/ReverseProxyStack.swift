@@ -55,7 +55,8 @@ struct ReverseProxyStack {
         let setup = CrashRecoveryTests.Setup(pds: pds, appView: appView, data: ProjectPaths.temporaryDirectory("proxied"))
         let server = try ServerProcess(arguments: setup.arguments() + ["--trusted-proxies", "127.0.0.1"])
         guard let serverPort = URL(string: server.baseURL)?.port else { throw BrowserTestError("no port in \(server.baseURL)") }
-        let (tls, plain, redirect) = (try ServerProcess.freeLoopbackPort(), try ServerProcess.freeLoopbackPort(), try ServerProcess.freeLoopbackPort())
+        let ports = try ServerProcess.freeLoopbackPorts(3)
+        let (tls, plain, redirect) = (ports[0], ports[1], ports[2])
 
         let proxy: ProxyDaemon
         switch kind {

@@ -118,7 +118,7 @@ public final class GrainStoriesApp: Sendable {
         } catch {
             throw ConfigurationError("the database could not be read: \(error)")
         }
-        await posting.restoreLocalStories(sessions: sessions)
+        await posting.restoreLocalStories(sessions: sessions, logger: logger)
         return GrainStoriesApp(
             configuration: configuration, data: data, logger: logger, edges: edges, pages: pages, library: library,
             signer: signer, database: database, sessions: sessions, posting: posting, social: social, application: application,

@@ -69,9 +69,20 @@ public final class ServerProcess: Sendable {
 
     /// A loopback port that was free a moment ago (for a server that must be told its port).
     public static func freeLoopbackPort() throws -> Int {
-        let bound = try TestSocket.bindLoopback(backlog: nil)
-        Glibc.close(bound.descriptor)
-        return bound.port
+        try freeLoopbackPorts(1)[0]
+    }
+
+    /// `count` different loopback ports that were free a moment ago. All are held bound
+    /// until the last is found: ports asked for one by one may come back the same, since
+    /// the kernel may hand a just-released port out again.
+    public static func freeLoopbackPorts(_ count: Int) throws -> [Int] {
+        var bound: [(descriptor: Int32, port: Int)] = []
+        defer { for socket in bound { Glibc.close(socket.descriptor) } }
+        for _ in 0..<count {
+            let socket = try TestSocket.bindLoopback(backlog: nil)
+            bound.append((socket.descriptor, socket.port))
+        }
+        return bound.map(\.port)
     }
 
     private static func answersHealthCheck(port: Int) -> Bool {

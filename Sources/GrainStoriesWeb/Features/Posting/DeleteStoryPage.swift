@@ -60,7 +60,13 @@ struct DeleteStoryPage: Sendable {
     /// Deletes the photo and draft a story posted from here left behind (a draft still
     /// being published is left to the publisher and the housekeeper).
     private func removeLocalCopy(of rkey: RecordKey, by account: AccountSession) async {
-        guard let draft = try? await drafts.find(did: account.did, storyRKey: rkey), draft.state != .publishing else { return }
+        let found: Draft?
+        do { found = try await drafts.find(did: account.did, storyRKey: rkey) } catch {
+            // The housekeeper removes the photo once the draft ages out.
+            logger.warning("the deleted story's draft could not be looked up", ["rkey": rkey.rawValue, "error": String(describing: error)])
+            return
+        }
+        guard let draft = found, draft.state != .publishing else { return }
         await photos.remove(of: draft.id)
         do {
             try await drafts.delete(draft.id)
