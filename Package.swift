@@ -7,9 +7,11 @@ import PackageDescription
 /// its listed dependencies): every C library sits behind one system-library target
 /// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
 /// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed JPEGProcessing's
-/// pipeline); the application imports no C and is layered GrainSupport → ATProto → AppStorage →
-/// Geocoding → Viewing → Posting, with Multipart beside them and the web layer
-/// (`GrainStoriesWeb`) on top; the `grain-stories` executable only wires the command
+/// pipeline); the application imports no C and is layered GrainSupport → ATProto →
+/// Geocoding → Accounts → Viewing → Social → Posting, each feature owning the protocol of
+/// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
+/// one place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
+/// whose composition root chooses the storage adapter) on top; the `grain-stories` executable only wires the command
 /// line to the web layer or to `H3CommandLine`. Tests mirror the targets.
 let package = Package(
     name: "GrainStories",
@@ -74,29 +76,33 @@ let package = Package(
         // The AT Protocol: DID/handle/record key/NSID/AT URI/datetime values, XRPC, the AppView
         // and PDS clients, records and views, identity resolution, outbound HTTP rules.
         .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),
-        // The SQLite database of the application and its schema.
-        .target(name: "AppStorage", dependencies: ["GrainSupport", "ATProto", "SQLiteStore"]),
         // Places: Nominatim, the geocoding cache, place names.
-        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "AppStorage", "CurlHTTPClient", "SQLiteStore", "JPEGProcessing", "H3Index"]),
+        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "JPEGProcessing", "H3Index"]),
         // Signed-in accounts: sessions and the browser's session cookie, the authorized PDS
         // (refreshing and re-verifying tokens), sign-in with its attempt limits, and the
         // identity port with its domain error.
-        .target(name: "Accounts", dependencies: ["GrainSupport", "ATProto", "AppStorage", "SQLiteStore", "HTTPFields"]),
+        .target(name: "Accounts", dependencies: ["GrainSupport", "ATProto", "HTTPFields"]),
         // Watching stories: the story library and its caches, seen state, media, the TV programme.
         .target(
             name: "Viewing",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "CurlHTTPClient", "SQLiteStore", "WorkerThreads", "DurableFiles"]
+            dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "WorkerThreads", "DurableFiles"]
         ),
         // The social side: the follow/block graph, hidden people, the strip a person chose,
         // favourites, comment threads and the outbox that writes them.
-        .target(name: "Social", dependencies: ["GrainSupport", "ATProto", "AppStorage", "Accounts", "Viewing", "SQLiteStore"]),
+        .target(name: "Social", dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing"]),
         // Posting: drafts (upload → draft), the publish state machine and housekeeping.
         .target(
             name: "Posting",
             dependencies: [
-                "GrainSupport", "ATProto", "AppStorage", "Accounts", "Social", "Geocoding", "Viewing", "JPEGProcessing",
-                "SQLiteStore", "WorkerThreads", "DurableFiles",
+                "GrainSupport", "ATProto", "Accounts", "Social", "Geocoding", "Viewing", "JPEGProcessing",
+                "WorkerThreads", "DurableFiles",
             ]
+        ),
+        // The SQLite adapter: the one database file, its schema and migrations, and every
+        // feature's repository protocol implemented over it. The only target with SQL.
+        .target(
+            name: "SQLiteRepositories",
+            dependencies: ["GrainSupport", "ATProto", "SQLiteStore", "Geocoding", "Accounts", "Viewing", "Social", "Posting"]
         ),
         // Presenters: features' values turned into what templates show, in one place.
         .target(
@@ -110,7 +116,7 @@ let package = Package(
         .target(
             name: "GrainStoriesWeb",
             dependencies: [
-                "GrainSupport", "ATProto", "AppStorage", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
+                "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
                 "Multipart", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "HTMLTemplates",
                 "WorkerThreads", "DNSResolver", "DurableFiles",
             ]
@@ -122,7 +128,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TestSupport",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
+            dependencies: ["GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -160,20 +166,29 @@ let package = Package(
         .testTarget(name: "ViewingTests", dependencies: ["Viewing", "Presentation", "Social", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "JPEGProcessing"]),
         .testTarget(
             name: "PostingTests",
-            dependencies: ["Posting", "Accounts", "Social", "Viewing", "AppStorage", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "SQLiteStore", "WorkerThreads"]
+            dependencies: ["Posting", "Accounts", "Social", "Viewing", "SQLiteRepositories", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "SQLiteStore", "WorkerThreads"]
+        ),
+        // One contract suite per repository protocol, run against every adapter (SQLite and
+        // the in-memory one in TestSupport), as the PDS parity test runs both PDS fakes.
+        .testTarget(
+            name: "SQLiteRepositoriesTests",
+            dependencies: [
+                "SQLiteRepositories", "GrainStoriesWeb", "Accounts", "Posting", "Social", "Viewing", "Geocoding", "ATProto", "GrainSupport",
+                "TestSupport",
+            ]
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "TestSupport"]),
         .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine", "TestSupport"]),
         .testTarget(
             name: "GrainStoriesWebTests",
             dependencies: [
-                "GrainStoriesWeb", "GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
+                "GrainStoriesWeb", "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
                 "TestSupport", "CurlHTTPClient", "MicroHTTPServer", "JPEGProcessing", "GzipCompression", "DNSResolver", "WorkerThreads",
             ]
         ),
         .testTarget(
             name: "GrainStoriesServerTests",
-            dependencies: ["GrainSupport", "ATProto", "AppStorage", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding"]
+            dependencies: ["GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding"]
         ),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
     ]

@@ -10,6 +10,15 @@ public struct AccountSession: Sendable, Equatable {
     public var pdsURL: String
     public var tokens: PDSSession
 
+    public init(idHash: String, did: DID, handle: Handle?, displayName: String?, pdsURL: String, tokens: PDSSession) {
+        self.idHash = idHash
+        self.did = did
+        self.handle = handle
+        self.displayName = displayName
+        self.pdsURL = pdsURL
+        self.tokens = tokens
+    }
+
     public var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }
 
     /// The handle, or the DID when the account has none.

@@ -1,35 +1,28 @@
 public import Foundation
-public import SQLiteStore
 public import ATProto
-public import AppStorage
 import GrainSupport
 
-/// Sessions in the database. The browser's cookie holds 256 random bits; only their
-/// SHA-256 is stored, so a copy of the database does not let anyone sign in as the
-/// people in it.
+/// Sessions and their rules, over whichever `SessionRepository` the composition root
+/// chose. The browser's cookie holds 256 random bits; only their SHA-256 is stored, so a
+/// copy of the database does not let anyone sign in as the people in it.
 public struct SessionStore: Sendable {
     public static let cookieName = "sid"
     /// Sessions unused for this long are gone.
     public static let idleLifetime: TimeInterval = 30 * 86_400
 
-    public let database: Database
+    public let repository: any SessionRepository
     public let now: @Sendable () -> Date
     private let known = KnownSessions()
 
-    public init(database: AppDatabase, now: @escaping @Sendable () -> Date) {
-        self.database = database.database
+    public init(repository: any SessionRepository, now: @escaping @Sendable () -> Date) {
+        self.repository = repository
         self.now = now
     }
 
     /// Loads the in-memory list of sessions that `isKnown` answers from; call once at
     /// start-up, before serving.
     public func loadKnownSessions() async throws {
-        let accounts = try await database.read { db in
-            var accounts: [String: String] = [:]
-            for row in try db.query("SELECT id_hash, did FROM sessions") { accounts[try row.string("id_hash")] = try row.string("did") }
-            return accounts
-        }
-        known.replaceAll(with: accounts)
+        known.replaceAll(with: try await repository.accountsByIDHash().mapValues(\.rawValue))
     }
 
     /// Whether a cookie value names a session, answered from memory at once (for
@@ -52,13 +45,9 @@ public struct SessionStore: Sendable {
     public func create(_ tokens: PDSSession, pdsURL: String, displayName: String?) async throws -> String {
         let value = SessionStore.randomToken()
         let hash = SessionStore.hash(value)
-        let time = Int64(now().timeIntervalSince1970)
-        try await database.write { db in
-            try db.execute("""
-                INSERT INTO sessions (id_hash, did, handle, display_name, pds_url, access_token, refresh_token, created_at, last_used_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [hash, tokens.did, tokens.handle?.rawValue ?? tokens.did.rawValue, displayName, pdsURL, tokens.accessToken.revealed, tokens.refreshToken.revealed, time, time])
-        }
+        let session = AccountSession(
+            idHash: hash, did: tokens.did, handle: tokens.handle, displayName: displayName, pdsURL: pdsURL, tokens: tokens)
+        try await repository.insert(session, at: now())
         known.insert(hash, account: tokens.did.rawValue)
         return value
     }
@@ -79,21 +68,12 @@ public struct SessionStore: Sendable {
     public func accounts(in cookie: SessionCookie) async throws -> [AccountSession] {
         guard !cookie.isEmpty else { return [] }
         let hashes = cookie.ids.map(SessionStore.hash)
-        let time = Int64(now().timeIntervalSince1970)
-        let cutoff = time - Int64(SessionStore.idleLifetime)
-        let placeholders = hashes.map { _ in "?" }.joined(separator: ", ")
-        let found = try await database.read { db -> [String: (session: AccountSession, lastUsed: Int64)] in
-            let rows = try db.query("SELECT * FROM sessions WHERE id_hash IN (\(placeholders)) AND last_used_at >= ?", hashes.map { $0 as any DatabaseValueConvertible } + [cutoff])
-            var sessions: [String: (session: AccountSession, lastUsed: Int64)] = [:]
-            for row in rows {
-                let session = try SessionStore.session(from: row)
-                sessions[session.idHash] = (session, try row.int64("last_used_at"))
-            }
-            return sessions
-        }
-        let ordered = hashes.compactMap { found[$0] }
-        if let current = ordered.first, time - current.lastUsed > 300 {
-            try await database.write { db in try db.execute("UPDATE sessions SET last_used_at = ? WHERE id_hash = ?", [time, current.session.idHash]) }
+        let time = now()
+        let found = try await repository.sessions(withIDHashes: hashes, usedSince: time.addingTimeInterval(-SessionStore.idleLifetime))
+        let byHash = Dictionary(found.map { ($0.session.idHash, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordered = hashes.compactMap { byHash[$0] }
+        if let current = ordered.first, time.timeIntervalSince(current.lastUsed) > 300 {
+            try await repository.touch(idHash: current.session.idHash, at: time)
         }
         return ordered.map(\.session)
     }
@@ -102,50 +82,29 @@ public struct SessionStore: Sendable {
     /// send a draft or a heart only with a session of the account that made it, on the
     /// PDS that session was verified on.
     public func latest(for did: DID, on pdsURL: String) async throws -> AccountSession? {
-        try await database.read { db in
-            try db.queryOne("SELECT * FROM sessions WHERE did = ? AND pds_url = ? ORDER BY last_used_at DESC LIMIT 1", [did, pdsURL])
-                .map(SessionStore.session(from:))
-        }
+        try await repository.latest(for: did, on: pdsURL)
     }
 
     /// How a signed-in account appears as an author (its handle and name), for showing
     /// what it made here before the AppView knows it; never for acting as it.
     public func profileView(of did: DID) async throws -> ProfileView? {
-        try await database.read { db in
-            try db.queryOne("SELECT * FROM sessions WHERE did = ? ORDER BY last_used_at DESC LIMIT 1", [did]).map(SessionStore.session(from:))
-        }?.profileView
+        try await repository.newest(of: did)?.profileView
     }
 
     /// Stores refreshed tokens and the handle checked with them (the DID when it has none).
     public func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
-        try await database.write { db in
-            try db.execute(
-                "UPDATE sessions SET access_token = ?, refresh_token = ?, handle = ? WHERE id_hash = ?",
-                [tokens.accessToken.revealed, tokens.refreshToken.revealed, tokens.handle?.rawValue ?? tokens.did.rawValue, idHash])
-        }
+        try await repository.updateTokens(idHash: idHash, tokens)
     }
 
     public func delete(idHash: String) async throws {
-        try await database.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ?", [idHash]) }
+        try await repository.delete(idHash: idHash)
         known.remove(idHash)
     }
 
     /// Forgets sessions nobody has used within the idle lifetime.
     public func pruneStale() async throws {
-        let cutoff = Int64(now().timeIntervalSince1970 - SessionStore.idleLifetime)
-        try await database.write { db in try db.execute("DELETE FROM sessions WHERE last_used_at < ?", [cutoff]) }
+        try await repository.deleteUnused(before: now().addingTimeInterval(-SessionStore.idleLifetime))
         try await loadKnownSessions()
-    }
-
-    public static func session(from row: Row) throws -> AccountSession {
-        let did = try row.value("did", as: DID.self)
-        // Older rows hold the DID here for accounts without a handle.
-        let handle = Handle(exactly: try row.string("handle"))
-        return AccountSession(
-            idHash: try row.string("id_hash"), did: did, handle: handle, displayName: try row.optionalString("display_name"),
-            pdsURL: try row.string("pds_url"),
-            tokens: PDSSession(did: did, handle: handle, accessToken: Secret(try row.string("access_token")), refreshToken: Secret(try row.string("refresh_token")))
-        )
     }
 
     /// 256 random bits, base64url (43 characters).

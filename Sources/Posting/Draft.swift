@@ -5,7 +5,7 @@ public import Accounts
 
 /// A processed photo waiting to be posted (or being posted), owned by one account. Its
 /// photo is at `DataDirectory.draftPhoto(id)`; how far publishing got is its
-/// `PublishProgress`, kept in the same row by `DraftStore`.
+/// `PublishProgress`, kept with it by the `DraftRepository`.
 ///
 /// The record keys are chosen when the draft is made and never change, so however often
 /// publishing is retried, the PDS ends up with at most one story and one crosspost.
@@ -32,6 +32,26 @@ public struct Draft: Sendable, Equatable {
     public var crosspost: Bool
     public var state: State
     public var createdAt: Date
+
+    public init(
+        id: String, did: DID, pdsURL: String, storyRKey: RecordKey, postRKey: RecordKey, photoBytes: Int, width: Int, height: Int,
+        gpsCell: String?, place: DraftPlace?, labels: [String], crosspost: Bool, state: State, createdAt: Date
+    ) {
+        self.id = id
+        self.did = did
+        self.pdsURL = pdsURL
+        self.storyRKey = storyRKey
+        self.postRKey = postRKey
+        self.photoBytes = photoBytes
+        self.width = width
+        self.height = height
+        self.gpsCell = gpsCell
+        self.place = place
+        self.labels = labels
+        self.crosspost = crosspost
+        self.state = state
+        self.createdAt = createdAt
+    }
 
     /// Whether `account` is the one this draft belongs to (same DID, same PDS).
     public func belongs(to account: AccountSession) -> Bool {

@@ -35,14 +35,14 @@ public struct DraftMaker: Sendable {
     }
 
     public let preparation: PhotoPreparation
-    public let drafts: DraftStore
+    public let drafts: any DraftRepository
     public let geocoder: any PlaceGeocoder
     public let tids: TIDClock
     public let data: DataDirectory
     public let now: @Sendable () -> Date
 
     public init(
-        preparation: PhotoPreparation, drafts: DraftStore, geocoder: any PlaceGeocoder, tids: TIDClock, data: DataDirectory,
+        preparation: PhotoPreparation, drafts: any DraftRepository, geocoder: any PlaceGeocoder, tids: TIDClock, data: DataDirectory,
         now: @escaping @Sendable () -> Date
     ) {
         self.preparation = preparation

@@ -26,6 +26,11 @@ public struct DraftQuota: Sendable, Equatable {
         public var drafts: Int
         /// Bytes of all its draft photos on disk.
         public var bytes: Int
+
+        public init(drafts: Int, bytes: Int) {
+            self.drafts = drafts
+            self.bytes = bytes
+        }
     }
 
     public var maxDrafts: Int

@@ -9,16 +9,16 @@ public import Social
 /// Sessions unused for their idle lifetime are forgotten, and favourites and comments
 /// sent (or given up) more than two days ago, which pages no longer need.
 public struct Housekeeper: Sendable {
-    public let drafts: DraftStore
+    public let drafts: any DraftRepository
     public let data: DataDirectory
     public let sessions: SessionStore
     public let logger: Logger
     public let now: @Sendable () -> Date
-    public let socialWrites: SocialWriteStore?
+    public let socialWrites: (any SocialWriteRepository)?
 
     public init(
-        drafts: DraftStore, data: DataDirectory, sessions: SessionStore, logger: Logger, now: @escaping @Sendable () -> Date,
-        socialWrites: SocialWriteStore? = nil
+        drafts: any DraftRepository, data: DataDirectory, sessions: SessionStore, logger: Logger, now: @escaping @Sendable () -> Date,
+        socialWrites: (any SocialWriteRepository)? = nil
     ) {
         self.drafts = drafts
         self.socialWrites = socialWrites

@@ -10,7 +10,7 @@ public import Viewing
 /// threads and limits, the draft store, the upload → draft service, the publisher and the local overlay.
 public struct PostingServices: Sendable {
     /// Drafts and their publishing.
-    public let drafts: DraftStore
+    public let drafts: any DraftRepository
     public let publisher: Publisher
     public let local: LocalStories
     public let geocoder: any PlaceGeocoder
@@ -35,7 +35,7 @@ public struct PostingServices: Sendable {
     public let draftMaker: DraftMaker
 
     public init(
-        drafts: DraftStore, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
+        drafts: any DraftRepository, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
         photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions, photoWorker: String? = nil,
         placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date
     ) {

@@ -1,7 +1,7 @@
 public import Foundation
 public import ATProto
 
-/// How far publishing one draft has got. It lives in the draft's own row (`DraftStore`),
+/// How far publishing one draft has got. It is kept with the draft (`DraftRepository`),
 /// and each step's result is written there before the next step starts, so after a crash
 /// or restart publishing resumes where it was and repeats at most one step (each of which
 /// is safe to repeat). `PublishMachine` decides what comes next.
@@ -42,8 +42,26 @@ public struct PublishProgress: Sendable, Equatable {
     public var lastError: String?
     public var status: Status
 
+    public init(
+        draftID: String, did: DID, pdsURL: String, step: Step, recordCreatedAt: Datetime, blob: BlobRef?, storyURI: ATURI?,
+        storyCID: String?, attempts: Int, nextAttemptAt: Date, lastError: String?, status: Status
+    ) {
+        self.draftID = draftID
+        self.did = did
+        self.pdsURL = pdsURL
+        self.step = step
+        self.recordCreatedAt = recordCreatedAt
+        self.blob = blob
+        self.storyURI = storyURI
+        self.storyCID = storyCID
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.lastError = lastError
+        self.status = status
+    }
+
     /// The draft state that `status` is stored as.
-    var draftState: Draft.State {
+    public var draftState: Draft.State {
         switch status {
         case .pending: .publishing
         case .posted: .posted

@@ -7,7 +7,7 @@ extension Publisher {
     /// What publishing needs from the rest of the server.
     public struct Dependencies: Sendable {
         /// Drafts and their publishing progress.
-        public var drafts: DraftStore
+        public var drafts: any DraftRepository
         /// Where the drafts' photos are.
         public var data: DataDirectory
         public var sessions: SessionStore
@@ -20,7 +20,7 @@ extension Publisher {
         public var now: @Sendable () -> Date
 
         public init(
-            drafts: DraftStore, data: DataDirectory, sessions: SessionStore, pds: AuthorizedPDS, composer: CrosspostComposer,
+            drafts: any DraftRepository, data: DataDirectory, sessions: SessionStore, pds: AuthorizedPDS, composer: CrosspostComposer,
             storyPosted: @escaping @Sendable (Draft, RecordRef, AccountSession, Datetime) async -> Void,
             logger: Logger, now: @escaping @Sendable () -> Date
         ) {

@@ -6,7 +6,7 @@ import Accounts
 /// Publishes queued drafts: the I/O shell around `PublishMachine`. For each due draft it
 /// asks the machine for the next step (profile → upload → story → crosspost), performs
 /// it (`PublishSteps`), and stores the progress the machine computes from the outcome
-/// (`DraftStore.save`) before the next step. Retries, backoff and giving up are the
+/// (`DraftRepository.save`) before the next step. Retries, backoff and giving up are the
 /// machine's decisions. Survives restarts: `start()` picks up whatever was pending.
 public actor Publisher {
     private let machine = PublishMachine()

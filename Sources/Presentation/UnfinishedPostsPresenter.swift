@@ -6,7 +6,7 @@ public import Accounts
 /// out (a draft, one posting or waiting to try again, one that failed) with its state in
 /// the same plain words as its draft page, so nothing chosen is out of sight.
 public struct UnfinishedPostsPresenter: Sendable {
-    public let drafts: DraftStore
+    public let drafts: any DraftRepository
 
     public func values(for account: AccountSession) async -> [TemplateValue] {
         guard let unfinished = try? await drafts.unfinished(of: account) else { return [] }
@@ -32,7 +32,7 @@ public struct UnfinishedPostsPresenter: Sendable {
         }
     }
 
-    public init(drafts: DraftStore) {
+    public init(drafts: any DraftRepository) {
         self.drafts = drafts
     }
 }

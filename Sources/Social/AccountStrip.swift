@@ -7,7 +7,7 @@ public import Viewing
 /// A signed-in person's strip (`StripSelection`) from its parts: the AppView's authors,
 /// whom the person follows (their own `social.grain.graph.follow` records, through
 /// `FollowLists`), whom they block or hid (`HiddenAuthors`), the strip they chose
-/// (`StripChoiceStore`) and what they have seen. The home page draws it and records its
+/// (`StripChoiceRepository`) and what they have seen. The home page draws it and records its
 /// order; the viewer moves through the same order (`StripSnapshots`).
 public struct AccountStrip: Sendable {
     /// The strip as drawn, and what the page says about it.
@@ -31,7 +31,7 @@ public struct AccountStrip: Sendable {
     public let library: any StoryLibrary
     public let graph: FollowLists
     public let hidden: HiddenAuthors
-    public let choices: StripChoiceStore
+    public let choices: any StripChoiceRepository
     public let snapshots: StripSnapshots
     public let logger: Logger
 
@@ -87,7 +87,7 @@ public struct AccountStrip: Sendable {
         }
     }
 
-    public init(library: any StoryLibrary, graph: FollowLists, hidden: HiddenAuthors, choices: StripChoiceStore, snapshots: StripSnapshots, logger: Logger) {
+    public init(library: any StoryLibrary, graph: FollowLists, hidden: HiddenAuthors, choices: any StripChoiceRepository, snapshots: StripSnapshots, logger: Logger) {
         self.library = library
         self.graph = graph
         self.hidden = hidden

@@ -21,7 +21,7 @@ public struct CommentMerge: Sendable {
     }
 
     /// The comments of `page` (its position: `isLastPage` when it has no cursor), with the
-    /// local `writes` (oldest first, as `SocialWriteStore.comments(on:since:)` gives them)
+    /// local `writes` (oldest first, as `SocialWriteRepository.comments(on:since:)` gives them)
     /// and `author` views for their writers. `totalCount` is the thread's count without
     /// the comments left out here (`leftOut`, on this page): a count must not include
     /// comments the person is not shown. Those on other pages are for the caller to

@@ -18,7 +18,7 @@ public actor FavouriteBook {
         var loadedAt: Date
     }
 
-    private let store: SocialWriteStore
+    private let store: any SocialWriteRepository
     private let listing: GraphListing
     private let now: @Sendable () -> Date
     public let maxAge: TimeInterval
@@ -28,7 +28,7 @@ public actor FavouriteBook {
     private var failures: [DID: Date] = [:]
     public let failurePause: TimeInterval = 30
 
-    public init(store: SocialWriteStore, listing: GraphListing = GraphListing(maxPages: 10), maxAge: TimeInterval = 300, now: @escaping @Sendable () -> Date) {
+    public init(store: any SocialWriteRepository, listing: GraphListing = GraphListing(maxPages: 10), maxAge: TimeInterval = 300, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.listing = listing
         self.maxAge = maxAge

@@ -6,16 +6,20 @@ public import Viewing
 
 /// Per signed-in account, whom never to show: their Grain blocks (read from their own
 /// PDS through `FollowLists`, so cached for minutes and served stale while the PDS is
-/// down) together with the people they hid here (`HiddenAuthorStore`). Every page gets
+/// down) together with the people they hid here (`HiddenAuthorRepository`). Every page gets
 /// its `StoryVisibility` (the one policy for what may be shown) from here: the strip and
 /// grid, the viewer, `/stories/…`, profiles, TV, comment lists and link previews.
 public struct HiddenAuthors: Sendable {
+    /// At most this many hidden people per account, so a script cannot grow the list
+    /// without end.
+    public static let maxPerAccount = 2000
+
     let graph: FollowLists
-    let store: HiddenAuthorStore
+    let store: any HiddenAuthorRepository
     let logger: Logger
     let now: @Sendable () -> Date
 
-    public init(graph: FollowLists, store: HiddenAuthorStore, logger: Logger, now: @escaping @Sendable () -> Date) {
+    public init(graph: FollowLists, store: any HiddenAuthorRepository, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.graph = graph
         self.store = store
         self.logger = logger
@@ -53,7 +57,7 @@ public struct HiddenAuthors: Sendable {
 
     /// Hides `author`'s stories for `account`; false when their list is full.
     public func hide(_ author: DID, for account: AccountSession) async throws -> Bool {
-        try await store.hide(author, by: account.did, now: now())
+        try await store.hide(author, by: account.did, now: now(), limit: HiddenAuthors.maxPerAccount)
     }
 
     public func unhide(_ author: DID, for account: AccountSession) async throws {

@@ -4,14 +4,14 @@ public import GrainSupport
 public import Accounts
 
 /// Favourites and comments on their way to people's PDSes. A heart or a comment is
-/// stored first (`SocialWriteStore`, with its record key chosen), then tried at once, so
+/// stored first (`SocialWriteRepository`, with its record key chosen), then tried at once, so
 /// the page that asked can say whether it is there; one that could not be written (no
 /// answer, 5xx, an expired token whose refresh failed) stays pending and is retried in
 /// the background with the publisher's backoff (`RetrySchedule`), after a restart too.
 /// Creating is exactly once (`AuthorizedPDS.createOnce` with the stored key); deleting
 /// is idempotent. A write the PDS refuses stops there with the PDS's reason.
 public actor SocialOutbox {
-    public nonisolated let store: SocialWriteStore
+    public nonisolated let store: any SocialWriteRepository
     public nonisolated let favourites: FavouriteBook
     private let pds: AuthorizedPDS
     private let sessions: SessionStore
@@ -24,7 +24,7 @@ public actor SocialOutbox {
     private var inFlight: Set<Int64> = []
 
     public init(
-        store: SocialWriteStore, favourites: FavouriteBook, pds: AuthorizedPDS, sessions: SessionStore, tids: TIDClock,
+        store: any SocialWriteRepository, favourites: FavouriteBook, pds: AuthorizedPDS, sessions: SessionStore, tids: TIDClock,
         logger: Logger, now: @escaping @Sendable () -> Date
     ) {
         self.store = store

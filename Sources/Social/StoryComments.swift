@@ -9,7 +9,7 @@ import Viewing
 /// Grain cannot be reached the page still has those, and says so.
 public struct StoryComments: Sendable {
     public let threads: any CommentThreads
-    public let store: SocialWriteStore
+    public let store: any SocialWriteRepository
     public let sessions: SessionStore
     public let now: @Sendable () -> Date
 
@@ -82,7 +82,7 @@ public struct StoryComments: Sendable {
         return (count, last.cursor == nil ? last.comments.last : nil)
     }
 
-    public init(threads: any CommentThreads, store: SocialWriteStore, sessions: SessionStore, now: @escaping @Sendable () -> Date) {
+    public init(threads: any CommentThreads, store: any SocialWriteRepository, sessions: SessionStore, now: @escaping @Sendable () -> Date) {
         self.threads = threads
         self.store = store
         self.sessions = sessions

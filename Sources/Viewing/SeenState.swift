@@ -10,7 +10,7 @@ public import ATProto
 /// `maxAuthors` entries are kept, newest first, so the cookie stays far below 4 KB.
 public struct SeenState: Sendable, Equatable {
     public static let maxAuthors = 80
-    static let retention: TimeInterval = 48 * 3600
+    public static let retention: TimeInterval = 48 * 3600
 
     /// Author DID → milliseconds since 1970 of the newest seen story.
     public private(set) var newestSeen: [DID: Int64]

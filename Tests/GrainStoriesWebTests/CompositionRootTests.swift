@@ -1,4 +1,6 @@
 import Posting
+import Accounts
+import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
@@ -18,7 +20,7 @@ import TestSupport
         let clock: ManualClock
     }
 
-    static func rig(library: FakeStoryLibrary = .fixtureScenario()) async throws -> Rig {
+    static func rig(library: FakeStoryLibrary = .fixtureScenario(), storage: Repositories? = nil) async throws -> Rig {
         let clock = ManualClock()
         let pds = InMemoryPDS(clock: { clock.date })
         let identity = FakeIdentityResolver([.alice], pdsURL: pds.baseURL)
@@ -28,6 +30,7 @@ import TestSupport
             edges.identity = identity
             edges.geocoder = { _ in geocoder }
             edges.now = { clock.date }
+            if let storage { edges.storage = { _ in storage } }
         })
         return Rig(app: app, pds: pds, identity: identity, geocoder: geocoder, clock: clock)
     }
@@ -108,5 +111,26 @@ import TestSupport
         #expect(answer.status == .badGateway)
         #expect(answer.text.contains("elsewhere.example"))
         #expect(rig.pds.calls.isEmpty)
+    }
+
+    @Test func theStorageEdgeChoosesWhereTheApplicationKeepsItsState() async throws {
+        let memory = Repositories.inMemory()
+        let rig = try await Self.rig(storage: memory)
+        let sqlite = try await Self.rig()
+        for app in [rig.app, sqlite.app] {
+            let browser = CookieJar(app)
+            let form = await browser.get("/signin")
+            let signedIn = await browser.post("/signin", form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: form.text))), ("identifier", FakePDS.Account.alice.handle),
+                ("password", FakePDS.Account.alice.password),
+            ])
+            #expect(signedIn.status == .seeOther)
+        }
+        #expect(try await memory.sessions.accountsByIDHash().values.map(\.rawValue) == [FakePDS.Account.alice.did])
+        let files = { (app: AppHarness) in (try? FileManager.default.contentsOfDirectory(atPath: app.dataDirectory)) ?? [] }
+        #expect(!files(rig.app).contains("grainstories.sqlite3"), "the in-memory adapter writes no database")
+        #expect(files(sqlite.app).contains("grainstories.sqlite3"), "SQLite in the data directory unless the edge says otherwise")
+        await rig.app.shutdown()
+        await sqlite.app.shutdown()
     }
 }

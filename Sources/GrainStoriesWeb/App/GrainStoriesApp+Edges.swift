@@ -23,7 +23,10 @@ extension GrainStoriesApp {
         public var pds: any PDSConnector
         /// Where an account lives (handle or DID → DID and PDS), at sign-in.
         public var identity: any IdentityResolving
-        /// Place suggestions and search for drafts, given the database-backed answer cache
+        /// Where the application keeps its state: the storage adapter, opened over the data
+        /// directory (by default the SQLite database in it, `Repositories.sqlite`).
+        public var storage: @Sendable (DataDirectory) async throws(ConfigurationError) -> Repositories
+        /// Place suggestions and search for drafts, given the stored answer cache
         /// the application keeps (a fake may ignore it).
         public var geocoder: @Sendable (any GeocodingCache) -> any PlaceGeocoder
         /// "Now", for sessions, drafts, publishing, story expiry and housekeeping.
@@ -36,8 +39,12 @@ extension GrainStoriesApp {
             stories: any StoryLibrary, pds: any PDSConnector, identity: any IdentityResolving,
             geocoder: @escaping @Sendable (any GeocodingCache) -> any PlaceGeocoder,
             now: @escaping @Sendable () -> Date, http: OutboundHTTP, comments: any CommentThreads = NoCommentThreads(),
-            following: AppViewFollowing? = nil
+            following: AppViewFollowing? = nil,
+            storage: @escaping @Sendable (DataDirectory) async throws(ConfigurationError) -> Repositories = { data throws(ConfigurationError) in
+                try await Repositories.sqlite(at: data.database)
+            }
         ) {
+            self.storage = storage
             self.stories = stories
             self.comments = comments
             self.following = following

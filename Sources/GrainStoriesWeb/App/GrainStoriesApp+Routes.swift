@@ -1,5 +1,4 @@
 import Foundation
-import AppStorage
 import ATProto
 import GrainSupport
 import Posting
@@ -12,18 +11,18 @@ extension GrainStoriesApp {
     /// Every handler, each given only the parts it uses.
     static func routes(
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
-        signer: MediaURLSigner, media: MediaCache, database: AppDatabase, sessions: SessionStore, pds: AuthorizedPDS,
+        signer: MediaURLSigner, media: MediaCache, repositories: Repositories, sessions: SessionStore, pds: AuthorizedPDS,
         identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
         following: AppViewFollowing?, now: @escaping @Sendable () -> Date
     ) -> Routes {
-        let seen = SeenTracker(accounts: AccountSeenStore(database: database), now: now)
+        let seen = SeenTracker(accounts: repositories.seen, now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         let strip = StripPresenter(signer: signer)
         // One cache of follow and block lists for TV mode and signed-in people alike.
         let graph = FollowLists(identity: identity, pds: pds.connector, appView: following)
-        let hidden = HiddenAuthors(graph: graph, store: HiddenAuthorStore(database: database), logger: logger, now: now)
+        let hidden = HiddenAuthors(graph: graph, store: repositories.hiddenAuthors, logger: logger, now: now)
         let accountStrip = AccountStrip(
-            library: library, graph: graph, hidden: hidden, choices: StripChoiceStore(database: database),
+            library: library, graph: graph, hidden: hidden, choices: repositories.stripChoices,
             snapshots: StripSnapshots(now: now), logger: logger)
         let storyComments = StoryComments(threads: comments, store: social.store, sessions: sessions, now: now)
         let stories = StoryLookup(library: library, hidden: hidden)

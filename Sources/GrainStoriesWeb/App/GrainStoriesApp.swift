@@ -3,7 +3,6 @@ import JPEGProcessing
 import Synchronization
 import WorkerThreads
 import ATProto
-public import AppStorage
 import Geocoding
 public import GrainSupport
 public import Posting
@@ -28,7 +27,8 @@ public final class GrainStoriesApp: Sendable {
     /// The pages' library: the edge's stories with this server's own posts and deletions applied.
     public let library: any StoryLibrary
     public let signer: MediaURLSigner
-    public let database: AppDatabase
+    /// Where the application keeps its state (the adapter `edges.storage` chose).
+    public let repositories: Repositories
     public let sessions: SessionStore
     public let posting: PostingServices
     /// Favourites and comments on their way to people's PDSes.
@@ -41,7 +41,7 @@ public final class GrainStoriesApp: Sendable {
 
     private init(
         configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges, pages: PageRenderer,
-        library: any StoryLibrary, signer: MediaURLSigner, database: AppDatabase, sessions: SessionStore,
+        library: any StoryLibrary, signer: MediaURLSigner, repositories: Repositories, sessions: SessionStore,
         posting: PostingServices, social: SocialOutbox, application: Application, threads: [WorkerThreadPool]
     ) {
         self.configuration = configuration
@@ -51,7 +51,7 @@ public final class GrainStoriesApp: Sendable {
         self.pages = pages
         self.library = library
         self.signer = signer
-        self.database = database
+        self.repositories = repositories
         self.sessions = sessions
         self.posting = posting
         self.social = social
@@ -74,13 +74,13 @@ public final class GrainStoriesApp: Sendable {
         let photos = WorkerThreadPool(name: "photos", threadCount: 2)
         let signer = MediaURLSigner(key: HMAC.sha256(key: secret, message: Array("media".utf8)), insecureHosts: configuration.insecureHosts)
         let media = try MediaCache(directory: data.media, maxBytes: configuration.mediaCacheBytes, http: edges.http, io: io)
-        let database = try await AppDatabase.open(at: data.database)
+        let repositories = try await edges.storage(data)
         let now = edges.now
-        let sessions = SessionStore(database: database, now: now)
+        let sessions = SessionStore(repository: repositories.sessions, now: now)
         let pds = AuthorizedPDS(sessions: sessions, connector: edges.pds, verifier: edges.identity)
         let local = LocalStories(now: now)
         let library = OverlayStoryLibrary(base: edges.stories, local: local)
-        let drafts = DraftStore(database: database)
+        let drafts = repositories.drafts
         let publisher = Publisher(.init(
             drafts: drafts, data: data, sessions: sessions, pds: pds,
             composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
@@ -91,7 +91,7 @@ public final class GrainStoriesApp: Sendable {
             logger: logger, now: now
         ))
         let posting = PostingServices(
-            drafts: drafts, publisher: publisher, local: local, geocoder: edges.geocoder(SQLiteGeocodingCache(database: database)),
+            drafts: drafts, publisher: publisher, local: local, geocoder: edges.geocoder(repositories.geocodingCache),
             photoThreads: photos, fileThreads: io,
             processing: PhotoProcessingOptions(
                 maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,
@@ -102,13 +102,13 @@ public final class GrainStoriesApp: Sendable {
             placeTokens: PlaceTokens(key: HMAC.sha256(key: secret, message: Array("places".utf8))),
             tids: TIDClock(now: now), data: data, now: now
         )
-        let socialStore = SocialWriteStore(database: database)
+        let socialStore = repositories.socialWrites
         let social = SocialOutbox(
             store: socialStore, favourites: FavouriteBook(store: socialStore, now: now), pds: pds, sessions: sessions,
             tids: posting.tids, logger: logger, now: now)
         let routes = routes(
             configuration: configuration, logger: logger, pages: pages, library: library, signer: signer, media: media,
-            database: database, sessions: sessions, pds: pds, identity: edges.identity, posting: posting,
+            repositories: repositories, sessions: sessions, pds: pds, identity: edges.identity, posting: posting,
             social: social, comments: edges.comments, following: edges.following, now: now
         )
         let application = Application(
@@ -121,7 +121,7 @@ public final class GrainStoriesApp: Sendable {
         await posting.restoreLocalStories(sessions: sessions, logger: logger)
         return GrainStoriesApp(
             configuration: configuration, data: data, logger: logger, edges: edges, pages: pages, library: library,
-            signer: signer, database: database, sessions: sessions, posting: posting, social: social, application: application,
+            signer: signer, repositories: repositories, sessions: sessions, posting: posting, social: social, application: application,
             threads: [io, photos]
         )
     }
@@ -137,13 +137,13 @@ public final class GrainStoriesApp: Sendable {
         }
     }
 
-    /// Stops the background work, the outgoing HTTP client, the database and the threads.
+    /// Stops the background work, the outgoing HTTP client, the storage and the threads.
     public func shutdown() async {
         housekeeping.withLock { $0?.cancel() }
         await posting.publisher.stop()
         await social.stop()
         await edges.http.shutdown()
-        await database.close()
+        await repositories.close()
         for pool in threads { pool.shutdown() }
     }
 }

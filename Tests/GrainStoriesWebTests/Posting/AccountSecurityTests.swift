@@ -1,4 +1,3 @@
-import AppStorage
 import Posting
 import Foundation
 @testable import GrainStoriesWeb
@@ -83,7 +82,7 @@ import TestSupport
         #expect(!logs.contains("wrong-password-1234"))
         // Closing folds the write-ahead log into the database file (and usually deletes
         // the log), so every file left in the data directory is read, whatever it is.
-        await app.root.database.close()
+        await app.root.repositories.close()
         let files = try FileManager.default.subpathsOfDirectory(atPath: app.dataDirectory)
         #expect(files.contains("grainstories.sqlite3"), "the database is where the scan looks: \(files)")
         var filesHoldingTheAccount: [String] = []

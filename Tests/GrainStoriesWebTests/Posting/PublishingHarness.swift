@@ -5,7 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import ATProto
-@testable import AppStorage
+import SQLiteRepositories
 @testable import GrainSupport
 @testable import Posting
 @testable import Social
@@ -17,7 +17,7 @@ final class PublishingHarness: Sendable {
     let database: AppDatabase
     let http: OutboundHTTP
     let sessions: SessionStore
-    let drafts: DraftStore
+    let drafts: any DraftRepository
     let data: DataDirectory
     let publisher: Publisher
     let directory: String
@@ -39,8 +39,8 @@ final class PublishingHarness: Sendable {
         http = OutboundHTTP(userAgent: "test", insecureHosts: ["127.0.0.1"])
         let clock = self.clock
         let now: @Sendable () -> Date = { clock.now }
-        sessions = SessionStore(database: database, now: now)
-        drafts = DraftStore(database: database)
+        sessions = SessionStore(repository: SQLiteSessionRepository(database: database), now: now)
+        drafts = SQLiteDraftRepository(database: database)
         data = try DataDirectory.prepare(directory + "/data")
         let posted = self.posted
         publisher = Publisher(.init(

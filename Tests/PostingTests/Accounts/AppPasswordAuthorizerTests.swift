@@ -1,5 +1,4 @@
 import ATProto
-import AppStorage
 import CurlHTTPClient
 import Foundation
 import GrainSupport
@@ -8,6 +7,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import Accounts
+import SQLiteRepositories
 
 /// An app-password session as a `PDSAuthorizer`: expiry read from the whole answer (the
 /// reference PDS's 400 `ExpiredToken`, a 401 with a Bearer `invalid_token` challenge),
@@ -68,7 +68,7 @@ import TestSupport
         let directory = ProjectPaths.temporaryDirectory("app-password-authorizer")
         let database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
-        let sessions = SessionStore(database: database, now: { Date() })
+        let sessions = SessionStore(repository: SQLiteSessionRepository(database: database), now: { Date() })
         let result: Result<T, any Error>
         do {
             let id = try await sessions.create(

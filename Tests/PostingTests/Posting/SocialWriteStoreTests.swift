@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import AppStorage
+@testable import SQLiteRepositories
 @testable import Posting
 @testable import Social
 @testable import Accounts
@@ -16,10 +16,10 @@ import SQLiteStore
     let story: ATURI = "at://did:plc:hbrpoigf3cbfnobm2o4rak3v/social.grain.story/3muojebufwseb"
     let now = Date(timeIntervalSince1970: 1_788_544_800)
 
-    private func open() async throws -> (AppDatabase, SocialWriteStore, String) {
+    private func open() async throws -> (AppDatabase, SQLiteSocialWriteRepository, String) {
         let directory = ProjectPaths.temporaryDirectory("social-writes")
         let database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
-        return (database, SocialWriteStore(database: database), directory)
+        return (database, SQLiteSocialWriteRepository(database: database), directory)
     }
 
     @Test func anUndoIsNotDueWhileWhatItUndoesIsPending() async throws {
@@ -45,9 +45,9 @@ import SQLiteStore
         try await store.save(sent)
         let waiting = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0002", subject: story, text: "waiting", createdAt: Datetime(old), now: old)
         let recent = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0003", subject: story, text: "recent", createdAt: Datetime(now), now: now)
-        let sessions = SessionStore(database: database, now: { self.now })
+        let sessions = SessionStore(repository: SQLiteSessionRepository(database: database), now: { self.now })
         let housekeeper = Housekeeper(
-            drafts: DraftStore(database: database), data: try DataDirectory.prepare(directory + "/data"), sessions: sessions,
+            drafts: SQLiteDraftRepository(database: database), data: try DataDirectory.prepare(directory + "/data"), sessions: sessions,
             logger: LogCapture().logger(), now: { self.now }, socialWrites: store)
         await housekeeper.sweep()
         #expect(try await store.find(sent.id) == nil)

@@ -3,7 +3,7 @@ import Foundation
 import SQLiteStore
 import Testing
 import TestSupport
-@testable import AppStorage
+@testable import SQLiteRepositories
 @testable import Posting
 @testable import Social
 @testable import Accounts
@@ -39,7 +39,7 @@ import TestSupport
         await old.close()
 
         let migrated = try await AppDatabase.open(at: path)
-        let drafts = DraftStore(database: migrated)
+        let drafts = SQLiteDraftRepository(database: migrated)
         let editing = try #require(try await drafts.find("editing"))
         #expect(editing.state == .draft)
         #expect(editing.place?.name == "Paris")

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import AppStorage
+@testable import SQLiteRepositories
 import ATProto
 import SQLiteStore
 @testable import Viewing
 @testable import Social
 @testable import Presentation
 
-/// Each account may hide at most `HiddenAuthorStore.maxPerAccount` people, counted per
+/// Each account may hide at most `HiddenAuthors.maxPerAccount` people, counted per
 /// account (not per person hidden, nor across accounts).
 @Suite struct HiddenAuthorStoreTests {
     let alice: DID = "did:plc:alice22222222222222222222"
@@ -28,24 +28,24 @@ import SQLiteStore
     }
 
     @Test func theCapIsTwoThousandPeoplePerAccount() async throws {
-        #expect(HiddenAuthorStore.maxPerAccount == 2000)
+        #expect(HiddenAuthors.maxPerAccount == 2000)
         let directory = ProjectPaths.temporaryDirectory("hidden")
         let database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
-        let store = HiddenAuthorStore(database: database)
+        let store = SQLiteHiddenAuthorRepository(database: database)
         // One short of the cap, written at once (a person would press Hide 1,999 times).
         let alice = self.alice
         try await database.database.write { db in
-            for n in 0..<(HiddenAuthorStore.maxPerAccount - 1) {
+            for n in 0..<(HiddenAuthors.maxPerAccount - 1) {
                 try db.execute("INSERT INTO hidden_authors (did, author, hidden_at) VALUES (?, ?, ?)", [alice, Self.author(n), Int64(n)])
             }
         }
-        #expect(try await store.hide(Self.author(5000), by: alice, now: now), "the 2,000th fits")
-        #expect(try await !store.hide(Self.author(5001), by: alice, now: now), "the 2,001st does not")
-        #expect(try await store.hide(Self.author(5000), by: alice, now: now), "hiding someone already hidden changes nothing and is fine")
-        #expect(try await store.hidden(by: alice).count == HiddenAuthorStore.maxPerAccount)
-        #expect(try await store.hide(Self.author(5001), by: bob, now: now), "another account has its own allowance")
+        #expect(try await store.hide(Self.author(5000), by: alice, now: now, limit: HiddenAuthors.maxPerAccount), "the 2,000th fits")
+        #expect(try await !store.hide(Self.author(5001), by: alice, now: now, limit: HiddenAuthors.maxPerAccount), "the 2,001st does not")
+        #expect(try await store.hide(Self.author(5000), by: alice, now: now, limit: HiddenAuthors.maxPerAccount), "hiding someone already hidden changes nothing and is fine")
+        #expect(try await store.hidden(by: alice).count == HiddenAuthors.maxPerAccount)
+        #expect(try await store.hide(Self.author(5001), by: bob, now: now, limit: HiddenAuthors.maxPerAccount), "another account has its own allowance")
         try await store.unhide(Self.author(0), by: alice)
-        #expect(try await store.hide(Self.author(5001), by: alice, now: now), "unhiding makes room")
+        #expect(try await store.hide(Self.author(5001), by: alice, now: now, limit: HiddenAuthors.maxPerAccount), "unhiding makes room")
         await database.close()
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -1,4 +1,3 @@
-import AppStorage
 import Posting
 public import Foundation
 public import GrainStoriesWeb

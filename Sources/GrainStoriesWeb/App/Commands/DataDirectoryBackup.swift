@@ -1,8 +1,8 @@
-import AppStorage
 import DurableFiles
 import Foundation
 import GrainSupport
 import Posting
+import SQLiteRepositories
 
 /// What `grain-stories backup` and `restore` copy, and in which order.
 ///
@@ -95,7 +95,7 @@ enum DataDirectoryBackup {
     private static func draftIDs(inDatabase path: String) async throws -> Set<String> {
         let database = try await AppDatabase.open(at: path)
         do {
-            let ids = try await DraftStore(database: database).allIDs()
+            let ids = try await SQLiteDraftRepository(database: database).allIDs()
             await database.close()
             return ids
         } catch {

@@ -60,7 +60,7 @@ struct HiddenPage: Sendable {
             guard author != account.did else { throw HTTPError.badRequest("You cannot hide your own stories.") }
             let kept = try await store { try await hidden.hide(author, for: account) }
             guard kept else {
-                throw HTTPError(.conflict, "You have hidden as many people as this server keeps (\(HiddenAuthorStore.maxPerAccount)). Unhide someone first.")
+                throw HTTPError(.conflict, "You have hidden as many people as this server keeps (\(HiddenAuthors.maxPerAccount)). Unhide someone first.")
             }
         case "unhide":
             try await store { try await hidden.unhide(author, for: account) }

@@ -18,7 +18,7 @@ struct DeleteStoryPage: Sendable {
     let library: any StoryLibrary
     /// This server's own recent stories, which must stop showing the deleted one.
     let local: LocalStories
-    let drafts: DraftStore
+    let drafts: any DraftRepository
     let photos: DraftPhotos
     let logger: Logger
 

@@ -16,7 +16,7 @@ import Presentation
 /// Drafts belong to the account that made them: anyone else gets a 404.
 struct DraftPage: Sendable {
     let pages: PageRenderer
-    let drafts: DraftStore
+    let drafts: any DraftRepository
     let publisher: Publisher
     let geocoder: any PlaceGeocoder
     /// Signs the place choices the page offers, so a posted place is one it offered.

@@ -9,7 +9,7 @@ import MicroHTTPServer
 struct LocalPhotoHandler: Sendable {
     static let cacheControl = "private, max-age=600"
 
-    let drafts: DraftStore
+    let drafts: any DraftRepository
     /// Where the drafts' photos are.
     let data: DataDirectory
 

@@ -17,7 +17,7 @@ import Accounts
 /// the upload is parsed, and again when the draft is saved).
 struct NewStoryPage: Sendable {
     let pages: PageRenderer
-    let drafts: DraftStore
+    let drafts: any DraftRepository
     let draftMaker: DraftMaker
     /// Parsing the upload blocks on the disk, so it runs on these threads.
     let fileThreads: WorkerThreadPool

@@ -15,7 +15,7 @@ import Accounts
 /// written. Signed out, the browser's cookie is what it always was.
 struct SeenTracker: Sendable {
     static let cookieLifetimeSeconds = 2 * 24 * 3600
-    let accounts: AccountSeenStore
+    let accounts: any SeenRepository
     let now: @Sendable () -> Date
 
     func state(_ context: RequestContext) async -> SeenState {

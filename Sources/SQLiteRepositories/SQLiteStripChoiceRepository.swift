@@ -1,11 +1,10 @@
-public import SQLiteStore
+import SQLiteStore
 public import ATProto
-public import AppStorage
+public import Social
 
-/// Each account's `StripChoice`, kept on the server so it holds on every device the
-/// person uses; no row means the person never chose (the default applies).
-public struct StripChoiceStore: Sendable {
-    public let database: Database
+/// `StripChoiceRepository` over the `strip_choice` table: one row per account that chose.
+public struct SQLiteStripChoiceRepository: StripChoiceRepository {
+    let database: Database
 
     public init(database: AppDatabase) { self.database = database.database }
 

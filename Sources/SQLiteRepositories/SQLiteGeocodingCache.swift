@@ -1,11 +1,11 @@
 public import Foundation
-public import SQLiteStore
-public import AppStorage
+import SQLiteStore
+public import Geocoding
 
 /// Geocoding answers kept in the database, so a restart does not send the same
 /// questions to Nominatim again.
 public struct SQLiteGeocodingCache: GeocodingCache {
-    public let database: Database
+    let database: Database
 
     public init(database: AppDatabase) { self.database = database.database }
 

@@ -1,12 +1,11 @@
 public import Foundation
-public import SQLiteStore
+import SQLiteStore
 public import ATProto
-public import AppStorage
+public import Viewing
 
-/// What a signed-in account has seen, kept on the server so rings are grey on every
-/// device the person uses (the browser cookie covers visitors).
-public struct AccountSeenStore: Sendable {
-    public let database: Database
+/// `SeenRepository` over the `seen` table: one row per account and author.
+public struct SQLiteSeenRepository: SeenRepository {
+    let database: Database
 
     public init(database: AppDatabase) { self.database = database.database }
 

@@ -1,16 +1,15 @@
 public import Foundation
-public import SQLiteStore
+import SQLiteStore
 public import ATProto
-public import AppStorage
 public import Accounts
+public import Posting
 
-/// Drafts and their publishing, in one table: the only writer of a draft's state. Every
-/// change of state (saved, publishing started, a step done, retried, failed, posted) is
-/// one statement in one transaction. A draft row is written only after its photo file is
-/// on disk and fsynced (`DraftMaker`), so a row never points at a missing photo; the
-/// photo's path is derived from the id (`DataDirectory.draftPhoto`), not stored.
-public struct DraftStore: Sendable {
-    public let database: Database
+/// `DraftRepository` over the `drafts` table: drafts and their publishing in one row, so
+/// every change of state (saved, publishing started, a step done, retried, failed,
+/// posted) is one statement in one transaction, and the quota is counted inside the
+/// insert's write transaction (SQLite has one writer at a time).
+public struct SQLiteDraftRepository: DraftRepository {
+    let database: Database
 
     public init(database: AppDatabase) { self.database = database.database }
 
@@ -20,7 +19,7 @@ public struct DraftStore: Sendable {
                 INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at, pds_url)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, DraftStore.bindings(draft))
+                """, Self.bindings(draft))
         }
     }
 
@@ -28,21 +27,21 @@ public struct DraftStore: Sendable {
     /// transaction, so concurrent uploads cannot slip past the limit together.
     public func insert(_ draft: Draft, within quota: DraftQuota) async throws {
         try await database.write { db in
-            if let refusal = quota.refusal(for: try DraftStore.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
+            if let refusal = quota.refusal(for: try Self.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
             try db.execute("""
                 INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at, pds_url)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, DraftStore.bindings(draft))
+                """, Self.bindings(draft))
         }
     }
 
     /// What `did` keeps in drafts now (see `DraftQuota`).
     public func usage(of did: DID) async throws -> DraftQuota.Usage {
-        try await database.read { db in try DraftStore.usage(of: did, in: db) }
+        try await database.read { db in try Self.usage(of: did, in: db) }
     }
 
-    public static func usage(of did: DID, in db: Connection) throws -> DraftQuota.Usage {
+    static func usage(of did: DID, in db: Connection) throws -> DraftQuota.Usage {
         let row = try db.queryOne("""
             SELECT COUNT(CASE WHEN state != 'posted' THEN 1 END) AS drafts, COALESCE(SUM(photo_bytes), 0) AS bytes
             FROM drafts WHERE did = ?
@@ -51,13 +50,13 @@ public struct DraftStore: Sendable {
     }
 
     public func find(_ id: String) async throws -> Draft? {
-        try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(DraftStore.draft(from:)) }
+        try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(Self.draft(from:)) }
     }
 
     /// The draft that became (or is becoming) `did`'s story `storyRKey`, if it was made here.
     public func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
         try await database.read { db in
-            try db.queryOne("SELECT * FROM drafts WHERE did = ? AND story_rkey = ?", [did, storyRKey]).map(DraftStore.draft(from:))
+            try db.queryOne("SELECT * FROM drafts WHERE did = ? AND story_rkey = ?", [did, storyRKey]).map(Self.draft(from:))
         }
     }
 
@@ -75,7 +74,7 @@ public struct DraftStore: Sendable {
     public func posted(since date: Date) async throws -> [Draft] {
         let cutoff = Int64(date.timeIntervalSince1970)
         return try await database.read { db in
-            try db.query("SELECT * FROM drafts WHERE state = 'posted' AND created_at >= ? ORDER BY created_at", [cutoff]).map(DraftStore.draft(from:))
+            try db.query("SELECT * FROM drafts WHERE state = 'posted' AND created_at >= ? ORDER BY created_at", [cutoff]).map(Self.draft(from:))
         }
     }
 
@@ -84,13 +83,13 @@ public struct DraftStore: Sendable {
     /// a story that has not gone out yet is never out of sight.
     /// Each comes with how far its publishing got (nil for a draft), read from the same
     /// row, so the list costs one query however many there are.
-    public func unfinished(of account: AccountSession, limit: Int = 10) async throws -> [(draft: Draft, progress: PublishProgress?)] {
+    public func unfinished(of account: AccountSession, limit: Int) async throws -> [(draft: Draft, progress: PublishProgress?)] {
         try await database.read { db in
             try db.query("""
                 SELECT * FROM drafts WHERE did = ? AND pds_url = ? AND state IN ('draft', 'publishing', 'failed')
                 ORDER BY created_at DESC, id LIMIT ?
                 """, [account.did, account.pdsURL, limit]).map { row in
-                (try DraftStore.draft(from: row), try row.optionalString("publish_step") == nil ? nil : try PublishProgress(row: row))
+                (try Self.draft(from: row), try row.optionalString("publish_step") == nil ? nil : try Self.progress(from: row))
             }
         }
     }
@@ -100,7 +99,7 @@ public struct DraftStore: Sendable {
     public func abandoned(before date: Date) async throws -> [Draft] {
         let cutoff = Int64(date.timeIntervalSince1970)
         return try await database.read { db in
-            try db.query("SELECT * FROM drafts WHERE state IN ('draft', 'posted') AND created_at < ?", [cutoff]).map(DraftStore.draft(from:))
+            try db.query("SELECT * FROM drafts WHERE state IN ('draft', 'posted') AND created_at < ?", [cutoff]).map(Self.draft(from:))
         }
     }
 
@@ -108,11 +107,11 @@ public struct DraftStore: Sendable {
     public func failed(before date: Date) async throws -> [Draft] {
         let cutoff = Int64(date.timeIntervalSince1970)
         return try await database.read { db in
-            try db.query("SELECT * FROM drafts WHERE state = 'failed' AND created_at < ?", [cutoff]).map(DraftStore.draft(from:))
+            try db.query("SELECT * FROM drafts WHERE state = 'failed' AND created_at < ?", [cutoff]).map(Self.draft(from:))
         }
     }
 
-    public static func bindings(_ draft: Draft) -> [any DatabaseValueConvertible] {
+    static func bindings(_ draft: Draft) -> [any DatabaseValueConvertible] {
         let address = addressJSON(draft.place)
         return [
             draft.id, draft.did, draft.storyRKey, draft.postRKey, draft.photoBytes, draft.width, draft.height,
@@ -122,7 +121,7 @@ public struct DraftStore: Sendable {
         ]
     }
 
-    public static func draft(from row: Row) throws -> Draft {
+    static func draft(from row: Row) throws -> Draft {
         var place: DraftPlace?
         if let name = try row.optionalString("place_name"), let cell = try row.optionalString("place_cell") {
             let address = try row.optionalString("place_address").flatMap { try? JSONDecoder().decode(AddressLocation.self, from: Data($0.utf8)) }

@@ -1,13 +1,13 @@
 public import Foundation
 public import SQLiteStore
 public import ATProto
-public import AppStorage
+public import Social
 
-/// The `social_writes` table: favourites and comments on their way to people's PDSes
-/// and those sent recently (which pages show until the AppView lists them). Every change
-/// of a write's state is one statement.
-public struct SocialWriteStore: Sendable {
-    public let database: Database
+/// `SocialWriteRepository` over the `social_writes` table. Every change of a write's
+/// state is one statement; a partial unique index refuses a second creation of a record
+/// (`social_writes_created`), and ids are SQLite's growing row ids.
+public struct SQLiteSocialWriteRepository: SocialWriteRepository {
+    let database: Database
 
     public init(database: AppDatabase) { self.database = database.database }
 
@@ -29,18 +29,18 @@ public struct SocialWriteStore: Sendable {
     }
 
     public func find(_ id: Int64) async throws -> SocialWrite? {
-        try await database.read { db in try db.queryOne("SELECT * FROM social_writes WHERE id = ?", [id]).map(SocialWrite.init(row:)) }
+        try await database.read { db in try db.queryOne("SELECT * FROM social_writes WHERE id = ?", [id]).map(Self.write(from:)) }
     }
 
     /// Pending writes whose attempt is due, oldest first; a write waits while an earlier
     /// write of the same record is pending, so "undo" never overtakes what it undoes.
-    public func due(now: Date, limit: Int = 16) async throws -> [SocialWrite] {
+    public func due(now: Date, limit: Int) async throws -> [SocialWrite] {
         try await database.read { db in
             try db.query("""
                 SELECT * FROM social_writes w WHERE status = 'pending' AND next_attempt_at <= ?
                 AND NOT EXISTS (SELECT 1 FROM social_writes e WHERE e.did = w.did AND e.rkey = w.rkey AND e.id < w.id AND e.status = 'pending')
                 ORDER BY id LIMIT ?
-                """, [Int64(now.timeIntervalSince1970), limit]).map(SocialWrite.init(row:))
+                """, [Int64(now.timeIntervalSince1970), limit]).map(Self.write(from:))
         }
     }
 
@@ -77,7 +77,7 @@ public struct SocialWriteStore: Sendable {
         let list = kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")
         return try await database.read { db in
             try db.query("SELECT * FROM social_writes WHERE did = ? AND status = 'pending' AND kind IN (\(list)) ORDER BY id", [did])
-                .map(SocialWrite.init(row:))
+                .map(Self.write(from:))
         }
     }
 
@@ -88,14 +88,14 @@ public struct SocialWriteStore: Sendable {
             try db.query("""
                 SELECT * FROM social_writes WHERE subject = ? AND kind IN ('comment', 'uncomment') AND status != 'failed' AND queued_at >= ?
                 ORDER BY id
-                """, [subject, Int64(since.timeIntervalSince1970)]).map(SocialWrite.init(row:))
+                """, [subject, Int64(since.timeIntervalSince1970)]).map(Self.write(from:))
         }
     }
 
     /// `did`'s comment write with record key `rkey`, if this server made it.
     public func comment(of did: DID, rkey: RecordKey) async throws -> SocialWrite? {
         try await database.read { db in
-            try db.queryOne("SELECT * FROM social_writes WHERE did = ? AND rkey = ? AND kind = 'comment'", [did, rkey]).map(SocialWrite.init(row:))
+            try db.queryOne("SELECT * FROM social_writes WHERE did = ? AND rkey = ? AND kind = 'comment'", [did, rkey]).map(Self.write(from:))
         }
     }
 
@@ -108,22 +108,19 @@ public struct SocialWriteStore: Sendable {
     }
 }
 
-extension SocialWrite {
+extension SQLiteSocialWriteRepository {
     /// Reads a `social_writes` row.
-    public init(row: Row) throws {
-        id = try row.int64("id")
-        did = try row.value("did", as: DID.self)
-        pdsURL = try row.string("pds_url")
-        kind = try row.value("kind", as: SocialWrite.Kind.self)
-        rkey = try row.value("rkey", as: RecordKey.self)
-        subject = try row.value("subject", as: ATURI.self)
-        text = try row.optionalString("text")
-        recordCreatedAt = try row.value("record_created_at", as: Datetime.self)
-        status = try row.value("status", as: SocialWrite.Status.self)
-        attempts = try row.int("attempts")
-        nextAttemptAt = Date(timeIntervalSince1970: TimeInterval(try row.int64("next_attempt_at")))
-        lastError = try row.optionalString("last_error")
-        queuedAt = Date(timeIntervalSince1970: TimeInterval(try row.int64("queued_at")))
+    static func write(from row: Row) throws -> SocialWrite {
+        SocialWrite(
+            id: try row.int64("id"), did: try row.value("did", as: DID.self), pdsURL: try row.string("pds_url"),
+            kind: try row.value("kind", as: SocialWrite.Kind.self), rkey: try row.value("rkey", as: RecordKey.self),
+            subject: try row.value("subject", as: ATURI.self), text: try row.optionalString("text"),
+            recordCreatedAt: try row.value("record_created_at", as: Datetime.self),
+            status: try row.value("status", as: SocialWrite.Status.self), attempts: try row.int("attempts"),
+            nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("next_attempt_at"))),
+            lastError: try row.optionalString("last_error"),
+            queuedAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("queued_at")))
+        )
     }
 }
 

@@ -1,8 +1,9 @@
 public import Foundation
-public import SQLiteStore
+import SQLiteStore
 public import ATProto
+public import Posting
 
-extension DraftStore {
+extension SQLiteDraftRepository {
     /// Saves the person's choices and starts publishing `id`, in one transaction; only a
     /// draft not yet publishing starts (pressing Publish twice queues it once). Returns
     /// whether it started.
@@ -10,7 +11,7 @@ extension DraftStore {
     public func publish(
         _ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
     ) async throws -> Bool {
-        let address = DraftStore.addressJSON(place)
+        let address = Self.addressJSON(place)
         return try await database.write { db in
             try db.execute("""
                 UPDATE drafts SET place_name = ?, place_cell = ?, place_address = ?, labels = ?, crosspost = ?,
@@ -36,17 +37,17 @@ extension DraftStore {
     /// How far publishing `id` got; nil while it is a draft (or when there is no such draft).
     public func progress(_ id: String) async throws -> PublishProgress? {
         try await database.read { db in
-            try db.queryOne("SELECT * FROM drafts WHERE id = ? AND publish_step IS NOT NULL", [id]).map(PublishProgress.init(row:))
+            try db.queryOne("SELECT * FROM drafts WHERE id = ? AND publish_step IS NOT NULL", [id]).map(Self.progress(from:))
         }
     }
 
     /// Publishing drafts whose next attempt is due, oldest first.
-    public func due(now: Date, limit: Int = 8) async throws -> [PublishProgress] {
+    public func due(now: Date, limit: Int) async throws -> [PublishProgress] {
         try await database.read { db in
             try db.query("""
                 SELECT * FROM drafts WHERE state = 'publishing' AND publish_step IS NOT NULL AND next_attempt_at <= ?
                 ORDER BY next_attempt_at LIMIT ?
-                """, [Int64(now.timeIntervalSince1970), limit]).map(PublishProgress.init(row:))
+                """, [Int64(now.timeIntervalSince1970), limit]).map(Self.progress(from:))
         }
     }
 
@@ -105,24 +106,27 @@ extension DraftStore {
     }
 }
 
-extension PublishProgress {
+extension SQLiteDraftRepository {
     /// Reads the publishing columns of a draft row that has started publishing.
-    public init(row: Row) throws {
-        draftID = try row.string("id")
-        did = try row.value("did", as: DID.self)
-        pdsURL = try row.string("pds_url")
-        step = Step(rawValue: try row.optionalString("publish_step") ?? "") ?? .profile
-        recordCreatedAt = try row.value("record_created_at", as: Datetime?.self) ?? Datetime(Date(timeIntervalSince1970: 0))
-        blob = try row.optionalString("blob").flatMap { try? JSONDecoder().decode(BlobRef.self, from: Data($0.utf8)) }
-        storyURI = try row.value("story_uri", as: ATURI?.self)
-        storyCID = try row.optionalString("story_cid")
-        attempts = try row.int("attempts")
-        nextAttemptAt = Date(timeIntervalSince1970: TimeInterval(try row.optionalInt64("next_attempt_at") ?? 0))
-        lastError = try row.optionalString("last_error")
-        status = switch Draft.State(rawValue: try row.string("state")) {
+    static func progress(from row: Row) throws -> PublishProgress {
+        let status: PublishProgress.Status = switch Draft.State(rawValue: try row.string("state")) {
         case .posted: .posted
         case .failed: .failed
         default: .pending
         }
+        return PublishProgress(
+            draftID: try row.string("id"),
+            did: try row.value("did", as: DID.self),
+            pdsURL: try row.string("pds_url"),
+            step: PublishProgress.Step(rawValue: try row.optionalString("publish_step") ?? "") ?? .profile,
+            recordCreatedAt: try row.value("record_created_at", as: Datetime?.self) ?? Datetime(Date(timeIntervalSince1970: 0)),
+            blob: try row.optionalString("blob").flatMap { try? JSONDecoder().decode(BlobRef.self, from: Data($0.utf8)) },
+            storyURI: try row.value("story_uri", as: ATURI?.self),
+            storyCID: try row.optionalString("story_cid"),
+            attempts: try row.int("attempts"),
+            nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(try row.optionalInt64("next_attempt_at") ?? 0)),
+            lastError: try row.optionalString("last_error"),
+            status: status
+        )
     }
 }

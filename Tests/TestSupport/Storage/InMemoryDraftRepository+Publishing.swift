@@ -1,0 +1,96 @@
+public import Foundation
+public import ATProto
+public import Posting
+import Synchronization
+
+extension InMemoryDraftRepository {
+    @discardableResult
+    public func publish(
+        _ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
+    ) async throws -> Bool {
+        change(id, when: { $0.draft.state == .draft }) { row in
+            row.draft.place = place
+            row.draft.labels = labels.joined(separator: ",").split(separator: ",").map(String.init)
+            row.draft.crosspost = crosspost
+            Self.start(&row, createdAt: createdAt, now: now)
+        }
+    }
+
+    @discardableResult
+    public func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
+        change(id, when: { $0.draft.state == .draft }) { Self.start(&$0, createdAt: createdAt, now: now) }
+    }
+
+    public func progress(_ id: String) async throws -> PublishProgress? {
+        rows.withLock { rows in rows[id].flatMap { $0.step == nil ? nil : $0.progress } }
+    }
+
+    public func due(now: Date, limit: Int) async throws -> [PublishProgress] {
+        let now = StoredSeconds.of(now)
+        let due = rows.withLock { rows in
+            rows.values.filter { $0.draft.state == .publishing && $0.step != nil && ($0.nextAttemptAt ?? .max) <= now }
+        }
+        return due.sorted { ($0.nextAttemptAt ?? 0) < ($1.nextAttemptAt ?? 0) }.prefix(limit).map(\.progress)
+    }
+
+    public func nextDue() async throws -> Date? {
+        rows.withLock { rows in
+            rows.values.filter { $0.draft.state == .publishing && $0.step != nil }.compactMap(\.nextAttemptAt).min().map(StoredSeconds.date)
+        }
+    }
+
+    @discardableResult
+    public func save(_ progress: PublishProgress) async throws -> Bool {
+        change(progress.draftID, when: { $0.step != nil && $0.draft.state == .publishing }) { row in
+            row.step = progress.step
+            row.blob = progress.blob
+            row.storyURI = progress.storyURI
+            row.storyCID = progress.storyCID
+            row.attempts = progress.attempts
+            row.nextAttemptAt = StoredSeconds.of(progress.nextAttemptAt)
+            row.lastError = progress.lastError
+            row.draft.state = progress.draftState
+        }
+    }
+
+    @discardableResult
+    public func cancel(_ id: String) async throws -> Bool {
+        change(id, when: { $0.draft.state == .publishing && $0.storyURI == nil }) { row in
+            row.draft.state = .draft
+            row.step = nil
+            row.attempts = 0
+            row.nextAttemptAt = nil
+            row.lastError = nil
+        }
+    }
+
+    public func retry(_ id: String, now: Date) async throws {
+        change(id, when: { $0.step != nil && ($0.draft.state == .failed || ($0.draft.state == .publishing && $0.attempts > 0)) }) { row in
+            row.draft.state = .publishing
+            row.attempts = 0
+            row.nextAttemptAt = StoredSeconds.of(now)
+            row.lastError = nil
+        }
+    }
+
+    /// Applies `update` to draft `id` if it matches `condition`, in one critical section
+    /// (one `UPDATE … WHERE` in SQLite). Returns whether it did.
+    @discardableResult
+    private func change(_ id: String, when condition: (Row) -> Bool, _ update: (inout Row) -> Void) -> Bool {
+        rows.withLock { rows in
+            guard var row = rows[id], condition(row) else { return false }
+            update(&row)
+            rows[id] = row
+            return true
+        }
+    }
+
+    private static func start(_ row: inout Row, createdAt: Datetime, now: Date) {
+        row.draft.state = .publishing
+        row.step = .profile
+        row.recordCreatedAt = createdAt
+        row.attempts = 0
+        row.nextAttemptAt = StoredSeconds.of(now)
+        row.lastError = nil
+    }
+}
