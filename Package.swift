@@ -8,7 +8,7 @@ import PackageDescription
 /// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
 /// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed JPEGProcessing's
 /// pipeline); the application imports no C and is layered GrainSupport → ATProto →
-/// Geocoding → Accounts → Viewing → Social → Posting, each feature owning the protocol of
+/// Geocoding → Accounts → Viewing → Social → Posting → Presentation (the presenters), each feature owning the protocol of
 /// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
 /// one place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
 /// whose composition root chooses the storage adapter) on top; the `grain-stories` executable only wires the command
