@@ -2,7 +2,9 @@
 public struct HTTPClientResponse: Sendable {
     /// The HTTP protocol version a response arrived over.
     public enum Version: Sendable, Equatable {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         case http1_0
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         case http1_1
         case http2
         case http3

@@ -40,11 +40,11 @@ import TestSupport
         let clients = [("/", true), ("/", false), ("/yield", false), ("/fast", true)].map { path, keepAlive in
             ClientThread(port: port, keepAlive: keepAlive, path: path, record: traffic)
         }
-        clients.forEach { $0.start() }
+        for client in clients { client.start() }
         // Shut down only once traffic is really flowing (a condition, bounded).
         #expect(await eventually(checkingEvery: .milliseconds(1)) { traffic.answered >= 6 }, "cycle \(cycle): no traffic reached the server")
         await live.stop(gracePeriod: .seconds(2))
-        try await runOnDedicatedThread { clients.forEach { $0.join() } }
+        try await runOnDedicatedThread { for client in clients { client.join() } }
         let unexpected = traffic.unexpectedStatuses
         #expect(unexpected.isEmpty, "cycle \(cycle): statuses other than 200/503: \(unexpected)")
     }

@@ -20,7 +20,10 @@ public struct RichTextFacet: Codable, Sendable, Equatable {
         case tag(String)
         case other
 
-        private enum CodingKeys: String, CodingKey { case type = "$type", uri, did, tag }
+        private enum CodingKeys: String, CodingKey {
+            case type = "$type"
+            case uri, did, tag
+        }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
