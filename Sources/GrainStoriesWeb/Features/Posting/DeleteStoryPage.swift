@@ -22,8 +22,8 @@ struct DeleteStoryPage: Sendable {
     let photos: DraftPhotos
     let logger: Logger
 
-    func confirm(_ context: RequestContext) async throws -> HTTPResponse {
-        let (account, rkey) = try ownStory(context)
+    func confirm(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
+        let account = try ownStory(context, actor: actor)
         var response = try pages.render("delete-story", [
             "title": "Delete this story?",
             "rkey": .string(rkey.rawValue),
@@ -34,8 +34,8 @@ struct DeleteStoryPage: Sendable {
         return response
     }
 
-    func delete(_ context: RequestContext) async throws -> HTTPResponse {
-        let (account, rkey) = try ownStory(context)
+    func delete(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
+        let account = try ownStory(context, actor: actor)
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         do {
@@ -69,14 +69,12 @@ struct DeleteStoryPage: Sendable {
         }
     }
 
-    /// The signed-in author and the record key, or an error.
-    private func ownStory(_ context: RequestContext) throws -> (AccountSession, RecordKey) {
+    /// The signed-in account when it is `actor`, the story's author, or an error.
+    private func ownStory(_ context: RequestContext, actor: ATIdentifier) throws -> AccountSession {
         let account = try context.requireAccount()
-        let rkey = try context.parameter("rkey", as: RecordKey.self)
-        let actor = ATIdentifier(context.parameter("actor"))
         guard actor == .did(account.did) || (account.handle != nil && actor == account.handle.map(ATIdentifier.handle)) else {
             throw HTTPError.forbidden("Only the author can delete a story.")
         }
-        return (account, rkey)
+        return account
     }
 }
