@@ -1,3 +1,4 @@
+import Presentation
 import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
@@ -24,12 +25,8 @@ struct DeleteStoryPage: Sendable {
 
     func confirm(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
         let account = try ownStory(context, actor: actor)
-        var response = try pages.render("delete-story", [
-            "title": "Delete this story?",
-            "rkey": .string(rkey.rawValue),
-            "action": .string(context.request.path),
-            "cancelHref": .string(StoryLinks.story(did: account.did, rkey: rkey)),
-        ], for: context)
+        let page = DeleteStoryPageModel(action: context.request.path, cancelHref: StoryLinks.story(did: account.did, rkey: rkey))
+        var response = try pages.render(page, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -64,7 +64,7 @@ struct ProfilePage: Sendable {
             "hide": isBlocked ? .null : isHidden
                 ? HiddenPage.form(
                     action: "unhide", author: profile.did, label: "Unhide their stories",
-                    accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path)
+                    accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path).templateValue
                 : HiddenPage.hideForm(author: profile.did, name: profile.name, signedIn: context.account, back: context.request.path),
         ]
         if let latest = stories.last {

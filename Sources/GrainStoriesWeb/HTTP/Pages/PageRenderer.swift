@@ -19,6 +19,11 @@ public struct PageRenderer: Sendable {
         assetsValue = assets.templateValue
     }
 
+    /// Renders `page` with its template plus the shared values (below).
+    public func render(_ page: some PageModel, status: HTTPStatus = .ok, for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
+        try render(type(of: page).templateName, status: status, page.templateValues, for: request)
+    }
+
     /// Renders template `name` with `context` plus the shared values: asset URLs, the
     /// site's name, the signed-in account (or null), the other accounts signed in on this
     /// browser and this browser's form token.

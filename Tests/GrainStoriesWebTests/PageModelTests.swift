@@ -1,0 +1,99 @@
+import GrainSupport
+@testable import GrainStoriesWeb
+import HTMLTemplates
+import Presentation
+import Testing
+import TestSupport
+
+/// Each typed page model against its template, rendered in strict mode (an unknown
+/// variable is an error): the template finds every key it asks for in the model, and
+/// every key the model gives is one the template reads (a key nobody reads is a
+/// contract that drifted).
+@Suite struct PageModelTests {
+    /// Each page model with variants that between them take every branch of its template.
+    static let samples: [(name: String, variants: [any PageModel])] = [
+        ("error", [
+            ErrorPageModel(status: 404, title: "Not Found", message: "There is nothing at this address.", reference: ""),
+            ErrorPageModel(status: 500, title: "Internal Server Error", message: "Something went wrong.", reference: "req-1"),
+        ]),
+        ("signin", [
+            SignInPageModel(adding: false, problem: nil, identifier: "", pds: "", csrfToken: "token", next: nil),
+            SignInPageModel(adding: true, problem: "Wrong password.", identifier: "alice.test", pds: "https://pds.example", csrfToken: "token", next: "/tv"),
+        ]),
+        ("hidden", [
+            HiddenPageModel(people: []),
+            HiddenPageModel(people: [
+                HiddenPageModel.Person(
+                    name: "Alice", handle: "alice.test", profileHref: "/profile/did:plc:alice",
+                    avatar: AvatarModel(image: "/media/sig/url", initial: "A"),
+                    form: HideFormModel(action: "/settings/hidden", verb: "unhide", author: "did:plc:alice", back: "/settings/hidden", label: "Unhide", accessibleName: "Unhide Alice's stories")
+                ),
+                HiddenPageModel.Person(
+                    name: "Bob", handle: "bob.test", profileHref: "/profile/did:plc:bob",
+                    avatar: AvatarModel(image: nil, initial: "B"),
+                    form: HideFormModel(action: "/settings/hidden", verb: "unhide", author: "did:plc:bob", back: "/settings/hidden", label: "Unhide", accessibleName: "Unhide Bob's stories")
+                ),
+            ]),
+        ]),
+        ("delete-story", [DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k")]),
+        ("strip-choice", [StripChoicePageModel(everyone: true, value: "everyone"), StripChoicePageModel(everyone: false, value: "following")]),
+        ("new-story", [
+            NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
+            NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
+        ]),
+    ]
+
+    private static func strictPages() throws -> PageRenderer {
+        var configuration = AppConfiguration()
+        configuration.templatesDirectory = ProjectPaths.templates
+        configuration.publicDirectory = ProjectPaths.publicFiles
+        configuration.strictTemplates = true
+        return try PageRenderer.load(configuration: configuration, secret: Array("secret".utf8), logger: Logger(level: .error) { _ in })
+    }
+
+    private static func renders(_ pages: PageRenderer, _ template: String, _ values: [String: TemplateValue]) -> Bool {
+        do {
+            _ = try pages.render(template, values, for: nil)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    @Test(arguments: samples.map(\.name))
+    func everyTemplateFindsEveryKeyItAsksForInItsModel(_ name: String) throws {
+        let pages = try Self.strictPages()
+        let variants = try #require(Self.samples.first { $0.name == name }?.variants)
+        for model in variants {
+            #expect(type(of: model).templateName == name)
+            let rendered = Self.renders(pages, name, model.templateValues)
+            #expect(rendered, "\(model)")
+        }
+    }
+
+    @Test(arguments: samples.map(\.name))
+    func everyKeyAModelGivesIsReadByItsTemplate(_ name: String) throws {
+        let pages = try Self.strictPages()
+        let variants = try #require(Self.samples.first { $0.name == name }?.variants)
+        let keys = Set(variants.flatMap { $0.templateValues.keys })
+        for key in keys.sorted() {
+            let someVariantNeedsIt = variants.contains { model in
+                var values = model.templateValues
+                values[key] = nil
+                return !Self.renders(pages, name, values)
+            }
+            #expect(someVariantNeedsIt, "\(name) never reads '\(key)'")
+        }
+    }
+
+    @Test func aTypedPageRendersWhatItsTemplateDoes() throws {
+        let pages = try Self.strictPages()
+        let model = SignInPageModel(adding: false, problem: "Wrong password.", identifier: "alice.test", pds: "", csrfToken: "token", next: nil)
+        let typed = try pages.render(model, for: nil)
+        let plain = try pages.render("signin", model.templateValues, for: nil)
+        let bytes = HomePageCacheTests.bytes(typed)
+        #expect(!bytes.isEmpty)
+        #expect(bytes == HomePageCacheTests.bytes(plain))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("Wrong password."))
+    }
+}
