@@ -37,11 +37,43 @@ import TestSupport
         ]),
         ("delete-story", [DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k")]),
         ("strip-choice", [StripChoicePageModel(everyone: true, value: "everyone"), StripChoicePageModel(everyone: false, value: "following")]),
+        ("home", [
+            HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now."),
+            HomePageModel(
+                authors: [tile("Alice", image: "/media/sig/alice", seen: true), tile("Bob", image: nil, seen: false)], hasAuthors: true,
+                allSeen: false, notice: nil,
+                own: OwnTileModel(
+                    avatar: AvatarModel(image: nil, initial: "C"),
+                    story: OwnTileModel.Story(href: "/stories/did:plc:carol", ringClass: "ring-unseen", accessibleName: "Your story, 1 story")
+                ),
+                unfinished: [UnfinishedPostModel(href: "/drafts/d1", photo: "/drafts/d1/photo", state: "Posting…", stateClass: "post-publishing")],
+                stripSwitch: StripSwitchModel(options: [
+                    .init(value: "following", label: "Following", isCurrent: true), .init(value: "everyone", label: "Everyone", isCurrent: false),
+                ]),
+                followingEmpty: false
+            ),
+            HomePageModel(
+                authors: [], hasAuthors: false, allSeen: true, notice: nil, own: OwnTileModel(avatar: AvatarModel(image: "/media/sig/carol", initial: "C"), story: nil),
+                unfinished: [], stripSwitch: StripSwitchModel(options: [.init(value: "following", label: "Following", isCurrent: true)]), followingEmpty: true
+            ),
+        ]),
         ("new-story", [
             NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
             NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
         ]),
     ]
+
+    /// A strip tile for `name`, seen or not.
+    static func tile(_ name: String, image: String?, seen: Bool) -> StripTileModel {
+        StripTileModel(
+            did: "did:plc:\(name.lowercased())", name: name, href: "/stories/did:plc:\(name.lowercased())",
+            avatar: AvatarModel(image: image, initial: String(name.prefix(1))), cover: "/stories/did:plc:\(name.lowercased())/cover",
+            time: "5m", timeLong: "5 minutes ago", latestAt: "2026-09-04T17:55:00.000Z", count: "1 story",
+            whenUnseen: .init(ringClass: "ring-unseen", accessibleName: "\(name), 1 story, new"),
+            whenSeen: .init(ringClass: "ring-seen", accessibleName: "\(name), 1 story, seen"),
+            seen: .known(seen)
+        )
+    }
 
     private static func strictPages() throws -> PageRenderer {
         var configuration = AppConfiguration()
