@@ -41,7 +41,7 @@ public struct StorySocialPresenter: Sendable {
             "signInHref": .string(StoryLinks.signIn(expired: false, next: storyPath)),
             "commentCount": .int(count),
             "commentCountText": .string(Self.countText(count)),
-            "latest": latest.map { comment($0, account: account, story: story) } ?? .null,
+            "latest": latest.map { comment($0, account: account, story: story).templateValue } ?? .null,
         ]
     }
 
@@ -50,29 +50,23 @@ public struct StorySocialPresenter: Sendable {
     }
 
     /// One comment as the templates draw it.
-    public func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> TemplateValue {
+    public func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> CommentModel {
         let view = shown.view
         let author = view.author
-        let runs: [TemplateValue] = CommentText.runs(view.text, facets: view.facets).map { run in
-            ["text": .string(run.text), "href": run.href.map(TemplateValue.string) ?? .null]
-        }
         let isOwn = account?.did == author.did && view.uri.did == author.did
-        var deleteAction: TemplateValue = .null
+        var deleteAction: String?
         if isOwn, let rkey = view.uri.rkey {
-            deleteAction = .string(Self.commentsPath(story) + "/" + PercentEncoding.encodePathSegment(rkey.rawValue) + "/delete")
+            deleteAction = Self.commentsPath(story) + "/" + PercentEncoding.encodePathSegment(rkey.rawValue) + "/delete"
         }
-        return [
-            "name": .string(author.name),
-            "handle": .string(author.shownHandle),
-            "profileHref": .string(StoryLinks.profile(author.did)),
-            "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
-            "createdAt": .string(view.createdAt.rawValue),
-            "time": .string(RelativeTime.short(from: view.createdAt.date, now: now())),
-            "timeLong": .string(RelativeTime.long(from: view.createdAt.date, now: now())),
-            "runs": .list(runs),
-            "deleteAction": deleteAction,
-            "state": shown.pending?.stateText.map(TemplateValue.string) ?? .null,
-        ]
+        return CommentModel(
+            name: author.name, handle: author.shownHandle, profileHref: StoryLinks.profile(author.did),
+            avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer),
+            createdAt: view.createdAt.rawValue,
+            time: RelativeTime.short(from: view.createdAt.date, now: now()),
+            timeLong: RelativeTime.long(from: view.createdAt.date, now: now()),
+            runs: CommentText.runs(view.text, facets: view.facets).map { CommentModel.Run(text: $0.text, href: $0.href) },
+            deleteAction: deleteAction, state: shown.pending?.stateText
+        )
     }
 
     public init(outbox: SocialOutbox, comments: StoryComments, signer: MediaURLSigner, now: @escaping @Sendable () -> Date) {

@@ -57,11 +57,40 @@ import TestSupport
                 unfinished: [], stripSwitch: StripSwitchModel(options: [.init(value: "following", label: "Following", isCurrent: true)]), followingEmpty: true
             ),
         ]),
+        ("comments", [
+            CommentsPageModel(
+                authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
+                problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
+            ),
+            CommentsPageModel(
+                authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "2 comments",
+                comments: [comment(own: true), comment(own: false)], nextHref: "/profile/did:plc:alice/story/3k/comments?cursor=c",
+                firstHref: "/profile/did:plc:alice/story/3k/comments", isPartial: true, canComment: true,
+                action: "/profile/did:plc:alice/story/3k/comments", draft: "Too long", problem: "Too long.", maxGraphemes: 300,
+                signInHref: "/signin?next=%2Fprofile"
+            ),
+            CommentsPageModel(
+                authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                firstHref: nil, isPartial: false, canComment: false, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
+                problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
+            ),
+        ]),
         ("new-story", [
             NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
             NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
         ]),
     ]
+
+    /// A comment, the signed-in person's own (deletable, still being sent) or someone else's.
+    static func comment(own: Bool) -> CommentModel {
+        CommentModel(
+            name: own ? "Carol" : "Bob", handle: own ? "carol.test" : "bob.test", profileHref: "/profile/did:plc:x",
+            avatar: AvatarModel(image: nil, initial: "C"), createdAt: "2026-09-04T17:55:00.000Z", time: "5m", timeLong: "5 minutes ago",
+            runs: [.init(text: "Look at ", href: nil), .init(text: "grain.social", href: "https://grain.social")],
+            deleteAction: own ? "/profile/did:plc:alice/story/3k/comments/3c/delete" : nil, state: own ? "Sending…" : nil
+        )
+    }
 
     /// A strip tile for `name`, seen or not.
     static func tile(_ name: String, image: String?, seen: Bool) -> StripTileModel {
@@ -83,12 +112,25 @@ import TestSupport
         return try PageRenderer.load(configuration: configuration, secret: Array("secret".utf8), logger: Logger(level: .error) { _ in })
     }
 
+    /// Page-wide values for nobody signed in, and for someone signed in on a browser
+    /// with a second account (the header's menu and the signed-in-only forms).
+    static let layouts = [
+        LayoutModel(account: nil, csrf: nil, otherAccounts: []),
+        LayoutModel(
+            account: LayoutModel.Account(name: .text("Carol"), handle: .text("carol.test"), did: .text("did:plc:carol")), csrf: .text("token"),
+            otherAccounts: [LayoutModel.Account(name: .text("Dan"), handle: .text("dan.test"), did: .text("did:plc:dan"))]
+        ),
+    ]
+
+    /// Whether `template` renders with `values` in strict mode for every layout.
     private static func renders(_ pages: PageRenderer, _ template: String, _ values: [String: TemplateValue]) -> Bool {
-        do {
-            _ = try pages.render(template, values, for: nil)
-            return true
-        } catch {
-            return false
+        layouts.allSatisfy { layout in
+            do {
+                _ = try pages.templates.renderUTF8(template, pages.pageValues(values, layout: layout))
+                return true
+            } catch {
+                return false
+            }
         }
     }
 
