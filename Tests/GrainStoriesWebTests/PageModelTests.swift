@@ -76,11 +76,42 @@ import TestSupport
                 problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
             ),
         ]),
+        ("draft", [
+            draftPage(editable: true, hasPosition: true, status: nil, results: [], problem: nil),
+            draftPage(
+                editable: true, hasPosition: false,
+                status: nil, results: [
+                    .init(token: "t1", name: "Powell's", display: "Powell's, Portland", first: true),
+                    .init(token: "t2", name: "Park", display: "Park, Portland", first: false),
+                ], problem: "Choose a place from the list."
+            ),
+            draftPage(editable: false, hasPosition: true, status: .init(
+                state: .publishing, headline: "Still trying.", details: "HTTP 502", retrying: true, cancellable: true, storyHref: "/profile/x/story/y"
+            ), results: [], problem: nil),
+            draftPage(editable: false, hasPosition: true, status: .init(
+                state: .posted, headline: "Posted.", details: nil, retrying: false, cancellable: false, storyHref: "/profile/x/story/y"
+            ), results: [], problem: nil),
+            draftPage(editable: false, hasPosition: true, status: .init(
+                state: .failed, headline: "Refused.", details: "HTTP 400", retrying: false, cancellable: false, storyHref: "/profile/x/story/y"
+            ), results: [], problem: nil),
+        ]),
         ("new-story", [
             NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
             NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
         ]),
     ]
+
+    /// A draft's page, editable or sent.
+    static func draftPage(
+        editable: Bool, hasPosition: Bool, status: DraftPageModel.Status?, results: [DraftPageModel.PlaceResult], problem: String?
+    ) -> DraftPageModel {
+        DraftPageModel(
+            draft: .init(id: "d1", width: 300, height: 400, size: "1.2 MB", editable: editable, crosspost: true, hasPosition: hasPosition),
+            placeName: hasPosition ? "Powell's" : "", suggested: hasPosition, searchFirst: !hasPosition,
+            warnings: [.init(value: "nudity", label: "Nudity", checked: true), .init(value: "gore", label: "Gore", checked: false)],
+            status: status, searchQuery: results.isEmpty ? "" : "powell", results: results, problem: problem
+        )
+    }
 
     /// A comment, the signed-in person's own (deletable, still being sent) or someone else's.
     static func comment(own: Bool) -> CommentModel {

@@ -103,10 +103,8 @@ struct DraftPage: Sendable {
 
     private func render(_ context: RequestContext, account: AccountSession, draft: Draft, searchResults: (query: String, results: [PlaceSuggestion])?, problem: String?, status: HTTPStatus) async throws -> HTTPResponse {
         let entry = try await drafts.progress(draft.id)
-        var values = DraftPresenter(tokens: placeTokens).values(draft: draft, entry: entry, search: searchResults)
-        values["problem"] = problem.map(TemplateValue.string) ?? .null
-        values["title"] = "Your new story"
-        var response = try pages.render("draft", status: status, values, for: context)
+        let page = DraftPresenter(tokens: placeTokens).page(draft: draft, entry: entry, search: searchResults, problem: problem)
+        var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }
