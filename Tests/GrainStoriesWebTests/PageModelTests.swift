@@ -95,11 +95,44 @@ import TestSupport
                 state: .failed, headline: "Refused.", details: "HTTP 400", retrying: false, cancellable: false, storyHref: "/profile/x/story/y"
             ), results: [], problem: nil),
         ]),
+        ("profile", [
+            profilePage(
+                description: "Photos.", stories: [
+                    StoryTileModel(thumb: "/media/s/t", warning: nil, href: "/profile/x/story/1", label: "Story from 5 minutes ago"),
+                    StoryTileModel(thumb: nil, warning: "Nudity", href: "/profile/x/story/2", label: "Story from 6 minutes ago"),
+                ],
+                ring: .init(storyHref: "/stories/x", ringClass: "ring-unseen", storyLabel: "View Alice's stories (2 stories, new)"),
+                hiddenNote: nil, hide: nil, archive: nil
+            ),
+            profilePage(
+                description: nil, stories: [], ring: nil, hiddenNote: "You hid this person's stories.",
+                hide: HideFormModel(action: "/settings/hidden", verb: "unhide", author: "did:plc:alice", back: "/profile/x", label: "Unhide", accessibleName: "Unhide Alice's stories"),
+                archive: nil
+            ),
+            profilePage(description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(
+                unavailable: false,
+                stories: [StoryTileModel(thumb: "/media/s/t", warning: nil, href: "/profile/x/story/1", label: "Your story of 4 Sept 2026", posted: ("4 Sept 2026", "2026-09-04T17:55:00.000Z"))],
+                next: "/profile/x?archive=c", first: "/profile/x"
+            )),
+            profilePage(description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(unavailable: true, stories: [], next: nil, first: nil)),
+        ]),
         ("new-story", [
             NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
             NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
         ]),
     ]
+
+    /// Alice's profile.
+    static func profilePage(
+        description: String?, stories: [StoryTileModel], ring: ProfilePageModel.Ring?, hiddenNote: String?, hide: HideFormModel?,
+        archive: ProfilePageModel.Archive?
+    ) -> ProfilePageModel {
+        ProfilePageModel(
+            name: "Alice", handle: "alice.test", description: description, avatar: AvatarModel(image: "/media/s/a", initial: "A"),
+            counts: [.init(label: "followers", value: 3, href: "https://grain.social/profile/x")], stories: stories, ring: ring,
+            hiddenNote: hiddenNote, hide: hide, archive: archive
+        )
+    }
 
     /// A draft's page, editable or sent.
     static func draftPage(

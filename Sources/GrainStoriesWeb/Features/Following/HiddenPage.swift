@@ -73,9 +73,9 @@ struct HiddenPage: Sendable {
 
     /// The "Hide this person's stories" form for `author`, returning to `back`; null when
     /// nobody is signed in or it is their own.
-    static func hideForm(author: DID, name: String, signedIn account: AccountSession?, back: String) -> TemplateValue {
-        guard let account, account.did != author else { return .null }
-        return form(action: "hide", author: author, label: "Hide this person's stories", accessibleName: "Hide \(name)'s stories", back: back).templateValue
+    static func hideForm(author: DID, name: String, signedIn account: AccountSession?, back: String) -> HideFormModel? {
+        guard let account, account.did != author else { return nil }
+        return form(action: "hide", author: author, label: "Hide this person's stories", accessibleName: "Hide \(name)'s stories", back: back)
     }
 
     /// The values of one hide or unhide form (`partials/hide-form`).

@@ -67,7 +67,7 @@ struct StoryViewerPage: Sendable {
         shown.isOwn = context.account?.did == did
         shown.origin = origin.origin(for: context.request)
         var values = ViewerPresenter(signer: signer, now: now()).context(shown)
-        values["hide"] = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")
+        values["hide"] = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")?.templateValue ?? .null
         values["social"] = await social.viewerBar(input.story, isLive: input.isLive, account: context.account, hiddenAuthors: visibility.leftOut)
         var response = try pages.render("viewer", values, for: context)
         if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
