@@ -116,11 +116,40 @@ import TestSupport
             )),
             profilePage(description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(unavailable: true, stories: [], next: nil, first: nil)),
         ]),
+        ("tv", [
+            tvPage(forName: nil, paused: false, refresh: "60", content: .message(title: "No stories right now", text: "No one has a live story.")),
+            tvPage(forName: "alice.test", paused: false, refresh: nil, content: .message(title: "No such account", text: "None.")),
+            tvPage(forName: nil, paused: true, refresh: nil, content: .playing(tvPlaying(image: nil, place: "Portland", upNext: true))),
+            tvPage(forName: "alice.test", paused: false, refresh: "8;url=/tv?at=x", content: .playing(tvPlaying(image: "/media/s/f", place: nil, upNext: false))),
+        ]),
         ("new-story", [
             NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
             NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
         ]),
     ]
+
+    /// A TV page.
+    static func tvPage(forName: String?, paused: Bool, refresh: String?, content: TVPageModel.Content) -> TVPageModel {
+        TVPageModel(
+            title: "Alice · TV", mainClass: "tv tv-phase-3", interval: 8, refreshSeconds: 60, paused: paused, forName: forName,
+            selfHref: "/tv?at=x", refresh: refresh, content: content
+        )
+    }
+
+    /// Alice's story playing on the TV.
+    static func tvPlaying(image: String?, place: String?, upNext: Bool) -> TVPageModel.Playing {
+        TVPageModel.Playing(
+            story: .init(
+                key: "did:plc:alice/3k", image: image, alt: "Photo story by Alice", width: 3, height: 4, authorName: "Alice",
+                authorHandle: "alice.test", avatar: AvatarModel(image: nil, initial: "A"), place: place,
+                createdAt: "2026-09-04T17:55:00.000Z", time: "5 minutes ago", position: "1 of 2", person: "1 of 3"
+            ),
+            segments: ["current", "upcoming"],
+            upNext: upNext ? [.init(name: "Bob", avatar: AvatarModel(image: "/media/s/b", initial: "B"))] : [],
+            nextHref: "/tv?at=n", previousHref: "/tv?at=p", nextAuthorHref: "/tv?at=na", previousAuthorHref: "/tv?at=pa",
+            pauseHref: "/tv?at=x&paused=1", preloadImage: image == nil ? nil : "/media/s/next"
+        )
+    }
 
     /// Alice's profile.
     static func profilePage(
