@@ -1,4 +1,3 @@
-public import HTMLTemplates
 public import Viewing
 
 /// An avatar as templates draw it: a proxied image URL when there is one, else the
@@ -7,9 +6,5 @@ public enum AvatarPresenter {
     public static func model(url: String?, name: String, signer: MediaURLSigner) -> AvatarModel {
         let initial = name.first.map { String($0).uppercased() } ?? "?"
         return AvatarModel(image: url.flatMap { signer.path(for: $0) }, initial: initial)
-    }
-
-    public static func value(url: String?, name: String, signer: MediaURLSigner) -> TemplateValue {
-        model(url: url, name: name, signer: signer).templateValue
     }
 }

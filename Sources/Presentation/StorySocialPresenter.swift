@@ -1,6 +1,5 @@
 import GrainSupport
 public import Foundation
-public import HTMLTemplates
 public import ATProto
 import Posting
 public import Viewing
@@ -26,23 +25,17 @@ public struct StorySocialPresenter: Sendable {
     }
 
     /// The viewer's bar, or null for a story past its day (Grain hides it too).
-    public func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> TemplateValue {
-        guard isLive else { return .null }
+    public func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> ViewerSocialModel? {
+        guard isLive else { return nil }
         async let summary = comments.summary(subject: story.uri, viewer: account, hiddenAuthors: hiddenAuthors)
         let favorited = if let account { await outbox.isFavourite(account, story.uri) } else { false }
         let (count, latest) = await summary
         let storyPath = StoryLinks.story(did: story.creator.did, rkey: story.rkey)
-        return [
-            "commentsHref": .string(Self.commentsPath(story)),
-            "favoriteAction": .string(Self.favoritePath(story)),
-            "favorited": .bool(favorited),
-            "favoriteValue": .string(favorited ? "0" : "1"),
-            "heartLabel": .string(favorited ? "Remove your like" : "Like this story"),
-            "signInHref": .string(StoryLinks.signIn(expired: false, next: storyPath)),
-            "commentCount": .int(count),
-            "commentCountText": .string(Self.countText(count)),
-            "latest": latest.map { comment($0, account: account, story: story).templateValue } ?? .null,
-        ]
+        return ViewerSocialModel(
+            commentsHref: Self.commentsPath(story), favoriteAction: Self.favoritePath(story), favorited: favorited,
+            signInHref: StoryLinks.signIn(expired: false, next: storyPath), commentCount: count, commentCountText: Self.countText(count),
+            latest: latest.map { comment($0, account: account, story: story) }
+        )
     }
 
     public static func countText(_ count: Int) -> String {

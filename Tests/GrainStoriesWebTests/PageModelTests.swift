@@ -122,11 +122,44 @@ import TestSupport
             tvPage(forName: nil, paused: true, refresh: nil, content: .playing(tvPlaying(image: nil, place: "Portland", upNext: true))),
             tvPage(forName: "alice.test", paused: false, refresh: "8;url=/tv?at=x", content: .playing(tvPlaying(image: "/media/s/f", place: nil, upNext: false))),
         ]),
+        ("viewer", [viewerPage(live: true), viewerPage(live: false)]),
         ("new-story", [
             NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
             NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
         ]),
     ]
+
+    /// Alice's story in the viewer: live, her own, between two people, with likes and a
+    /// comment; or past its day, warned, alone, someone else's.
+    static func viewerPage(live: Bool) -> ViewerPageModel {
+        let neighbour = ViewerNeighbourModel(
+            href: "/profile/did:plc:bob/story/1", thumb: live ? "/media/s/b" : nil, name: "Bob", label: "Next person: Bob", time: "3m",
+            avatar: AvatarModel(image: nil, initial: "B")
+        )
+        return ViewerPageModel(
+            story: .init(
+                did: "did:plc:alice", rkey: "3k", createdAt: "2026-09-04T17:55:00.000Z", timeShort: "5m", timeLong: "5 minutes ago",
+                place: live ? "Portland" : nil, alt: "Photo story by Alice", image: live ? "/media/s/f" : nil, width: 3, height: 4,
+                warning: live ? nil : "Nudity", position: "2 of 3", authorName: "Alice", authorHandle: "alice.test",
+                authorHref: "/profile/did:plc:alice", avatar: AvatarModel(image: "/media/s/a", initial: "A"), expired: !live
+            ),
+            index: 1, count: 3, previousHref: "/profile/did:plc:alice/story/1", nextHref: live ? "/profile/did:plc:alice/story/3" : "/",
+            nextIsClose: !live, closeHref: "/", deleteHref: live ? "/profile/did:plc:alice/story/3k/delete" : nil,
+            previousAuthorHref: live ? "/profile/did:plc:carol/story/1" : nil, nextAuthorHref: live ? "/profile/did:plc:bob/story/1" : nil,
+            preloadImages: live ? ["/media/s/next"] : [], shareURL: "https://stories.example/profile/did:plc:alice/story/3k",
+            shareTitle: "Story by @alice.test", crossPostURL: live ? "https://bsky.app/profile/x/post/y" : nil,
+            preview: .init(
+                title: "Story by @alice.test", description: "A photo story on Grain", url: "https://stories.example/profile/did:plc:alice/story/3k",
+                image: live ? "https://stories.example/media/s/f" : nil, width: 3, height: 4
+            ),
+            previousAuthor: live ? neighbour : nil, nextAuthor: live ? neighbour : nil,
+            hide: live ? nil : HideFormModel(action: "/settings/hidden", verb: "hide", author: "did:plc:alice", back: "/", label: "Hide", accessibleName: "Hide Alice's stories"),
+            social: live ? ViewerSocialModel(
+                commentsHref: "/profile/did:plc:alice/story/3k/comments", favoriteAction: "/profile/did:plc:alice/story/3k/favorite",
+                favorited: true, signInHref: "/signin?next=x", commentCount: 1, commentCountText: "1 comment", latest: comment(own: false)
+            ) : nil
+        )
+    }
 
     /// A TV page.
     static func tvPage(forName: String?, paused: Bool, refresh: String?, content: TVPageModel.Content) -> TVPageModel {

@@ -33,9 +33,10 @@ public struct PageRenderer: Sendable {
         try templates.renderStencil(type(of: page).templateName, pageValues(page.templateValues, layout: layout))
     }
 
-    /// Renders template `name` with `context` plus the shared values, for the pages
-    /// whose data has no model yet.
-    public func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
+    /// Renders template `name` with `context` plus the shared values. Pages render their
+    /// model (above); this is what that comes down to, kept for tests that compare a page
+    /// with a render from plain values.
+    func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
         Self.htmlResponse(try templates.renderUTF8(name, pageValues(context, layout: layout(for: request))), status: status)
     }
 
