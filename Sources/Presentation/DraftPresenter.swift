@@ -1,68 +1,50 @@
-public import HTMLTemplates
 import ATProto
 public import Geocoding
 import GrainSupport
 public import Posting
 import Viewing
 
-/// The draft page's template values.
+/// The draft page's model.
 public struct DraftPresenter: Sendable {
     public let tokens: PlaceTokens
 
     /// The content warnings Grain offers, as the form names them.
     static let warningNames = ["nudity": "Nudity", "sexual": "Sexual content", "gore": "Gore (Grain hides these stories)"]
 
-    public func values(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?) -> [String: TemplateValue] {
-        let warnings: [TemplateValue] = SelfLabels.offered.map { value in
-            ["value": .string(value), "label": .string(DraftPresenter.warningNames[value] ?? value), "checked": .bool(draft.labels.contains(value))]
+    public func page(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?, problem: String?) -> DraftPageModel {
+        let warnings = SelfLabels.offered.map { value in
+            DraftPageModel.Warning(value: value, label: DraftPresenter.warningNames[value] ?? value, checked: draft.labels.contains(value))
         }
-        var status: TemplateValue = .null
+        var status: DraftPageModel.Status?
         if draft.state != .draft {
-            let storyHref = StoryLinks.story(did: draft.did, rkey: draft.storyRKey)
             let reason = entry?.lastError ?? ""
             let retrying = draft.state == .publishing && (entry?.attempts ?? 0) > 0
             let words = DraftPresenter.plainWords(for: reason, stillTrying: retrying)
-            status = [
-                "publishing": .bool(draft.state == .publishing),
-                "posted": .bool(draft.state == .posted),
-                "failed": .bool(draft.state == .failed),
-                "headline": .string(words.headline),
-                "details": words.details.map(TemplateValue.string) ?? .null,
-                "retrying": .bool(retrying),
+            status = DraftPageModel.Status(
+                state: draft.state == .publishing ? .publishing : draft.state == .posted ? .posted : .failed,
+                headline: words.headline, details: words.details, retrying: retrying,
                 // Cancel stops publishing only before the story exists on the PDS.
-                "cancellable": .bool(draft.state == .publishing && entry?.storyURI == nil),
-                "storyHref": .string(storyHref),
-            ]
+                cancellable: draft.state == .publishing && entry?.storyURI == nil,
+                storyHref: StoryLinks.story(did: draft.did, rkey: draft.storyRKey)
+            )
         }
-        let results: TemplateValue = .list((search?.results ?? []).enumerated().map { index, suggestion in
-            [
-                "token": .string(tokens.token(for: DraftPlace(name: suggestion.name, cell: suggestion.location.value, address: suggestion.address))),
-                "name": .string(suggestion.name),
-                "display": .string(suggestion.display),
-                "first": .bool(index == 0),
-            ]
-        })
-        return [
-            "draft": [
-                "id": .string(draft.id),
-                "photo": .string("/drafts/\(draft.id)/photo"),
-                "width": .int(draft.width),
-                "height": .int(draft.height),
-                "size": .string(ByteCountText.describe(draft.photoBytes)),
-                "editable": .bool(draft.state == .draft),
-                "crosspost": .bool(draft.crosspost),
-                "hasPosition": .bool(draft.gpsCell != nil),
-            ],
-            "placeName": .string(draft.place?.name ?? ""),
-            "suggested": .bool(draft.place != nil),
+        let results = (search?.results ?? []).enumerated().map { index, suggestion in
+            DraftPageModel.PlaceResult(
+                token: tokens.token(for: DraftPlace(name: suggestion.name, cell: suggestion.location.value, address: suggestion.address)),
+                name: suggestion.name, display: suggestion.display, first: index == 0
+            )
+        }
+        return DraftPageModel(
+            draft: DraftPageModel.Facts(
+                id: draft.id, width: draft.width, height: draft.height, size: ByteCountText.describe(draft.photoBytes),
+                editable: draft.state == .draft, crosspost: draft.crosspost, hasPosition: draft.gpsCell != nil
+            ),
+            placeName: draft.place?.name ?? "", suggested: draft.place != nil,
             // Without GPS (many phone pickers strip it) searching is how a place is chosen,
             // so the search comes first and looks like the way forward.
-            "searchFirst": .bool(draft.place == nil && draft.gpsCell == nil),
-            "warnings": .list(warnings),
-            "status": status,
-            "searchQuery": .string(search?.query ?? ""),
-            "results": results,
-        ]
+            searchFirst: draft.place == nil && draft.gpsCell == nil,
+            warnings: warnings, status: status, searchQuery: search?.query ?? "", results: results, problem: problem
+        )
     }
 
     /// What went wrong, in words for the person, and the technical text (status codes,

@@ -1,6 +1,5 @@
 import GrainSupport
 public import Foundation
-public import HTMLTemplates
 public import ATProto
 import Posting
 public import Viewing
@@ -26,23 +25,17 @@ public struct StorySocialPresenter: Sendable {
     }
 
     /// The viewer's bar, or null for a story past its day (Grain hides it too).
-    public func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> TemplateValue {
-        guard isLive else { return .null }
+    public func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> ViewerSocialModel? {
+        guard isLive else { return nil }
         async let summary = comments.summary(subject: story.uri, viewer: account, hiddenAuthors: hiddenAuthors)
         let favorited = if let account { await outbox.isFavourite(account, story.uri) } else { false }
         let (count, latest) = await summary
         let storyPath = StoryLinks.story(did: story.creator.did, rkey: story.rkey)
-        return [
-            "commentsHref": .string(Self.commentsPath(story)),
-            "favoriteAction": .string(Self.favoritePath(story)),
-            "favorited": .bool(favorited),
-            "favoriteValue": .string(favorited ? "0" : "1"),
-            "heartLabel": .string(favorited ? "Remove your like" : "Like this story"),
-            "signInHref": .string(StoryLinks.signIn(expired: false, next: storyPath)),
-            "commentCount": .int(count),
-            "commentCountText": .string(Self.countText(count)),
-            "latest": latest.map { comment($0, account: account, story: story) } ?? .null,
-        ]
+        return ViewerSocialModel(
+            commentsHref: Self.commentsPath(story), favoriteAction: Self.favoritePath(story), favorited: favorited,
+            signInHref: StoryLinks.signIn(expired: false, next: storyPath), commentCount: count, commentCountText: Self.countText(count),
+            latest: latest.map { comment($0, account: account, story: story) }
+        )
     }
 
     public static func countText(_ count: Int) -> String {
@@ -50,29 +43,23 @@ public struct StorySocialPresenter: Sendable {
     }
 
     /// One comment as the templates draw it.
-    public func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> TemplateValue {
+    public func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> CommentModel {
         let view = shown.view
         let author = view.author
-        let runs: [TemplateValue] = CommentText.runs(view.text, facets: view.facets).map { run in
-            ["text": .string(run.text), "href": run.href.map(TemplateValue.string) ?? .null]
-        }
         let isOwn = account?.did == author.did && view.uri.did == author.did
-        var deleteAction: TemplateValue = .null
+        var deleteAction: String?
         if isOwn, let rkey = view.uri.rkey {
-            deleteAction = .string(Self.commentsPath(story) + "/" + PercentEncoding.encodePathSegment(rkey.rawValue) + "/delete")
+            deleteAction = Self.commentsPath(story) + "/" + PercentEncoding.encodePathSegment(rkey.rawValue) + "/delete"
         }
-        return [
-            "name": .string(author.name),
-            "handle": .string(author.shownHandle),
-            "profileHref": .string(StoryLinks.profile(author.did)),
-            "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
-            "createdAt": .string(view.createdAt.rawValue),
-            "time": .string(RelativeTime.short(from: view.createdAt.date, now: now())),
-            "timeLong": .string(RelativeTime.long(from: view.createdAt.date, now: now())),
-            "runs": .list(runs),
-            "deleteAction": deleteAction,
-            "state": shown.pending?.stateText.map(TemplateValue.string) ?? .null,
-        ]
+        return CommentModel(
+            name: author.name, handle: author.shownHandle, profileHref: StoryLinks.profile(author.did),
+            avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer),
+            createdAt: view.createdAt.rawValue,
+            time: RelativeTime.short(from: view.createdAt.date, now: now()),
+            timeLong: RelativeTime.long(from: view.createdAt.date, now: now()),
+            runs: CommentText.runs(view.text, facets: view.facets).map { CommentModel.Run(text: $0.text, href: $0.href) },
+            deleteAction: deleteAction, state: shown.pending?.stateText
+        )
     }
 
     public init(outbox: SocialOutbox, comments: StoryComments, signer: MediaURLSigner, now: @escaping @Sendable () -> Date) {

@@ -1,4 +1,3 @@
-public import HTMLTemplates
 public import ATProto
 public import Viewing
 
@@ -8,15 +7,15 @@ public import Viewing
 /// (a plain link and a `<details>`, so without a script too). A thumbnail whose URL this
 /// server will not proxy gives no image either, never an empty `src`.
 public enum StoryTile {
-    /// `thumb` (a path, or null) and `warning` (the reason, or null) for a tile template.
-    public static func fields(_ story: StoryView, visibility: StoryVisibility, signer: MediaURLSigner) -> [String: TemplateValue] {
+    /// The thumbnail (a path, or nil) and the warning (the reason, or nil) for a tile.
+    public static func visual(_ story: StoryView, visibility: StoryVisibility, signer: MediaURLSigner) -> (thumb: String?, warning: String?) {
         switch visibility.story(story) {
         case .shown:
-            return ["thumb": signer.path(for: story.thumb).map(TemplateValue.string) ?? .null, "warning": .null]
+            return (signer.path(for: story.thumb), nil)
         case .behindWarning(let reason):
-            return ["thumb": .null, "warning": .string(reason)]
+            return (nil, reason)
         case .notShown:
-            return ["thumb": .null, "warning": .string("Not shown")]
+            return (nil, "Not shown")
         }
     }
 }

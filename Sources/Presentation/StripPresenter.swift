@@ -3,9 +3,9 @@ public import HTMLTemplates
 public import ATProto
 public import Viewing
 
-/// The story strip's template values: one entry per author in strip order (`StripOrder`),
-/// with the ring colour from this browser's (or account's) seen state, and the signed-in
-/// person's own tile.
+/// The story strip's tiles: one per author with a live story, in strip order
+/// (`StripOrder`), with both versions of what the ring shows (seen and not), and the
+/// signed-in person's own tile.
 public struct StripPresenter: Sendable {
     public let signer: MediaURLSigner
 
@@ -13,42 +13,54 @@ public struct StripPresenter: Sendable {
         self.signer = signer
     }
 
-    /// One entry per author; `now` dates each person's newest story on the grid.
-    public func authors(_ authors: [StoryAuthor], seen: SeenState, now: Date) -> TemplateValue {
-        .list(authors.filter { $0.storyCount > 0 }.map { author in
+    /// One tile per author with a live story; `now` dates each person's newest story on
+    /// the grid. Each shows its unseen texts until `seen` is set.
+    public func tiles(_ authors: [StoryAuthor], now: Date) -> [StripTileModel] {
+        authors.filter { $0.storyCount > 0 }.map { author in
             let profile = author.profile
-            let allSeen = seen.hasSeenAll(author: profile.did, latestAt: author.latestAt)
-            return [
-                "did": .string(profile.did.rawValue),
-                "name": .string(profile.name),
-                "href": .string(StoryLinks.author(profile.did)),
-                "ringClass": .string(allSeen ? "ring-seen" : "ring-unseen"),
-                "accessibleName": .string("\(profile.name), \(Self.count(author.storyCount)), \(allSeen ? "seen" : "new")"),
-                "avatar": AvatarPresenter.value(url: profile.avatar, name: profile.name, signer: signer),
-                "cover": .string(StoryLinks.cover(profile.did)),
-                "time": .string(RelativeTime.short(from: author.latestAt.date, now: now)),
-                "timeLong": .string(RelativeTime.long(from: author.latestAt.date, now: now)),
-                "latestAt": .string(author.latestAt.rawValue),
-                "count": .string(Self.count(author.storyCount)),
-            ]
-        })
+            let count = Self.count(author.storyCount)
+            return StripTileModel(
+                did: profile.did.rawValue, name: profile.name, href: StoryLinks.author(profile.did),
+                avatar: AvatarPresenter.model(url: profile.avatar, name: profile.name, signer: signer),
+                cover: StoryLinks.cover(profile.did),
+                time: RelativeTime.short(from: author.latestAt.date, now: now),
+                timeLong: RelativeTime.long(from: author.latestAt.date, now: now),
+                latestAt: author.latestAt.rawValue, count: count,
+                whenUnseen: .init(ringClass: "ring-unseen", accessibleName: "\(profile.name), \(count), new"),
+                whenSeen: .init(ringClass: "ring-seen", accessibleName: "\(profile.name), \(count), seen"),
+                seen: .known(false)
+            )
+        }
+    }
+
+    /// The tiles for one visitor, each showing whether `seen` holds its newest story.
+    public func tiles(_ authors: [StoryAuthor], seen: SeenState, now: Date) -> [StripTileModel] {
+        zip(authors.filter { $0.storyCount > 0 }, tiles(authors, now: now)).map { author, tile in
+            var tile = tile
+            tile.seen = .known(seen.hasSeenAll(author: author.profile.did, latestAt: author.latestAt))
+            return tile
+        }
+    }
+
+    /// The tiles for one visitor as one template value (tests compare pages with it).
+    public func authors(_ authors: [StoryAuthor], seen: SeenState, now: Date) -> TemplateValue {
+        .list(tiles(authors, seen: seen, now: now).map(\.templateValue))
     }
 
     /// The first tile for a signed-in person: their avatar with a plus badge. With a live
     /// story of their own (`story`) it offers both "View your story" and "Add to your
     /// story", as Grain's apps do; without one it goes straight to the new-story form.
-    public func own(name: String, avatarURL: String?, story: StoryAuthor?, seen: SeenState) -> TemplateValue {
-        var value: [String: TemplateValue] = [
-            "avatar": AvatarPresenter.value(url: avatarURL, name: name, signer: signer),
-            "hasStory": .bool(story != nil),
-        ]
-        if let story {
-            let allSeen = seen.hasSeenAll(author: story.profile.did, latestAt: story.latestAt)
-            value["href"] = .string(StoryLinks.author(story.profile.did))
-            value["ringClass"] = .string(allSeen ? "ring-seen" : "ring-unseen")
-            value["accessibleName"] = .string("Your story, \(Self.count(story.storyCount))")
-        }
-        return .object(value)
+    public func own(name: String, avatarURL: String?, story: StoryAuthor?, seen: SeenState) -> OwnTileModel {
+        OwnTileModel(
+            avatar: AvatarPresenter.model(url: avatarURL, name: name, signer: signer),
+            story: story.map { story in
+                let allSeen = seen.hasSeenAll(author: story.profile.did, latestAt: story.latestAt)
+                return OwnTileModel.Story(
+                    href: StoryLinks.author(story.profile.did), ringClass: allSeen ? "ring-seen" : "ring-unseen",
+                    accessibleName: "Your story, \(Self.count(story.storyCount))"
+                )
+            }
+        )
     }
 
     private static func count(_ stories: Int) -> String {

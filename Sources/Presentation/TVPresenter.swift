@@ -1,9 +1,8 @@
 public import Foundation
-public import HTMLTemplates
 import ATProto
 public import Viewing
 
-/// The `tv` template's values for a story, or for a message when there is none to play.
+/// The `tv` page's model for a story, or for a message when there is none to play.
 /// Every link is a `/tv` address built by `TVRequest`, so the page works as plain links
 /// and a meta refresh (no script) as well as for the script that plays it in place.
 public struct TVPresenter: Sendable {
@@ -17,7 +16,7 @@ public struct TVPresenter: Sendable {
     /// The script plays this page in place, so it needs no meta refresh (see `TVPage`).
     public let scripted: Bool
 
-    public func story(_ programme: TVProgramme) -> [String: TemplateValue] {
+    public func story(_ programme: TVProgramme) -> TVPageModel {
         let story = programme.story
         let author = story.creator
         let created = story.createdAt.date
@@ -30,49 +29,42 @@ public struct TVPresenter: Sendable {
         // Moving while paused stays paused (browsing by hand); the pause link plays again.
         let paused = request.paused
         let next = request.href(at: TVRequest.Position(programme.next), paused: paused)
-        var values = common(title: "\(author.name) · TV")
-        values["story"] = [
-            "key": .string("\(here.did.rawValue)/\(here.rkey.rawValue)"),
-            // A photo this server will not proxy gives no `<img>`, never `src=""`.
-            "image": signer.path(for: story.fullsize).map(TemplateValue.string) ?? .null,
-            "alt": .string(alt),
-            "width": .int(story.aspectRatio.width),
-            "height": .int(story.aspectRatio.height),
-            "authorName": .string(author.name),
-            "authorHandle": .string(author.shownHandle),
-            "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
-            "place": place.map(TemplateValue.string) ?? .null,
-            "createdAt": .string(story.createdAt.rawValue),
-            "time": .string(RelativeTime.long(from: created, now: now)),
-            "position": .string(position),
-            "person": .string(person),
-            "status": .string("\(author.name), story \(position), person \(person)"),
-        ]
-        values["segments"] = .list(programme.stories.indices.map { index in
-            ["state": .string(index < programme.index ? "done" : index == programme.index ? "current" : "upcoming")]
-        })
-        values["upNext"] = .list(programme.upNext.map { next in
-            ["name": .string(next.profile.name), "avatar": AvatarPresenter.value(url: next.profile.avatar, name: next.profile.name, signer: signer)]
-        })
-        values["hasUpNext"] = .bool(!programme.upNext.isEmpty)
-        values["selfHref"] = .string(request.href(at: here))
-        values["nextHref"] = .string(next)
-        values["previousHref"] = .string(request.href(at: TVRequest.Position(programme.previous), paused: paused))
-        values["nextAuthorHref"] = .string(request.href(at: TVRequest.Position(programme.nextAuthor), paused: paused))
-        values["previousAuthorHref"] = .string(request.href(at: TVRequest.Position(programme.previousAuthor), paused: paused))
-        values["pauseHref"] = .string(request.href(at: here, paused: !paused))
-        values["preloadImage"] = signer.path(for: programme.next.fullsize).map(TemplateValue.string) ?? .null
-        values["refresh"] = scripted || paused ? .null : .string("\(request.interval);url=\(next)")
-        return values
+        let playing = TVPageModel.Playing(
+            story: TVPageModel.Story(
+                key: "\(here.did.rawValue)/\(here.rkey.rawValue)",
+                // A photo this server will not proxy gives no `<img>`, never `src=""`.
+                image: signer.path(for: story.fullsize), alt: alt,
+                width: story.aspectRatio.width, height: story.aspectRatio.height,
+                authorName: author.name, authorHandle: author.shownHandle,
+                avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer),
+                place: place, createdAt: story.createdAt.rawValue, time: RelativeTime.long(from: created, now: now),
+                position: position, person: person
+            ),
+            segments: programme.stories.indices.map { index in
+                index < programme.index ? "done" : index == programme.index ? "current" : "upcoming"
+            },
+            upNext: programme.upNext.map { next in
+                TVPageModel.UpNext(name: next.profile.name, avatar: AvatarPresenter.model(url: next.profile.avatar, name: next.profile.name, signer: signer))
+            },
+            nextHref: next,
+            previousHref: request.href(at: TVRequest.Position(programme.previous), paused: paused),
+            nextAuthorHref: request.href(at: TVRequest.Position(programme.nextAuthor), paused: paused),
+            previousAuthorHref: request.href(at: TVRequest.Position(programme.previousAuthor), paused: paused),
+            pauseHref: request.href(at: here, paused: !paused),
+            preloadImage: signer.path(for: programme.next.fullsize)
+        )
+        return page(
+            title: "\(author.name) · TV", selfHref: request.href(at: here),
+            refresh: scripted || paused ? nil : "\(request.interval);url=\(next)", content: .playing(playing)
+        )
     }
 
     /// A page with words instead of a story, which looks again every minute.
-    public func message(title: String, text: String) -> [String: TemplateValue] {
-        var values = common(title: "\(title) · TV")
-        values["message"] = ["title": .string(title), "text": .string(text)]
-        values["selfHref"] = .string(request.href(at: request.at))
-        values["refresh"] = scripted ? .null : .string(String(TVPresenter.refreshSeconds))
-        return values
+    public func message(title: String, text: String) -> TVPageModel {
+        page(
+            title: "\(title) · TV", selfHref: request.href(at: request.at),
+            refresh: scripted ? nil : String(TVPresenter.refreshSeconds), content: .message(title: title, text: text)
+        )
     }
 
     /// `tv`, the page's place in the 16-minute drift round (`tv-phase-N`, from the clock,
@@ -82,26 +74,11 @@ public struct TVPresenter: Sendable {
         return "tv tv-phase-\(phase)" + (request.paused ? " tv-is-paused" : "")
     }
 
-    private func common(title: String) -> [String: TemplateValue] {
-        [
-            "title": .string(title),
-            "mainClass": .string(mainClass),
-            "interval": .int(request.interval),
-            "refreshSeconds": .int(TVPresenter.refreshSeconds),
-            "paused": .bool(request.paused),
-            "story": .null,
-            "message": .null,
-            "segments": .list([]),
-            "upNext": .list([]),
-            "hasUpNext": false,
-            "nextHref": .null,
-            "previousHref": .null,
-            "nextAuthorHref": .null,
-            "previousAuthorHref": .null,
-            "pauseHref": .null,
-            "preloadImage": .null,
-            "forName": request.actor.map { .string($0.rawValue) } ?? .null,
-        ]
+    private func page(title: String, selfHref: String, refresh: String?, content: TVPageModel.Content) -> TVPageModel {
+        TVPageModel(
+            title: title, mainClass: mainClass, interval: request.interval, refreshSeconds: TVPresenter.refreshSeconds,
+            paused: request.paused, forName: request.actor?.rawValue, selfHref: selfHref, refresh: refresh, content: content
+        )
     }
 
     public init(request: TVRequest, signer: MediaURLSigner, now: Date, scripted: Bool) {

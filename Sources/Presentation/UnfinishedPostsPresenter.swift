@@ -1,4 +1,3 @@
-public import HTMLTemplates
 public import Posting
 public import Accounts
 
@@ -8,15 +7,13 @@ public import Accounts
 public struct UnfinishedPostsPresenter: Sendable {
     public let drafts: any DraftRepository
 
-    public func values(for account: AccountSession) async -> [TemplateValue] {
+    public func posts(for account: AccountSession) async -> [UnfinishedPostModel] {
         guard let unfinished = try? await drafts.unfinished(of: account) else { return [] }
         return unfinished.map { draft, progress in
-            [
-                "href": .string("/drafts/\(draft.id)"),
-                "photo": .string("/drafts/\(draft.id)/photo"),
-                "state": .string(Self.stateText(draft.state, progress: progress)),
-                "stateClass": .string("post-\(draft.state.rawValue)"),
-            ]
+            UnfinishedPostModel(
+                href: "/drafts/\(draft.id)", photo: "/drafts/\(draft.id)/photo",
+                state: Self.stateText(draft.state, progress: progress), stateClass: "post-\(draft.state.rawValue)"
+            )
         }
     }
 

@@ -1,5 +1,4 @@
 public import Foundation
-public import HTMLTemplates
 public import ATProto
 public import Viewing
 
@@ -42,7 +41,7 @@ public struct ViewerPresenter: Sendable {
         }
     }
 
-    public func context(_ input: Input) -> [String: TemplateValue] {
+    public func page(_ input: Input) -> ViewerPageModel {
         let story = input.story
         let author = story.creator
         let created = story.createdAt.date
@@ -52,85 +51,56 @@ public struct ViewerPresenter: Sendable {
         if let place { alt += ", at \(place)" }
         let closeHref = input.back ?? "/"
 
-        var warning: TemplateValue = .null
-        if case .behindWarning(let reason) = visibility.story(story) { warning = .string(reason) }
+        var warning: String?
+        if case .behindWarning(let reason) = visibility.story(story) { warning = reason }
 
-        let segments: [TemplateValue] = input.stories.indices.map { index in
-            let state = index < input.index ? "done" : index == input.index ? "current" : "upcoming"
-            return [
-                "state": .string(state),
-                "number": .int(index + 1),
-                "ariaCurrent": .string(index == input.index ? "step" : "false"),
-            ]
-        }
-
-        return [
-            "title": .string("Story by \(author.name)"),
-            "story": [
-                "did": .string(author.did.rawValue),
-                "rkey": .string(story.rkey.rawValue),
-                "createdAt": .string(story.createdAt.rawValue),
-                "timeShort": .string(RelativeTime.short(from: created, now: now)),
-                "timeLong": .string(RelativeTime.long(from: created, now: now)),
-                "place": place.map(TemplateValue.string) ?? .null,
-                "alt": .string(alt),
+        return ViewerPageModel(
+            story: ViewerPageModel.Story(
+                did: author.did.rawValue, rkey: story.rkey.rawValue, createdAt: story.createdAt.rawValue,
+                timeShort: RelativeTime.short(from: created, now: now), timeLong: RelativeTime.long(from: created, now: now),
+                place: place, alt: alt,
                 // A photo this server will not proxy gives no `<img>` at all, never `src=""`.
-                "image": signer.path(for: story.fullsize).map(TemplateValue.string) ?? .null,
-                "width": .int(story.aspectRatio.width),
-                "height": .int(story.aspectRatio.height),
-                "warning": warning,
-                "position": .string(position),
-                "status": .string("Story \(position) · \(author.name) · \(RelativeTime.long(from: created, now: now))"),
-                "authorName": .string(author.name),
-                "authorHandle": .string(author.shownHandle),
-                "authorHref": .string(StoryLinks.profile(author.did)),
-                "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
-                "expired": .bool(!input.isLive),
-            ],
-            "segments": .list(segments),
-            // Going back from the very first story restarts it rather than closing.
-            "previousHref": .string(href(input.neighbors.previous, back: input.back, close: link(story, back: input.back))),
-            "nextHref": .string(href(input.neighbors.next, back: input.back, close: closeHref)),
-            "nextIsClose": .bool(input.neighbors.next == .close),
-            "closeHref": .string(closeHref),
-            "deleteHref": input.isOwn ? .string(StoryLinks.story(did: author.did, rkey: story.rkey) + "/delete") : .null,
-            "previousAuthorHref": input.neighbors.previousAuthor.map { .string(link($0, back: input.back)) } ?? .null,
-            "nextAuthorHref": input.neighbors.nextAuthor.map { .string(link($0, back: input.back)) } ?? .null,
-            "preloadImages": .list(preloads(input).map { .string($0) }),
-            "share": share(input),
-            "crossPostURL": Self.blueskyURL(story.crossPost?.url).map(TemplateValue.string) ?? .null,
-            "preview": preview(input),
-            "previousAuthor": input.neighbors.previousAuthor.map { neighbour($0, back: input.back, label: "Previous person") } ?? .null,
-            "nextAuthor": input.neighbors.nextAuthor.map { neighbour($0, back: input.back, label: "Next person") } ?? .null,
-        ]
-    }
-
-    /// The link Share hands on: the story's own address (no `back`), absolute when the
-    /// server's origin is known.
-    private func share(_ input: Input) -> TemplateValue {
-        let path = StoryLinks.story(did: input.story.creator.did, rkey: input.story.rkey)
-        return ["url": .string((input.origin ?? "") + path), "title": .string("Story by @\(input.story.creator.shownHandle)")]
+                image: signer.path(for: story.fullsize),
+                width: story.aspectRatio.width, height: story.aspectRatio.height, warning: warning, position: position,
+                authorName: author.name, authorHandle: author.shownHandle, authorHref: StoryLinks.profile(author.did),
+                avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer), expired: !input.isLive
+            ),
+            index: input.index, count: input.stories.count,
+            previousHref: href(input.neighbors.previous, back: input.back, close: link(story, back: input.back)),
+            nextHref: href(input.neighbors.next, back: input.back, close: closeHref),
+            nextIsClose: input.neighbors.next == .close,
+            closeHref: closeHref,
+            deleteHref: input.isOwn ? StoryLinks.story(did: author.did, rkey: story.rkey) + "/delete" : nil,
+            previousAuthorHref: input.neighbors.previousAuthor.map { link($0, back: input.back) },
+            nextAuthorHref: input.neighbors.nextAuthor.map { link($0, back: input.back) },
+            preloadImages: preloads(input),
+            // The link Share hands on: the story's own address (no `back`), absolute when
+            // the server's origin is known.
+            shareURL: (input.origin ?? "") + StoryLinks.story(did: author.did, rkey: story.rkey),
+            shareTitle: "Story by @\(author.shownHandle)",
+            crossPostURL: Self.blueskyURL(story.crossPost?.url),
+            preview: preview(input),
+            previousAuthor: input.neighbors.previousAuthor.map { neighbour($0, back: input.back, label: "Previous person") },
+            nextAuthor: input.neighbors.nextAuthor.map { neighbour($0, back: input.back, label: "Next person") }
+        )
     }
 
     /// Open Graph and Twitter Card values, so a story's link pasted into a chat shows its
     /// photo: absolute URLs only, so nothing without a known origin. A labelled story's
     /// preview carries no photo, as its photo is covered in the viewer too.
-    private func preview(_ input: Input) -> TemplateValue {
-        guard let origin = input.origin else { return .null }
+    private func preview(_ input: Input) -> ViewerPageModel.Preview? {
+        guard let origin = input.origin else { return nil }
         let story = input.story
         // Only a photo that may be shown without asking, and that this server proxies (a
         // refused one gives no image, not the bare site address).
         let image = visibility.showsPhotoUnasked(story) ? signer.path(for: story.fullsize) : nil
         var description = "A photo story on Grain"
         if let place = story.placeLabel { description = "\(place) · a photo story on Grain" }
-        return [
-            "title": .string("Story by @\(story.creator.shownHandle)"),
-            "description": .string(description),
-            "url": .string(origin + StoryLinks.story(did: story.creator.did, rkey: story.rkey)),
-            "image": image.map { .string(origin + $0) } ?? .null,
-            "width": .int(story.aspectRatio.width),
-            "height": .int(story.aspectRatio.height),
-        ]
+        return ViewerPageModel.Preview(
+            title: "Story by @\(story.creator.shownHandle)", description: description,
+            url: origin + StoryLinks.story(did: story.creator.did, rkey: story.rkey), image: image.map { origin + $0 },
+            width: story.aspectRatio.width, height: story.aspectRatio.height
+        )
     }
 
     /// The crosspost's address when it is a Bluesky post link, the only kind Grain makes
@@ -144,17 +114,15 @@ public struct ViewerPresenter: Sendable {
 
     /// A neighbouring person's story shown small beside the viewer on wide screens (as
     /// Instagram's web viewer does): their photo, avatar and name, leading to them.
-    private func neighbour(_ story: StoryView, back: String?, label: String) -> TemplateValue {
+    private func neighbour(_ story: StoryView, back: String?, label: String) -> ViewerNeighbourModel {
         let author = story.creator
-        return [
-            "href": .string(link(story, back: back)),
+        return ViewerNeighbourModel(
+            href: link(story, back: back),
             // Beside the viewer nobody chose to see a warned photo: no photo then.
-            "thumb": visibility.showsPhotoUnasked(story) ? signer.path(for: story.thumb).map(TemplateValue.string) ?? .null : .null,
-            "name": .string(author.name),
-            "label": .string("\(label): \(author.name)"),
-            "time": .string(RelativeTime.short(from: story.createdAt.date, now: now)),
-            "avatar": AvatarPresenter.value(url: author.avatar, name: author.name, signer: signer),
-        ]
+            thumb: visibility.showsPhotoUnasked(story) ? signer.path(for: story.thumb) : nil,
+            name: author.name, label: "\(label): \(author.name)", time: RelativeTime.short(from: story.createdAt.date, now: now),
+            avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer)
+        )
     }
 
     private func link(_ story: StoryView, back: String?) -> String {

@@ -8,10 +8,10 @@ import Testing
         var router = Router()
         router.get("/") { _ in HTTPResponse(status: .ok, contentType: "text/plain", text: "home") }
         router.get("/profile/:actor/story/:rkey") { context in
-            HTTPResponse(status: .ok, contentType: "text/plain", text: "\(context.parameter("actor"))|\(context.parameter("rkey"))")
+            HTTPResponse(status: .ok, contentType: "text/plain", text: "\(try context.parameter("actor"))|\(try context.parameter("rkey"))")
         }
         router.post("/signout", body: .form(4096)) { _ in HTTPResponse(status: .seeOther) }
-        router.get("/assets/*path") { HTTPResponse(status: .ok, contentType: "text/plain", text: $0.parameter("path")) }
+        router.get("/assets/*path") { HTTPResponse(status: .ok, contentType: "text/plain", text: try $0.parameter("path")) }
         return router
     }
 

@@ -1,5 +1,7 @@
 import MicroHTTPServer
 import Viewing
+import ATProto
+import Posting
 
 /// Every route the server answers, declared in one place, over the handlers the
 /// composition root (`GrainStoriesApp`) built, each with only the parts it uses.
@@ -36,8 +38,8 @@ struct Routes: Sendable {
         router.get("/profile/:actor/story/:rkey/comments") { try await comments.show($0) }
         router.post("/profile/:actor/story/:rkey/comments", body: .form(16 * 1024, needsAccount: true)) { try await comments.add($0) }
         router.post("/profile/:actor/story/:rkey/comments/:comment/delete", body: .form(4096, needsAccount: true)) { try await comments.delete($0) }
-        router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0) }
-        router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0) }
+        router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self)) }
+        router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self)) }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.get("/tv") { try await tv.respond($0) }
         router.get(HiddenPage.path) { try await hidden.show($0) }
@@ -49,11 +51,11 @@ struct Routes: Sendable {
         router.post("/accounts/switch", body: .form(4096, needsAccount: true)) { try await switchAccount.respond($0) }
         router.get("/stories/new") { try newStory.show($0) }
         router.post("/stories/new", body: RouteBody(maxBytes: maxUploadBytes, needsAccount: true, timeLimit: .seconds(600))) { try await newStory.upload($0) }
-        router.get("/drafts/:id") { try await draft.show($0) }
-        router.post("/drafts/:id", body: .form(16 * 1024, needsAccount: true)) { try await draft.act($0) }
-        router.get("/drafts/:id/photo") { try await draft.photo($0) }
-        router.get("/drafts/:id/places") { try await draft.places($0) }
-        router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0) }
+        router.get("/drafts/:id") { try await draft.show($0, id: $0.parameter("id", as: DraftID.self)) }
+        router.post("/drafts/:id", body: .form(16 * 1024, needsAccount: true)) { try await draft.act($0, id: $0.parameter("id", as: DraftID.self)) }
+        router.get("/drafts/:id/photo") { try await draft.photo($0, id: $0.parameter("id", as: DraftID.self)) }
+        router.get("/drafts/:id/places") { try await draft.places($0, id: $0.parameter("id", as: DraftID.self)) }
+        router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0, id: $0.parameter("id", as: DraftID.self)) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
         router.get("/stories/:actor/cover") { try await authorStories.cover($0) }
         router.get("/media/:signature/:url", usesAccount: false, immediately: { try media.respondImmediately($0) }) { try await media.respond($0) }

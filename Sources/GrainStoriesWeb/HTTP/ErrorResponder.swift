@@ -1,3 +1,4 @@
+import Presentation
 import HTMLTemplates
 public import MicroHTTPServer
 public import GrainSupport
@@ -51,13 +52,8 @@ public struct ErrorResponder: Sendable {
 
     private func page(status: HTTPStatus, message: String, reference: String) -> HTTPResponse {
         do {
-            return try pages.render("error", status: status, [
-                "status": .int(status.code),
-                "title": .string(status.reasonPhrase),
-                "message": .string(message),
-                "reference": .string(reference),
-                "isServerError": .bool(status.code >= 500 && !reference.isEmpty),
-            ], for: nil)
+            let page = ErrorPageModel(status: status.code, title: status.reasonPhrase, message: message, reference: reference)
+            return try pages.render(page, status: status, for: nil)
         } catch {
             logger.error("the error page itself failed to render", ["id": reference, "error": String(describing: error)])
             return HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", text: "\(status.code) \(status.reasonPhrase)\n\n\(message)\n")

@@ -34,8 +34,12 @@ public struct RequestContext: Sendable {
     /// This browser's session cookie, as sent.
     public var sessionCookie: SessionCookie { SessionCookie(parsing: cookies[SessionStore.cookieName]) }
 
-    /// A captured route parameter; routes guarantee the ones they declare.
-    public func parameter(_ name: String) -> String { parameters[name] ?? "" }
+    /// A captured route parameter as text; one the route did not capture is a 404
+    /// (never an empty string a handler could look up).
+    public func parameter(_ name: String) throws(HTTPError) -> String {
+        guard let value = parameters[name] else { throw HTTPError.notFound }
+        return value
+    }
 
     /// The body as `application/x-www-form-urlencoded` fields, refusing other types
     /// and bodies over `limit` bytes.

@@ -1,3 +1,4 @@
+import Presentation
 import Foundation
 import HTMLTemplates
 import MicroHTTPServer
@@ -87,15 +88,8 @@ struct SignInPage: Sendable {
         let token = context.account == nil
             ? pages.csrf.token(anonymousCookie: cookieValue ?? "")
             : pages.csrf.token(for: context) ?? ""
-        var response = try pages.render("signin", status: status, [
-            "title": context.account == nil ? "Sign in" : "Add an account",
-            "adding": .bool(context.account != nil),
-            "problem": problem.map(TemplateValue.string) ?? .null,
-            "identifier": .string(identifier),
-            "pds": pds.isEmpty ? .null : .string(pds),
-            "csrfToken": .string(token),
-            "next": next.map(TemplateValue.string) ?? .null,
-        ], for: context)
+        let page = SignInPageModel(adding: context.account != nil, problem: problem, identifier: identifier, pds: pds, csrfToken: token, next: next)
+        var response = try pages.render(page, status: status, for: context)
         if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         response.headers.set("Cache-Control", "no-store")
         return response

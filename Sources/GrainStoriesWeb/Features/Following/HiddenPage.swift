@@ -27,23 +27,17 @@ struct HiddenPage: Sendable {
         do { people = try await hidden.hiddenList(for: account) } catch {
             throw HTTPError(.serviceUnavailable, "Your hidden people could not be read just now. Please try again in a minute.")
         }
-        var rows: [TemplateValue] = []
+        var rows: [HiddenPageModel.Person] = []
         for did in people {
             let profile = try? await library.profile(actor: .did(did)).value
             let name = profile?.name ?? did.rawValue
-            rows.append([
-                "name": .string(name),
-                "handle": .string(profile?.shownHandle ?? did.rawValue),
-                "profileHref": .string(StoryLinks.profile(did)),
-                "avatar": AvatarPresenter.value(url: profile?.avatar, name: name, signer: signer),
-                "form": Self.form(action: "unhide", author: did, label: "Unhide", accessibleName: "Unhide \(name)'s stories", back: Self.path),
-            ])
+            rows.append(HiddenPageModel.Person(
+                name: name, handle: profile?.shownHandle ?? did.rawValue, profileHref: StoryLinks.profile(did),
+                avatar: AvatarPresenter.model(url: profile?.avatar, name: name, signer: signer),
+                form: Self.form(action: "unhide", author: did, label: "Unhide", accessibleName: "Unhide \(name)'s stories", back: Self.path)
+            ))
         }
-        var response = try pages.render("hidden", [
-            "title": "Hidden people",
-            "people": .list(rows),
-            "hasPeople": .bool(!rows.isEmpty),
-        ], for: context)
+        var response = try pages.render(HiddenPageModel(people: rows), for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }
@@ -79,20 +73,16 @@ struct HiddenPage: Sendable {
 
     /// The "Hide this person's stories" form for `author`, returning to `back`; null when
     /// nobody is signed in or it is their own.
-    static func hideForm(author: DID, name: String, signedIn account: AccountSession?, back: String) -> TemplateValue {
-        guard let account, account.did != author else { return .null }
+    static func hideForm(author: DID, name: String, signedIn account: AccountSession?, back: String) -> HideFormModel? {
+        guard let account, account.did != author else { return nil }
         return form(action: "hide", author: author, label: "Hide this person's stories", accessibleName: "Hide \(name)'s stories", back: back)
     }
 
     /// The values of one hide or unhide form (`partials/hide-form`).
-    static func form(action: String, author: DID, label: String, accessibleName: String, back: String) -> TemplateValue {
-        [
-            "action": .string(path),
-            "verb": .string(action),
-            "author": .string(author.rawValue),
-            "back": .string(StoryLinks.safeBack(back) ?? "/"),
-            "label": .string(label),
-            "accessibleName": .string(accessibleName),
-        ]
+    static func form(action: String, author: DID, label: String, accessibleName: String, back: String) -> HideFormModel {
+        HideFormModel(
+            action: path, verb: action, author: author.rawValue, back: StoryLinks.safeBack(back) ?? "/",
+            label: label, accessibleName: accessibleName
+        )
     }
 }

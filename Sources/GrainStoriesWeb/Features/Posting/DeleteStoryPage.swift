@@ -1,3 +1,4 @@
+import Presentation
 import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
@@ -22,20 +23,16 @@ struct DeleteStoryPage: Sendable {
     let photos: DraftPhotos
     let logger: Logger
 
-    func confirm(_ context: RequestContext) async throws -> HTTPResponse {
-        let (account, rkey) = try ownStory(context)
-        var response = try pages.render("delete-story", [
-            "title": "Delete this story?",
-            "rkey": .string(rkey.rawValue),
-            "action": .string(context.request.path),
-            "cancelHref": .string(StoryLinks.story(did: account.did, rkey: rkey)),
-        ], for: context)
+    func confirm(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
+        let account = try ownStory(context, actor: actor)
+        let page = DeleteStoryPageModel(action: context.request.path, cancelHref: StoryLinks.story(did: account.did, rkey: rkey))
+        var response = try pages.render(page, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }
 
-    func delete(_ context: RequestContext) async throws -> HTTPResponse {
-        let (account, rkey) = try ownStory(context)
+    func delete(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
+        let account = try ownStory(context, actor: actor)
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         do {
@@ -75,14 +72,12 @@ struct DeleteStoryPage: Sendable {
         }
     }
 
-    /// The signed-in author and the record key, or an error.
-    private func ownStory(_ context: RequestContext) throws -> (AccountSession, RecordKey) {
+    /// The signed-in account when it is `actor`, the story's author, or an error.
+    private func ownStory(_ context: RequestContext, actor: ATIdentifier) throws -> AccountSession {
         let account = try context.requireAccount()
-        let rkey = try context.parameter("rkey", as: RecordKey.self)
-        let actor = ATIdentifier(context.parameter("actor"))
         guard actor == .did(account.did) || (account.handle != nil && actor == account.handle.map(ATIdentifier.handle)) else {
             throw HTTPError.forbidden("Only the author can delete a story.")
         }
-        return (account, rkey)
+        return account
     }
 }

@@ -24,13 +24,13 @@ struct DraftPage: Sendable {
     let photos: DraftPhotos
     let now: @Sendable () -> Date
 
-    func show(_ context: RequestContext) async throws -> HTTPResponse {
-        let (account, draft) = try await ownedDraft(context)
+    func show(_ context: RequestContext, id: DraftID) async throws -> HTTPResponse {
+        let (account, draft) = try await ownedDraft(context, id: id)
         return try await render(context, account: account, draft: draft, searchResults: nil, problem: nil, status: .ok)
     }
 
-    func act(_ context: RequestContext) async throws -> HTTPResponse {
-        let (account, draft) = try await ownedDraft(context)
+    func act(_ context: RequestContext, id: DraftID) async throws -> HTTPResponse {
+        let (account, draft) = try await ownedDraft(context, id: id)
         let form = try context.formFields(limit: 16 * 1024)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         switch form["action"] {
@@ -68,14 +68,14 @@ struct DraftPage: Sendable {
     }
 
     /// `GET /drafts/{id}/photo`: the processed photo, for its owner only.
-    func photo(_ context: RequestContext) async throws -> HTTPResponse {
-        let (_, draft) = try await ownedDraft(context)
+    func photo(_ context: RequestContext, id: DraftID) async throws -> HTTPResponse {
+        let (_, draft) = try await ownedDraft(context, id: id)
         return try PhotoFile.response(path: photos.path(of: draft.id), cache: "private, no-store")
     }
 
     /// `GET /drafts/{id}/places?q=…`: place search for the script (JSON, signed tokens).
-    func places(_ context: RequestContext) async throws -> HTTPResponse {
-        let (account, _) = try await ownedDraft(context)
+    func places(_ context: RequestContext, id: DraftID) async throws -> HTTPResponse {
+        let (account, _) = try await ownedDraft(context, id: id)
         let query = (context.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         // Each account has its share of the one-per-second queue (see `RateLimiter`).
         let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
@@ -93,9 +93,9 @@ struct DraftPage: Sendable {
         var display: String
     }
 
-    private func ownedDraft(_ context: RequestContext) async throws -> (AccountSession, Draft) {
+    private func ownedDraft(_ context: RequestContext, id: DraftID) async throws -> (AccountSession, Draft) {
         let account = try context.requireAccount()
-        guard let draft = try await drafts.find(context.parameter("id")), draft.belongs(to: account) else {
+        guard let draft = try await drafts.find(id.rawValue), draft.belongs(to: account) else {
             throw HTTPError(.notFound, "This draft does not exist any more, or it belongs to someone else.")
         }
         return (account, draft)
@@ -103,10 +103,8 @@ struct DraftPage: Sendable {
 
     private func render(_ context: RequestContext, account: AccountSession, draft: Draft, searchResults: (query: String, results: [PlaceSuggestion])?, problem: String?, status: HTTPStatus) async throws -> HTTPResponse {
         let entry = try await drafts.progress(draft.id)
-        var values = DraftPresenter(tokens: placeTokens).values(draft: draft, entry: entry, search: searchResults)
-        values["problem"] = problem.map(TemplateValue.string) ?? .null
-        values["title"] = "Your new story"
-        var response = try pages.render("draft", status: status, values, for: context)
+        let page = DraftPresenter(tokens: placeTokens).page(draft: draft, entry: entry, search: searchResults, problem: problem)
+        var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -13,8 +13,8 @@ struct LocalPhotoHandler: Sendable {
     /// Where the drafts' photos are.
     let data: DataDirectory
 
-    func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        guard let draft = try await drafts.find(context.parameter("id")), draft.state == .posted else {
+    func respond(_ context: RequestContext, id: DraftID) async throws -> HTTPResponse {
+        guard let draft = try await drafts.find(id.rawValue), draft.state == .posted else {
             throw HTTPError.notFound
         }
         return try PhotoFile.response(path: data.draftPhoto(draft.id), cache: LocalPhotoHandler.cacheControl)

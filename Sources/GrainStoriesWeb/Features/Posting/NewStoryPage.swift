@@ -1,3 +1,4 @@
+import Presentation
 import ATProto
 import Foundation
 import HTMLTemplates
@@ -87,12 +88,8 @@ struct NewStoryPage: Sendable {
     }
 
     private func render(_ context: RequestContext, problem: String?, status: HTTPStatus) throws -> HTTPResponse {
-        var response = try pages.render("new-story", status: status, [
-            "title": "New story",
-            "problem": problem.map(TemplateValue.string) ?? .null,
-            "maxBytes": .string(ByteCountText.describe(maxBodyBytes)),
-            "maxBytesNumber": .int(maxBodyBytes - 64 * 1024),
-        ], for: context)
+        let page = NewStoryPageModel(problem: problem, maxBytes: ByteCountText.describe(maxBodyBytes), maxBytesNumber: maxBodyBytes - 64 * 1024)
+        var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

@@ -76,26 +76,15 @@ struct CommentsPage: Sendable {
         let count = hiddenAuthors.isEmpty ? listing.totalCount : await comments.summary(subject: found.uri, viewer: account, hiddenAuthors: hiddenAuthors).count
         let storyPath = StoryLinks.story(did: story.creator.did, rkey: story.rkey)
         let path = StorySocialPresenter.commentsPath(story)
-        let shown: [TemplateValue] = listing.comments.map { presenter.comment($0, account: account, story: story) }
-        let nextHref: TemplateValue = listing.cursor.map { .string(path + "?cursor=" + PercentEncoding.encodeComponent($0)) } ?? .null
-        let values: [String: TemplateValue] = [
-            "title": .string("Comments on \(story.creator.name)’s story"),
-            "storyHref": .string(storyPath),
-            "authorName": .string(story.creator.name),
-            "countText": .string(StorySocialPresenter.countText(count)),
-            "comments": .list(shown),
-            "isEmpty": .bool(listing.comments.isEmpty),
-            "nextHref": nextHref,
-            "firstHref": cursor == nil ? .null : .string(path),
-            "isPartial": .bool(listing.isPartial),
-            "canComment": .bool(found.isLive),
-            "action": .string(path),
-            "draft": .string(draft ?? ""),
-            "problem": problem.map(TemplateValue.string) ?? .null,
-            "maxGraphemes": .int(CommentRecord.maxGraphemes),
-            "signInHref": .string(SignInPage.address(expired: false, next: path)),
-        ]
-        var response = try pages.render("comments", status: status, values, for: context)
+        let page = CommentsPageModel(
+            authorName: story.creator.name, storyHref: storyPath, countText: StorySocialPresenter.countText(count),
+            comments: listing.comments.map { presenter.comment($0, account: account, story: story) },
+            nextHref: listing.cursor.map { path + "?cursor=" + PercentEncoding.encodeComponent($0) },
+            firstHref: cursor == nil ? nil : path, isPartial: listing.isPartial, canComment: found.isLive, action: path,
+            draft: draft ?? "", problem: problem, maxGraphemes: CommentRecord.maxGraphemes,
+            signInHref: SignInPage.address(expired: false, next: path)
+        )
+        var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

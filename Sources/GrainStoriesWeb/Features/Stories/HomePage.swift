@@ -133,52 +133,43 @@ struct HomePage: Sendable {
     /// strip, the switch between following and everyone, and their posts that have not
     /// gone out yet.
     private func signedIn(_ context: RequestContext, account: AccountSession) async throws -> HTTPResponse {
-        var values: [String: TemplateValue] = [
-            "notice": .null, "allSeen": false, "hasAuthors": false, "own": .null, "hasUnfinished": false,
-            "stripSwitch": .null, "followingEmpty": false,
-        ]
+        var page = HomePageModel(
+            authors: [], hasAuthors: false, allSeen: false, notice: nil, own: nil, unfinished: [], stripSwitch: nil, followingEmpty: false
+        )
         var ownStory: StoryAuthor?
         do {
             let state = await seen.state(context)
             let drawn = try await accountStrip.draw(for: account, seen: state)
             var arranged = drawn.selection.authors
             if arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }
-            values["authors"] = strip.authors(arranged, seen: state, now: now())
-            values["hasAuthors"] = .bool(!arranged.isEmpty)
-            values["followingEmpty"] = .bool(arranged.isEmpty && drawn.selection.choice == .following)
+            page.authors = strip.tiles(arranged, seen: state, now: now())
+            page.hasAuthors = !arranged.isEmpty
+            page.followingEmpty = arranged.isEmpty && drawn.selection.choice == .following
             let everyone = arranged + (ownStory.map { [$0] } ?? [])
-            values["allSeen"] = .bool(!everyone.isEmpty && everyone.allSatisfy { state.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) })
+            page.allSeen = !everyone.isEmpty && everyone.allSatisfy { state.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) }
             if drawn.isStale {
-                values["notice"] = "Grain could not be reached just now; these stories may be out of date."
+                page.notice = "Grain could not be reached just now; these stories may be out of date."
             } else if drawn.blocksUnknown {
-                values["notice"] = "Whom you block could not be read from your server just now, so people you block may be shown. This page tries again by itself."
+                page.notice = "Whom you block could not be read from your server just now, so people you block may be shown. This page tries again by itself."
             } else if drawn.followsUnknown {
-                values["notice"] = "Whom you follow could not be read from your server just now, so everyone's stories are shown."
+                page.notice = "Whom you follow could not be read from your server just now, so everyone's stories are shown."
             }
-            values["stripSwitch"] = Self.stripSwitch(drawn.selection.choice)
-            values["own"] = strip.own(name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state)
+            page.stripSwitch = Self.stripSwitch(drawn.selection.choice)
+            page.own = strip.own(name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state)
         } catch {
             logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
-            values["authors"] = .list([])
-            values["notice"] = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."
-            values["own"] = strip.own(name: account.name, avatarURL: nil, story: nil, seen: SeenState())
+            page.notice = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."
+            page.own = strip.own(name: account.name, avatarURL: nil, story: nil, seen: SeenState())
         }
-        let posts = await unfinished.values(for: account)
-        values["unfinished"] = .list(posts)
-        values["hasUnfinished"] = .bool(!posts.isEmpty)
-        return try pages.render("home", values, for: context)
+        page.unfinished = await unfinished.posts(for: account)
+        return try pages.render(page, for: context)
     }
 
     /// The two links above the strip, the one shown marked current.
-    static func stripSwitch(_ shown: StripChoice) -> TemplateValue {
-        ["options": .list([(StripChoice.following, "Following"), (.everyone, "Everyone")].map { choice, label in
-            [
-                "value": .string(choice.rawValue),
-                "label": .string(label),
-                "ariaCurrent": .string(choice == shown ? "page" : "false"),
-                "className": .string(choice == shown ? "strip-switch-option strip-switch-current" : "strip-switch-option"),
-            ]
-        })]
+    static func stripSwitch(_ shown: StripChoice) -> StripSwitchModel {
+        StripSwitchModel(options: [(StripChoice.following, "Following"), (.everyone, "Everyone")].map { choice, label in
+            StripSwitchModel.Option(value: choice.rawValue, label: label, isCurrent: choice == shown)
+        })
     }
 
     /// The signed-in person's avatar: from their strip entry, else their Grain profile

@@ -33,7 +33,7 @@ struct MediaHandler: Sendable {
     }
 
     private func url(_ context: RequestContext) throws(HTTPError) -> String {
-        guard let url = signer.url(signature: context.parameter("signature"), encodedURL: context.parameter("url")) else {
+        guard let url = try signer.url(signature: context.parameter("signature"), encodedURL: context.parameter("url")) else {
             throw HTTPError.notFound
         }
         return url

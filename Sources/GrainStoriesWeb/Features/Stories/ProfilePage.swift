@@ -41,72 +41,68 @@ struct ProfilePage: Sendable {
         let stories = author != .shown ? [] : ((try? await library.stories(of: profile.did).value) ?? []).filter {
             visibility.story($0) != .notShown(.labelled)
         }
-        var values: [String: TemplateValue] = [
-            "title": .string("\(profile.name) (@\(profile.shownHandle))"),
-            "name": .string(profile.name),
-            "handle": .string(profile.shownHandle),
-            "description": profile.description.map(TemplateValue.string) ?? .null,
-            "avatar": AvatarPresenter.value(url: profile.avatar, name: profile.name, signer: signer),
-            "counts": .list(counts(profile)),
-            "hasStories": .bool(!stories.isEmpty),
-            "stories": .list(stories.map { story in
-                var tile = StoryTile.fields(story, visibility: visibility, signer: signer)
-                tile["href"] = .string(StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor)))
-                tile["label"] = .string("Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))")
-                return .object(tile)
-            }),
-            "storyHref": .null,
-            "ringClass": .null,
-            "storyLabel": .null,
-            "hiddenNote": isBlocked
+        var ring: ProfilePageModel.Ring?
+        if let latest = stories.last {
+            let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
+            let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
+            ring = ProfilePageModel.Ring(
+                storyHref: StoryLinks.author(profile.did, back: StoryLinks.profile(actor)), ringClass: allSeen ? "ring-seen" : "ring-unseen",
+                storyLabel: "View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))"
+            )
+        }
+        let page = ProfilePageModel(
+            name: profile.name, handle: profile.shownHandle, description: profile.description,
+            avatar: AvatarPresenter.model(url: profile.avatar, name: profile.name, signer: signer), counts: counts(profile),
+            stories: stories.map { story in
+                let visual = StoryTile.visual(story, visibility: visibility, signer: signer)
+                return StoryTileModel(
+                    thumb: visual.thumb, warning: visual.warning,
+                    href: StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor)),
+                    label: "Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))"
+                )
+            },
+            ring: ring,
+            hiddenNote: isBlocked
                 ? "You block this person on Grain, so their stories are not shown to you."
-                : isHidden ? "You hid this person's stories." : .null,
-            "hide": isBlocked ? .null : isHidden
+                : isHidden ? "You hid this person's stories." : nil,
+            hide: isBlocked ? nil : isHidden
                 ? HiddenPage.form(
                     action: "unhide", author: profile.did, label: "Unhide their stories",
                     accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path)
                 : HiddenPage.hideForm(author: profile.did, name: profile.name, signedIn: context.account, back: context.request.path),
-        ]
-        if let latest = stories.last {
-            let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
-            values["storyHref"] = .string(StoryLinks.author(profile.did, back: StoryLinks.profile(actor)))
-            values["ringClass"] = .string(allSeen ? "ring-seen" : "ring-unseen")
-            let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
-            values["storyLabel"] = .string("View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))")
-        }
-        values["archive"] = await archive(of: profile.did, for: context, visibility: visibility)
-        return try pages.render("profile", values, for: context)
+            archive: await archive(of: profile.did, for: context, visibility: visibility)
+        )
+        return try pages.render(page, for: context)
     }
 
     /// On a person's own profile, their stories of the past (Grain confines the archive to
     /// its owner too): 30 a page, newest first, as 3:4 tiles with the day each was posted;
     /// a tile opens that one story in the viewer, where it can be deleted. `?archive=` is
-    /// the cursor of the page to show. Null for anyone else's profile; when the AppView
+    /// the cursor of the page to show. Nil for anyone else's profile; when the AppView
     /// cannot be reached the section says so instead of failing the page.
-    private func archive(of did: DID, for context: RequestContext, visibility: StoryVisibility) async -> TemplateValue {
-        guard context.account?.did == did else { return .null }
+    private func archive(of did: DID, for context: RequestContext, visibility: StoryVisibility) async -> ProfilePageModel.Archive? {
+        guard context.account?.did == did else { return nil }
         let cursor = context.query["archive"].flatMap { Datetime($0) }
         let profilePath = StoryLinks.profile(did)
         let page: StoryArchivePage
         do { page = try await library.archive(of: did, before: cursor) } catch {
-            return ["unavailable": true, "stories": .list([]), "hasStories": false, "next": .null, "first": .null]
+            return ProfilePageModel.Archive(unavailable: true, stories: [], next: nil, first: nil)
         }
         let day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), timeZone: .gmt)
-        return [
-            "unavailable": false,
-            "hasStories": .bool(!page.stories.isEmpty),
-            "stories": .list(page.stories.map { story in
+        return ProfilePageModel.Archive(
+            unavailable: false,
+            stories: page.stories.map { story in
                 let date = story.createdAt.date.formatted(day)
-                var tile = StoryTile.fields(story, visibility: visibility, signer: signer)
-                tile["href"] = .string(StoryLinks.story(did: did, rkey: story.rkey, back: profilePath))
-                tile["date"] = .string(date)
-                tile["datetime"] = .string(story.createdAt.rawValue)
-                tile["label"] = .string("Your story of \(date)\((story.expired ?? false) ? "" : ", still live")")
-                return .object(tile)
-            }),
-            "next": page.next.map { .string(profilePath + "?archive=" + PercentEncoding.encodeComponent($0.rawValue)) } ?? .null,
-            "first": cursor == nil ? .null : .string(profilePath),
-        ]
+                let visual = StoryTile.visual(story, visibility: visibility, signer: signer)
+                return StoryTileModel(
+                    thumb: visual.thumb, warning: visual.warning, href: StoryLinks.story(did: did, rkey: story.rkey, back: profilePath),
+                    label: "Your story of \(date)\((story.expired ?? false) ? "" : ", still live")",
+                    posted: (date, story.createdAt.rawValue)
+                )
+            },
+            next: page.next.map { profilePath + "?archive=" + PercentEncoding.encodeComponent($0.rawValue) },
+            first: cursor == nil ? nil : profilePath
+        )
     }
 
     /// The profile a person's own live stories carry, when the AppView has no profile for
@@ -126,11 +122,11 @@ struct ProfilePage: Sendable {
         return profile
     }
 
-    private func counts(_ profile: ProfileViewDetailed) -> [TemplateValue] {
+    private func counts(_ profile: ProfileViewDetailed) -> [ProfilePageModel.Count] {
         let page = grainURL + StoryLinks.profile(profile.did)
         return [("galleries", profile.galleryCount), ("followers", profile.followersCount), ("following", profile.followsCount)]
             .compactMap { label, value in
-                value.map { ["label": .string(label), "value": .int($0), "href": .string(page)] }
+                value.map { ProfilePageModel.Count(label: label, value: $0, href: page) }
             }
     }
 }

@@ -66,10 +66,10 @@ struct StoryViewerPage: Sendable {
         var shown = input
         shown.isOwn = context.account?.did == did
         shown.origin = origin.origin(for: context.request)
-        var values = ViewerPresenter(signer: signer, now: now()).context(shown)
-        values["hide"] = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")
-        values["social"] = await social.viewerBar(input.story, isLive: input.isLive, account: context.account, hiddenAuthors: visibility.leftOut)
-        var response = try pages.render("viewer", values, for: context)
+        var page = ViewerPresenter(signer: signer, now: now()).page(shown)
+        page.hide = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")
+        page.social = await social.viewerBar(input.story, isLive: input.isLive, account: context.account, hiddenAuthors: visibility.leftOut)
+        var response = try pages.render(page, for: context)
         if !context.isScriptFetch, let cookie = await seen.markSeen(author: did, createdAt: input.story.createdAt, context: context) {
             response.headers.add("Set-Cookie", cookie)
         }

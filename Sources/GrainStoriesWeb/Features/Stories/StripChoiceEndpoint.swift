@@ -1,3 +1,4 @@
+import Presentation
 import HTMLTemplates
 import MicroHTTPServer
 import Viewing
@@ -24,13 +25,7 @@ struct StripChoiceEndpoint: Sendable {
 
     /// The page `/?strip=choice` answers a signed-in person with.
     static func confirmation(_ choice: StripChoice, pages: PageRenderer, context: RequestContext) throws -> HTTPResponse {
-        let everyone = choice == .everyone
-        var response = try pages.render("strip-choice", [
-            "title": .string(everyone ? "Show everyone's stories?" : "Show the people you follow?"),
-            "question": .string(everyone ? "Show everyone's stories?" : "Show only the people you follow?"),
-            "value": .string(choice.rawValue),
-            "buttonLabel": .string(everyone ? "Show everyone's" : "Show the people I follow"),
-        ], for: context)
+        var response = try pages.render(StripChoicePageModel(everyone: choice == .everyone, value: choice.rawValue), for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }

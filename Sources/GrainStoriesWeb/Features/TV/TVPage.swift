@@ -94,8 +94,8 @@ struct TVPage: Sendable {
         return "None of the people \(actor.rawValue) follows has a live story right now. New stories appear here by themselves."
     }
 
-    private func render(_ values: [String: TemplateValue], status: HTTPStatus, _ context: RequestContext) throws -> HTTPResponse {
-        var response = try pages.render("tv", status: status, values, for: nil)
+    private func render(_ page: TVPageModel, status: HTTPStatus, _ context: RequestContext) throws -> HTTPResponse {
+        var response = try pages.render(page, status: status, for: nil)
         if status.code >= 500 { response.headers.set("Retry-After", String(TVPresenter.refreshSeconds)) }
         return response
     }

@@ -3,6 +3,7 @@ import ATProto
 public import HTMLTemplates
 public import MicroHTTPServer
 import Accounts
+import Presentation
 
 /// Renders pages from `Templates/` into HTML responses, adding what every page needs:
 /// the fingerprinted asset URLs and the site's name.
@@ -19,34 +20,44 @@ public struct PageRenderer: Sendable {
         assetsValue = assets.templateValue
     }
 
-    /// Renders template `name` with `context` plus the shared values: asset URLs, the
-    /// site's name, the signed-in account (or null), the other accounts signed in on this
-    /// browser and this browser's form token.
-    public func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
-        let values = pageValues(
-            context, account: Self.accountValue(request?.account), csrf: request.flatMap { csrf.token(for: $0) }.map(TemplateValue.string) ?? .null,
-            otherAccounts: request?.otherAccounts ?? [])
-        return Self.htmlResponse(try templates.renderUTF8(name, values), status: status)
+    /// Renders `page` with its template for the visitor `request` comes from (or nobody):
+    /// the page's model plus the shared values (`pageValues`).
+    public func render(_ page: some PageModel, status: HTTPStatus = .ok, for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
+        try render(type(of: page).templateName, status: status, page.templateValues, for: request)
     }
 
-    /// `context` plus what every page gets: asset URLs, the site's name, `account`,
-    /// `csrf`, and for the header's menu `otherAccounts` (each like `account`) and
-    /// `manyAccounts` (whether there are any).
-    func pageValues(_ context: [String: TemplateValue], account: TemplateValue, csrf: TemplateValue, otherAccounts: [AccountSession] = []) -> [String: TemplateValue] {
+    /// Renders `page` once for many visitors: the slots in it and in `layout` (the
+    /// per-visitor fields, marked `VisitorText.slot`) are left as holes to fill per visitor.
+    /// The same values as `render` otherwise, so a filled stencil is what `render` gives.
+    func renderStencil(_ page: some PageModel, layout: LayoutModel) throws(TemplateError) -> TemplateStencil {
+        try templates.renderStencil(type(of: page).templateName, pageValues(page.templateValues, layout: layout))
+    }
+
+    /// Renders template `name` with `context` plus the shared values. Pages render their
+    /// model (above); this is what that comes down to, kept for tests that compare a page
+    /// with a render from plain values.
+    func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
+        Self.htmlResponse(try templates.renderUTF8(name, pageValues(context, layout: layout(for: request))), status: status)
+    }
+
+    /// The layout's per-visitor part for the visitor `request` comes from: the signed-in
+    /// account (or none), the other accounts signed in on this browser, its form token.
+    func layout(for request: RequestContext?) -> LayoutModel {
+        LayoutModel(
+            account: request?.account.map(LayoutModel.Account.init),
+            csrf: request.flatMap { csrf.token(for: $0) }.map(VisitorText.text),
+            otherAccounts: (request?.otherAccounts ?? []).map(LayoutModel.Account.init)
+        )
+    }
+
+    /// `context` plus what every page gets: asset URLs, the site's name and `layout`'s
+    /// values (`account`, `csrf`, `otherAccounts`, `manyAccounts`).
+    func pageValues(_ context: [String: TemplateValue], layout: LayoutModel) -> [String: TemplateValue] {
         var context = context
         context["assets"] = assetsValue
         context["siteName"] = "GrainStories"
-        context["account"] = account
-        context["csrf"] = csrf
-        context["otherAccounts"] = .list(otherAccounts.map(Self.accountValue))
-        context["manyAccounts"] = .bool(!otherAccounts.isEmpty)
+        context.merge(layout.templateValues) { _, shared in shared }
         return context
-    }
-
-    /// The signed-in account as templates see it, or null.
-    static func accountValue(_ account: AccountSession?) -> TemplateValue {
-        guard let account else { return .null }
-        return ["name": .string(account.name), "handle": .string(account.shownHandle), "did": .string(account.did.rawValue)]
     }
 
     /// A rendered page as a response: HTML, revalidated on every use.

@@ -7,23 +7,19 @@ import Synchronization
 import Viewing
 import Presentation
 
-/// The home page of one strip, for any visitor: a stencil of the rendered page with holes
+/// The home page of one strip, for any visitor: a stencil of the rendered page with slots
 /// for what differs per visitor, and the finished pages of recent visitors.
 ///
-/// What differs per visitor is exactly what the renderer is given per visitor: whether
-/// each author was seen (ring class and accessible name), whether all were ("all caught
-/// up"), the signed-in account and the form token. Which tile texts depend on being
-/// seen is found by asking `StripPresenter` for the strip twice, as if nothing and as if
-/// everything was seen, and comparing: those values become slots, filled from one version
-/// or the other per author, so a change to the presenter needs no change here. That
-/// assumes, as the presenter does, that a tile depends only on whether its own author was
-/// seen; `HomePageCacheTests` compare filled pages with fresh renders to hold it to that.
+/// What differs per visitor is marked in the page's model: each tile's seen texts
+/// (`StripTileModel.Seen.slots`, both versions carried by the tile), the account and the
+/// form token (`LayoutModel`'s `VisitorText`s). Whether each author was seen at all
+/// ("all caught up") changes the page's structure, so it picks the stencil. The stencil
+/// is the same `HomePageModel` that a fresh render for one visitor uses, so both ways give
+/// the same bytes; `HomePageCacheTests` compare filled pages with fresh renders.
 ///
 /// A visitor's page is kept (`remembered`) under everything it was made from, compared
 /// exactly: one visitor's page can only be given to another whose seen rings, account and
-/// token are the same, and then it is the same page. When the presenter's output cannot
-/// be expressed as slots (a seen-dependent value that is not a non-empty string) the page
-/// is rendered afresh every time, as before.
+/// token are the same, and then it is the same page.
 final class StripPage: Sendable {
     static let maxRememberedPages = 256
     static let maxRememberedBytes = 8 << 20
@@ -37,27 +33,18 @@ final class StripPage: Sendable {
     private let strip: StripPresenter
     /// The strip's authors with a live story, in order: the tiles.
     private let live: [StoryAuthor]
-    /// The tiles with slots for their seen-dependent values; nil when that cannot be done.
-    private let slottedAuthors: TemplateValue?
-    /// Per tile, its slots and the text of each when the author is unseen and seen.
-    private let toggles: [[Toggle]]
-    /// The first slot id after the tiles' (the form token; the account's follow).
+    /// The tiles, each with its seen texts as two slots (tile i: 2i and 2i + 1).
+    private let slottedTiles: [StripTileModel]
+    /// The first slot id after the tiles' (the form token; then the account's fields).
     private let firstPageSlot: Int
     private let stencils = Mutex<[Variant: TemplateStencil]>([:])
     private let remembered = Mutex(Remembered())
-
-    private struct Toggle: Sendable {
-        let slot: Int
-        let unseen: String
-        let seen: String
-    }
 
     /// Which stencil a visitor needs: what changes the page's structure, not its text.
     private struct Variant: Hashable, Sendable {
         let allSeen: Bool
         let hasToken: Bool
-        /// The account's fields (each a slot), nil when signed out.
-        let accountKeys: [String]?
+        let signedIn: Bool
     }
 
     /// Everything a visitor's page is made from, besides the strip.
@@ -83,13 +70,13 @@ final class StripPage: Sendable {
         self.pages = pages
         self.strip = strip
         live = content.authors.filter { $0.storyCount > 0 }
-        var everything = SeenState()
-        for author in live { everything.markSeen(author: author.profile.did, createdAt: author.latestAt) }
-        let at = Date(timeIntervalSince1970: TimeInterval(content.minute) * 60)
-        let split = Self.slotted(unseen: strip.authors(content.authors, seen: SeenState(), now: at), seen: strip.authors(content.authors, seen: everything, now: at), tiles: live.count)
-        slottedAuthors = split?.authors
-        toggles = split?.toggles ?? []
-        firstPageSlot = split?.slotCount ?? 0
+        let tiles = strip.tiles(content.authors, now: Self.date(content))
+        slottedTiles = tiles.enumerated().map { index, tile in
+            var tile = tile
+            tile.seen = .slots(ringClass: 2 * index, accessibleName: 2 * index + 1)
+            return tile
+        }
+        firstPageSlot = 2 * tiles.count
     }
 
     /// The page for one visitor.
@@ -106,23 +93,25 @@ final class StripPage: Sendable {
             }
         }
         let token = pages.csrf.token(for: request)
-        let account = PageRenderer.accountValue(request.account)
+        // The account's fields in the order of their slots (`stencil(for:)`).
+        let accountTexts = request.account.map(LayoutModel.Account.init).map { [$0.name, $0.handle, $0.did].compactMap(Self.text) } ?? []
         // The stencils have no slots for the header's other accounts (a browser with one
-        // account or none is what they are for).
-        guard let slottedAuthors, request.otherAccounts.isEmpty, let accountFields = Self.fields(of: account) else {
+        // account or none is what they are for), and a slot stands for a non-empty string.
+        guard request.otherAccounts.isEmpty, !accountTexts.contains(where: \.isEmpty) else {
             return try freshResponse(seen: seen, allSeen: allSeen, request: request)
         }
-        let variant = Variant(allSeen: allSeen, hasToken: token != nil, accountKeys: accountFields.map { $0.map(\.key) })
-        let key = VisitorKey(variant: variant, seenBits: bits, token: token, accountTexts: accountFields?.map(\.text) ?? [])
+        let variant = Variant(allSeen: allSeen, hasToken: token != nil, signedIn: request.account != nil)
+        let key = VisitorKey(variant: variant, seenBits: bits, token: token, accountTexts: accountTexts)
         if let page = remembered.withLock({ $0.pages[key] }) { return response(page, key: key) }
-        let stencil = try self.stencil(for: variant, authors: slottedAuthors)
-        var values = [String](repeating: "", count: firstPageSlot + 1 + (accountFields?.count ?? 0))
-        for (index, tile) in toggles.enumerated() {
-            let isSeen = bits[index / 64] & (1 << UInt64(index % 64)) != 0
-            for toggle in tile { values[toggle.slot] = isSeen ? toggle.seen : toggle.unseen }
+        let stencil = try self.stencil(for: variant)
+        var values = [String](repeating: "", count: firstPageSlot + 1 + accountTexts.count)
+        for (index, tile) in slottedTiles.enumerated() {
+            let texts = tile.texts(seen: bits[index / 64] & (1 << UInt64(index % 64)) != 0)
+            values[2 * index] = texts.ringClass
+            values[2 * index + 1] = texts.accessibleName
         }
         values[firstPageSlot] = token ?? ""
-        for (offset, field) in (accountFields ?? []).enumerated() { values[firstPageSlot + 1 + offset] = field.text }
+        for (offset, text) in accountTexts.enumerated() { values[firstPageSlot + 1 + offset] = text }
         let page = stencil.fill { values[$0] }
         remember(page, under: key)
         return PageRenderer.htmlResponse(page)
@@ -144,16 +133,25 @@ final class StripPage: Sendable {
         return inWord == 64 ? .max : (1 << UInt64(inWord)) - 1
     }
 
-    private func stencil(for variant: Variant, authors: TemplateValue) throws(TemplateError) -> TemplateStencil {
+    /// The text of a field rendered for one visitor.
+    private static func text(_ field: VisitorText) -> String? {
+        if case .text(let text) = field { return text }
+        return nil
+    }
+
+    /// The minute the strip's "how long ago" is counted from.
+    private static func date(_ content: StripContent) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(content.minute) * 60)
+    }
+
+    private func stencil(for variant: Variant) throws(TemplateError) -> TemplateStencil {
         if let known = stencils.withLock({ $0[variant] }) { return known }
-        let account: TemplateValue = variant.accountKeys.map { keys in
-            .object(Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, TemplateValue.slot(firstPageSlot + 1 + $0)) }))
-        } ?? .null
-        let values = pages.pageValues(
-            Self.values(content, authors: authors, live: live, allSeen: variant.allSeen),
-            account: account, csrf: variant.hasToken ? .slot(firstPageSlot) : .null
-        )
-        let made = try pages.templates.renderStencil("home", values)
+        let account = variant.signedIn
+            ? LayoutModel.Account(name: .slot(firstPageSlot + 1), handle: .slot(firstPageSlot + 2), did: .slot(firstPageSlot + 3))
+            : nil
+        let layout = LayoutModel(account: account, csrf: variant.hasToken ? .slot(firstPageSlot) : nil, otherAccounts: [])
+        let page = HomePageModel.everyone(authors: slottedTiles, allSeen: variant.allSeen, notice: content.notice)
+        let made = try pages.renderStencil(page, layout: layout)
         stencils.withLock { $0[variant] = made }
         return made
     }
@@ -180,77 +178,11 @@ final class StripPage: Sendable {
         return PageRenderer.htmlResponse(body: .memoryFile(file))
     }
 
-    /// The page rendered the plain way, for what slots cannot express.
+    /// The same page rendered for this one visitor, for what the stencils do not cover.
     private func freshResponse(
         seen: SeenState, allSeen: Bool, request: RequestContext, authors: [StoryAuthor]? = nil
     ) throws(TemplateError) -> HTTPResponse {
-        let at = Date(timeIntervalSince1970: TimeInterval(content.minute) * 60)
-        let shown = strip.authors(authors ?? content.authors, seen: seen, now: at)
-        return try pages.render("home", Self.values(content, authors: shown, live: live, allSeen: allSeen), for: request)
-    }
-
-    /// The home template's own values (the page-wide ones come from `PageRenderer`).
-    private static func values(_ content: StripContent, authors: TemplateValue, live: [StoryAuthor], allSeen: Bool) -> [String: TemplateValue] {
-        [
-            "authors": authors,
-            "hasAuthors": .bool(!live.isEmpty),
-            "allSeen": .bool(allSeen),
-            "notice": content.notice.map(TemplateValue.string) ?? .null,
-            // Nobody is signed in on a cached page: no own tile, no posts of theirs.
-            "own": .null,
-            "hasUnfinished": false,
-            "unfinished": .list([]),
-            // Everyone's strip, the only one without an account: no switch.
-            "stripSwitch": .null,
-            "followingEmpty": false,
-        ]
-    }
-
-    /// The account value's fields in key order, each a non-empty string; `.some(nil)`
-    /// when signed out, nil when a field cannot be a slot.
-    private static func fields(of account: TemplateValue) -> [(key: String, text: String)]?? {
-        switch account {
-        case .null:
-            return .some(nil)
-        case .object(let fields):
-            var texts: [(key: String, text: String)] = []
-            for key in fields.keys.sorted() {
-                guard case .string(let text) = fields[key], !text.isEmpty else { return nil }
-                texts.append((key, text))
-            }
-            return .some(texts)
-        default:
-            return nil
-        }
-    }
-
-    /// The tiles with each value that differs between the unseen and the seen rendering
-    /// replaced by a slot; nil when a differing value is not a non-empty string on both
-    /// sides, or the two lists do not line up with the tiles.
-    private static func slotted(unseen: TemplateValue, seen: TemplateValue, tiles: Int) -> (authors: TemplateValue, toggles: [[Toggle]], slotCount: Int)? {
-        guard case .list(let unseenTiles) = unseen, case .list(let seenTiles) = seen,
-              unseenTiles.count == tiles, seenTiles.count == tiles
-        else { return nil }
-        var next = 0
-        var slottedTiles: [TemplateValue] = []
-        var toggles: [[Toggle]] = []
-        for (unseenTile, seenTile) in zip(unseenTiles, seenTiles) {
-            guard case .object(let unseenFields) = unseenTile, case .object(let seenFields) = seenTile,
-                  Set(unseenFields.keys) == Set(seenFields.keys)
-            else { return nil }
-            var fields = unseenFields
-            var tile: [Toggle] = []
-            for key in unseenFields.keys.sorted() where unseenFields[key] != seenFields[key] {
-                guard case .string(let whenUnseen) = unseenFields[key], case .string(let whenSeen) = seenFields[key],
-                      !whenUnseen.isEmpty, !whenSeen.isEmpty
-                else { return nil }
-                fields[key] = .slot(next)
-                tile.append(Toggle(slot: next, unseen: whenUnseen, seen: whenSeen))
-                next += 1
-            }
-            slottedTiles.append(.object(fields))
-            toggles.append(tile)
-        }
-        return (.list(slottedTiles), toggles, next)
+        let tiles = strip.tiles(authors ?? content.authors, seen: seen, now: Self.date(content))
+        return try pages.render(HomePageModel.everyone(authors: tiles, allSeen: allSeen, notice: content.notice), for: request)
     }
 }

@@ -1,0 +1,65 @@
+public import HTMLTemplates
+
+/// One comment as the comments page and the viewer's bar draw it: its author, when it was
+/// written, its text as runs (a link where a checked facet says so, `CommentText`), the
+/// delete form's address on the signed-in person's own, and how sending it is going.
+public struct CommentModel: TemplateModel, Equatable {
+    /// A stretch of the text, a link or not.
+    public struct Run: TemplateModel, Equatable {
+        public var text: String
+        public var href: String?
+
+        public init(text: String, href: String?) {
+            self.text = text
+            self.href = href
+        }
+
+        public var templateValues: [String: TemplateValue] {
+            ["text": .string(text), "href": .optional(href)]
+        }
+    }
+
+    public var name: String
+    public var handle: String
+    public var profileHref: String
+    public var avatar: AvatarModel
+    public var createdAt: String
+    public var time: String
+    public var timeLong: String
+    public var runs: [Run]
+    /// Where the delete form posts, on the signed-in person's own comment only.
+    public var deleteAction: String?
+    /// How sending it is going, while it is not on the PDS yet.
+    public var state: String?
+
+    public init(
+        name: String, handle: String, profileHref: String, avatar: AvatarModel, createdAt: String, time: String, timeLong: String,
+        runs: [Run], deleteAction: String?, state: String?
+    ) {
+        self.name = name
+        self.handle = handle
+        self.profileHref = profileHref
+        self.avatar = avatar
+        self.createdAt = createdAt
+        self.time = time
+        self.timeLong = timeLong
+        self.runs = runs
+        self.deleteAction = deleteAction
+        self.state = state
+    }
+
+    public var templateValues: [String: TemplateValue] {
+        [
+            "name": .string(name),
+            "handle": .string(handle),
+            "profileHref": .string(profileHref),
+            "avatar": avatar.templateValue,
+            "createdAt": .string(createdAt),
+            "time": .string(time),
+            "timeLong": .string(timeLong),
+            "runs": .list(runs.map(\.templateValue)),
+            "deleteAction": .optional(deleteAction),
+            "state": .optional(state),
+        ]
+    }
+}

@@ -1,0 +1,66 @@
+public import HTMLTemplates
+
+/// `comments.html`: a story's comments, a page at a time, and the form to add one while
+/// the story is live.
+public struct CommentsPageModel: PageModel, Equatable {
+    public static let templateName = "comments"
+
+    /// The story's author, for the title.
+    public var authorName: String
+    public var storyHref: String
+    public var countText: String
+    public var comments: [CommentModel]
+    /// The next page, when there is one.
+    public var nextHref: String?
+    /// The first page, when this is a later one.
+    public var firstHref: String?
+    /// Whether Grain could not be reached and only this server's comments show.
+    public var isPartial: Bool
+    /// Whether the story is live (comments are closed after its day).
+    public var canComment: Bool
+    /// Where the form posts.
+    public var action: String
+    /// The text of a comment that was refused, kept for another try.
+    public var draft: String
+    public var problem: String?
+    public var maxGraphemes: Int
+    public var signInHref: String
+
+    public init(
+        authorName: String, storyHref: String, countText: String, comments: [CommentModel], nextHref: String?, firstHref: String?,
+        isPartial: Bool, canComment: Bool, action: String, draft: String, problem: String?, maxGraphemes: Int, signInHref: String
+    ) {
+        self.authorName = authorName
+        self.storyHref = storyHref
+        self.countText = countText
+        self.comments = comments
+        self.nextHref = nextHref
+        self.firstHref = firstHref
+        self.isPartial = isPartial
+        self.canComment = canComment
+        self.action = action
+        self.draft = draft
+        self.problem = problem
+        self.maxGraphemes = maxGraphemes
+        self.signInHref = signInHref
+    }
+
+    public var templateValues: [String: TemplateValue] {
+        [
+            "title": .string("Comments on \(authorName)’s story"),
+            "storyHref": .string(storyHref),
+            "countText": .string(countText),
+            "comments": .list(comments.map(\.templateValue)),
+            "isEmpty": .bool(comments.isEmpty),
+            "nextHref": .optional(nextHref),
+            "firstHref": .optional(firstHref),
+            "isPartial": .bool(isPartial),
+            "canComment": .bool(canComment),
+            "action": .string(action),
+            "draft": .string(draft),
+            "problem": .optional(problem),
+            "maxGraphemes": .int(maxGraphemes),
+            "signInHref": .string(signInHref),
+        ]
+    }
+}

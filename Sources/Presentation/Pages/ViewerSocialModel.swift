@@ -1,0 +1,42 @@
+public import HTMLTemplates
+
+/// The viewer's bar under a live story (`viewer.html`'s `social`): the heart and its form,
+/// the comment count, the latest comment and the way to all of them.
+public struct ViewerSocialModel: TemplateModel, Equatable {
+    public var commentsHref: String
+    /// Where the heart's form posts.
+    public var favoriteAction: String
+    /// Whether the signed-in person likes the story.
+    public var favorited: Bool
+    public var signInHref: String
+    public var commentCount: Int
+    public var commentCountText: String
+    public var latest: CommentModel?
+
+    public init(
+        commentsHref: String, favoriteAction: String, favorited: Bool, signInHref: String, commentCount: Int, commentCountText: String,
+        latest: CommentModel?
+    ) {
+        self.commentsHref = commentsHref
+        self.favoriteAction = favoriteAction
+        self.favorited = favorited
+        self.signInHref = signInHref
+        self.commentCount = commentCount
+        self.commentCountText = commentCountText
+        self.latest = latest
+    }
+
+    public var templateValues: [String: TemplateValue] {
+        [
+            "commentsHref": .string(commentsHref),
+            "favoriteAction": .string(favoriteAction),
+            "favorited": .bool(favorited),
+            "favoriteValue": .string(favorited ? "0" : "1"),
+            "heartLabel": .string(favorited ? "Remove your like" : "Like this story"),
+            "signInHref": .string(signInHref),
+            "commentCount": .int(commentCount),
+            "commentCountText": .string(commentCountText),
+            "latest": latest?.templateValue ?? .null,
+        ]
+    }
+}
