@@ -3,9 +3,13 @@ import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
-import TestSupport
 import Testing
 import GrainSupport
+import TestKit
+import HTTPTestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// Every option is read the way `serve` reads it (flags → `AppConfiguration.load` →
 /// `GrainStoriesApp.build` → `makeServer`), and each one visibly changes what the server does.

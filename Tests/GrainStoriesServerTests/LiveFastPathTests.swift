@@ -1,8 +1,10 @@
+import LoggingTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
-import TestSupport
 import Testing
+import ATProtoTestKit
+import AppTestKit
 
 /// Over real HTTP: what needs no waiting is answered on the server's thread (counted by
 /// `Application.immediateAnswerCount`, never timed), and cached photos come from their

@@ -3,9 +3,11 @@ import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
-import TestSupport
 import Testing
 import GrainSupport
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The whole server over real HTTP, reading a stand-in AppView over real HTTP.
 @Suite struct LiveViewingTests {

@@ -3,8 +3,11 @@ import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
-import TestSupport
 import Testing
+import HTTPTestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The server as `serve` builds it (`GrainStoriesApp` over the live edges) must not be talked into connecting
 /// to the inside of the network by an address someone typed into a form.

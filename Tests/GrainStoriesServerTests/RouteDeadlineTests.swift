@@ -3,8 +3,11 @@ import GrainSupport
 import GrainStoriesWeb
 import MicroHTTPServer
 import Synchronization
-import TestSupport
 import Testing
+import TestKit
+import HTTPTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The body deadlines the routes set, on the real server `serve` makes, with a clock
 /// moved by hand: 10 minutes for a photo, 30 seconds for a form. Each test moves the

@@ -1,8 +1,9 @@
+import ATProtoTestKit
 import Foundation
 import GrainStoriesWeb
 import Viewing
-import TestSupport
 import Testing
+import AppTestKit
 
 /// Everyone in the strip can be reached without a mouse or a touch screen (a keyboard,
 /// a TV remote's arrows) and, when the strip is wider than the screen, with visible

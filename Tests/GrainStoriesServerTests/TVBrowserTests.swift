@@ -1,9 +1,10 @@
+import ATProtoTestKit
 import Foundation
-import TestSupport
 import Testing
 import ATProto
 import GrainStoriesWeb
 import Viewing
+import AppTestKit
 
 /// TV mode in a 1920 × 1080 window, as a TV browser runs it: it plays by itself in
 /// place, the remote's keys move and pause it, and the people it plays are fetched

@@ -3,8 +3,10 @@ import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
-import TestSupport
 import Testing
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The body limit on the upload route itself, over a real socket: a body above
 /// `--max-body-bytes` (40 MiB) sent to `/stories/new` gets the site's 413 page before

@@ -1,10 +1,11 @@
+import LoggingTestKit
 import Foundation
 import GzipCompression
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import GrainSupport
+import AppTestKit
 
 @Suite struct ApplicationTests {
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {

@@ -3,7 +3,10 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
+import TestKit
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The application as its one composition root (`GrainStoriesApp.build`) makes it for
 /// `serve`, with every remote edge and the clock replaced by an in-memory fake: each

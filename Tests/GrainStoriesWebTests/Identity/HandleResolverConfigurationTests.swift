@@ -2,8 +2,11 @@ import Foundation
 @testable import GrainStoriesWeb
 import JPEGProcessing
 import Testing
-import TestSupport
 @testable import ATProto
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// `--handle-resolver-url` reaches the resolver the running server uses. The fallback is
 /// asked directly: the DNS and well-known lookups before it would leave this machine.

@@ -1,9 +1,9 @@
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 @testable import H3CommandLine
 @testable import Multipart
+import TestKit
 
 /// Bodies, directories and comparisons shared by the multipart tests.
 enum MultipartFixtures {
@@ -26,7 +26,7 @@ enum MultipartFixtures {
     static func trickyContent(boundary: String = chromeBoundary, length: Int = 3000) -> [UInt8] {
         let almost = Array("\r\n--\(boundary.dropLast())".utf8)
         var out = Array("--\(boundary)\r\n".utf8)  // a delimiter line without its CRLF is content
-        var generator = TestSupport.SplitMix64(seed: 0x5EED)
+        var generator = TestKit.SplitMix64(seed: 0x5EED)
         while out.count < length {
             switch generator.next() % 7 {
             case 0: out += almost + Array("#".utf8)  // never the missing last character

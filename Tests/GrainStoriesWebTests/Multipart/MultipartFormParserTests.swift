@@ -2,9 +2,9 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import H3CommandLine
 @testable import Multipart
+import TestKit
 
 @Suite struct MultipartFormParserTests {
     let photo = Fixtures.bytes("tiny-24x32.jpg")
@@ -93,7 +93,7 @@ import TestSupport
 
     @Test func binaryContentRoundTripsByteForByte() throws {
         let directory = UploadDirectory()
-        var generator = TestSupport.SplitMix64(seed: 42)
+        var generator = TestKit.SplitMix64(seed: 42)
         let boundary = "x"  // the shortest boundary makes accidental near-matches frequent
         var content = (0..<20_000).map { _ in [0x0D, 0x0A, 0x2D, 0x78, UInt8(truncatingIfNeeded: generator.next())][Int(generator.next() % 5)] }
         // Break every real delimiter ("\r\n--x") the random bytes formed.

@@ -2,7 +2,6 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import Multipart
 
 @Suite struct MultipartLimitTests {

@@ -1,8 +1,8 @@
+import TestKit
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import H3CommandLine
 @testable import Multipart
 
@@ -54,7 +54,7 @@ import TestSupport
 
     @Test func garbageIsMalformed() {
         let directory = UploadDirectory()
-        var generator = TestSupport.SplitMix64(seed: 7)
+        var generator = TestKit.SplitMix64(seed: 7)
         let noise = (0..<2000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         for bytes in [[], noise, body("hello world"), body("-m\r\n"), body("--m\n\nbare LF after the boundary"),
                       body("--mx\r\n"), body("--m \tx\r\n"), body("--m\r\r\n")] {

@@ -2,9 +2,11 @@ import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// A story self-labelled `nudity` (Maya's second in the fixtures) shows only behind its
 /// warning wherever its photo would appear: not as a profile thumbnail, not as the home

@@ -1,3 +1,6 @@
+import LoggingTestKit
+import FeatureTestKit
+import ATProtoTestKit
 import ATProto
 import Foundation
 import GrainSupport
@@ -7,10 +10,11 @@ import MicroHTTPServer
 @testable import Posting
 @testable import Social
 @testable import Accounts
-import TestSupport
 import Testing
 import Viewing
 import Presentation
+import AppTestKit
+import TestKit
 
 /// The home page is rendered once per strip and filled per visitor: every filled page is
 /// byte for byte what rendering it afresh gives that visitor, one visitor's page never

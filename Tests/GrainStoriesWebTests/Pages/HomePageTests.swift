@@ -1,12 +1,14 @@
+import ATProtoTestKit
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import FeatureTestKit
+import AppTestKit
 
 @Suite struct HomePageTests {
     @Test func theStripListsAuthorsInTheAppViewsOrderWithUnseenRings() async throws {

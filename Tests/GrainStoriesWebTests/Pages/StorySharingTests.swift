@@ -2,11 +2,12 @@ import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import FeatureTestKit
+import AppTestKit
 
 /// A story's page as something to pass on: link previews (Open Graph, Twitter Card) with
 /// absolute URLs from the server's public address, the Share link, and the Bluesky

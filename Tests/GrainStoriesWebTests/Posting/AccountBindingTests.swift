@@ -3,11 +3,12 @@ import GrainSupport
 import MicroHTTPServer
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import ATProtoTestKit
+import AppTestKit
 
 /// Drafts and their publishing belong to the account that made them: its DID on the PDS
 /// its session was verified on. A newer session of the same DID on another PDS (an

@@ -1,11 +1,15 @@
+import LoggingTestKit
 import AppStorage
 import Posting
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import ATProto
+import TestKit
+import HTTPTestKit
+import ATProtoTestKit
+import AppTestKit
 
 @Suite struct AccountSecurityTests {
     typealias Flow = PostingFlowTests

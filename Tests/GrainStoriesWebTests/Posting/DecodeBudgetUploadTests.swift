@@ -5,8 +5,11 @@ import JPEGProcessing
 import MicroHTTPServer
 import Testing
 import WorkerThreads
-import TestSupport
 @testable import GrainSupport
+import TestKit
+import ImageTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// A decompression bomb posted through `/stories/new`: a 0.8 MB file declaring a
 /// 10000 × 10000 progressive CMYK image (within the pixel limit, about 840 MB to

@@ -3,10 +3,13 @@ import Foundation
 import JPEGProcessing
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The draft page's choices: searching for a place (with and without the script),
 /// leaving the place out, and discarding.

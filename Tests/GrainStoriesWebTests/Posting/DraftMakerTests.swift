@@ -1,14 +1,15 @@
+import ATProtoTestKit
 import GrainSupport
 import Foundation
 @testable import GrainStoriesWeb
 import JPEGProcessing
-import TestSupport
 import Testing
 import WorkerThreads
 @testable import Geocoding
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import PhotoTestKit
 
 /// Upload → draft without the web layer: the scratch file is prepared where it lies, the
 /// photo lands at the draft's derived path, and a refused draft leaves no photo.

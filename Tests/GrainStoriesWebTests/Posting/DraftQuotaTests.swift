@@ -2,10 +2,11 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import ATProtoTestKit
+import AppTestKit
 
 /// Uploads past an account's draft quota get a clear page with 429 or 413 and leave
 /// nothing in the data directory; other accounts are unaffected.

@@ -5,7 +5,9 @@ import JPEGProcessing
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import TestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// A HEIC, what iPhones and many Android phones send, through the real form and on to the
 /// PDS: it becomes a draft with the place from its GPS, and what is posted is a JPEG.

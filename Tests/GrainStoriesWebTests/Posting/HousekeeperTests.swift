@@ -1,9 +1,10 @@
+import LoggingTestKit
+import ATProtoTestKit
 import GrainSupport
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
 @testable import Posting
 @testable import Social
 @testable import Accounts

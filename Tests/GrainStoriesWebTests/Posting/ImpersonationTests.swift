@@ -4,7 +4,8 @@ import MicroHTTPServer
 import Posting
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// Signing in as someone else through a PDS that is not theirs: the attack from the
 /// trust-boundaries issue, reproduced through the sign-in form. The victim, Alice, lives

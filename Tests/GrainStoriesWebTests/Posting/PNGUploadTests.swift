@@ -6,7 +6,9 @@ import JPEGProcessing
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import ImageTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// PNGs through the real upload form: a photo with GPS in `eXIf` becomes a draft like a
 /// phone JPEG does; a damaged one is refused naming PNG; no upload is left behind.

@@ -3,7 +3,8 @@ import Foundation
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// The steps the per-format upload tests share: sending a file through the real form as
 /// a browser does, publishing the draft it became, and what the uploads folder kept.

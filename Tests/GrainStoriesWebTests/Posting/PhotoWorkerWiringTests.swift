@@ -2,7 +2,9 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
+import HTTPTestKit
 
 /// Uploads are prepared by the configured photo worker executable (as `serve` configures
 /// it: itself), not in the server's own process.

@@ -5,7 +5,9 @@ import Foundation
 import JPEGProcessing
 import MicroHTTPServer
 import Testing
-import TestSupport
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// Signing in, uploading, drafting, publishing and deleting through the application
 /// (no socket for the app; the fake PDS is real HTTP).

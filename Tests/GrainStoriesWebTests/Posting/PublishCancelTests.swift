@@ -1,11 +1,14 @@
+import LoggingTestKit
+import ATProtoTestKit
 import Foundation
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
+import HTTPTestKit
 
 /// Cancel stops a post that is still trying and gives the draft back, with everything
 /// chosen kept; once the story is on the PDS it cannot be cancelled; and a story whose

@@ -3,8 +3,10 @@ import Foundation
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
 import Presentation
+import TestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// What the draft page says while posting struggles: plain words first, the technical
 /// text behind a disclosure, and a way to try again now instead of waiting.

@@ -2,11 +2,11 @@ import Foundation
 @testable import GrainStoriesWeb
 import Synchronization
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import ATProtoTestKit
 
 @Suite struct PublisherTests {
     private func storyRecords(_ harness: PublishingHarness) -> [FakePDS.Record] {

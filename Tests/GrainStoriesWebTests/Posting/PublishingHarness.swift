@@ -2,7 +2,6 @@ import Foundation
 @testable import GrainStoriesWeb
 import JPEGProcessing
 import Synchronization
-import TestSupport
 import Testing
 @testable import ATProto
 @testable import AppStorage
@@ -10,6 +9,10 @@ import Testing
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
+import LoggingTestKit
+import PhotoTestKit
+import ATProtoTestKit
 
 /// A publisher wired to a fake PDS, a temporary database and a clock the test moves.
 final class PublishingHarness: Sendable {

@@ -3,7 +3,8 @@ import Foundation
 import MicroHTTPServer
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// Posting against a real PDS implementation (arroba, from PyPI), which validates the
 /// story and the crosspost against the real lexicons; the record is read back with an

@@ -1,7 +1,7 @@
+import ATProtoTestKit
 import Foundation
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import GrainSupport
 @testable import Posting

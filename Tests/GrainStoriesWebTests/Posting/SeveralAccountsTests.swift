@@ -4,8 +4,9 @@ import Foundation
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
 import Accounts
+import ATProtoTestKit
+import AppTestKit
 
 /// Several people on one browser (a family tablet): signing in adds an account, the
 /// header menu picks the current one, seen state and drafts follow the account picked,

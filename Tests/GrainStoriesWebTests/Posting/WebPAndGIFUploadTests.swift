@@ -5,7 +5,10 @@ import JPEGProcessing
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// WebP and GIF, what Android's picker passes on for saved images, through the real form
 /// and on to the PDS: each becomes a draft (a WebP's EXIF GPS gives its place, its EXIF

@@ -1,13 +1,16 @@
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import ATProto
 import Viewing
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The comments page and the viewer's comment preview: every state, paging, a new
 /// comment shown at once and once, deleting only one's own, hostile text.

@@ -1,13 +1,16 @@
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import Posting
 @testable import Social
 @testable import Accounts
 import ATProto
 import Viewing
+import TestKit
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The heart in the viewer: a `social.grain.favorite` in the person's own repository,
 /// its state read from there, a form without the script and JSON for it.
