@@ -228,7 +228,7 @@ import AppTestKit
                 #expect(response.status == 200)
                 #expect(response.body == image)
             }
-            let directory = app.root.data.media
+            let directory = app.data.media
             func cached() -> (files: Int, bytes: Int) {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
                 let sizes = names.map { ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0))?[.size] as? Int) ?? 0 }

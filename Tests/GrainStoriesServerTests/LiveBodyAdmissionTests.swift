@@ -35,7 +35,7 @@ import AppTestKit
     }
 
     private func spooledFiles(_ app: LiveApp) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: app.root.data.temporary)) ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: app.data.temporary)) ?? []
     }
 
     @Test func aBodyOnARouteThatTakesNoneIsRefusedAt413WithoutReadingIt() async throws {

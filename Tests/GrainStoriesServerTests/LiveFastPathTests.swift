@@ -23,7 +23,7 @@ import AppTestKit
         try await LiveViewingTests.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let path = try await cachedImagePath(app)
             let image = appView.image
-            let counter = app.root.application
+            let counter = app.application
             let before = counter.immediateAnswerCount
             let whole = try await app.request(path)
             #expect(counter.immediateAnswerCount == before + 1)
@@ -80,7 +80,7 @@ import AppTestKit
 
     @Test func theHomePageIsAnsweredOnTheServersThreadOnceTheStripIsCached() async throws {
         try await LiveViewingTests.withServer { (app: LiveApp, _: StandInAppView) async throws in
-            let counter = app.root.application
+            let counter = app.application
             let first = try await app.request("/")
             let before = counter.immediateAnswerCount
             let second = try await app.request("/")

@@ -79,7 +79,7 @@ import AppTestKit
 
     @Test func aMissingImageAskedForAgainAndAgainIsFetchedOnce() async throws {
         try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
-            let path = try #require(app.root.signer.path(for: "\(appView.baseURL)/cdn/feed_thumbnail/x/missing"))
+            let path = try #require(app.signer.path(for: "\(appView.baseURL)/cdn/feed_thumbnail/x/missing"))
             for _ in 0..<50 {
                 #expect(try await app.request(path).status == 404)
             }

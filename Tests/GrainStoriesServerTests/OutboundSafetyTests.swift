@@ -60,7 +60,7 @@ import AppTestKit
         // signed by the server like every image URL on its pages.
         let avatar = listener.url(host: "localhost") + "/avatar.jpg"
         let app = try await LiveApp.start(appViewURL: appView.baseURL)
-        let path = try #require(app.root.signer.path(for: avatar))
+        let path = try #require(app.signer.path(for: avatar))
         let response = try await app.request(path)
         #expect(response.status >= 400, "\(response.status)")
         #expect(response.headers["Content-Type"] != "image/jpeg")
@@ -68,7 +68,7 @@ import AppTestKit
         await app.stop()
 
         let listed = try await LiveApp.start(appViewURL: appView.baseURL) { $0.insecureHosts.insert("localhost:\(listener.port)") }
-        let listedPath = try #require(listed.root.signer.path(for: avatar))
+        let listedPath = try #require(listed.signer.path(for: avatar))
         _ = try await listed.request(listedPath)
         #expect(listener.acceptedCount >= 1, "listed, the same URL is fetched")
         await listed.stop()

@@ -90,9 +90,9 @@ import AppTestKit
             let first = [UInt8](repeating: 0x61, count: 1_000_000)
             let head = "POST /stories/new HTTP/1.1\r\nHost: localhost\r\nCookie: sid=\(session)\r\n"
                 + "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000010\r\n\r\n"
-            let within = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10), spool: app.root.data.temporary)
+            let within = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10), spool: app.data.temporary)
             #expect(within != 408, "599 s is within the photo's limit")
-            let late = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10), spool: app.root.data.temporary)
+            let late = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10), spool: app.data.temporary)
             #expect(late == 408)
             await server.shutdown()
             await browser.shutdown()

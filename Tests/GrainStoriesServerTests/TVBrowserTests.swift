@@ -158,7 +158,7 @@ import AppTestKit
             #expect(try await f.browser.execute("return document.querySelector('.tv-person').textContent").string == "1 of 4")
             let noor = "did:plc:newposter222222222222222"
             f.appView.post(.init(did: noor, handle: "noor.test", displayName: "Noor Haddad"))
-            await f.app.root.library.invalidate(author: DID(noor)!)
+            await f.app.storyLibrary.invalidate(author: DID(noor)!)
             try await f.browser.execute("""
                 window.refreshed = false;
                 window.photoBefore = document.querySelector('.tv-image');

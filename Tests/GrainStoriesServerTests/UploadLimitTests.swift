@@ -23,7 +23,7 @@ import AppTestKit
             "POST", "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
         #expect(response.status == 413)
         #expect(response.text.contains("That is too large"))
-        for directory in [app.root.data.uploads, app.root.data.temporary, app.root.data.drafts] {
+        for directory in [app.data.uploads, app.data.temporary, app.data.drafts] {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "\(directory) is empty")
         }
         await app.stop()

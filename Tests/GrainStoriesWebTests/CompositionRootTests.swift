@@ -75,7 +75,7 @@ import AppTestKit
             ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Fake Harbour Lookout"), ("action", "publish"),
         ])
         #expect(posted.status == .seeOther)
-        await rig.app.root.posting.publisher.runDue()
+        await rig.app.publisher.runDue()
         let story = try #require(rig.pds.records("social.grain.story").first)
         #expect(story.value["location"]?["name"]?.stringValue == "Fake Harbour Lookout")
         #expect(rig.pds.blobs().count == 1)

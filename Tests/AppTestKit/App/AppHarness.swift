@@ -23,14 +23,12 @@ public import LoggingTestKit
 /// `edges` replaces them, and whatever `configure` changes in the configuration. Background
 /// work is not started: tests run the publisher themselves (`posting.publisher.runDue()`).
 /// `respond` calls the same responder the server uses.
-public final class AppHarness: Sendable {
+public final class AppHarness: ComposedApp, Sendable {
     public let library: FakeStoryLibrary
     /// The built application, for tests that look inside (drafts, the publisher, pages).
     public let root: GrainStoriesApp
     public let logs = LogCapture()
     public let dataDirectory: String
-
-    public var application: Application { root.application }
 
     /// The fixtures' "now": 2026-09-04T18:00Z.
     public static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)

@@ -12,7 +12,7 @@ public import LoggingTestKit
 /// its background work, the libmicrohttpd server on 127.0.0.1 port 0), pointed at
 /// stand-ins (identity: the `TestIdentityDirectory`'s PLC directory and handle resolver,
 /// unless `configure` says otherwise), plus a real HTTP client to talk to it.
-public final class LiveApp: Sendable {
+public final class LiveApp: ComposedApp, Sendable {
     public let server: HTTPServer
     public let root: GrainStoriesApp
     public let client: HTTPClient

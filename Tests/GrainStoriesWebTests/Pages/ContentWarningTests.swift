@@ -44,7 +44,7 @@ import AppTestKit
         let library = FakeStoryLibrary.fixtureScenario()
         let app = try await AppHarness(library: library)
         let stories = try await library.stories(of: Self.maya).value
-        let signer = app.root.signer
+        let signer = app.signer
         // Her newest story is plain: its thumbnail.
         #expect(await app.respond(StoryLinks.cover(Self.maya)).headers["Location"] == signer.path(for: stories[2].thumb))
         // Her newest is warned too: the newest plain one, passing over both warned ones.

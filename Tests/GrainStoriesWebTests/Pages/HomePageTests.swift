@@ -59,7 +59,7 @@ import AppTestKit
         let cover = await app.respond(StoryLinks.cover(maya))
         let nobody = await app.respond("/stories/did:plc:nobody2222222222222222222/cover")
         let malformed = await app.respond("/stories/not%20a%20did/cover")
-        let signer = app.root.signer
+        let signer = app.signer
         await app.shutdown()
         #expect(cover.status == .found)
         #expect(cover.headers["Location"] == signer.path(for: newest.thumb))

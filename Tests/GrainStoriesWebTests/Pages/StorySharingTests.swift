@@ -26,7 +26,7 @@ import AppTestKit
     @Test func aStoryPageCarriesALinkPreviewWithAbsoluteURLs() async throws {
         let app = try await AppHarness()
         let html = await app.respond(Self.crossposted, headers: [("Host", "192.168.1.20:8080")]).text
-        let signer = app.root.signer
+        let signer = app.signer
         let story = try #require(try await app.library.stories(of: DID(Self.maya)!).value.first)
         await app.shutdown()
         #expect(Self.meta("og:title", in: html) == "Story by @mayaokafor.bsky.social")

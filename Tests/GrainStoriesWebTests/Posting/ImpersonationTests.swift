@@ -43,7 +43,7 @@ import AppTestKit
         // Alice's next post still goes to her own PDS, and only there.
         let page = await victim.get(draftPath)
         _ = await victim.post(draftPath, form: [("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("place_name", ""), ("action", "publish")])
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         #expect(pds.records("social.grain.story").count == 1)
         #expect(attacker.records("social.grain.story").isEmpty)
         await app.shutdown()

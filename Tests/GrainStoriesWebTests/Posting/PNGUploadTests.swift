@@ -25,7 +25,7 @@ import AppTestKit
         #expect(draftPath.hasPrefix("/drafts/"))
         let draftPage = await browser.get(draftPath)
         #expect(draftPage.text.contains("200 × 300 pixels"), "orientation 6 from eXIf turned it upright")
-        let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
         let paris = try #require(GPSCoordinate(latitude: PNGFixtures.gps.latitude, longitude: PNGFixtures.gps.longitude))
         #expect(draft.gpsCell != nil && draft.gpsCell == h3Cell(for: paris))
         let photo = await browser.get(draftPath + "/photo")

@@ -1,3 +1,4 @@
+import TestKit
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
@@ -25,7 +26,7 @@ enum PhotoUploadSteps {
         let token = try #require(CookieJar.csrfToken(in: draftPage.text))
         let posted = await browser.post(draftPath, form: [("csrf", token), ("action", "publish")])
         #expect(posted.status == .seeOther)
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         #expect(await browser.get(draftPath).text.contains("Posted."))
         return try #require(pds.blobs().first).bytes
     }

@@ -14,7 +14,7 @@ import HTTPTestKit
     @Test func anUploadIsPreparedByTheWorkerProcess() async throws {
         let pds = try FakePDS()
         let working = try await AppHarness()
-        #expect(working.root.configuration.photoWorkerExecutable == ServerProcess.binary)
+        #expect(working.configuration.photoWorkerExecutable == ServerProcess.binary)
         let (alice, _) = try await Flow.signIn(working, pds)
         #expect(try await Flow.upload(alice, try Flow.photoWithGPS()).status == .seeOther)
         await working.shutdown()

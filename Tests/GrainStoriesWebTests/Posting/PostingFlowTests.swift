@@ -1,3 +1,4 @@
+import TestKit
 import GrainSupport
 import Posting
 import Foundation
@@ -66,7 +67,7 @@ import AppTestKit
         ])
         #expect(posted.status == .seeOther)
         #expect(await browser.get(draftPath).text.contains("Posting your story"))
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         let status = await browser.get(draftPath).text
         #expect(status.contains("Posted."))
 
@@ -93,7 +94,7 @@ import AppTestKit
         #expect(localPhoto.status == .ok)
         #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
         let draftID = String(localPhotoPath.dropFirst("/local-photos/".count))
-        let photoFile = app.root.posting.data.draftPhoto(try #require(try await app.root.posting.drafts.find(draftID)).id)
+        let photoFile = app.root.posting.data.draftPhoto(try #require(try await app.drafts.find(draftID)).id)
         #expect(FileManager.default.fileExists(atPath: photoFile))
 
         let confirm = await browser.get("/profile/\(story.did)/story/\(story.rkey)/delete")
@@ -106,7 +107,7 @@ import AppTestKit
         #expect(await browser.get(localPhotoPath).status == .notFound, "the local photo goes with the story")
         #expect(await CookieJar(app).get(localPhotoPath).status == .notFound)
         #expect(!FileManager.default.fileExists(atPath: photoFile))
-        #expect(try await app.root.posting.drafts.find(draftID) == nil)
+        #expect(try await app.drafts.find(draftID) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/drafts").isEmpty)
 
         await app.shutdown()

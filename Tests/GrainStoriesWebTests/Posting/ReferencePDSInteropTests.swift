@@ -24,8 +24,8 @@ import AppTestKit
             ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Powell's City of Books"),
             ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
         ])
-        await app.root.posting.publisher.runDue()
-        let entry = try #require(try await app.root.posting.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
+        await app.publisher.runDue()
+        let entry = try #require(try await app.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
         #expect(entry.status == .posted, "\(entry.lastError ?? "")")
 
         let records = try await pds.recordsViaSDK(collection: "social.grain.story")

@@ -222,7 +222,7 @@ import AppTestKit
         #expect(page.contains("<span class=\"comment-state\">Not sent yet: will retry.</span>"))
         h.pds.clearFaults()
         h.clock.advance(600)
-        await h.app.root.social.runDue()
+        await h.app.socialOutbox.runDue()
         #expect(h.pds.records("social.grain.comment", of: FakePDS.Account.alice.did).count == 1)
         #expect(!(await alice.get(H.commentsPath).text.contains("comment-state")), "sent")
         await h.stop()

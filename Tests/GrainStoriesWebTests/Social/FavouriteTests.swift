@@ -143,10 +143,10 @@ import AppTestKit
         h.pds.clearFaults()
         h.pds.expireAccessTokens()
         h.clock.advance(600)
-        await h.app.root.social.runDue()
+        await h.app.socialOutbox.runDue()
         #expect(h.pds.records("social.grain.favorite", of: FakePDS.Account.alice.did).count == 1)
         #expect(h.pds.succeededCallCount("com.atproto.server.refreshSession") >= 1, "the expired token was refreshed")
-        await h.app.root.social.runDue()
+        await h.app.socialOutbox.runDue()
         #expect(h.pds.succeededCallCount("com.atproto.repo.createRecord") == 1, "sent once")
         await h.stop()
     }

@@ -74,7 +74,7 @@ import AppTestKit
     @Test func theErrorBoundaryLogsTheChainButShowsOnlyTheFriendlyText() async throws {
         let error = try await Self.failure(.hang, timeout: .milliseconds(300))
         let app = try await AppHarness()
-        let errors = ErrorResponder(pages: app.root.pages, logger: app.root.logger)
+        let errors = ErrorResponder(pages: app.pages, logger: app.logger)
         let response = errors.response(for: error, request: HTTPRequest(method: .get, target: "/x"), requestID: "ref7")
         await app.shutdown()
         #expect(response.status == .serviceUnavailable)

@@ -1,6 +1,5 @@
+import TestKit
 import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
 import Testing
 @testable import Multipart
 
@@ -10,7 +9,7 @@ import Testing
     private func parse(_ body: MultipartBody, limits: MultipartLimits = MultipartLimits(), in directory: UploadDirectory,
                        chunkSize: Int = 7) throws(MultipartError) -> MultipartForm {
         try MultipartFormParser(limits: limits, chunkSize: chunkSize).parse(
-            RequestBody.memory(body.bytes()), contentType: contentType, fileDirectory: directory.path)
+            body.bytes(), contentType: contentType, fileDirectory: directory.path)
     }
 
     @Test func fileAtTheLimitIsAcceptedOneByteMoreIs413AndLeavesNothing() throws {
@@ -26,7 +25,6 @@ import Testing
             .file("second", filename: "big", [UInt8](repeating: 7, count: 101))
         let error = #expect(throws: MultipartError.self) { try parse(body, limits: limits, in: directory) }
         #expect(error == .fileTooLarge(limit: 100))
-        #expect(error?.status == .contentTooLarge)
         #expect(try directory.entries.isEmpty, "both the finished and the half-written file are removed")
     }
 
@@ -42,7 +40,6 @@ import Testing
         let three = two.file("p", filename: "3.jpg", [3])
         let error = #expect(throws: MultipartError.self) { try parse(three, in: directory) }
         #expect(error == .tooManyFiles(limit: 2))
-        #expect(error?.status == .badRequest)
         #expect(try directory.entries.isEmpty)
     }
 
@@ -85,7 +82,6 @@ import Testing
             try parse(MultipartBody(boundary: "lim").field("a", "0123456789!"), limits: limits, in: directory)
         }
         #expect(error == .fieldTooLarge(limit: 10))
-        #expect(error?.status == .contentTooLarge)
     }
 
     @Test func tooManyPartsCountNoFileParts() throws {
@@ -106,11 +102,10 @@ import Testing
             headers: ["Content-Disposition: form-data; name=\"a\"", "X-Filler: \(filler)", "X-More: \(filler)"], [])
         let error = #expect(throws: MultipartError.self) { try parse(tooBig, limits: limits, in: directory, chunkSize: 1) }
         #expect(error == .headerTooLarge(limit: 200))
-        #expect(error?.status == .badRequest)
         // A header block that never ends is cut off at the same limit, not read forever.
         let endless = Array("--lim\r\nContent-Disposition: form-data; name=\"a\"\r\n".utf8) + [UInt8](repeating: 0x41, count: 10_000)
         #expect(throws: MultipartError.headerTooLarge(limit: 200)) {
-            try MultipartFormParser(limits: limits).parse(RequestBody.memory(endless), contentType: contentType, fileDirectory: directory.path)
+            try MultipartFormParser(limits: limits).parse(endless, contentType: contentType, fileDirectory: directory.path)
         }
     }
 
@@ -119,7 +114,7 @@ import Testing
         let full = MultipartBody(boundary: "lim").file("a", filename: "1", [1, 2]).file("b", filename: "2", [UInt8](repeating: 5, count: 500)).bytes()
         let cut = Array(full.prefix(full.count - 200))
         let error = #expect(throws: MultipartError.self) {
-            try MultipartFormParser(chunkSize: 64).parse(RequestBody.memory(cut), contentType: contentType, fileDirectory: directory.path)
+            try MultipartFormParser(chunkSize: 64).parse(cut, contentType: contentType, fileDirectory: directory.path)
         }
         #expect(error == .truncated)
         #expect(try directory.entries.isEmpty)

@@ -1,7 +1,4 @@
 import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-@testable import H3CommandLine
 @testable import Multipart
 import TestKit
 

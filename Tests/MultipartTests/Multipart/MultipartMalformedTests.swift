@@ -1,15 +1,12 @@
 import TestKit
 import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
 import Testing
-@testable import H3CommandLine
 @testable import Multipart
 
 @Suite struct MultipartMalformedTests {
     private func parse(_ bytes: [UInt8], contentType: String? = "multipart/form-data; boundary=m",
                        in directory: UploadDirectory) throws(MultipartError) -> MultipartForm {
-        try MultipartFormParser(chunkSize: 5).parse(RequestBody.memory(bytes), contentType: contentType, fileDirectory: directory.path)
+        try MultipartFormParser(chunkSize: 5).parse(bytes, contentType: contentType, fileDirectory: directory.path)
     }
 
     private func body(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -20,7 +17,6 @@ import Testing
         for contentType in [nil, "application/x-www-form-urlencoded", "multipart/mixed; boundary=m", "text/plain", ""] {
             let error = #expect(throws: MultipartError.self) { try parse(form, contentType: contentType, in: directory) }
             #expect(error == .notMultipart, "\(contentType ?? "nil")")
-            #expect(error?.status == .unsupportedMediaType)
         }
     }
 
@@ -34,7 +30,6 @@ import Testing
         ] {
             let error = #expect(throws: MultipartError.self) { try parse(body("--a--"), contentType: contentType, in: directory) }
             #expect(error == .missingBoundary, "\(contentType)")
-            #expect(error?.status == .badRequest)
         }
         let seventy = String(repeating: "z", count: 70)
         #expect(throws: Never.self) {
@@ -60,7 +55,6 @@ import Testing
                       body("--mx\r\n"), body("--m \tx\r\n"), body("--m\r\r\n")] {
             let error = #expect(throws: MultipartError.self) { try parse(bytes, in: directory) }
             if case .malformed = error {} else { Issue.record("expected malformed, got \(String(describing: error))") }
-            #expect(error?.status == .badRequest)
         }
         #expect(throws: Never.self) { try parse(body("--m \t \r\nContent-Disposition: form-data; name=a\r\n\r\n\r\n--m--"), in: directory) }
     }
@@ -122,29 +116,10 @@ import Testing
         let missing = "/nonexistent-\(UUID().uuidString)/uploads"
         let bytes = MultipartBody(boundary: "m").file("f", filename: "a", [1]).bytes()
         let error = #expect(throws: MultipartError.self) {
-            try MultipartFormParser().parse(RequestBody.memory(bytes), contentType: "multipart/form-data; boundary=m", fileDirectory: missing)
+            try MultipartFormParser().parse(bytes, contentType: "multipart/form-data; boundary=m", fileDirectory: missing)
         }
-        #expect(error?.status == .internalServerError)
         #expect(error?.publicMessage.contains("nonexistent") == false)
         #expect(error?.description.contains(missing) == true)
         #expect(error?.description.contains("No such file") == true)
-    }
-
-    @Test func unreadableBodyIs500() {
-        let directory = UploadDirectory()
-        let body = RequestBody.file(path: directory.path + "/gone", size: 10)
-        let error = #expect(throws: MultipartError.self) {
-            try MultipartFormParser().parse(body, contentType: "multipart/form-data; boundary=m", fileDirectory: directory.path)
-        }
-        if case .bodyUnreadable = error {} else { Issue.record("expected bodyUnreadable, got \(String(describing: error))") }
-        #expect(error?.status == .internalServerError)
-    }
-
-    @Test func requestContextReadsTheContentTypeHeader() throws {
-        let directory = UploadDirectory()
-        var headers = HTTPHeaders()
-        headers.add("Content-Type", "multipart/form-data; boundary=m")
-        let request = HTTPRequest(method: .post, path: "/upload", headers: headers, body: .memory(MultipartBody(boundary: "m").field("a", "b").bytes()))
-        #expect(try RequestContext(request: request).multipartForm(fileDirectory: directory.path)["a"] == "b")
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
 import Testing
-@testable import H3CommandLine
 @testable import Multipart
 import TestKit
 
@@ -12,7 +9,7 @@ import TestKit
     @Test func chromeUploadFromMemoryHasFieldsAndPhoto() throws {
         let directory = UploadDirectory()
         let form = try MultipartFormParser().parse(
-            RequestBody.memory(MultipartFixtures.chromeBody(photo: photo)), contentType: MultipartFixtures.chromeContentType,
+            MultipartFixtures.chromeBody(photo: photo), contentType: MultipartFixtures.chromeContentType,
             fileDirectory: directory.path)
         defer { form.removeFiles() }
         #expect(form.fields == [
@@ -34,22 +31,6 @@ import TestKit
         #expect(form.files(named: "photo") == [file])
     }
 
-    @Test func fileBackedBodyGivesTheSameForm() throws {
-        let directory = UploadDirectory()
-        let bodyPath = ProjectPaths.temporaryDirectory("multipart-body") + "/body"
-        defer { try? FileManager.default.removeItem(atPath: (bodyPath as NSString).deletingLastPathComponent) }
-        let bytes = MultipartFixtures.chromeBody(photo: photo)
-        try Data(bytes).write(to: URL(fileURLWithPath: bodyPath))
-        let parser = MultipartFormParser(chunkSize: 100)
-        let fromFile = try parser.parse(
-            RequestBody.file(path: bodyPath, size: bytes.count), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
-        let fromMemory = try parser.parse(RequestBody.memory(bytes), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
-        defer { fromFile.removeFiles(); fromMemory.removeFiles() }
-        #expect(fromFile.files.count == 1)
-        #expect(MultipartFixtures.summary(fromFile) == MultipartFixtures.summary(fromMemory))
-        #expect(fromFile.files[0].path != fromMemory.files[0].path)
-    }
-
     @Test func everyChunkSizeGivesTheSameForm() throws {
         let directory = UploadDirectory()
         let content = MultipartFixtures.trickyContent()
@@ -60,14 +41,14 @@ import TestKit
             .file("second", filename: "b.bin", content.reversed())
             .bytes()
         let reference = try MultipartFormParser(chunkSize: body.count).parse(
-            RequestBody.memory(body), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
+            body, contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
         let expected = MultipartFixtures.summary(reference)
         reference.removeFiles()
         #expect(expected.files.map(\.content) == [content, Array(content.reversed())])
         #expect(expected.fields.last == MultipartField(name: "after", value: "\r\n--\r\n"))
         for chunkSize in Array(1...100) + [127, 128, 255, 1000, 1024, 4096, 65536] {
             let form = try MultipartFormParser(chunkSize: chunkSize).parse(
-                RequestBody.memory(body), contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
+                body, contentType: MultipartFixtures.chromeContentType, fileDirectory: directory.path)
             let summary = MultipartFixtures.summary(form)
             form.removeFiles()
             #expect(summary == expected, "chunk size \(chunkSize)")
@@ -103,7 +84,7 @@ import TestKit
         let body = MultipartBody(boundary: boundary).file("f", filename: "r.bin", content).bytes()
         for chunkSize in [1, 2, 3, 5, 7, 64, 65536] {
             let form = try MultipartFormParser(chunkSize: chunkSize).parse(
-                RequestBody.memory(body), contentType: "multipart/form-data; boundary=x", fileDirectory: directory.path)
+                body, contentType: "multipart/form-data; boundary=x", fileDirectory: directory.path)
             defer { form.removeFiles() }
             #expect(MultipartFixtures.summary(form).files.first?.content == content, "chunk size \(chunkSize)")
         }
@@ -118,7 +99,7 @@ import TestKit
             ("'()+_,-./:=?", "multipart/form-data; charset=utf-8; BOUNDARY=\"'()+_,-./:=?\""),
         ] {
             let body = MultipartBody(boundary: boundary).field("k", "v").bytes()
-            let form = try MultipartFormParser().parse(RequestBody.memory(body), contentType: header, fileDirectory: directory.path)
+            let form = try MultipartFormParser().parse(body, contentType: header, fileDirectory: directory.path)
             #expect(form.fields == [MultipartField(name: "k", value: "v")], "\(header)")
         }
     }
@@ -127,7 +108,7 @@ import TestKit
         let directory = UploadDirectory()
         let body = Array("This is a preamble.\r\n".utf8) + MultipartBody(boundary: "b").field("k", "v").bytes()
             + Array("epilogue --b\r\n garbage".utf8)
-        let form = try MultipartFormParser().parse(RequestBody.memory(body), contentType: "multipart/form-data; boundary=b", fileDirectory: directory.path)
+        let form = try MultipartFormParser().parse(body, contentType: "multipart/form-data; boundary=b", fileDirectory: directory.path)
         #expect(form.fields == [MultipartField(name: "k", value: "v")])
     }
 
