@@ -141,10 +141,14 @@ let package = Package(
             dependencies: ["TestKit", "HTTPTestKit", "GrainSupport", "ATProto", "MicroHTTPServer", "CurlHTTPClient", "DNSResolver"],
             path: "Tests/ATProtoTestKit"
         ),
-        // Fakes of the features' ports: identity, places, the story library, comment threads.
+        // Fakes of the features' ports (identity, places, the story library, comment threads)
+        // and the publishing harness (a publisher wired to a fake PDS and a temporary database).
         .target(
             name: "FeatureTestKit",
-            dependencies: ["TestKit", "ATProtoTestKit", "GrainSupport", "ATProto", "Accounts", "Geocoding", "Viewing", "Social", "MicroHTTPServer", "CurlHTTPClient"],
+            dependencies: [
+                "TestKit", "LoggingTestKit", "PhotoTestKit", "ATProtoTestKit", "GrainSupport", "ATProto", "AppStorage", "Accounts", "Geocoding",
+                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing",
+            ],
             path: "Tests/FeatureTestKit"
         ),
         // The whole application: the harness, the live app, the server process, the cookie
@@ -204,9 +208,13 @@ let package = Package(
         .testTarget(
             name: "PostingTests",
             dependencies: [
-                "Posting", "Accounts", "Social", "Viewing", "AppStorage", "ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit",
-                "CurlHTTPClient", "SQLiteStore", "WorkerThreads",
+                "Posting", "Accounts", "Social", "Viewing", "AppStorage", "ATProto", "Geocoding", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit",
+                "LoggingTestKit", "PhotoTestKit", "FeatureTestKit", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore", "WorkerThreads",
             ]
+        ),
+        .testTarget(
+            name: "SocialTests",
+            dependencies: ["Social", "Viewing", "ATProto"]
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),
         .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine"]),

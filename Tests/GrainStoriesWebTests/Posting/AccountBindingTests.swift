@@ -1,3 +1,4 @@
+import FeatureTestKit
 import Foundation
 import GrainSupport
 import MicroHTTPServer

@@ -1,7 +1,7 @@
+import FeatureTestKit
 import ATProtoTestKit
 import GrainSupport
 import Foundation
-@testable import GrainStoriesWeb
 import JPEGProcessing
 import Testing
 import WorkerThreads

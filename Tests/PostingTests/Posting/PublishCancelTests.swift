@@ -1,7 +1,7 @@
+import FeatureTestKit
 import LoggingTestKit
 import ATProtoTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import Testing
 @testable import ATProto
 @testable import Posting

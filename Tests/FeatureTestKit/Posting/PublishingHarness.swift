@@ -1,40 +1,39 @@
-import Foundation
-@testable import GrainStoriesWeb
+public import Foundation
 import JPEGProcessing
 import Synchronization
-import Testing
-@testable import ATProto
-@testable import AppStorage
-@testable import GrainSupport
-@testable import Posting
+@testable public import ATProto
+@testable public import AppStorage
+@testable public import GrainSupport
+@testable public import Posting
 @testable import Social
-@testable import Accounts
+@testable public import Accounts
 import TestKit
-import LoggingTestKit
+public import LoggingTestKit
 import PhotoTestKit
-import ATProtoTestKit
+public import ATProtoTestKit
 
-/// A publisher wired to a fake PDS, a temporary database and a clock the test moves.
-final class PublishingHarness: Sendable {
-    let pds: FakePDS
-    let database: AppDatabase
-    let http: OutboundHTTP
-    let sessions: SessionStore
-    let drafts: DraftStore
-    let data: DataDirectory
-    let publisher: Publisher
-    let directory: String
-    let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
-    let posted = PostedLog()
-    let logs = LogCapture()
-    let tids = ATProto.TIDClock()
+/// A publisher wired to a fake PDS (the Posting suites and the web layer's account
+/// binding suites share it), a temporary database and a clock the test moves.
+public final class PublishingHarness: Sendable {
+    public let pds: FakePDS
+    public let database: AppDatabase
+    public let http: OutboundHTTP
+    public let sessions: SessionStore
+    public let drafts: DraftStore
+    public let data: DataDirectory
+    public let publisher: Publisher
+    public let directory: String
+    public let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
+    public let posted = PostedLog()
+    public let logs = LogCapture()
+    public let tids = ATProto.TIDClock()
 
-    var now: Date { clock.now }
-    func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
+    public var now: Date { clock.now }
+    public func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
 
     /// With `pdsFollowsClock`, the fake PDS keeps time by the harness's clock too (token
     /// and upload lifetimes move when the test advances it).
-    init(pdsFollowsClock: Bool = false) async throws {
+    public init(pdsFollowsClock: Bool = false) async throws {
         directory = ProjectPaths.temporaryDirectory("publish")
         let shared = clock
         pds = pdsFollowsClock ? try FakePDS(clock: { shared.now }) : try FakePDS()
@@ -55,15 +54,19 @@ final class PublishingHarness: Sendable {
     }
 
     /// Signs alice in for real against the fake PDS and stores the session.
-    func signIn() async throws -> AccountSession {
+    /// Thrown when the session just stored cannot be found again.
+    public struct Missing: Error {}
+
+    public func signIn() async throws -> AccountSession {
         let client = PDSClient(baseURL: pds.baseURL, http: http)
         let tokens = try await client.createSession(identifier: "alice.test", password: Secret(FakePDS.Account.alice.password))
         let cookie = try await sessions.create(tokens, pdsURL: pds.baseURL, displayName: nil)
-        return try #require(try await sessions.find(cookieValue: cookie))
+        guard let session = try await sessions.find(cookieValue: cookie) else { throw Missing() }
+        return session
     }
 
     /// A draft with a real JPEG on disk, queued for publishing.
-    func queueDraft(did: DID, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
+    public func queueDraft(did: DID, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
         let jpeg = try JPEGEncoder.encode(TestImages.photoLike(width: 160, height: 120), quality: 85)
         let id = UUID().uuidString
         try Data(jpeg).write(to: URL(fileURLWithPath: data.draftPhoto(id)))
@@ -77,26 +80,11 @@ final class PublishingHarness: Sendable {
         return draft
     }
 
-    func stop() async {
+    public func stop() async {
         await publisher.stop()
         await http.shutdown()
         await database.close()
         pds.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
-}
-
-/// A wall clock a test moves by hand.
-final class TestDateClock: Sendable {
-    private let value: Mutex<Date>
-    init(_ start: Date) { value = Mutex(start) }
-    var now: Date { value.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { value.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
-
-/// Records handed to the "story posted" callback.
-final class PostedLog: Sendable {
-    private let refs = Mutex<[RecordRef]>([])
-    func append(_ ref: RecordRef) { refs.withLock { $0.append(ref) } }
-    var rkeys: [RecordKey?] { refs.withLock { $0.map(\.rkey) } }
 }

@@ -1,5 +1,5 @@
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import Synchronization
 import Testing
 @testable import ATProto

@@ -1,6 +1,5 @@
 import ATProto
 import Foundation
-@testable import GrainStoriesWeb
 import Synchronization
 import Testing
 import Viewing

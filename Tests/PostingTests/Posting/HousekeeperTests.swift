@@ -1,9 +1,9 @@
+import FeatureTestKit
 import LoggingTestKit
 import ATProtoTestKit
 import GrainSupport
 import ATProto
 import Foundation
-@testable import GrainStoriesWeb
 import Testing
 @testable import Posting
 @testable import Social

@@ -1,6 +1,6 @@
+import FeatureTestKit
 import ATProtoTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import Testing
 @testable import ATProto
 @testable import GrainSupport
