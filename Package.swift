@@ -157,7 +157,7 @@ let package = Package(
             name: "AppTestKit",
             dependencies: [
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ATProtoTestKit", "FeatureTestKit", "GrainSupport", "ATProto", "AppStorage", "Accounts",
-                "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "WorkerThreads",
+                "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "WorkerThreads",
             ],
             path: "Tests/AppTestKit"
         ),

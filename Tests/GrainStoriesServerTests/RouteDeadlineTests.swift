@@ -29,7 +29,7 @@ import AppTestKit
 
     /// Starts a second server for `app`'s application, on the counting clock.
     static func server(_ app: LiveApp, _ clock: CountingClock) throws -> HTTPServer {
-        let server = app.root.makeServer(now: clock.now)
+        let server = app.makeServer(now: clock.now)
         try server.start()
         return server
     }

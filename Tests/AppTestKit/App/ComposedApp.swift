@@ -2,6 +2,8 @@ public import Accounts
 public import AppStorage
 public import GrainStoriesWeb
 public import GrainSupport
+public import JPEGProcessing
+public import MicroHTTPServer
 public import Posting
 public import Social
 public import Viewing
@@ -43,4 +45,14 @@ extension ComposedApp {
     public var storyLibrary: any StoryLibrary { root.library }
     /// The SQLite database.
     public var database: AppDatabase { root.database }
+    /// How uploaded photos are processed (budgets, sizes).
+    public var photoProcessing: PhotoProcessingOptions { root.posting.processing }
+    /// The identity edge (a fake, or the live resolver the configuration made).
+    public var identity: any IdentityResolving { root.edges.identity }
+
+    /// Where the photo of draft `draftID` is kept.
+    public func draftPhotoPath(_ draftID: String) -> String { root.posting.data.draftPhoto(draftID) }
+
+    /// A server for the application, as `serve` makes it, with `now` for request deadlines.
+    public func makeServer(now: @escaping @Sendable () -> ContinuousClock.Instant) -> HTTPServer { root.makeServer(now: now) }
 }

@@ -28,7 +28,7 @@ import AppTestKit
             return
         }
         let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0 = configuration }
-        let resolver = try #require(app.root.edges.identity as? IdentityResolver)
+        let resolver = try #require(app.identity as? IdentityResolver)
         #expect(resolver.handles.resolverURL == identity.resolverURL)
         let resolution = try await resolver.handles.resolveThroughService(
             "alice.test", baseURL: resolver.handles.resolverURL, serviceName: "The handle resolver", method: .resolver

@@ -84,7 +84,7 @@ import AppTestKit
         #expect(throws: ConfigurationError.self) { try AppConfiguration.load(arguments: ["--max-decode-bytes", "1000"], environment: [:]) }
         let pds = try FakePDS()
         let app = try await AppHarness()
-        #expect(app.root.posting.processing.maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
+        #expect(app.photoProcessing.maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
         #expect(app.photoQueue.budget == PhotoProcessingOptions.defaultMaxDecodeBytes / 2 * 3)
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         let response = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())

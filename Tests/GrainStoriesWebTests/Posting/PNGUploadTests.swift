@@ -31,7 +31,7 @@ import AppTestKit
         let photo = await browser.get(draftPath + "/photo")
         #expect(photo.headers["Content-Type"] == "image/jpeg")
         #expect(draft.width == 200 && draft.height == 300)
-        let written = try #require(FileManager.default.contents(atPath: app.root.posting.data.draftPhoto(draft.id)))
+        let written = try #require(FileManager.default.contents(atPath: app.draftPhotoPath(draft.id)))
         #expect(Array(written).starts(with: [0xFF, 0xD8, 0xFF]), "the draft's photo is the JPEG, not the PNG")
 
         try await PhotoUploadSteps.expectRefusedAsDamaged(

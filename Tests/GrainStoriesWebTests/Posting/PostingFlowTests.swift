@@ -94,7 +94,7 @@ import AppTestKit
         #expect(localPhoto.status == .ok)
         #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
         let draftID = String(localPhotoPath.dropFirst("/local-photos/".count))
-        let photoFile = app.root.posting.data.draftPhoto(try #require(try await app.drafts.find(draftID)).id)
+        let photoFile = app.draftPhotoPath(try #require(try await app.drafts.find(draftID)).id)
         #expect(FileManager.default.fileExists(atPath: photoFile))
 
         let confirm = await browser.get("/profile/\(story.did)/story/\(story.rkey)/delete")
