@@ -126,71 +126,130 @@ let package = Package(
         .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesWeb", "H3CommandLine"]),
 
         // MARK: Tests
+        // Test kits, layered like the code: a test depends only on the kits (and so the
+        // targets) its layer needs, so a test of a low-level target builds nothing above it.
+        // The base kit: waiting for conditions, deadlines, clocks, gates, paths, fixtures.
+        .target(name: "TestKit", path: "Tests/TestKit", resources: [.copy("Fixtures")]),
+        // Capturing what a GrainSupport logger writes.
+        .target(name: "LoggingTestKit", dependencies: ["GrainSupport"], path: "Tests/LoggingTestKit"),
+        // Sockets, raw HTTP, the scripted HTTP server, the closure responder, the DNS server.
         .target(
-            name: "TestSupport",
-            dependencies: ["GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "WorkerThreads"],
-            path: "Tests/TestSupport",
-            resources: [.copy("Fixtures")]
+            name: "HTTPTestKit", dependencies: ["TestKit", "MicroHTTPServer", "GzipCompression"], path: "Tests/HTTPTestKit"
+        ),
+        // Image bytes built by hand: PNG, EXIF, flat JPEG; no photo pipeline.
+        .target(name: "ImageTestKit", dependencies: ["TestKit", "GzipCompression"], path: "Tests/ImageTestKit"),
+        // Photos made and compared with the photo pipeline (sample photos, PPM, SSIM).
+        .target(name: "PhotoTestKit", dependencies: ["TestKit", "ImageTestKit", "JPEGProcessing"], path: "Tests/PhotoTestKit"),
+        // The AT Protocol: the fake and reference PDS, the stand-in AppView, identity and
+        // Nominatim servers, the identity directory, CID/DAG-CBOR/JSONValue/TID.
+        .target(
+            name: "ATProtoTestKit",
+            dependencies: ["TestKit", "HTTPTestKit", "GrainSupport", "ATProto", "MicroHTTPServer", "CurlHTTPClient", "DNSResolver"],
+            path: "Tests/ATProtoTestKit"
+        ),
+        // Fakes of the features' ports (identity, places, the story library, comment threads)
+        // and the publishing harness (a publisher wired to a fake PDS and a temporary database).
+        .target(
+            name: "FeatureTestKit",
+            dependencies: [
+                "TestKit", "LoggingTestKit", "PhotoTestKit", "ATProtoTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding",
+                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing",
+            ],
+            path: "Tests/FeatureTestKit"
+        ),
+        // The whole application: the harness, the live app, the server process, the cookie
+        // jar, the HTTP browser and WebDriver.
+        .target(
+            name: "AppTestKit",
+            dependencies: [
+                "TestKit", "LoggingTestKit", "HTTPTestKit", "ATProtoTestKit", "FeatureTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts",
+                "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "WorkerThreads",
+            ],
+            path: "Tests/AppTestKit"
         ),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
-        .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestSupport"]),
+        .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestKit"]),
         .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
         .testTarget(name: "HTTPFieldsTests", dependencies: ["HTTPFields"]),
-        .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestSupport"]),
-        .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestSupport"]),
+        .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestKit", "HTTPTestKit"]),
+        .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestKit", "HTTPTestKit"]),
         .testTarget(
-            name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestSupport", "WorkerThreads"],
+            name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestKit", "ImageTestKit", "PhotoTestKit", "WorkerThreads"],
             resources: [.copy("Resources")]
         ),
-        .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestSupport", "GzipCompression"]),
+        .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestKit", "ImageTestKit", "GzipCompression"]),
         .testTarget(
-            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestSupport"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
-            resources: [.copy("Resources")]
-        ),
-        .testTarget(
-            name: "WebPDecodingTests", dependencies: ["WebPDecoding", "TestSupport"], exclude: ["make-fixtures.py"],
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestKit"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
-            name: "GIFDecodingTests", dependencies: ["GIFDecoding", "TestSupport"], exclude: ["make-fixtures.py"],
+            name: "WebPDecodingTests", dependencies: ["WebPDecoding", "TestKit"], exclude: ["make-fixtures.py"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "GIFDecodingTests", dependencies: ["GIFDecoding", "TestKit"], exclude: ["make-fixtures.py"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
-        .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestSupport"]),
+        .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "P256Tests", dependencies: ["P256", "GrainSupport"]),
-        .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestSupport"]),
-        .testTarget(name: "ATProtoTests", dependencies: ["ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "MicroHTTPServer"]),
-        .testTarget(name: "GeocodingTests", dependencies: ["Geocoding", "ATProto", "GrainSupport", "TestSupport"]),
-        .testTarget(name: "ViewingTests", dependencies: ["Viewing", "Presentation", "Social", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "JPEGProcessing"]),
+        .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestKit", "LoggingTestKit"]),
+        .testTarget(
+            name: "ATProtoTests",
+            dependencies: ["ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient", "MicroHTTPServer", "DNSResolver"]
+        ),
+        .testTarget(
+            name: "GeocodingTests",
+            dependencies: ["Geocoding", "ATProto", "GrainSupport", "SQLiteRepositories", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient", "MicroHTTPServer"]
+        ),
+        .testTarget(
+            name: "ViewingTests",
+            dependencies: [
+                "Viewing", "Presentation", "Social", "ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "PhotoTestKit", "ATProtoTestKit",
+                "FeatureTestKit", "CurlHTTPClient", "JPEGProcessing",
+            ]
+        ),
         .testTarget(
             name: "PostingTests",
-            dependencies: ["Posting", "Accounts", "Social", "Viewing", "SQLiteRepositories", "ATProto", "GrainSupport", "TestSupport", "CurlHTTPClient", "SQLiteStore", "WorkerThreads"]
+            dependencies: [
+                "Posting", "Accounts", "Social", "Viewing", "SQLiteRepositories", "ATProto", "Geocoding", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit",
+                "LoggingTestKit", "PhotoTestKit", "FeatureTestKit", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore", "WorkerThreads",
+            ]
+        ),
+        .testTarget(
+            name: "SocialTests",
+            dependencies: ["Social", "Viewing", "ATProto"]
         ),
         // One contract suite per repository protocol, run against every adapter (SQLite and
-        // the in-memory one in TestSupport), as the PDS parity test runs both PDS fakes.
+        // the in-memory one in FeatureTestKit), as the PDS parity test runs both PDS fakes.
         .testTarget(
             name: "SQLiteRepositoriesTests",
             dependencies: [
                 "SQLiteRepositories", "GrainStoriesWeb", "Accounts", "Posting", "Social", "Viewing", "Geocoding", "ATProto", "GrainSupport",
-                "TestSupport",
+                "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
             ]
         ),
-        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "TestSupport"]),
-        .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine", "TestSupport"]),
+        .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),
+        .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine"]),
         .testTarget(
             name: "GrainStoriesWebTests",
             dependencies: [
                 "GrainStoriesWeb", "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
-                "TestSupport", "CurlHTTPClient", "MicroHTTPServer", "JPEGProcessing", "GzipCompression", "DNSResolver", "WorkerThreads",
+                "TestKit", "LoggingTestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
+                "CurlHTTPClient", "MicroHTTPServer", "JPEGProcessing", "GzipCompression", "DNSResolver", "WorkerThreads",
             ]
         ),
         .testTarget(
             name: "GrainStoriesServerTests",
-            dependencies: ["GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine", "GrainStoriesWeb", "TestSupport", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding"]
+            dependencies: [
+                "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine",
+                "GrainStoriesWeb", "TestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "AppTestKit", "MicroHTTPServer",
+                "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding",
+            ]
         ),
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ATProtoTestKitTests", dependencies: ["ATProtoTestKit", "TestKit", "HTTPTestKit", "PhotoTestKit", "CurlHTTPClient", "ATProto", "GrainSupport"]),
     ]
 )
 

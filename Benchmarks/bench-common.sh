@@ -58,7 +58,7 @@ bench_photo() {
             \( -size "$1x$2" gradient:'rgb(40,40,40)-rgb(220,200,180)' \) -compose overlay -composite \
             -sampling-factor 2x2 -quality 85 "$3"
     else
-        cp Tests/TestSupport/Fixtures/tiny-24x32.jpg "$3"
+        cp Tests/TestKit/Fixtures/tiny-24x32.jpg "$3"
     fi
 }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A stand-in for Grain's AppView, for benchmarks (never for tests).
 
-The standalone twin of Tests/TestSupport/StandIns/StandInAppView.swift in its normal mode:
-it serves the example responses in Tests/TestSupport/Fixtures with their datetimes shifted
+The standalone twin of Tests/ATProtoTestKit/StandIns/StandInAppView.swift in its normal mode:
+it serves the example responses in Tests/TestKit/Fixtures with their datetimes shifted
 so the scenario's "now" (2026-09-04T18:00Z) is the moment this process starts, rewrites
 https://cdn.grain.social/ to its own /cdn/, answers every /cdn/... path with one JPEG, and
 gives authors other than Maya synthetic stories, exactly as the Swift stand-in does.
@@ -167,7 +167,7 @@ def main():
     parser.add_argument("--avatar", help="the JPEG for avatar paths (default: --image)")
     parser.add_argument("--authors", type=int, default=4, help="authors in the strip (default: the fixtures' 4)")
     parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "TestSupport", "Fixtures"))
+    parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "TestKit", "Fixtures"))
     args = parser.parse_args()
     with open(args.image, "rb") as handle:
         image = handle.read()

@@ -2,7 +2,7 @@
 """A stand-in for Grain's AppView (and for Nominatim) serving the screenshot data sets.
 
 Data sets (--dataset):
-  normal  the project's example responses (Tests/TestSupport/Fixtures), through the
+  normal  the project's example responses (Tests/TestKit/Fixtures), through the
           benchmark stand-in's Scenario (Benchmarks/standin_appview.py), with every photo
           served at the aspect ratio its story claims;
   family  13 people: 9:16 photos, a 4000 x 1000 panorama, a near-white photo, an avatar
@@ -37,7 +37,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 import standin_appview  # noqa: E402  (the benchmark stand-in: fixtures, time shift, synthetic stories)
 
-FIXTURES = os.path.join(ROOT, "Tests", "TestSupport", "Fixtures")
+FIXTURES = os.path.join(ROOT, "Tests", "TestKit", "Fixtures")
 DATASETS = ("normal", "family", "empty", "down")
 MAYA = standin_appview.MAYA
 LONG_PLACE = ("Royal Botanic Gardens, Kew: the Princess of Wales Conservatory, Richmond upon Thames, "
@@ -64,7 +64,7 @@ FAMILY = [
 # Whose newest story the driver opens before the home page, so their rings are grey.
 FAMILY_SEEN = (8, 10, 11)
 DESCRIPTIONS = {
-    "normal": "The project's example responses (Tests/TestSupport/Fixtures): four people; Maya has three stories, "
+    "normal": "The project's example responses (Tests/TestKit/Fixtures): four people; Maya has three stories, "
               "one with a content warning; Erin has no Grain profile.",
     "family": "13 people: 9:16 photos, a 4000×1000 panorama, a near-white photo, an avatar answering 404 (Uncle Ben), "
               "one answering broken JPEG bytes (Auntie Grace), someone without an avatar (Tobi) and someone without a "

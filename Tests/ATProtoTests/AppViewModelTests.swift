@@ -1,7 +1,8 @@
+import ATProtoTestKit
 import Foundation
-import TestSupport
 import Testing
 @testable import ATProto
+import TestKit
 
 @Suite struct AppViewModelTests {
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {

@@ -1,6 +1,6 @@
+import HTTPTestKit
 import CurlHTTPClient
 import Testing
-import TestSupport
 
 @Suite struct AddressPolicyTests {
     static let publicOnly = HTTPClientConfiguration(addressPolicy: .publicOnly)

@@ -1,6 +1,7 @@
+import HTTPTestKit
 import CurlHTTPClient
 import Testing
-import TestSupport
+import TestKit
 
 @Suite struct ConcurrencyTests {
     /// Runs `request` in a new task and returns it, so the test can cancel it.

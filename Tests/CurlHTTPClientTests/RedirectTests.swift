@@ -1,6 +1,6 @@
 import CurlHTTPClient
 import Testing
-import TestSupport
+import HTTPTestKit
 
 @Suite struct RedirectTests {
     /// `/hop/N` redirects to `/hop/N-1`; `/hop/0` answers 200.

@@ -1,6 +1,6 @@
+import HTTPTestKit
 import CurlHTTPClient
 import Testing
-import TestSupport
 
 @Suite struct RequestValidationTests {
     @Test(arguments: ["", "not a url", "example.com/path", "http://", "http:///path", "http://exa mple.com/", "http://host/\r\nX: y", "://host/"])

@@ -1,6 +1,6 @@
 import CurlHTTPClient
 import Testing
-import TestSupport
+import HTTPTestKit
 
 @Suite struct RoundTripTests {
     @Test func getReturnsStatusHeadersAndBody() async throws {

@@ -1,5 +1,6 @@
 import CurlHTTPClient
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// How long any single request in these tests may take before the test fails; far
 /// above every timeout configured here, so it only trips on a hang.

@@ -1,6 +1,6 @@
 import CurlHTTPClient
 import Testing
-import TestSupport
+import HTTPTestKit
 
 @Suite struct TimeoutTests {
     @Test func refusedConnectionFailsWithConnectFailed() async throws {

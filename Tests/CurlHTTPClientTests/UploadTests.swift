@@ -1,7 +1,7 @@
+import HTTPTestKit
 import CurlHTTPClient
 import Foundation
 import Testing
-import TestSupport
 
 @Suite struct UploadTests {
     /// Writes `bytes` to a fresh temporary file and removes it after `body`.

@@ -1,6 +1,6 @@
 import DNSResolver
 import Testing
-import TestSupport
+import HTTPTestKit
 
 /// The answer parser on crafted messages: good ones first, then the hostile ones.
 @Suite struct DNSMessageTests {

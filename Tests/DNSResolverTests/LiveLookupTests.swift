@@ -1,6 +1,7 @@
 import DNSResolver
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// Real `res_nquery` lookups against the fake DNS server on 127.0.0.1.
 @Suite struct LiveLookupTests {

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestKit
 
 /// The committed fixtures under `Resources/` (written byte by byte by `make-fixtures.py`)
 /// and what they contain: 40 × 30 unless said otherwise.

@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import Testing
+import ATProtoTestKit
+import AppTestKit
 
 /// A family tablet, on a phone-sized screen in headless Chromium: two people sign in on
 /// one browser and take turns from the header's account menu; the menu fits the screen

@@ -1,7 +1,10 @@
 import CurlHTTPClient
 import Foundation
 import Testing
-import TestSupport
+import ATProtoTestKit
+import TestKit
+import HTTPTestKit
+import AppTestKit
 
 /// `grain-stories backup` against a running server in the middle of posting, and
 /// `grain-stories restore` of that backup into a new data directory: the restored

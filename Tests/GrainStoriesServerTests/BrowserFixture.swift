@@ -2,9 +2,11 @@ import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
-import TestSupport
 import Testing
 import ATProto
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// A running server (with a stand-in AppView) and a headless Chromium session looking
 /// at it, torn down after each test. Every test also checks, on the way out, that the

@@ -1,7 +1,10 @@
 import CurlHTTPClient
 import Foundation
 import Testing
-import TestSupport
+import TestKit
+import ATProtoTestKit
+import AppTestKit
+import HTTPTestKit
 
 /// A comment is being written when the server is killed with SIGKILL; started again on
 /// the same data directory, the server posts it exactly once: the record key was chosen

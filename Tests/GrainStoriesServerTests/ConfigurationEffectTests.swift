@@ -3,9 +3,13 @@ import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
-import TestSupport
 import Testing
 import GrainSupport
+import TestKit
+import HTTPTestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// Every option is read the way `serve` reads it (flags → `AppConfiguration.load` →
 /// `GrainStoriesApp.build` → `makeServer`), and each one visibly changes what the server does.
@@ -224,7 +228,7 @@ import GrainSupport
                 #expect(response.status == 200)
                 #expect(response.body == image)
             }
-            let directory = app.root.data.media
+            let directory = app.data.media
             func cached() -> (files: Int, bytes: Int) {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
                 let sizes = names.map { ((try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0))?[.size] as? Int) ?? 0 }

@@ -2,7 +2,11 @@ import CurlHTTPClient
 import Foundation
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
+import HTTPTestKit
 
 /// The server is killed with SIGKILL between uploading the photo and creating the
 /// story record, started again on the same data directory, and the story is posted

@@ -2,8 +2,9 @@ import Foundation
 import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 import ATProto
+import ATProtoTestKit
+import AppTestKit
 
 /// A signed-in person on a phone who follows two of the four people with stories: the
 /// strip shows those two with the switch on "Following"; the viewer, playing in place,

@@ -1,10 +1,15 @@
+import LoggingTestKit
 import GrainSupport
 import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
-import TestSupport
 import Testing
+import TestKit
+import HTTPTestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The whole app refuses unwanted bodies from the head: nothing is written to the data
 /// directory's `tmp/` for a body nobody asked for, however large it says it is.
@@ -30,7 +35,7 @@ import Testing
     }
 
     private func spooledFiles(_ app: LiveApp) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: app.root.data.temporary)) ?? []
+        (try? FileManager.default.contentsOfDirectory(atPath: app.data.temporary)) ?? []
     }
 
     @Test func aBodyOnARouteThatTakesNoneIsRefusedAt413WithoutReadingIt() async throws {

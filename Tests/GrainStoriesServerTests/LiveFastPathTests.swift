@@ -1,8 +1,10 @@
+import LoggingTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
-import TestSupport
 import Testing
+import ATProtoTestKit
+import AppTestKit
 
 /// Over real HTTP: what needs no waiting is answered on the server's thread (counted by
 /// `Application.immediateAnswerCount`, never timed), and cached photos come from their
@@ -21,7 +23,7 @@ import Testing
         try await LiveViewingTests.withServer { (app: LiveApp, appView: StandInAppView) async throws in
             let path = try await cachedImagePath(app)
             let image = appView.image
-            let counter = app.root.application
+            let counter = app.application
             let before = counter.immediateAnswerCount
             let whole = try await app.request(path)
             #expect(counter.immediateAnswerCount == before + 1)
@@ -78,7 +80,7 @@ import Testing
 
     @Test func theHomePageIsAnsweredOnTheServersThreadOnceTheStripIsCached() async throws {
         try await LiveViewingTests.withServer { (app: LiveApp, _: StandInAppView) async throws in
-            let counter = app.root.application
+            let counter = app.application
             let first = try await app.request("/")
             let before = counter.immediateAnswerCount
             let second = try await app.request("/")

@@ -4,8 +4,12 @@ import GrainStoriesWeb
 import GzipCompression
 import JPEGProcessing
 import MicroHTTPServer
-import TestSupport
 import Testing
+import TestKit
+import HTTPTestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The foundation over real sockets: static files, traversal, headers, shutdown.
 @Suite struct LiveFoundationTests {

@@ -3,9 +3,11 @@ import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
-import TestSupport
 import Testing
 import GrainSupport
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The whole server over real HTTP, reading a stand-in AppView over real HTTP.
 @Suite struct LiveViewingTests {
@@ -77,7 +79,7 @@ import GrainSupport
 
     @Test func aMissingImageAskedForAgainAndAgainIsFetchedOnce() async throws {
         try await Self.withServer { (app: LiveApp, appView: StandInAppView) async throws in
-            let path = try #require(app.root.signer.path(for: "\(appView.baseURL)/cdn/feed_thumbnail/x/missing"))
+            let path = try #require(app.signer.path(for: "\(appView.baseURL)/cdn/feed_thumbnail/x/missing"))
             for _ in 0..<50 {
                 #expect(try await app.request(path).status == 404)
             }

@@ -3,8 +3,11 @@ import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
-import TestSupport
 import Testing
+import HTTPTestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The server as `serve` builds it (`GrainStoriesApp` over the live edges) must not be talked into connecting
 /// to the inside of the network by an address someone typed into a form.
@@ -57,7 +60,7 @@ import Testing
         // signed by the server like every image URL on its pages.
         let avatar = listener.url(host: "localhost") + "/avatar.jpg"
         let app = try await LiveApp.start(appViewURL: appView.baseURL)
-        let path = try #require(app.root.signer.path(for: avatar))
+        let path = try #require(app.signer.path(for: avatar))
         let response = try await app.request(path)
         #expect(response.status >= 400, "\(response.status)")
         #expect(response.headers["Content-Type"] != "image/jpeg")
@@ -65,7 +68,7 @@ import Testing
         await app.stop()
 
         let listed = try await LiveApp.start(appViewURL: appView.baseURL) { $0.insecureHosts.insert("localhost:\(listener.port)") }
-        let listedPath = try #require(listed.root.signer.path(for: avatar))
+        let listedPath = try #require(listed.signer.path(for: avatar))
         _ = try await listed.request(listedPath)
         #expect(listener.acceptedCount >= 1, "listed, the same URL is fetched")
         await listed.stop()

@@ -1,5 +1,5 @@
+import AppTestKit
 import Foundation
-import TestSupport
 import Testing
 
 /// What a person sees of the pages' styles, measured in headless Chromium: computed

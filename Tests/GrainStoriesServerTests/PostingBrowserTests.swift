@@ -3,7 +3,10 @@ import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// Posting from a browser, end to end, in headless Chromium at phone, desktop and TV
 /// sizes: sign in, choose a JPEG with GPS on the one posting screen (it uploads at once

@@ -1,5 +1,7 @@
 import Foundation
-import TestSupport
+import TestKit
+import AppTestKit
+import HTTPTestKit
 
 /// A visitor reaching the server through the reverse proxy from a loopback address of its
 /// own (`127.0.0.2`, `127.0.0.3`, …: all of 127/8 is this machine), so that the proxy sees

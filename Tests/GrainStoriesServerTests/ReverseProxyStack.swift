@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TestSupport
+import ATProtoTestKit
+import HTTPTestKit
+import AppTestKit
+import TestKit
 
 /// The real server behind the real nginx or Caddy, configured with the README's text for
 /// it: the same blocks with only the ports, the addresses the proxy listens on and the

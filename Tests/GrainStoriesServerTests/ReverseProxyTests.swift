@@ -1,7 +1,9 @@
 import Foundation
 import JPEGProcessing
 import Testing
-import TestSupport
+import ATProtoTestKit
+import PhotoTestKit
+import HTTPTestKit
 
 /// The README's nginx and Caddy configurations, each run with the real proxy in front of
 /// the real server: the client's own address reaches the server, cookies are Secure exactly

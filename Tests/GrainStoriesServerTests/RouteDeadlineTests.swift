@@ -3,8 +3,11 @@ import GrainSupport
 import GrainStoriesWeb
 import MicroHTTPServer
 import Synchronization
-import TestSupport
 import Testing
+import TestKit
+import HTTPTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The body deadlines the routes set, on the real server `serve` makes, with a clock
 /// moved by hand: 10 minutes for a photo, 30 seconds for a form. Each test moves the
@@ -26,7 +29,7 @@ import Testing
 
     /// Starts a second server for `app`'s application, on the counting clock.
     static func server(_ app: LiveApp, _ clock: CountingClock) throws -> HTTPServer {
-        let server = app.root.makeServer(now: clock.now)
+        let server = app.makeServer(now: clock.now)
         try server.start()
         return server
     }
@@ -87,9 +90,9 @@ import Testing
             let first = [UInt8](repeating: 0x61, count: 1_000_000)
             let head = "POST /stories/new HTTP/1.1\r\nHost: localhost\r\nCookie: sid=\(session)\r\n"
                 + "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000010\r\n\r\n"
-            let within = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10), spool: app.root.data.temporary)
+            let within = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10), spool: app.data.temporary)
             #expect(within != 408, "599 s is within the photo's limit")
-            let late = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10), spool: app.root.data.temporary)
+            let late = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10), spool: app.data.temporary)
             #expect(late == 408)
             await server.shutdown()
             await browser.shutdown()

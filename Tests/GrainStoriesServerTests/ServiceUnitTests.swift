@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
+import AppTestKit
 
 /// `scripts/grainstories.service`, the systemd unit for running without Docker: systemd
 /// itself accepts it (`systemd-analyze verify`, which reads unit files without systemd

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TestSupport
+import TestKit
+import AppTestKit
 
 /// `scripts/setup` run again on a machine it already provisioned makes no network call:
 /// no `apt-get update`, no package index look-up, no download. The network tools are

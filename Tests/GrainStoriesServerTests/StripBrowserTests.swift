@@ -1,8 +1,9 @@
+import ATProtoTestKit
 import Foundation
 import GrainStoriesWeb
 import Viewing
-import TestSupport
 import Testing
+import AppTestKit
 
 /// Everyone in the strip can be reached without a mouse or a touch screen (a keyboard,
 /// a TV remote's arrows) and, when the strip is wider than the screen, with visible
@@ -81,7 +82,7 @@ import Testing
             #expect(try await f.browser.waitUntil("return document.body.textContent.includes('No one has a live story right now')"))
             try await f.browser.execute("window.notReloaded = true")
             f.appView.setMode(.normal)
-            await f.app.root.library.invalidate(author: F.maya)
+            await f.app.storyLibrary.invalidate(author: F.maya)
             try await Self.refreshNow(f)
             let state = try await f.browser.execute("""
                 return { people: document.querySelectorAll('.strip-list a[data-opens-viewer]').length,

@@ -1,9 +1,10 @@
+import ATProtoTestKit
 import Foundation
-import TestSupport
 import Testing
 import ATProto
 import GrainStoriesWeb
 import Viewing
+import AppTestKit
 
 /// TV mode in a 1920 × 1080 window, as a TV browser runs it: it plays by itself in
 /// place, the remote's keys move and pause it, and the people it plays are fetched
@@ -157,7 +158,7 @@ import Viewing
             #expect(try await f.browser.execute("return document.querySelector('.tv-person').textContent").string == "1 of 4")
             let noor = "did:plc:newposter222222222222222"
             f.appView.post(.init(did: noor, handle: "noor.test", displayName: "Noor Haddad"))
-            await f.app.root.library.invalidate(author: DID(noor)!)
+            await f.app.storyLibrary.invalidate(author: DID(noor)!)
             try await f.browser.execute("""
                 window.refreshed = false;
                 window.photoBefore = document.querySelector('.tv-image');

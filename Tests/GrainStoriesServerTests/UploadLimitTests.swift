@@ -3,8 +3,10 @@ import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
 import JPEGProcessing
-import TestSupport
 import Testing
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The body limit on the upload route itself, over a real socket: a body above
 /// `--max-body-bytes` (40 MiB) sent to `/stories/new` gets the site's 413 page before
@@ -21,7 +23,7 @@ import Testing
             "POST", "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
         #expect(response.status == 413)
         #expect(response.text.contains("That is too large"))
-        for directory in [app.root.data.uploads, app.root.data.temporary, app.root.data.drafts] {
+        for directory in [app.data.uploads, app.data.temporary, app.data.drafts] {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "\(directory) is empty")
         }
         await app.stop()

@@ -1,7 +1,8 @@
+import ATProtoTestKit
 import Foundation
 import MicroHTTPServer
-import TestSupport
 import Testing
+import AppTestKit
 
 /// What a person sees and does in the viewer, in a real headless Chromium with a
 /// phone-sized touch screen (390 × 844).

@@ -1,7 +1,8 @@
 import Foundation
 import PNGDecoding
-import TestSupport
 import Testing
+import PhotoTestKit
+import AppTestKit
 
 /// The viewer's header on a bright photo, measured from what Chromium painted.
 @Suite(.serialized) struct ViewerHeaderBrowserTests {

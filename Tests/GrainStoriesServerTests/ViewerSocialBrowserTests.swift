@@ -1,6 +1,8 @@
+import AppTestKit
 import Foundation
 import Testing
-import TestSupport
+import HTTPTestKit
+import ATProtoTestKit
 
 /// The heart and the comment sheet in Chromium on a phone: the heart changes at once and
 /// goes back with a message when the PDS refuses; the comment sheet opens over the

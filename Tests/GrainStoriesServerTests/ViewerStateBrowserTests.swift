@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Testing
+import AppTestKit
 
 /// The viewer's state (`Public/viewer-state.js`): its one transition function driven
 /// directly in the page, and the races it exists for, in the real viewer in headless

@@ -1,10 +1,11 @@
+import LoggingTestKit
 import Foundation
 import GzipCompression
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import GrainSupport
+import AppTestKit
 
 @Suite struct ApplicationTests {
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {
@@ -34,7 +35,7 @@ import Testing
     @Test func unexpectedErrorsBecomeAPlain500ThatRevealsNothing() async throws {
         struct DatabaseMeltdown: Error, CustomStringConvertible { var description: String { "secret table users at /srv/db" } }
         let app = try await AppHarness()
-        let errors = ErrorResponder(pages: app.root.pages, logger: app.root.logger)
+        let errors = ErrorResponder(pages: app.pages, logger: app.logger)
         let response = errors.response(for: DatabaseMeltdown(), request: HTTPRequest(method: .get, target: "/x"), requestID: "ref123")
         await app.shutdown()
         #expect(response.status == .internalServerError)

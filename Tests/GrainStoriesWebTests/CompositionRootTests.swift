@@ -5,7 +5,10 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
+import TestKit
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The application as its one composition root (`GrainStoriesApp.build`) makes it for
 /// `serve`, with every remote edge and the clock replaced by an in-memory fake: each
@@ -75,7 +78,7 @@ import TestSupport
             ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Fake Harbour Lookout"), ("action", "publish"),
         ])
         #expect(posted.status == .seeOther)
-        await rig.app.root.posting.publisher.runDue()
+        await rig.app.publisher.runDue()
         let story = try #require(rig.pds.records("social.grain.story").first)
         #expect(story.value["location"]?["name"]?.stringValue == "Fake Harbour Lookout")
         #expect(rig.pds.blobs().count == 1)

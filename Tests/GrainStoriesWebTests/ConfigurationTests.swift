@@ -1,8 +1,8 @@
 import Foundation
 @testable import GrainStoriesWeb
-import TestSupport
 import Testing
 @testable import GrainSupport
+import TestKit
 
 @Suite struct ConfigurationTests {
     private func load(_ arguments: [String], _ environment: [String: String] = [:]) throws(ConfigurationError) -> AppConfiguration {

@@ -1,8 +1,8 @@
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
+import AppTestKit
 
 /// Static files, the health check and their 304s are answered on the server's thread
 /// (`respondImmediately`), with the same headers and bodies as the normal path; pages

@@ -3,7 +3,7 @@ import GrainSupport
 import HTMLTemplates
 import Presentation
 import Testing
-import TestSupport
+import TestKit
 
 /// Each typed page model against its template, rendered in strict mode (an unknown
 /// variable is an error): the template finds every key it asks for in the model, and

@@ -1,8 +1,8 @@
 @testable import GrainStoriesWeb
 import GrainSupport
 import MicroHTTPServer
-import TestSupport
 import Testing
+import TestKit
 
 @Suite struct PathSegmentsTests {
     @Test func plainPathsSplitIntoDecodedSegments() throws {

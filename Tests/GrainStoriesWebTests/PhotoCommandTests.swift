@@ -2,7 +2,8 @@ import Foundation
 @testable import GrainStoriesWeb
 import JPEGProcessing
 import Testing
-import TestSupport
+import ImageTestKit
+import PhotoTestKit
 
 @Suite struct PhotoCommandTests {
     /// A scratch directory removed when the test ends.

@@ -1,7 +1,8 @@
 import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
+import ATProtoTestKit
+import AppTestKit
 
 /// Each route's body limit at its boundary, decided from the head as the server asks:
 /// a body of exactly the limit is admitted, one byte more is refused with 413. The

@@ -3,7 +3,8 @@ import ATProto
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// Route parameters reach handlers typed: a missing or malformed one is a 404 before
 /// any handler looks anything up, never an empty string.

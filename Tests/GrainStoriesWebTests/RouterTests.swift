@@ -1,6 +1,5 @@
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 
 @Suite struct RouterTests {

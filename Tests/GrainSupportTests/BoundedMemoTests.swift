@@ -1,5 +1,4 @@
 import Synchronization
-import TestSupport
 import Testing
 @testable import GrainSupport
 

@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
-import TestSupport
 @testable import GrainSupport
+import TestKit
 
 /// The log's line writer against a real file: nothing lost, nothing torn, the order kept,
 /// and immediate lines on disk when `write` returns.

@@ -1,7 +1,7 @@
 import Synchronization
-import TestSupport
 import Testing
 @testable import GrainSupport
+import TestKit
 
 @Suite struct RefreshingCacheTests {
     struct Down: Error {}

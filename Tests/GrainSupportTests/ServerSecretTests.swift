@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TestSupport
 @testable import GrainSupport
+import TestKit
 
 /// The server's signing key must survive restarts (or every media link and session
 /// token would break) and must not be readable by other users.

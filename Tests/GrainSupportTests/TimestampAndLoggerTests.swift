@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import Testing
 @testable import GrainSupport
+import LoggingTestKit
 
 @Suite struct TimestampTests {
     @Test func formatsUTCWithMillisecondsAndZ() {

@@ -1,5 +1,6 @@
 @testable import HEIFDecoding
 import Testing
+import TestKit
 
 /// A HEIC motion photo whose MP4 is appended as it is (its own `ftyp` box after the
 /// HEIF's boxes) is read as the HEIC: libheif is shown only the bytes before that `ftyp`.

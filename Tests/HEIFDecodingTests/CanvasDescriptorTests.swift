@@ -1,5 +1,6 @@
 @testable import HEIFDecoding
 import Testing
+import TestKit
 
 /// The grid descriptor is read from the boxes (libheif 1.15 has no call for it), so a grid
 /// that would make a larger canvas than its `ispe` can be refused before decoding; a

@@ -1,5 +1,6 @@
 import HEIFDecoding
 import Testing
+import TestKit
 
 @Suite struct DecodeTests {
     typealias F = Fixtures

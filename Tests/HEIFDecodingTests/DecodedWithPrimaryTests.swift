@@ -1,5 +1,6 @@
 @testable import HEIFDecoding
 import Testing
+import TestKit
 
 /// The pixel limit and estimate come from the primary image, so nothing libheif decodes
 /// along with it may be larger.

@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import HEIFDecoding
 import Testing
+import TestKit
 
 /// The committed fixtures under `Resources/` (made by `make-fixtures.py`) and what they contain.
 enum Fixtures {

@@ -1,5 +1,6 @@
 import HEIFDecoding
 import Testing
+import TestKit
 
 @Suite struct InspectTests {
     @Test func headerFactsOfASmallHEICComeWithoutDecoding() throws {

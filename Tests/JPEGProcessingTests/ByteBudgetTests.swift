@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
 
 @Suite struct ByteBudgetTests {
     @Test func theInitialQualityIsUsedWhenItFits() throws {

@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 /// The decode memory budget: the estimate read from the header, and refusal before
 /// decoding of files that are small on disk but enormous to decode.

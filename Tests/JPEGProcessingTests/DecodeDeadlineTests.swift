@@ -2,7 +2,7 @@ import Foundation
 import JPEGProcessing
 import Synchronization
 import Testing
-import TestSupport
+import ImageTestKit
 
 /// Issue 21: photo work is bounded. A PNG inflate bomb is refused by the pipeline as a
 /// header mismatch (422) in a few chunks' time, and a PNG decode that runs past

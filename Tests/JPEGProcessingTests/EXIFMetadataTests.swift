@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 @Suite struct EXIFMetadataTests {
     /// One position per hemisphere: (latitude, longitude) with signs.

@@ -1,8 +1,8 @@
 import Foundation
 import JPEGProcessing
 import Testing
-import TestSupport
 import WorkerThreads
+import TestKit
 
 @Suite struct EntryPointTests {
     @Test func theAsyncVariantRunsOnTheWorkerPoolAndMatchesTheSyncResult() async throws {

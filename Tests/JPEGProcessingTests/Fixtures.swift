@@ -1,6 +1,8 @@
 import Foundation
 import JPEGProcessing
-import TestSupport
+import TestKit
+import ImageTestKit
+import PhotoTestKit
 
 /// Shared inputs for the JPEG tests: committed fixtures and freshly encoded JPEGs.
 enum Fixtures {

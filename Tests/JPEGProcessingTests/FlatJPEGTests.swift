@@ -1,6 +1,6 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import ImageTestKit
 
 /// `FlatJPEG` writes its bit streams by hand; these check libjpeg decodes them, so the
 /// budget tests use real, decodable files rather than headers glued onto nothing.

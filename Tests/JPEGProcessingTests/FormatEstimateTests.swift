@@ -1,5 +1,6 @@
 import JPEGProcessing
 import Testing
+import TestKit
 
 /// Issue 21, item 9: each format's decode-memory estimate is pinned at the value the code
 /// sets, so dropping a decoder's share (as "HEIF/AVIF decoder memory dropped from the

@@ -1,5 +1,6 @@
 import JPEGProcessing
 import Testing
+import TestKit
 
 /// Issue 21: a frame is checked against the canvas the container declares before any
 /// decoding, so a GIF or WebP whose coded picture is not the size it claims is refused,

@@ -1,7 +1,8 @@
 import Foundation
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 /// GIFs through the whole pipeline. The fixtures (copies of Tests/GIFDecodingTests'; see
 /// its make-fixtures.py) are 40 × 30 with flat quadrants red, green, blue, white unless

@@ -1,6 +1,8 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
+import PhotoTestKit
 
 /// HDR photos come out as their normal SDR picture, never washed out or black: an Ultra HDR
 /// JPEG (Android's, with its gain map as a second image after the primary) and a HEIC with

@@ -1,7 +1,7 @@
 import Foundation
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
 
 /// HEIC and AVIF through the whole pipeline. The fixtures are 64 × 48 (stored) with flat
 /// quadrants red, green, blue, white (top-left, top-right, bottom-left, bottom-right); see

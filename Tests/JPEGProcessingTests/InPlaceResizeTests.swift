@@ -1,6 +1,7 @@
 @testable import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
 
 /// Resampling within the decoded buffer (what the pipeline does, to save a second
 /// full-size image at its peak) gives exactly the pixels of resampling into a new buffer,

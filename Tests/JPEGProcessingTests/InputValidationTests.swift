@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 @Suite struct InputValidationTests {
     static let signatures: [(String, [UInt8])] = [

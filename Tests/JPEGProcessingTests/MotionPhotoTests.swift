@@ -1,7 +1,8 @@
 import Foundation
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
 
 /// Motion photos (Samsung's and Google's) are a JPEG or a HEIC with the video appended
 /// after the still: the still is posted, the video is not.

@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import ImageTestKit
+import PhotoTestKit
 
 @Suite struct OrientationTests {
     static let red: (UInt8, UInt8, UInt8) = (230, 20, 20)

@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 @Suite struct OutputMetadataTests {
     private func inputWithEverything(icc: [UInt8]? = nil) throws -> [UInt8] {

@@ -1,7 +1,8 @@
 import Foundation
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 /// PNGs through the whole pipeline: the output is a JPEG in the box whose pixels match
 /// the known fixture colours, upright, without metadata, with GPS read from `eXIf`.

@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 /// What the pipeline makes of a committed fixture, and the colour check every format's
 /// pipeline tests share (each with the tolerance its coding needs).

@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
 
 /// Pixel checks against an independent reference decode, for every format the pipeline
 /// takes: a photo-like 160 × 120 picture in each format (and stored sideways with an EXIF

@@ -1,6 +1,7 @@
 import JPEGProcessing
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
 
 @Suite struct ResizeAndDecodeTests {
     /// Compares the output with an independent area-average downscale of the source pixels.

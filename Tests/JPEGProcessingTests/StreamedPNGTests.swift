@@ -2,7 +2,8 @@ import Foundation
 import JPEGProcessing
 import PNGDecoding
 import Testing
-import TestSupport
+import TestKit
+import ImageTestKit
 
 /// `processFile` reads an opaque 8-bit PNG row by row (neither the file nor the full
 /// picture stays in memory) and must make exactly the JPEG the in-memory path makes; PNGs

@@ -1,5 +1,5 @@
 import JPEGProcessing
-import TestSupport
+import ImageTestKit
 
 /// Builds an Ultra HDR JPEG (Android 14's HDR photo format, Adobe's gain map spec) the way
 /// the format defines it: an ordinary SDR JPEG, the primary image, whose XMP says it has a

@@ -1,7 +1,8 @@
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// Bodies are stored only when the responder wants them, within a shared disk budget
 /// and a time limit, whatever the client sends.

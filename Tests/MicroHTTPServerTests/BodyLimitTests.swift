@@ -1,7 +1,8 @@
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 @Suite struct BodyLimitTests {
     @Test func declaredOversizeBodyGets413BeforeTheBodyIsSent() async throws {

@@ -1,7 +1,8 @@
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// The floods that took every connection slot (issue 21, item 7), at small scale: each
 /// fills a server of 24 slots (4 per address, 4 in reserve) and then checks that a new

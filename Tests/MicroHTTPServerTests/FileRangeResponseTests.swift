@@ -1,7 +1,8 @@
 import Foundation
 import MicroHTTPServer
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// `.fileRange` bodies reach the socket from the file (sendfile at an offset) with the
 /// range's length, and a range the file cannot hold is a 500, never a short body.

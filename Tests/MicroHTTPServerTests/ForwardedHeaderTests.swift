@@ -1,6 +1,6 @@
+import HTTPTestKit
 import MicroHTTPServer
 import Testing
-import TestSupport
 
 /// Forwarded headers reach handlers only from a trusted proxy: from anyone else a
 /// visitor could claim HTTPS (and get cookies marked Secure) or another host.

@@ -1,7 +1,8 @@
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// Answers "/fast" on the synchronous fast path and everything else asynchronously,
 /// counting how often each path ran.

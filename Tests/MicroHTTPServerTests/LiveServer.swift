@@ -1,7 +1,8 @@
 import Foundation
 import MicroHTTPServer
 import Synchronization
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// A server on 127.0.0.1 and a kernel-chosen port for one test, with a private temporary
 /// directory and a log that tests can inspect.

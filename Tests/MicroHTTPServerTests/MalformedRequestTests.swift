@@ -1,6 +1,7 @@
 import MicroHTTPServer
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 @Suite struct MalformedRequestTests {
     @Test(arguments: [

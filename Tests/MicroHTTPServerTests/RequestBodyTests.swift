@@ -2,7 +2,8 @@ import Foundation
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// What the handler saw of a request body.
 struct ObservedBody: Sendable {

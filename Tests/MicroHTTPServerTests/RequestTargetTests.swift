@@ -2,7 +2,8 @@ import Glibc
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// Echoes what the handler saw, one field per line.
 private func echo(_ request: HTTPRequest) -> HTTPResponse {

@@ -1,7 +1,8 @@
 import Foundation
 import MicroHTTPServer
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 @Suite struct ResponseTests {
     @Test func fileResponseSendsTheWholeFileAndHeadSendsOnlyItsLength() async throws {

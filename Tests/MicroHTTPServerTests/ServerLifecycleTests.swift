@@ -1,7 +1,7 @@
 import Foundation
 import MicroHTTPServer
 import Testing
-import TestSupport
+import HTTPTestKit
 
 @Suite struct ServerLifecycleTests {
     private func makeServer(_ configuration: HTTPServerConfiguration) -> HTTPServer {

@@ -1,6 +1,7 @@
 import MicroHTTPServer
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// Which answers carry the configured default headers (the app's security headers):
 /// every one the server makes itself does, including those written straight to the

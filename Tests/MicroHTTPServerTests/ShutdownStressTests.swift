@@ -2,7 +2,8 @@ import Foundation
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// Start → traffic → shutdown, over and over, in one process.
 ///

@@ -2,7 +2,8 @@ import Glibc
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 @Suite(.timeLimit(.minutes(1)))
 struct ShutdownTests {

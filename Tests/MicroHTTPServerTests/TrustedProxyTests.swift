@@ -1,7 +1,8 @@
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// Who a request is from, and each client's fair share, directly and behind a proxy.
 @Suite struct TrustedProxyTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Multipart
 import Testing
-import TestSupport
+import TestKit
 
 /// The parser needs nothing of the HTTP server: a plain byte array is a body, and
 /// whatever size the chunks come in, the form is the same.

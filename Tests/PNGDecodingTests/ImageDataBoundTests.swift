@@ -1,7 +1,7 @@
 import GzipCompression
 import PNGDecoding
 import Testing
-import TestSupport
+import ImageTestKit
 
 /// Issue 21's PNG inflate bomb: image data is bounded by the picture the IHDR declares,
 /// from the chunk lengths (more IDAT than stored blocks of the picture need) and while

@@ -1,6 +1,6 @@
 import PNGDecoding
 import Testing
-import TestSupport
+import ImageTestKit
 
 @Suite struct PNGDecoderTests {
     private static func decode(_ name: String) throws -> (PNGHeader, [UInt8]) {

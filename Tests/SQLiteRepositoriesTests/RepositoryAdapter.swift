@@ -1,11 +1,13 @@
 import Foundation
 import GrainStoriesWeb
+import ATProtoTestKit
+import AppTestKit
 import Testing
-import TestSupport
+import TestKit
 
 /// The storage adapters every repository contract runs against, as the PDS parity test
 /// runs both PDS fakes: the SQLite adapter the server uses (a fresh database file in a
-/// temporary directory) and the in-memory one in TestSupport. A contract test takes one
+/// temporary directory) and the in-memory one in FeatureTestKit. A contract test takes one
 /// as its argument, so each invariant is checked on both, by name in the results.
 enum RepositoryAdapter: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite

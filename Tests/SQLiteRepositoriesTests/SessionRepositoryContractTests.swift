@@ -1,7 +1,8 @@
 import Foundation
 import GrainStoriesWeb
+import ATProtoTestKit
+import AppTestKit
 import Testing
-import TestSupport
 import Accounts
 import ATProto
 import GrainSupport

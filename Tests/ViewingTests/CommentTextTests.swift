@@ -1,9 +1,9 @@
+import ATProtoTestKit
 import Testing
 @testable import Viewing
 @testable import Social
 @testable import Presentation
 import ATProto
-import TestSupport
 
 /// Facets become links only when their byte ranges are sound.
 @Suite struct CommentTextTests {

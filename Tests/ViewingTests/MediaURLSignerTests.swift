@@ -1,10 +1,10 @@
 import Foundation
-import TestSupport
 import Testing
 @testable import GrainSupport
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import TestKit
 
 @Suite struct MediaURLSignerTests {
     let signer = MediaURLSigner(key: Array(repeating: 7, count: 32), insecureHosts: ["127.0.0.1"])

@@ -1,5 +1,6 @@
 import Testing
 import WebPDecoding
+import TestKit
 
 @Suite struct InspectTests {
     @Test(arguments: ["lossy.webp", "lossless.webp"])

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkerThreads
-import TestSupport
+import TestKit
 
 @Suite struct WorkerThreadPoolTests {
     struct Boom: Error, Equatable {}

@@ -4,7 +4,9 @@ import Foundation
 import GrainSupport
 import Synchronization
 import Testing
-import TestSupport
+import HTTPTestKit
+import ATProtoTestKit
+import TestKit
 
 /// A PDS connection bound to an authorizer, over a real socket: the authorizer's fields
 /// go on each record call, the whole answer (status, challenge, nonce) reaches it, and

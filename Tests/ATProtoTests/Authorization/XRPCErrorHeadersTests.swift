@@ -1,7 +1,7 @@
 import ATProto
 import CurlHTTPClient
 import Testing
-import TestSupport
+import HTTPTestKit
 
 /// An error answer keeps its header fields, so what a server asks of the client (a
 /// challenge, a nonce) reaches whoever decides on it; equality stays about what the

@@ -1,5 +1,5 @@
+import ATProtoTestKit
 import Foundation
-import TestSupport
 import Testing
 @testable import ATProto
 

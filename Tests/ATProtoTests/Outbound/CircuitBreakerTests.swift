@@ -1,7 +1,8 @@
 import CurlHTTPClient
 import Testing
-import TestSupport
 @testable import ATProto
+import TestKit
+import HTTPTestKit
 
 /// An upstream that is down is left alone: made-up names during an AppView outage cost
 /// a handful of calls, not one each, and calls resume once it answers again. Time is a

@@ -1,6 +1,6 @@
-import TestSupport
 import Testing
 @testable import Geocoding
+import TestKit
 
 /// Nominatim's JSON is read tolerantly, and "nothing here" is told apart from garbage.
 @Suite struct NominatimResponseParserTests {

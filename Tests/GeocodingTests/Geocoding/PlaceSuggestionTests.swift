@@ -1,7 +1,7 @@
-import TestSupport
 import Testing
 @testable import ATProto
 @testable import Geocoding
+import TestKit
 
 /// The `location.name` and `address` rules of reference §5.4, and where the H3 cell
 /// comes from (§5.5).

@@ -1,7 +1,7 @@
 import Synchronization
-import TestSupport
 import Testing
 @testable import Geocoding
+import TestKit
 
 /// One request per second across the server, with a bounded wait. Time is a
 /// `ManualClock` whose fake sleep jumps the clock forward, so nothing really waits.

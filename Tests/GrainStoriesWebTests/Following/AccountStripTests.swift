@@ -1,10 +1,12 @@
+import FeatureTestKit
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import ATProtoTestKit
+import AppTestKit
 
 /// A signed-in person's strip: the people they follow (their own follow records on their
 /// PDS) or everyone, switched and remembered per account; the people they block or hid

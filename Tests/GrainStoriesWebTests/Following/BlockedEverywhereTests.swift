@@ -1,8 +1,10 @@
+import FeatureTestKit
+import AppTestKit
+import ATProtoTestKit
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
 

@@ -2,11 +2,13 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import ATProto
 import Viewing
 import Accounts
 import Social
+import TestKit
+import ATProtoTestKit
+import FeatureTestKit
 
 /// Whom an account follows, found like a sign-in finds an account (handle → DID → PDS)
 /// and read from its PDS, kept for a few minutes; unknown names and services that do

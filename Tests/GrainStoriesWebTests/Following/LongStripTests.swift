@@ -2,9 +2,11 @@ import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// A busy network: 200 people with stories. The page stays light (no avatar or cover is
 /// fetched before it scrolls into view), and a signed-in person who follows a few of them

@@ -1,10 +1,11 @@
+import FeatureTestKit
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import AppTestKit
 
 /// Unseen people first for a visitor who is not signed in (their seen state is in their
 /// browser's cookie), with the viewer keeping to the order the strip was shown in (the

@@ -2,8 +2,11 @@ import Foundation
 @testable import GrainStoriesWeb
 import JPEGProcessing
 import Testing
-import TestSupport
 @testable import ATProto
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// `--handle-resolver-url` reaches the resolver the running server uses. The fallback is
 /// asked directly: the DNS and well-known lookups before it would leave this machine.
@@ -25,7 +28,7 @@ import TestSupport
             return
         }
         let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0 = configuration }
-        let resolver = try #require(app.root.edges.identity as? IdentityResolver)
+        let resolver = try #require(app.identity as? IdentityResolver)
         #expect(resolver.handles.resolverURL == identity.resolverURL)
         let resolution = try await resolver.handles.resolveThroughService(
             "alice.test", baseURL: resolver.handles.resolverURL, serviceName: "The handle resolver", method: .resolver

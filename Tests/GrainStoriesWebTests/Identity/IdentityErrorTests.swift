@@ -1,6 +1,5 @@
 import CurlHTTPClient
 import MicroHTTPServer
-import TestSupport
 @testable import GrainStoriesWeb
 import Testing
 @testable import ATProto

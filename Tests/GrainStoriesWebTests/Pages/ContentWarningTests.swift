@@ -2,9 +2,11 @@ import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// A story self-labelled `nudity` (Maya's second in the fixtures) shows only behind its
 /// warning wherever its photo would appear: not as a profile thumbnail, not as the home
@@ -42,7 +44,7 @@ import Viewing
         let library = FakeStoryLibrary.fixtureScenario()
         let app = try await AppHarness(library: library)
         let stories = try await library.stories(of: Self.maya).value
-        let signer = app.root.signer
+        let signer = app.signer
         // Her newest story is plain: its thumbnail.
         #expect(await app.respond(StoryLinks.cover(Self.maya)).headers["Location"] == signer.path(for: stories[2].thumb))
         // Her newest is warned too: the newest plain one, passing over both warned ones.

@@ -1,3 +1,6 @@
+import LoggingTestKit
+import FeatureTestKit
+import ATProtoTestKit
 import ATProto
 import Foundation
 import GrainSupport
@@ -7,10 +10,11 @@ import MicroHTTPServer
 @testable import Posting
 @testable import Social
 @testable import Accounts
-import TestSupport
 import Testing
 import Viewing
 import Presentation
+import AppTestKit
+import TestKit
 
 /// The home page is rendered once per strip and filled per visitor: every filled page is
 /// byte for byte what rendering it afresh gives that visitor, one visitor's page never
@@ -27,7 +31,7 @@ import Presentation
             "notice": content.notice.map(TemplateValue.string) ?? .null,
             "hasAuthors": .bool(!live.isEmpty),
             "allSeen": .bool(!live.isEmpty && live.allSatisfy { seen.hasSeenAll(author: $0.profile.did, latestAt: $0.latestAt) }),
-            "authors": StripPresenter(signer: app.root.signer).authors(
+            "authors": StripPresenter(signer: app.signer).authors(
                 StripOrder.arrange(content.authors, viewer: nil, seen: seen), seen: seen, now: Date(timeIntervalSince1970: TimeInterval(content.minute) * 60)),
             "own": .null,
             "hasUnfinished": false,
@@ -35,7 +39,7 @@ import Presentation
             "stripSwitch": .null,
             "followingEmpty": false,
         ]
-        return try bytes(app.root.pages.render("home", values, for: context))
+        return try bytes(app.pages.render("home", values, for: context))
     }
 
     static func bytes(_ response: HTTPResponse) -> [UInt8] {
@@ -107,7 +111,7 @@ import Presentation
     @Test(arguments: [0, 4, 200])
     func filledPagesAreWhatAFreshRenderGives(count: Int) async throws {
         let app = try await AppHarness()
-        let cache = HomePageCache(pages: app.root.pages, strip: StripPresenter(signer: app.root.signer))
+        let cache = HomePageCache(pages: app.pages, strip: StripPresenter(signer: app.signer))
         let authors = count == 4 ? try await app.library.storyAuthors().value : Self.authors(count)
         for notice in [nil, "Grain could not be reached just now; these stories may be out of date."] {
             let content = StripContent(authors: authors, notice: notice, minute: Self.minute)
@@ -125,7 +129,7 @@ import Presentation
 
     @Test func visitorsNeverGetEachOthersPages() async throws {
         let app = try await AppHarness()
-        let cache = HomePageCache(pages: app.root.pages, strip: StripPresenter(signer: app.root.signer))
+        let cache = HomePageCache(pages: app.pages, strip: StripPresenter(signer: app.signer))
         let authors = Self.authors(30)
         let content = StripContent(authors: authors, notice: nil, minute: Self.minute)
         let states = Self.seenStates(for: authors)
@@ -150,7 +154,7 @@ import Presentation
             for account in signedIn {
                 var owner = visitor
                 owner.account = account
-                let token = try #require(app.root.pages.csrf.token(for: owner))
+                let token = try #require(app.pages.csrf.token(for: owner))
                 #expect(text.contains("@\(account.shownHandle)") == (visitor.account == account))
                 #expect(text.contains(token) == (visitor.account == account))
             }
@@ -163,7 +167,7 @@ import Presentation
     /// A large page asked for again goes out from an in-memory file, with the same bytes.
     @Test func aLargePageAskedForAgainIsSentFromMemory() async throws {
         let app = try await AppHarness()
-        let cache = HomePageCache(pages: app.root.pages, strip: StripPresenter(signer: app.root.signer))
+        let cache = HomePageCache(pages: app.pages, strip: StripPresenter(signer: app.signer))
         let visitor = try RequestContext(request: HTTPRequest(method: .get, target: "/"))
         let content = StripContent(authors: Self.authors(200), notice: nil, minute: Self.minute)
         let first = try cache.response(for: content, seen: SeenState(), request: visitor)
@@ -183,7 +187,7 @@ import Presentation
 
     @Test func anUnchangedStripIsRenderedOnceAndAChangedOneAgain() async throws {
         let app = try await AppHarness()
-        let cache = HomePageCache(pages: app.root.pages, strip: StripPresenter(signer: app.root.signer))
+        let cache = HomePageCache(pages: app.pages, strip: StripPresenter(signer: app.signer))
         let visitor = try RequestContext(request: HTTPRequest(method: .get, target: "/"))
         var authors = Self.authors(10)
         let first = StripContent(authors: authors, notice: nil, minute: Self.minute)
@@ -216,7 +220,7 @@ import Presentation
         let stranger = HTTPRequest(method: .get, target: "/", headers: HTTPHeaders([("Cookie", "sid=\(SessionStore.randomToken())")]))
         #expect(app.application.respondImmediately(to: stranger).map(Self.bytes) == Self.bytes(normal))
         // A real session waits for the account in a task.
-        let cookie = try await app.root.sessions.create(
+        let cookie = try await app.sessions.create(
             PDSSession(did: "did:plc:signedinaaaaaaaaaaaaaaaa", handle: "me.example.com", accessToken: Secret("a"), refreshToken: Secret("r")),
             pdsURL: "https://pds.example", displayName: nil
         )

@@ -1,12 +1,14 @@
+import ATProtoTestKit
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import FeatureTestKit
+import AppTestKit
 
 @Suite struct HomePageTests {
     @Test func theStripListsAuthorsInTheAppViewsOrderWithUnseenRings() async throws {
@@ -57,7 +59,7 @@ import Testing
         let cover = await app.respond(StoryLinks.cover(maya))
         let nobody = await app.respond("/stories/did:plc:nobody2222222222222222222/cover")
         let malformed = await app.respond("/stories/not%20a%20did/cover")
-        let signer = app.root.signer
+        let signer = app.signer
         await app.shutdown()
         #expect(cover.status == .found)
         #expect(cover.headers["Location"] == signer.path(for: newest.thumb))

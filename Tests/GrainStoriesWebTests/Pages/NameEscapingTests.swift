@@ -1,10 +1,12 @@
+import FeatureTestKit
+import ATProtoTestKit
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import AppTestKit
 
 /// Every page that prints a name from the network (a display name: anyone can set it to
 /// markup) prints it as text. Each test looks at one page, in the part of the page that

@@ -2,9 +2,11 @@ import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The signed-in person's own tile leads the strip: their avatar with a plus badge; with
 /// a live story it offers "View your story" and "Add to your story" (a `<details>` menu,

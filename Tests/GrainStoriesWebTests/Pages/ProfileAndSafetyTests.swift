@@ -1,10 +1,12 @@
+import ATProtoTestKit
 import Viewing
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import ATProto
+import FeatureTestKit
+import AppTestKit
 
 @Suite struct ProfilePageTests {
     @Test func aProfileWithLiveStoriesHasARingThatOpensTheViewer() async throws {

@@ -1,10 +1,12 @@
+import ATProtoTestKit
 import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import Viewing
+import FeatureTestKit
+import AppTestKit
 
 /// A story whose photo this server will not proxy (an address that is not `https`)
 /// leaves no trace of an image: no `<img src="">` (which a browser fetches as the page

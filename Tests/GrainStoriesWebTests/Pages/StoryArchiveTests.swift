@@ -2,11 +2,13 @@ import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// A person's own profile keeps their stories of the past: 30 a page, newest first, as
 /// tiles with dates; a tile opens that one story in the viewer, where it can be deleted.

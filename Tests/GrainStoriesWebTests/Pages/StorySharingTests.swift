@@ -2,11 +2,12 @@ import ATProto
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import FeatureTestKit
+import AppTestKit
 
 /// A story's page as something to pass on: link previews (Open Graph, Twitter Card) with
 /// absolute URLs from the server's public address, the Share link, and the Bluesky
@@ -25,7 +26,7 @@ import Testing
     @Test func aStoryPageCarriesALinkPreviewWithAbsoluteURLs() async throws {
         let app = try await AppHarness()
         let html = await app.respond(Self.crossposted, headers: [("Host", "192.168.1.20:8080")]).text
-        let signer = app.root.signer
+        let signer = app.signer
         let story = try #require(try await app.library.stories(of: DID(Self.maya)!).value.first)
         await app.shutdown()
         #expect(Self.meta("og:title", in: html) == "Story by @mayaokafor.bsky.social")

@@ -1,12 +1,15 @@
+import ATProtoTestKit
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import ATProto
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import TestKit
+import FeatureTestKit
+import AppTestKit
 
 @Suite struct ViewerPageTests {
     let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"

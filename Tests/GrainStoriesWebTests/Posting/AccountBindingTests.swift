@@ -1,13 +1,15 @@
+import FeatureTestKit
 import Foundation
 import GrainSupport
 import MicroHTTPServer
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import ATProtoTestKit
+import AppTestKit
 
 /// Drafts and their publishing belong to the account that made them: its DID on the PDS
 /// its session was verified on. A newer session of the same DID on another PDS (an
@@ -74,17 +76,17 @@ import TestSupport
         let token = try #require(CookieJar.csrfToken(in: page))
         h.pds.inject(.internalServerError, on: "com.atproto.repo.createRecord", .always)
         #expect(await alice.post(SocialHarness.commentsPath, form: [("csrf", token), ("text", "Wait for it")]).status == .seeOther)
-        let own = try #require(try await h.app.root.sessions.accounts(in: SessionCookie(parsing: alice["sid"])).first)
-        try await h.app.root.sessions.delete(idHash: own.idHash)
+        let own = try #require(try await h.app.sessions.accounts(in: SessionCookie(parsing: alice["sid"])).first)
+        try await h.app.sessions.delete(idHash: own.idHash)
         let tokens = try await PDSClient(baseURL: other.baseURL, http: h.http)
             .createSession(identifier: "alice.test", password: Secret(FakePDS.Account.alice.password))
-        _ = try await h.app.root.sessions.create(tokens, pdsURL: other.baseURL, displayName: nil)
+        _ = try await h.app.sessions.create(tokens, pdsURL: other.baseURL, displayName: nil)
         h.pds.clearFaults()
         h.clock.advance(600)
-        await h.app.root.social.runDue()
+        await h.app.socialOutbox.runDue()
         #expect(other.records("social.grain.comment").isEmpty, "not sent through another PDS")
         #expect(h.pds.records("social.grain.comment", of: FakePDS.Account.alice.did).isEmpty)
-        let writes = try await h.app.root.social.store.unfinished(of: FakePDS.Account.alice.typedDID, kinds: [.comment])
+        let writes = try await h.app.socialOutbox.store.unfinished(of: FakePDS.Account.alice.typedDID, kinds: [.comment])
         #expect(writes.isEmpty, "given up as signed out, not left pending")
         other.stop()
         await h.stop()

@@ -1,10 +1,14 @@
+import LoggingTestKit
 import Posting
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import ATProto
+import TestKit
+import HTTPTestKit
+import ATProtoTestKit
+import AppTestKit
 
 @Suite struct AccountSecurityTests {
     typealias Flow = PostingFlowTests
@@ -25,7 +29,7 @@ import TestSupport
         let draftPath = try #require(try await Flow.upload(browser, try Flow.photoWithGPS()).headers["Location"])
         #expect(await browser.post(draftPath, form: [("action", "publish"), ("place_name", "")]).status == .forbidden)
         #expect(await browser.post(draftPath, form: [("csrf", "forged"), ("action", "publish")]).status == .forbidden)
-        #expect(try await app.root.posting.drafts.progress(String(draftPath.dropFirst(8))) == nil, "nothing was queued")
+        #expect(try await app.drafts.progress(String(draftPath.dropFirst(8))) == nil, "nothing was queued")
         #expect(await browser.post("/signout", form: []).status == .forbidden)
         #expect(browser["sid"] != nil)
         await app.shutdown()
@@ -82,7 +86,7 @@ import TestSupport
         #expect(!logs.contains("wrong-password-1234"))
         // Closing folds the write-ahead log into the database file (and usually deletes
         // the log), so every file left in the data directory is read, whatever it is.
-        await app.root.repositories.close()
+        await app.repositories.close()
         let files = try FileManager.default.subpathsOfDirectory(atPath: app.dataDirectory)
         #expect(files.contains("grainstories.sqlite3"), "the database is where the scan looks: \(files)")
         var filesHoldingTheAccount: [String] = []

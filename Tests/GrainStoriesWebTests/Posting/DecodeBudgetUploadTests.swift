@@ -5,8 +5,11 @@ import JPEGProcessing
 import MicroHTTPServer
 import Testing
 import WorkerThreads
-import TestSupport
 @testable import GrainSupport
+import TestKit
+import ImageTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// A decompression bomb posted through `/stories/new`: a 0.8 MB file declaring a
 /// 10000 × 10000 progressive CMYK image (within the pixel limit, about 840 MB to
@@ -22,12 +25,12 @@ import TestSupport
         #expect(response.status == .contentTooLarge)
         #expect(response.text.contains("form-error"))
         #expect(response.text.contains("MB to decode; the limit is 256 MB. Try a smaller photo."))
-        #expect(try await app.root.posting.drafts.abandoned(before: .distantFuture).isEmpty, "no draft was made")
+        #expect(try await app.drafts.abandoned(before: .distantFuture).isEmpty, "no draft was made")
         for directory in ["uploads", "drafts", "tmp"] {
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/" + directory)
             #expect(leftovers.isEmpty, "\(directory)/ is empty after the refusal")
         }
-        #expect(app.root.posting.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
+        #expect(app.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
         await app.shutdown()
         pds.stop()
     }
@@ -43,7 +46,7 @@ import TestSupport
         let response = try await PostingFlowTests.upload(browser, bomb)
         #expect(response.status == .unprocessableContent)
         #expect(response.text.contains("This PNG was refused: its header does not match its picture (200000 bytes of image data for a 1 × 1 picture of 4 bytes)."))
-        #expect(app.root.posting.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
+        #expect(app.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
         await app.shutdown()
         pds.stop()
     }
@@ -55,7 +58,7 @@ import TestSupport
         let pds = try FakePDS()
         let app = try await AppHarness()
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
-        let queue = app.root.posting.photoQueue
+        let queue = app.photoQueue
         let gate = TestGate()
         let large = Task { await queue.run(cost: PhotoProcessingOptions.defaultMaxDecodeBytes) { gate.wait() } }
         #expect(await eventually { queue.status.running == 1 })
@@ -81,8 +84,8 @@ import TestSupport
         #expect(throws: ConfigurationError.self) { try AppConfiguration.load(arguments: ["--max-decode-bytes", "1000"], environment: [:]) }
         let pds = try FakePDS()
         let app = try await AppHarness()
-        #expect(app.root.posting.processing.maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
-        #expect(app.root.posting.photoQueue.budget == PhotoProcessingOptions.defaultMaxDecodeBytes / 2 * 3)
+        #expect(app.photoProcessing.maxDecodeBytes == PhotoProcessingOptions.defaultMaxDecodeBytes)
+        #expect(app.photoQueue.budget == PhotoProcessingOptions.defaultMaxDecodeBytes / 2 * 3)
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         let response = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
         #expect(response.status == .seeOther)

@@ -2,8 +2,9 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import ATProto
+import ATProtoTestKit
+import AppTestKit
 
 /// Deleting is the one request that destroys something in a person's own repository:
 /// only the signed-in author, only their own record, only with their own form token.

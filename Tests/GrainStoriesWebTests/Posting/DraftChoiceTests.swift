@@ -3,10 +3,13 @@ import Foundation
 import JPEGProcessing
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// The draft page's choices: searching for a place (with and without the script),
 /// leaving the place out, and discarding.
@@ -38,7 +41,7 @@ import TestSupport
         #expect(results.text.contains("Powell&#39;s Books on Hawthorne"))
         let posted = try await publish(browser, path, [("place_name", "Powell's Books on Hawthorne"), ("place_token", tokens[1])])
         #expect(posted.status == .seeOther)
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         let story = try #require(pds.records("social.grain.story").first)
         // h3 4.5.0: h3.latlng_to_cell(45.5120893, -122.6247201, 10) — the searched place's own position.
         #expect(story.value["location"]?["value"]?.stringValue == "8a28f0030367fff")
@@ -91,7 +94,7 @@ import TestSupport
         let (app, pds, browser, path) = try await draft(try Flow.photoWithGPS(), nominatim: nominatim)
         let forged = PlaceTokens(key: Array(repeating: 1, count: 32)).token(for: DraftPlace(name: "Elsewhere", cell: "8a2a1072b59ffff", address: nil))
         _ = try await publish(browser, path, [("place_name", "Powell's City of Books"), ("place_token", forged)])
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         let story = try #require(pds.records("social.grain.story").first)
         #expect(story.value["location"]?["value"]?.stringValue == "8a28f0004a77fff", "the suggestion from the photo's GPS, not the forged cell")
         await app.shutdown()
@@ -102,7 +105,7 @@ import TestSupport
     @Test func thePlaceCanBeLeftOut() async throws {
         let (app, pds, browser, path) = try await draft(try Flow.photoWithGPS(), nominatim: nil)
         _ = try await publish(browser, path, [("place_name", "Somewhere"), ("no_place", "on")])
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         let story = try #require(pds.records("social.grain.story").first)
         #expect(story.value["location"] == nil)
         #expect(story.value["address"] == nil)
@@ -116,7 +119,7 @@ import TestSupport
         let refused = try await publish(browser, path, [("place_name", "My kitchen")])
         #expect(refused.status == .badRequest)
         #expect(refused.text.contains("must be chosen from the search results"))
-        #expect(try await app.root.posting.drafts.progress(String(path.dropFirst("/drafts/".count))) == nil)
+        #expect(try await app.drafts.progress(String(path.dropFirst("/drafts/".count))) == nil)
         await app.shutdown()
         pds.stop()
     }

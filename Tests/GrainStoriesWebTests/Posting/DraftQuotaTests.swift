@@ -2,10 +2,11 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import ATProtoTestKit
+import AppTestKit
 
 /// Uploads past an account's draft quota get a clear page with 429 or 413 and leave
 /// nothing in the data directory; other accounts are unaffected.
@@ -42,7 +43,7 @@ import TestSupport
         #expect(try Self.files(app, "uploads").isEmpty)
         #expect(try Self.files(app, "tmp").isEmpty)
         #expect(try Self.files(app, "drafts") == kept, "no new photo was kept")
-        #expect(try await app.root.posting.drafts.usage(of: FakePDS.Account.alice.typedDID).drafts == 2)
+        #expect(try await app.drafts.usage(of: FakePDS.Account.alice.typedDID).drafts == 2)
 
         let bob = try await Self.signIn(app, pds, .bob)
         #expect(try await Flow.upload(bob, photo).status == .seeOther, "another account has its own quota")
@@ -75,7 +76,7 @@ import TestSupport
         let pds = try FakePDS()
         let app = try await AppHarness()
         let alice = try await Self.signIn(app, pds, .alice)
-        let limit = app.root.configuration.maxDraftBytesPerAccount
+        let limit = app.configuration.maxDraftBytesPerAccount
         #expect(limit == 200_000_000)
         // A posted story's photo still on disk counts, though it is no longer a draft.
         let big = Draft(
@@ -83,7 +84,7 @@ import TestSupport
             photoBytes: limit - 1000, width: 10, height: 10,
             gpsCell: nil, place: nil, labels: [], crosspost: false, state: .posted, createdAt: AppHarness.fixtureNow
         )
-        try await app.root.posting.drafts.insert(big)
+        try await app.drafts.insert(big)
         let refused = try await Flow.upload(alice, try Flow.photoWithGPS())
         #expect(refused.status == .contentTooLarge)
         #expect(refused.text.contains("already take 200 MB on this server"))

@@ -4,7 +4,8 @@ import MicroHTTPServer
 import Posting
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// Signing in as someone else through a PDS that is not theirs: the attack from the
 /// trust-boundaries issue, reproduced through the sign-in form. The victim, Alice, lives
@@ -42,7 +43,7 @@ import TestSupport
         // Alice's next post still goes to her own PDS, and only there.
         let page = await victim.get(draftPath)
         _ = await victim.post(draftPath, form: [("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("place_name", ""), ("action", "publish")])
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         #expect(pds.records("social.grain.story").count == 1)
         #expect(attacker.records("social.grain.story").isEmpty)
         await app.shutdown()

@@ -6,7 +6,9 @@ import JPEGProcessing
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import ImageTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// PNGs through the real upload form: a photo with GPS in `eXIf` becomes a draft like a
 /// phone JPEG does; a damaged one is refused naming PNG; no upload is left behind.
@@ -23,13 +25,13 @@ import TestSupport
         #expect(draftPath.hasPrefix("/drafts/"))
         let draftPage = await browser.get(draftPath)
         #expect(draftPage.text.contains("200 × 300 pixels"), "orientation 6 from eXIf turned it upright")
-        let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
         let paris = try #require(GPSCoordinate(latitude: PNGFixtures.gps.latitude, longitude: PNGFixtures.gps.longitude))
         #expect(draft.gpsCell != nil && draft.gpsCell == h3Cell(for: paris))
         let photo = await browser.get(draftPath + "/photo")
         #expect(photo.headers["Content-Type"] == "image/jpeg")
         #expect(draft.width == 200 && draft.height == 300)
-        let written = try #require(FileManager.default.contents(atPath: app.root.posting.data.draftPhoto(draft.id)))
+        let written = try #require(FileManager.default.contents(atPath: app.draftPhotoPath(draft.id)))
         #expect(Array(written).starts(with: [0xFF, 0xD8, 0xFF]), "the draft's photo is the JPEG, not the PNG")
 
         try await PhotoUploadSteps.expectRefusedAsDamaged(

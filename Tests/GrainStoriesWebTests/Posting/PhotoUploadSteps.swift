@@ -1,9 +1,11 @@
+import TestKit
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// The steps the per-format upload tests share: sending a file through the real form as
 /// a browser does, publishing the draft it became, and what the uploads folder kept.
@@ -24,7 +26,7 @@ enum PhotoUploadSteps {
         let token = try #require(CookieJar.csrfToken(in: draftPage.text))
         let posted = await browser.post(draftPath, form: [("csrf", token), ("action", "publish")])
         #expect(posted.status == .seeOther)
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         #expect(await browser.get(draftPath).text.contains("Posted."))
         return try #require(pds.blobs().first).bytes
     }

@@ -2,7 +2,9 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
+import HTTPTestKit
 
 /// Uploads are prepared by the configured photo worker executable (as `serve` configures
 /// it: itself), not in the server's own process.
@@ -12,7 +14,7 @@ import TestSupport
     @Test func anUploadIsPreparedByTheWorkerProcess() async throws {
         let pds = try FakePDS()
         let working = try await AppHarness()
-        #expect(working.root.configuration.photoWorkerExecutable == ServerProcess.binary)
+        #expect(working.configuration.photoWorkerExecutable == ServerProcess.binary)
         let (alice, _) = try await Flow.signIn(working, pds)
         #expect(try await Flow.upload(alice, try Flow.photoWithGPS()).status == .seeOther)
         await working.shutdown()

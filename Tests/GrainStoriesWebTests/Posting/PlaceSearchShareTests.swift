@@ -5,7 +5,10 @@ import Geocoding
 import MicroHTTPServer
 import Synchronization
 import Testing
-import TestSupport
+import TestKit
+import LoggingTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// One account's flood of place searches cannot keep another's from being answered: the
 /// draft page asks Nominatim on behalf of the signed-in account, whose share of the

@@ -1,3 +1,4 @@
+import TestKit
 import GrainSupport
 import Posting
 import Foundation
@@ -5,7 +6,9 @@ import Foundation
 import JPEGProcessing
 import MicroHTTPServer
 import Testing
-import TestSupport
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// Signing in, uploading, drafting, publishing and deleting through the application
 /// (no socket for the app; the fake PDS is real HTTP).
@@ -64,7 +67,7 @@ import TestSupport
         ])
         #expect(posted.status == .seeOther)
         #expect(await browser.get(draftPath).text.contains("Posting your story"))
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         let status = await browser.get(draftPath).text
         #expect(status.contains("Posted."))
 
@@ -91,7 +94,7 @@ import TestSupport
         #expect(localPhoto.status == .ok)
         #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
         let draftID = String(localPhotoPath.dropFirst("/local-photos/".count))
-        let photoFile = app.root.posting.data.draftPhoto(try #require(try await app.root.posting.drafts.find(draftID)).id)
+        let photoFile = app.draftPhotoPath(try #require(try await app.drafts.find(draftID)).id)
         #expect(FileManager.default.fileExists(atPath: photoFile))
 
         let confirm = await browser.get("/profile/\(story.did)/story/\(story.rkey)/delete")
@@ -104,7 +107,7 @@ import TestSupport
         #expect(await browser.get(localPhotoPath).status == .notFound, "the local photo goes with the story")
         #expect(await CookieJar(app).get(localPhotoPath).status == .notFound)
         #expect(!FileManager.default.fileExists(atPath: photoFile))
-        #expect(try await app.root.posting.drafts.find(draftID) == nil)
+        #expect(try await app.drafts.find(draftID) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/drafts").isEmpty)
 
         await app.shutdown()

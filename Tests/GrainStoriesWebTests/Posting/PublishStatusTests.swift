@@ -3,8 +3,10 @@ import Foundation
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
 import Presentation
+import TestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// What the draft page says while posting struggles: plain words first, the technical
 /// text behind a disclosure, and a way to try again now instead of waiting.
@@ -29,7 +31,7 @@ import Presentation
         let path = try #require(try await Flow.upload(browser, Fixtures.bytes("tiny-24x32.jpg")).headers["Location"])
         pds.inject(.status(502, error: "UpstreamFailure", message: "the blob store is down"), on: "com.atproto.repo.uploadBlob", .always)
         try await Self.publish(browser, path)
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
 
         let waiting = await browser.get(path).text
         #expect(waiting.contains("Your account&#39;s server isn&#39;t answering right now; GrainStories keeps trying."))
@@ -43,7 +45,7 @@ import Presentation
         let token = try #require(CookieJar.csrfToken(in: waiting))
         let retried = await browser.post(path, form: [("csrf", token), ("action", "retry")])
         #expect(retried.status == .seeOther)
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         #expect(await browser.get(path).text.contains("Posted."))
         #expect(pds.records("social.grain.story").count == 1)
         await app.shutdown()
@@ -63,7 +65,7 @@ import Presentation
 
         pds.inject(.status(502, error: "UpstreamFailure", message: "the blob store is down"), on: "com.atproto.repo.uploadBlob", .always)
         try await Self.publish(browser, path)
-        await app.root.posting.publisher.runDue()
+        await app.publisher.runDue()
         let home = HTMLInspection.section("unfinished", in: await browser.get("/").text)
         #expect(home.contains("href=\"\(path)\""))
         #expect(home.contains("src=\"\(path)/photo\""))

@@ -3,7 +3,8 @@ import Foundation
 import MicroHTTPServer
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// Posting against a real PDS implementation (arroba, from PyPI), which validates the
 /// story and the crosspost against the real lexicons; the record is read back with an
@@ -23,8 +24,8 @@ import TestSupport
             ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Powell's City of Books"),
             ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
         ])
-        await app.root.posting.publisher.runDue()
-        let entry = try #require(try await app.root.posting.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
+        await app.publisher.runDue()
+        let entry = try #require(try await app.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
         #expect(entry.status == .posted, "\(entry.lastError ?? "")")
 
         let records = try await pds.recordsViaSDK(collection: "social.grain.story")

@@ -4,7 +4,8 @@ import MicroHTTPServer
 import Posting
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// Sessions are checked against the account's identity again whenever they are
 /// refreshed: an account whose document now names another PDS is signed out here; a

@@ -4,8 +4,9 @@ import Foundation
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
 import Accounts
+import ATProtoTestKit
+import AppTestKit
 
 /// Several people on one browser (a family tablet): signing in adds an account, the
 /// header menu picks the current one, seen state and drafts follow the account picked,
@@ -77,14 +78,14 @@ import Accounts
         #expect(Self.current(home.text) == "bob.test")
         #expect(Self.switchTargets(home.text) == [Self.alice.did])
         #expect(home.text.contains("Sign out of all accounts"))
-        #expect(try await app.root.sessions.find(cookieValue: first)?.did.rawValue == Self.alice.did, "Alice is still signed in")
+        #expect(try await app.sessions.find(cookieValue: first)?.did.rawValue == Self.alice.did, "Alice is still signed in")
 
         // Signing in as Alice again replaces her session only, and makes her current.
         try await Self.signIn(tablet, Self.alice, pds)
         let again = try #require(tablet["sid"]).split(separator: ".").map(String.init)
         #expect(again.count == 2)
         #expect(!again.contains(first), "Alice's old session id is gone")
-        #expect(try await app.root.sessions.find(cookieValue: first) == nil)
+        #expect(try await app.sessions.find(cookieValue: first) == nil)
         let afterwards = await tablet.get("/")
         #expect(Self.current(afterwards.text) == "alice.test")
         #expect(Self.switchTargets(afterwards.text) == [Self.bob.did])
@@ -112,7 +113,7 @@ import Accounts
         // What is posted now is Alice's, and stays hers when Bob is picked.
         let uploaded = try await Flow.upload(tablet, try Flow.photoWithGPS())
         let draftPath = try #require(uploaded.headers["Location"])
-        #expect(try await app.root.posting.drafts.find(String(draftPath.dropFirst(8)))?.did.rawValue == Self.alice.did)
+        #expect(try await app.drafts.find(String(draftPath.dropFirst(8)))?.did.rawValue == Self.alice.did)
         #expect(await tablet.get(draftPath).status == .ok)
         #expect(try await Self.switchTo(tablet, Self.bob.did).status == .seeOther)
         #expect(Self.current(await tablet.get("/").text) == "bob.test")
@@ -188,7 +189,7 @@ import Accounts
         #expect(out.status == .seeOther)
         #expect(tablet["sid"] == aliceID, "only Alice's session id is left")
         #expect(pds.succeededCallCount("com.atproto.server.deleteSession") == 1, "Bob's session ended on the PDS")
-        #expect(try await app.root.sessions.find(cookieValue: bobID) == nil)
+        #expect(try await app.sessions.find(cookieValue: bobID) == nil)
         let after = await tablet.get("/")
         #expect(Self.current(after.text) == "alice.test", "Alice is the current account now")
         #expect(Self.switchTargets(after.text).isEmpty)
@@ -211,7 +212,7 @@ import Accounts
         #expect(await tablet.post("/signout", form: [("csrf", try #require(CookieJar.csrfToken(in: home.text))), ("all", "1")]).status == .seeOther)
         #expect(tablet["sid"] == nil)
         #expect(pds.succeededCallCount("com.atproto.server.deleteSession") == 2)
-        for id in ids { #expect(try await app.root.sessions.find(cookieValue: id) == nil) }
+        for id in ids { #expect(try await app.sessions.find(cookieValue: id) == nil) }
         await app.shutdown()
         pds.stop()
     }

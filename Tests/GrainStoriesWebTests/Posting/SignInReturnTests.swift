@@ -3,7 +3,8 @@ import GrainSupport
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
+import ATProtoTestKit
+import AppTestKit
 
 /// After signing in, a person arrives where they were going: the page that sent them to
 /// sign in, or the story form from the strip's tile; never another site.

@@ -5,7 +5,10 @@ import JPEGProcessing
 import MicroHTTPServer
 import Posting
 import Testing
-import TestSupport
+import TestKit
+import PhotoTestKit
+import ATProtoTestKit
+import AppTestKit
 
 /// WebP and GIF, what Android's picker passes on for saved images, through the real form
 /// and on to the PDS: each becomes a draft (a WebP's EXIF GPS gives its place, its EXIF
@@ -21,7 +24,7 @@ import TestSupport
         let uploaded = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("webp-exif-gps.webp"), name: "IMG_0044.webp", type: "image/webp")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
-        let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
         let london = try #require(GPSCoordinate(latitude: 51.5, longitude: -0.125))
         #expect(draft.gpsCell != nil && draft.gpsCell == h3Cell(for: london))
         // Stored 64 × 48 with EXIF Orientation 6: upright it is 48 × 64.
@@ -50,7 +53,7 @@ import TestSupport
         let uploaded = try await PhotoUploadSteps.upload(browser, gif, name: "saved.gif", type: "image/gif")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
-        let draft = try #require(try await app.root.posting.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
         #expect(draft.width == 40 && draft.height == 30)
         #expect(draft.gpsCell == nil, "a GIF has no GPS: the place is chosen by search")
 

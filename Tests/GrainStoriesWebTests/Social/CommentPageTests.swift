@@ -1,13 +1,16 @@
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import ATProto
 import Viewing
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The comments page and the viewer's comment preview: every state, paging, a new
 /// comment shown at once and once, deleting only one's own, hostile text.
@@ -219,7 +222,7 @@ import Viewing
         #expect(page.contains("<span class=\"comment-state\">Not sent yet: will retry.</span>"))
         h.pds.clearFaults()
         h.clock.advance(600)
-        await h.app.root.social.runDue()
+        await h.app.socialOutbox.runDue()
         #expect(h.pds.records("social.grain.comment", of: FakePDS.Account.alice.did).count == 1)
         #expect(!(await alice.get(H.commentsPath).text.contains("comment-state")), "sent")
         await h.stop()

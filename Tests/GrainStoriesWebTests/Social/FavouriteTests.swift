@@ -1,13 +1,16 @@
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 @testable import Posting
 @testable import Social
 @testable import Accounts
 import ATProto
 import Viewing
+import TestKit
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The heart in the viewer: a `social.grain.favorite` in the person's own repository,
 /// its state read from there, a form without the script and JSON for it.
@@ -140,10 +143,10 @@ import Viewing
         h.pds.clearFaults()
         h.pds.expireAccessTokens()
         h.clock.advance(600)
-        await h.app.root.social.runDue()
+        await h.app.socialOutbox.runDue()
         #expect(h.pds.records("social.grain.favorite", of: FakePDS.Account.alice.did).count == 1)
         #expect(h.pds.succeededCallCount("com.atproto.server.refreshSession") >= 1, "the expired token was refreshed")
-        await h.app.root.social.runDue()
+        await h.app.socialOutbox.runDue()
         #expect(h.pds.succeededCallCount("com.atproto.repo.createRecord") == 1, "sent once")
         await h.stop()
     }

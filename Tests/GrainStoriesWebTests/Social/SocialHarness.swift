@@ -1,10 +1,12 @@
 import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
-import TestSupport
 import Testing
 import ATProto
 import Viewing
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// The application with a fake PDS (Alice and Bob), the stand-in AppView for comments,
 /// the fixtures' stories and a clock the test moves (for retries).

@@ -1,8 +1,9 @@
 import Foundation
 @testable import GrainStoriesWeb
 import Testing
-import TestSupport
 import MicroHTTPServer
+import ATProtoTestKit
+import AppTestKit
 
 /// The heart and a comment written to a real PDS implementation (arroba), read back
 /// with another client (the atproto SDK) and validated against Grain's own lexicons

@@ -2,8 +2,8 @@ import Foundation
 import GrainStoriesWeb
 import GrainSupport
 import HTMLTemplates
-import TestSupport
 import Testing
+import TestKit
 
 /// The scripts in `Public/` as the templates load them: plain files with no build step,
 /// so a misspelt asset name or a script no page loads would only show in a browser.

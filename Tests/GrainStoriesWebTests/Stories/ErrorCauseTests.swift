@@ -1,10 +1,10 @@
+import LoggingTestKit
 import CurlHTTPClient
 import Foundation
 @testable import GrainStoriesWeb
 import JPEGProcessing
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import GrainSupport
 @testable import Posting
@@ -12,6 +12,10 @@ import TestSupport
 @testable import Accounts
 @testable import Viewing
 @testable import Presentation
+import PhotoTestKit
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// A failed AppView call reaches the page layer with its whole cause inside, as typed
 /// values (`StoryLibraryError` → `XRPCError` → `OutboundError` → `HTTPClientError`), and
@@ -70,7 +74,7 @@ import TestSupport
     @Test func theErrorBoundaryLogsTheChainButShowsOnlyTheFriendlyText() async throws {
         let error = try await Self.failure(.hang, timeout: .milliseconds(300))
         let app = try await AppHarness()
-        let errors = ErrorResponder(pages: app.root.pages, logger: app.root.logger)
+        let errors = ErrorResponder(pages: app.pages, logger: app.logger)
         let response = errors.response(for: error, request: HTTPRequest(method: .get, target: "/x"), requestID: "ref7")
         await app.shutdown()
         #expect(response.status == .serviceUnavailable)

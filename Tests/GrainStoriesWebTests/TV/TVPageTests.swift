@@ -2,11 +2,13 @@ import Foundation
 @testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import ATProtoTestKit
+import FeatureTestKit
+import AppTestKit
 
 /// `/tv` as a browser without scripts sees it: one story per page, a meta refresh to the
 /// next story round and round, links for the remote's keys, `?interval` and `?for=`

@@ -5,9 +5,11 @@ import GrainSupport
 @testable import Posting
 import Synchronization
 import Testing
-import TestSupport
 @testable import Accounts
 import SQLiteRepositories
+import HTTPTestKit
+import ATProtoTestKit
+import TestKit
 
 /// An app-password session as a `PDSAuthorizer`: expiry read from the whole answer (the
 /// reference PDS's 400 `ExpiredToken`, a 401 with a Bearer `invalid_token` challenge),

@@ -2,12 +2,13 @@ import Foundation
 import Synchronization
 import CurlHTTPClient
 import Testing
-import TestSupport
 import WorkerThreads
 @testable import ATProto
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import TestKit
+import HTTPTestKit
 
 /// The on-disk image cache against a real HTTP server standing in for Grain's CDN.
 @Suite struct MediaCacheTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import TestSupport
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
 
 /// The sign-in limiter on its own, with a manual clock: only failures count, per key,
 /// within a sliding window, in bounded memory.

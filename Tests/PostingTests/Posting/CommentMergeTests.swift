@@ -1,10 +1,10 @@
+import ATProtoTestKit
 import Foundation
 import Testing
 @testable import Posting
 @testable import Social
 @testable import Accounts
 import ATProto
-import TestSupport
 
 /// Local comments laid over the AppView's page; hidden authors left out.
 @Suite struct CommentMergeTests {

@@ -4,7 +4,8 @@ import JPEGProcessing
 @testable import Social
 @testable import Accounts
 import Testing
-import TestSupport
+import TestKit
+import HTTPTestKit
 
 /// `PhotoWorker` prepares a photo in a child process (`grain-stories photo worker`, the
 /// debug build of this checkout) under a hard memory cap and a deadline that hold

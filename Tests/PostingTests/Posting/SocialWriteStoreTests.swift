@@ -1,6 +1,6 @@
+import ATProtoTestKit
 import Foundation
 import Testing
-import TestSupport
 @testable import SQLiteRepositories
 @testable import Posting
 @testable import Social
@@ -8,6 +8,8 @@ import TestSupport
 import ATProto
 import GrainSupport
 import SQLiteStore
+import TestKit
+import LoggingTestKit
 
 /// The queue of favourites and comments: an undo waits for what it undoes, finished
 /// writes are forgotten by the housekeeper, unknown kinds are not guessed.

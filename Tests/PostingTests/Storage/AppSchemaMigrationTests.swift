@@ -1,12 +1,13 @@
+import ATProtoTestKit
 import ATProto
 import Foundation
 import SQLiteStore
 import Testing
-import TestSupport
 @testable import SQLiteRepositories
 @testable import Posting
 @testable import Social
 @testable import Accounts
+import TestKit
 
 /// Databases made before publishing moved into the drafts table keep their drafts and
 /// their publishing progress.

@@ -1,12 +1,13 @@
+import ATProtoTestKit
 import Foundation
 import Testing
-import TestSupport
 @testable import SQLiteRepositories
 import ATProto
 import SQLiteStore
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import TestKit
 
 /// Each account may hide at most `HiddenAuthors.maxPerAccount` people, counted per
 /// account (not per person hidden, nor across accounts).

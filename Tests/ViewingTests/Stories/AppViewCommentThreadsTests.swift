@@ -1,11 +1,12 @@
 import CurlHTTPClient
 import Foundation
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import TestKit
+import ATProtoTestKit
 
 /// Comment threads from the stand-in AppView over real HTTP through the live client:
 /// oldest first with a cursor, remembered for their short lifetime (every story view asks

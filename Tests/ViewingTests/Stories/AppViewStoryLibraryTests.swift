@@ -1,11 +1,14 @@
 import CurlHTTPClient
 import JPEGProcessing
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import TestKit
+import HTTPTestKit
+import PhotoTestKit
+import ATProtoTestKit
 
 /// The live story library against a stand-in AppView over real HTTP, with a manual
 /// clock for its lifetimes and failure pauses: what an outage or made-up names cost Grain.

@@ -1,10 +1,11 @@
+import ATProtoTestKit
 import Foundation
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import FeatureTestKit
 
 /// The overlay gives the same strip with and without waiting, folds in this server's own
 /// stories, and hands back the very same array while nothing it depends on changed.

@@ -1,6 +1,6 @@
+import ATProtoTestKit
 import Foundation
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Viewing
 @testable import Social

@@ -1,10 +1,11 @@
+import ATProtoTestKit
 import Foundation
 import Testing
-import TestSupport
 @testable import ATProto
 @testable import Viewing
 @testable import Social
 @testable import Presentation
+import FeatureTestKit
 
 /// TV mode skips stories behind a warning (nobody at a TV can choose "Show"); the
 /// viewer's library still has them.

@@ -1,0 +1,75 @@
+public import CurlHTTPClient
+import Foundation
+public import GrainStoriesWeb
+public import MicroHTTPServer
+import GrainSupport
+import TestKit
+import ATProtoTestKit
+import HTTPTestKit
+public import LoggingTestKit
+
+/// The whole server as production runs it (`GrainStoriesApp` over the live edges, with
+/// its background work, the libmicrohttpd server on 127.0.0.1 port 0), pointed at
+/// stand-ins (identity: the `TestIdentityDirectory`'s PLC directory and handle resolver,
+/// unless `configure` says otherwise), plus a real HTTP client to talk to it.
+public final class LiveApp: ComposedApp, Sendable {
+    public let server: HTTPServer
+    public let root: GrainStoriesApp
+    public let client: HTTPClient
+    public let logs: LogCapture
+    public let configuration: AppConfiguration
+
+    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+
+    public static func start(appViewURL: String, _ configure: (inout AppConfiguration) -> Void = { _ in }) async throws -> LiveApp {
+        var configuration = AppConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.appViewURL = appViewURL
+        configuration.appViewTimeoutSeconds = 2
+        configuration.insecureHosts = ["127.0.0.1"]
+        configuration.templatesDirectory = ProjectPaths.templates
+        configuration.publicDirectory = ProjectPaths.publicFiles
+        configuration.strictTemplates = true
+        configuration.dataDirectory = ProjectPaths.temporaryDirectory("live")
+        configuration.plcURL = TestIdentityDirectory.shared.plcURL
+        configuration.handleResolverURL = TestIdentityDirectory.shared.resolverURL
+        configuration.photoWorkerExecutable = ServerProcess.binary
+        configure(&configuration)
+        return try await LiveApp(configuration: configuration)
+    }
+
+    init(configuration: AppConfiguration) async throws {
+        self.configuration = configuration
+        let logs = LogCapture()
+        self.logs = logs
+        let data = try DataDirectory.prepare(configuration.dataDirectory)
+        let logger = logs.logger(level: .info)
+        root = try await GrainStoriesApp.build(
+            configuration: configuration, data: data, logger: logger, edges: .live(configuration: configuration, logger: logger))
+        await root.startBackgroundWork()
+        server = root.makeServer()
+        try server.start()
+        client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "GrainStoriesTests", totalTimeout: .seconds(10)))
+    }
+
+    /// A GET (or other method) against the running server.
+    public func request(_ path: String, headers: [(String, String)] = []) async throws -> HTTPClientResponse {
+        try await request("GET", path, headers: headers)
+    }
+
+    public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> HTTPClientResponse {
+        try await client.execute(HTTPClientRequest(method: method, url: baseURL + path, headers: HTTPHeaders(headers), body: body.map { .bytes($0) }))
+    }
+
+    public func stop() async {
+        await server.shutdown(gracePeriod: .seconds(5))
+        await root.shutdown()
+        await client.shutdown()
+        try? FileManager.default.removeItem(atPath: configuration.dataDirectory)
+    }
+}
+
+extension HTTPClientResponse {
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
