@@ -8,12 +8,20 @@
   // Seen reports still on their way: the rings are refreshed only once they have landed,
   // or the page fetched would still show the story unseen.
   var pendingSeen = new Set();
+  // Reports go one at a time: a visitor's seen state is a cookie that each answer
+  // rewrites from the cookie its request carried, so two reports in flight together
+  // would each set it without the other's story (the last answer wins, and a ring
+  // could stay coloured after its newest story was watched on a slow network).
+  var lastSeen = Promise.resolve();
 
   function markSeen(dialog) {
     // "by": the account this page was shown for, so a viewer left open while another
     // account was picked in another tab does not mark stories seen for that one.
     var body = new URLSearchParams({ did: dialog.dataset.did || "", createdAt: dialog.dataset.createdAt || "", by: dialog.dataset.seenBy || "" });
-    var request = G.fetch("/seen", { method: "POST", body: body, keepalive: true }).catch(function () {});
+    var request = lastSeen.then(function () {
+      return G.fetch("/seen", { method: "POST", body: body, keepalive: true }).catch(function () {});
+    });
+    lastSeen = request;
     pendingSeen.add(request);
     request.then(function () { pendingSeen.delete(request); });
   }

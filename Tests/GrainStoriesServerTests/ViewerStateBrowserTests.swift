@@ -168,7 +168,7 @@ import AppTestKit
                 const original = window.fetch;
                 window.fetch = function (url, init) {
                     if (String(url) !== '/seen') { return original.apply(this, arguments); }
-                    return new Promise(resolve => window.heldSeen.push(() => resolve(original(url, init))));
+                    return new Promise(resolve => window.heldSeen.push({ done: false, release: () => resolve(original(url, init)) }));
                 };
                 document.querySelector(arguments[0]).click();
                 """, [.string(maya)])
@@ -180,8 +180,24 @@ import AppTestKit
             try await f.browser.press(WebDriver.escape)
             #expect(try await f.waitForPath("/"))
             #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null"))
+            // A visitor's seen state is a cookie each answer rewrites from the cookie its
+            // request carried: reports in flight together would each set it without the
+            // others' stories. So the viewer sends one at a time, the next once the last
+            // has landed, and at no point does more than one wait here.
+            for count in 1...3 {
+                #expect(
+                    try await f.browser.waitUntil("return window.heldSeen.some(report => !report.done)"),
+                    "seen report \(count) was never sent")
+                let open = try await f.browser.execute("return window.heldSeen.filter(report => !report.done).length")
+                #expect(open.double == 1, "seen reports in flight together: \(open)")
+                try await f.browser.execute("""
+                    for (const report of window.heldSeen.filter(report => !report.done).reverse()) {
+                        report.done = true;
+                        report.release();
+                    }
+                    """)
+            }
             #expect(try await f.browser.execute("return window.heldSeen.length").double == 3, "one seen report per story shown")
-            try await f.browser.execute("window.heldSeen.forEach(release => release())")
             #expect(try await f.browser.waitUntil("""
                 return document.querySelector(arguments[0]).querySelector('.avatar-ring').classList.contains('ring-seen');
                 """, [.string(maya)]), "the watched ring stayed coloured")

@@ -69,4 +69,19 @@ import Testing
         #expect(slots.count == 8)
         #expect(Self.open(slots, "10.0.0.9", keeping: &peers), "an idle slot is given back for the proxy")
     }
+
+    /// MHD reports finished requests from its threads in no fixed order, so "oldest" is
+    /// the order connections were opened, not when their requests were reported done.
+    @Test func aClientAtItsShareGivesUpTheConnectionItOpenedFirst() {
+        let slots = Self.slots(total: 10, perClient: 2, reserve: 2)
+        var peers: [CountedPeer] = []
+        Self.open(slots, "10.0.0.1", busy: true, keeping: &peers)
+        Self.open(slots, "10.0.0.1", busy: true, keeping: &peers)
+        let (first, second) = (peers[0], peers[1])
+        slots.requestFinished(second)
+        slots.requestFinished(first)
+        #expect(Self.open(slots, "10.0.0.1", keeping: &peers), "at its share, the client still connects")
+        #expect(!slots.isWaiting(first), "the first connection opened was given back")
+        #expect(slots.isWaiting(second), "the later one stays")
+    }
 }

@@ -9,7 +9,8 @@ import Synchronization
 /// Waiting connections cost the server nothing but a slot, so they are what gets given
 /// back under pressure:
 /// - a client at its share (`perClient`) may still connect by giving up its own oldest
-///   waiting connection, so 128 idle sockets from one home router do not lock out
+///   waiting connection (oldest by when it was opened: when a request finished is
+///   reported by MHD's threads in no fixed order, so it cannot rank connections), so 128 idle sockets from one home router do not lock out
 ///   everyone behind it;
 /// - past `total - reserve` open connections, a new one from a client holding less than
 ///   half of what the biggest holder holds closes that holder's oldest waiting
@@ -38,6 +39,8 @@ final class ConnectionSlots: Sendable {
     private struct Entry {
         let descriptor: Int32
         let client: String
+        /// Its place in the order connections were opened (for "oldest").
+        let sequence: UInt64
         /// When the connection began waiting for a head; nil while a request is in progress.
         var waitingSince: ContinuousClock.Instant?
     }
@@ -45,6 +48,7 @@ final class ConnectionSlots: Sendable {
     private struct Table {
         var entries: [ObjectIdentifier: Entry] = [:]
         var perClient: [String: Int] = [:]
+        var opened: UInt64 = 0
     }
 
     let limits: Limits
@@ -86,7 +90,8 @@ final class ConnectionSlots: Sendable {
 
     func opened(_ peer: CountedPeer, descriptor: Int32) {
         table.withLock { table in
-            table.entries[ObjectIdentifier(peer)] = Entry(descriptor: descriptor, client: peer.client, waitingSince: .now)
+            table.opened += 1
+            table.entries[ObjectIdentifier(peer)] = Entry(descriptor: descriptor, client: peer.client, sequence: table.opened, waitingSince: .now)
             table.perClient[peer.client, default: 0] += 1
         }
     }
@@ -110,6 +115,9 @@ final class ConnectionSlots: Sendable {
     /// Connections open now (for tests and diagnostics).
     var count: Int { table.withLock { $0.entries.count } }
 
+    /// Whether `peer`'s connection is waiting for a head and not given back (for tests).
+    func isWaiting(_ peer: CountedPeer) -> Bool { table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince != nil } }
+
     /// Shuts down every connection whose head is overdue at `now`; returns how many.
     @discardableResult
     func sweep(now: ContinuousClock.Instant = .now) -> Int {
@@ -128,13 +136,12 @@ final class ConnectionSlots: Sendable {
     /// holding the most connections, if it holds more than `above`; false when there is
     /// none to close.
     private static func reclaim(in table: inout Table, from client: String?, above: Int = 0) -> Bool {
-        var chosen: (key: ObjectIdentifier, held: Int, since: ContinuousClock.Instant)?
-        for (key, entry) in table.entries {
-            guard let since = entry.waitingSince else { continue }
+        var chosen: (key: ObjectIdentifier, held: Int, sequence: UInt64)?
+        for (key, entry) in table.entries where entry.waitingSince != nil {
             if let client, entry.client != client { continue }
             let held = table.perClient[entry.client, default: 0]
-            if let best = chosen, held < best.held || (held == best.held && since >= best.since) { continue }
-            chosen = (key, held, since)
+            if let best = chosen, held < best.held || (held == best.held && entry.sequence >= best.sequence) { continue }
+            chosen = (key, held, entry.sequence)
         }
         guard let chosen, chosen.held > above else { return false }
         close(chosen.key, in: &table)
