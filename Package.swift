@@ -6,7 +6,7 @@ import PackageDescription
 /// The layout is the architecture, and the compiler enforces it (a target imports only
 /// its listed dependencies): every C library sits behind one system-library target
 /// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
-/// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed JPEGProcessing's
+/// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed PhotoPipeline's
 /// pipeline); the application imports no C and is layered GrainSupport → ATProto →
 /// Geocoding → Accounts → Viewing → Social → Posting → Presentation (the presenters), each feature owning the protocol of
 /// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
@@ -18,7 +18,7 @@ let package = Package(
     products: [
         .executable(name: "grain-stories", targets: ["GrainStoriesServer"]),
         // For the separate fuzzing package in Fuzz/, which depends on this one by path.
-        .library(name: "JPEGProcessing", targets: ["JPEGProcessing"]),
+        .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
     ],
     targets: [
         // MARK: C system libraries (module.modulemap + shim.h each)
@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
         // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
         // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
-        .target(name: "JPEGProcessing", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"]),
+        .target(name: "PhotoPipeline", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
         .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
@@ -77,7 +77,7 @@ let package = Package(
         // and PDS clients, records and views, identity resolution, outbound HTTP rules.
         .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),
         // Places: Nominatim, the geocoding cache, place names.
-        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "JPEGProcessing", "H3Index"]),
+        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "PhotoPipeline", "H3Index"]),
         // Signed-in accounts: sessions and the browser's session cookie, the authorized PDS
         // (refreshing and re-verifying tokens), sign-in with its attempt limits, and the
         // identity port with its domain error.
@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "Posting",
             dependencies: [
-                "GrainSupport", "ATProto", "Accounts", "Social", "Geocoding", "Viewing", "JPEGProcessing",
+                "GrainSupport", "ATProto", "Accounts", "Social", "Geocoding", "Viewing", "PhotoPipeline",
                 "WorkerThreads", "DurableFiles",
             ]
         ),
@@ -117,7 +117,7 @@ let package = Package(
             name: "GrainStoriesWeb",
             dependencies: [
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
-                "Multipart", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "HTMLTemplates",
+                "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "HTMLTemplates",
                 "WorkerThreads", "DNSResolver", "DurableFiles",
             ]
         ),
@@ -139,7 +139,7 @@ let package = Package(
         // Image bytes built by hand: PNG, EXIF, flat JPEG; no photo pipeline.
         .target(name: "ImageTestKit", dependencies: ["TestKit", "GzipCompression"], path: "Tests/ImageTestKit"),
         // Photos made and compared with the photo pipeline (sample photos, PPM, SSIM).
-        .target(name: "PhotoTestKit", dependencies: ["TestKit", "ImageTestKit", "JPEGProcessing"], path: "Tests/PhotoTestKit"),
+        .target(name: "PhotoTestKit", dependencies: ["TestKit", "ImageTestKit", "PhotoPipeline"], path: "Tests/PhotoTestKit"),
         // The AT Protocol: the fake and reference PDS, the stand-in AppView, identity and
         // Nominatim servers, the identity directory, CID/DAG-CBOR/JSONValue/TID.
         .target(
@@ -153,7 +153,7 @@ let package = Package(
             name: "FeatureTestKit",
             dependencies: [
                 "TestKit", "LoggingTestKit", "PhotoTestKit", "ATProtoTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding",
-                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing",
+                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline",
             ],
             path: "Tests/FeatureTestKit"
         ),
@@ -163,7 +163,7 @@ let package = Package(
             name: "AppTestKit",
             dependencies: [
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ATProtoTestKit", "FeatureTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts",
-                "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "JPEGProcessing", "WorkerThreads",
+                "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "WorkerThreads",
             ],
             path: "Tests/AppTestKit"
         ),
@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestKit", "HTTPTestKit"]),
         .testTarget(
-            name: "JPEGProcessingTests", dependencies: ["JPEGProcessing", "TestKit", "ImageTestKit", "PhotoTestKit", "WorkerThreads"],
+            name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestKit", "ImageTestKit", "PhotoTestKit", "WorkerThreads"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestKit", "ImageTestKit", "GzipCompression"]),
@@ -198,24 +198,30 @@ let package = Package(
         .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestKit", "LoggingTestKit"]),
         .testTarget(
             name: "ATProtoTests",
-            dependencies: ["ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient", "MicroHTTPServer", "DNSResolver"]
+            dependencies: [
+                "ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient", "MicroHTTPServer", "DNSResolver",
+            ]
         ),
         .testTarget(
             name: "GeocodingTests",
-            dependencies: ["Geocoding", "ATProto", "GrainSupport", "SQLiteRepositories", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient", "MicroHTTPServer"]
+            dependencies: [
+                "Geocoding", "ATProto", "GrainSupport", "SQLiteRepositories", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient",
+                "MicroHTTPServer",
+            ]
         ),
         .testTarget(
             name: "ViewingTests",
             dependencies: [
                 "Viewing", "Presentation", "Social", "ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "PhotoTestKit", "ATProtoTestKit",
-                "FeatureTestKit", "CurlHTTPClient", "JPEGProcessing",
+                "FeatureTestKit", "CurlHTTPClient", "PhotoPipeline",
             ]
         ),
         .testTarget(
             name: "PostingTests",
             dependencies: [
-                "Posting", "Accounts", "Social", "Viewing", "SQLiteRepositories", "ATProto", "Geocoding", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit",
-                "LoggingTestKit", "PhotoTestKit", "FeatureTestKit", "CurlHTTPClient", "JPEGProcessing", "SQLiteStore", "WorkerThreads",
+                "Posting", "Accounts", "Social", "Viewing", "SQLiteRepositories", "ATProto", "Geocoding", "GrainSupport", "TestKit", "HTTPTestKit",
+                "ATProtoTestKit",
+                "LoggingTestKit", "PhotoTestKit", "FeatureTestKit", "CurlHTTPClient", "PhotoPipeline", "SQLiteStore", "WorkerThreads",
             ]
         ),
         .testTarget(
@@ -236,30 +242,35 @@ let package = Package(
         .testTarget(
             name: "GrainStoriesWebTests",
             dependencies: [
-                "GrainStoriesWeb", "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
+                "GrainStoriesWeb", "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation",
+                "Multipart",
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
-                "CurlHTTPClient", "MicroHTTPServer", "JPEGProcessing", "GzipCompression", "DNSResolver", "WorkerThreads",
+                "CurlHTTPClient", "MicroHTTPServer", "PhotoPipeline", "GzipCompression", "DNSResolver", "WorkerThreads",
             ]
         ),
         .testTarget(
             name: "GrainStoriesServerTests",
             dependencies: [
-                "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart", "H3CommandLine",
+                "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
+                "H3CommandLine",
                 "GrainStoriesWeb", "TestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "AppTestKit", "MicroHTTPServer",
-                "CurlHTTPClient", "JPEGProcessing", "GzipCompression", "PNGDecoding",
+                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding",
             ]
         ),
-        .testTarget(name: "ATProtoTestKitTests", dependencies: ["ATProtoTestKit", "TestKit", "HTTPTestKit", "PhotoTestKit", "CurlHTTPClient", "ATProto", "GrainSupport"]),
+        .testTarget(
+            name: "ATProtoTestKitTests",
+            dependencies: ["ATProtoTestKit", "TestKit", "HTTPTestKit", "PhotoTestKit", "CurlHTTPClient", "ATProto", "GrainSupport"]),
     ]
 )
 
 // Strictness for every Swift target, in one place (swift-log style).
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .swiftLanguageMode(.v6),
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-        .treatAllWarnings(as: .error),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6),
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .treatAllWarnings(as: .error),
+        ]
 }

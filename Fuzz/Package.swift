@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-/// libFuzzer harnesses, kept out of the main build: JPEGFuzz for JPEGProcessing's
+/// libFuzzer harnesses, kept out of the main build: JPEGFuzz for PhotoPipeline's
 /// header/EXIF path, PhotoFuzz for the whole pipeline over every photo format.
 ///
 /// Build with `swift build -c release --sanitize=fuzzer --sanitize=address` (see
@@ -17,12 +17,12 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "JPEGFuzz",
-            dependencies: [.product(name: "JPEGProcessing", package: parentIdentity)],
+            dependencies: [.product(name: "PhotoPipeline", package: parentIdentity)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "PhotoFuzz",
-            dependencies: [.product(name: "JPEGProcessing", package: parentIdentity)],
+            dependencies: [.product(name: "PhotoPipeline", package: parentIdentity)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

@@ -1,17 +1,17 @@
-public import CurlHTTPClient
+package import CurlHTTPClient
 
 /// The authorizer of a connection without a session: it adds no credentials and takes
 /// every answer as it is. Public reads (`listRecords`, `getRecord` of a public record)
 /// and creating an app-password session go this way.
-public struct AnonymousAuthorizer: PDSAuthorizer {
-    public init() {}
+package struct AnonymousAuthorizer: PDSAuthorizer {
+    package init() {}
 
-    public func headers(for request: PDSRequest) async throws(PDSCallFailure) -> HTTPHeaders { HTTPHeaders() }
+    package func headers(for request: PDSRequest) async throws(PDSCallFailure) -> HTTPHeaders { HTTPHeaders() }
 
-    public func decide(_ answer: XRPCAnswer, to request: PDSRequest, sent: HTTPHeaders, attempt: PDSAttempt) async -> PDSAuthorizerDecision {
+    package func decide(_ answer: XRPCAnswer, to request: PDSRequest, sent: HTTPHeaders, attempt: PDSAttempt) async -> PDSAuthorizerDecision {
         .accept
     }
 
     /// Never asked (it never decides to refresh); there is nothing to renew.
-    public func refresh(replacing sent: HTTPHeaders) async throws(PDSCallFailure) {}
+    package func refresh(replacing sent: HTTPHeaders) async throws(PDSCallFailure) {}
 }

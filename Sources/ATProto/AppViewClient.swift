@@ -3,13 +3,13 @@
 ///
 /// Every call goes through one `CircuitBreaker` for the AppView's host (shared by copies
 /// of the client), so while the AppView is down pages and made-up names cost it nothing.
-public struct AppViewClient: Sendable {
+package struct AppViewClient: Sendable {
     private let xrpc: XRPCClient
     /// Pages wait at most this long for Grain before rendering with a notice.
     private let timeout: Duration
-    public let breaker: CircuitBreaker
+    package let breaker: CircuitBreaker
 
-    public init(xrpc: XRPCClient, timeout: Duration = .seconds(5), breaker: CircuitBreaker? = nil) {
+    package init(xrpc: XRPCClient, timeout: Duration = .seconds(5), breaker: CircuitBreaker? = nil) {
         self.xrpc = xrpc
         self.timeout = timeout
         self.breaker = breaker ?? CircuitBreaker(host: xrpc.baseURL)
@@ -24,21 +24,21 @@ public struct AppViewClient: Sendable {
         }
     }
 
-    public func storyAuthors() async throws(XRPCError) -> [StoryAuthor] {
+    package func storyAuthors() async throws(XRPCError) -> [StoryAuthor] {
         try await query("social.grain.unspecced.getStoryAuthors", as: StoryAuthorsResponse.self).authors
     }
 
-    public func stories(actor did: DID) async throws(XRPCError) -> [StoryView] {
+    package func stories(actor did: DID) async throws(XRPCError) -> [StoryView] {
         try await query("social.grain.unspecced.getStories", [("actor", did.rawValue)], as: StoriesResponse.self).stories
     }
 
-    public func story(uri: ATURI) async throws(XRPCError) -> StoryView? {
+    package func story(uri: ATURI) async throws(XRPCError) -> StoryView? {
         try await query("social.grain.unspecced.getStory", [("story", uri.rawValue)], as: StoryResponse.self).story
     }
 
     /// A page of `did`'s stories of all time, newest first, expired ones included
     /// (`getStoryArchive`); the next page holds stories created before `cursor`.
-    public func storyArchive(actor did: DID, limit: Int, before cursor: Datetime?) async throws(XRPCError) -> StoriesResponse {
+    package func storyArchive(actor did: DID, limit: Int, before cursor: Datetime?) async throws(XRPCError) -> StoriesResponse {
         var parameters = [("actor", did.rawValue), ("limit", String(limit))]
         if let cursor { parameters.append(("cursor", cursor.rawValue)) }
         return try await query("social.grain.unspecced.getStoryArchive", parameters, as: StoriesResponse.self)
@@ -46,7 +46,7 @@ public struct AppViewClient: Sendable {
 
     /// A page of the comments on `subject` (a story), oldest first
     /// (`getCommentThread`); `limit` is kept within the lexicon's 1–100.
-    public func commentThread(subject: ATURI, limit: Int, cursor: String?) async throws(XRPCError) -> CommentThreadPage {
+    package func commentThread(subject: ATURI, limit: Int, cursor: String?) async throws(XRPCError) -> CommentThreadPage {
         var parameters = [("subject", subject.rawValue), ("limit", String(min(100, max(1, limit))))]
         if let cursor { parameters.append(("cursor", cursor)) }
         return try await query("social.grain.unspecced.getCommentThread", parameters, as: CommentThreadPage.self)
@@ -54,7 +54,7 @@ public struct AppViewClient: Sendable {
 
     /// A page of whom `actor` follows, newest first (`getFollowing`); `limit` is kept
     /// within the lexicon's 1–100.
-    public func following(actor: DID, limit: Int, cursor: String?) async throws(XRPCError) -> FollowingPage {
+    package func following(actor: DID, limit: Int, cursor: String?) async throws(XRPCError) -> FollowingPage {
         var parameters = [("actor", actor.rawValue), ("limit", String(min(100, max(1, limit))))]
         if let cursor { parameters.append(("cursor", cursor)) }
         return try await query("social.grain.unspecced.getFollowing", parameters, as: FollowingPage.self)
@@ -64,7 +64,7 @@ public struct AppViewClient: Sendable {
     /// message says so (Grain sends `"Actor not found"`; `ProfileNotFound`,
     /// `InvalidRequest` and handles that do not resolve mean the same here). Such answers
     /// are remembered like profiles, so a made-up name is not asked for again and again.
-    public func profile(actor: ATIdentifier) async throws(XRPCError) -> ProfileViewDetailed? {
+    package func profile(actor: ATIdentifier) async throws(XRPCError) -> ProfileViewDetailed? {
         do {
             return try await query("social.grain.unspecced.getActorProfile", [("actor", actor.rawValue)], as: ProfileViewDetailed.self)
         } catch {

@@ -6,18 +6,18 @@
 ///
 /// Bounded like `GraphListing`: at most `maxPages` pages of 100, and a cursor that does
 /// not move ends the listing.
-public struct AppViewFollowing: Sendable {
-    public static let pageSize = 100
+package struct AppViewFollowing: Sendable {
+    package static let pageSize = 100
     private let client: AppViewClient
-    public let maxPages: Int
+    package let maxPages: Int
 
-    public init(client: AppViewClient, maxPages: Int = 20) {
+    package init(client: AppViewClient, maxPages: Int = 20) {
         self.client = client
         self.maxPages = max(1, maxPages)
     }
 
     /// The DIDs `account` follows, each once, newest follow first.
-    public func follows(of account: DID) async throws(XRPCError) -> [DID] {
+    package func follows(of account: DID) async throws(XRPCError) -> [DID] {
         var follows: [DID] = []
         var seen: Set<DID> = []
         var cursor: String?

@@ -2,29 +2,29 @@
 /// auth parameters (`Bearer error="invalid_token"`, `DPoP error="use_dpop_nonce",
 /// algs="ES256"`) or a token68. Authorizers read a PDS's verdict on their credentials
 /// from it: the body's error name alone is not enough, since a 401 may carry none.
-public struct AuthenticationChallenge: Sendable, Equatable {
+package struct AuthenticationChallenge: Sendable, Equatable {
     /// The scheme as sent; compare with `isScheme`, schemes are case-insensitive.
-    public var scheme: String
+    package var scheme: String
     /// Parameter names lowercased (they are case-insensitive); values unquoted. The
     /// first of a repeated name wins.
-    public var parameters: [String: String]
+    package var parameters: [String: String]
     /// The token68 form (`Basic dXNlcg==`), when the challenge has one.
-    public var token68: String?
+    package var token68: String?
 
-    public init(scheme: String, parameters: [String: String] = [:], token68: String? = nil) {
+    package init(scheme: String, parameters: [String: String] = [:], token68: String? = nil) {
         self.scheme = scheme
         self.parameters = parameters
         self.token68 = token68
     }
 
-    public func isScheme(_ name: String) -> Bool { scheme.lowercased() == name.lowercased() }
+    package func isScheme(_ name: String) -> Bool { scheme.lowercased() == name.lowercased() }
 
     /// The value of parameter `name` (any letter case).
-    public func parameter(_ name: String) -> String? { parameters[name.lowercased()] }
+    package func parameter(_ name: String) -> String? { parameters[name.lowercased()] }
 
     /// The challenges in one field value, in order. A malformed field gives challenges
     /// that name nothing an authorizer looks for, never a crash.
-    public static func parse(_ field: String) -> [AuthenticationChallenge] {
+    package static func parse(_ field: String) -> [AuthenticationChallenge] {
         var scanner = Scanner(Array(field.utf8))
         var challenges: [AuthenticationChallenge] = []
         while true {

@@ -1,21 +1,21 @@
-public import CurlHTTPClient
+package import CurlHTTPClient
 
 /// Sends one request to a PDS under a `PDSAuthorizer`: asks it for the request's
 /// header fields, sends, lets it judge the whole answer, and does what it decides. The
 /// one place that retries for an authorizer, so every PDS connection (over HTTP or in
 /// memory) keeps the same bound: at most one retry after new state and one after a
 /// renewal, hence at most three sendings, whatever the answers say.
-public struct AuthorizedExchange: Sendable {
-    public let authorizer: any PDSAuthorizer
+package struct AuthorizedExchange: Sendable {
+    package let authorizer: any PDSAuthorizer
 
-    public init(_ authorizer: any PDSAuthorizer) {
+    package init(_ authorizer: any PDSAuthorizer) {
         self.authorizer = authorizer
     }
 
     /// The answer the authorizer accepts (or the last one, once its retries are spent).
     /// `send` sends the request with the given fields added and returns any answer; it
     /// throws only when none came, which ends the call as `.pds`.
-    public func answer(
+    package func answer(
         to request: PDSRequest, send: (HTTPHeaders) async throws(XRPCError) -> XRPCAnswer
     ) async throws(PDSCallFailure) -> XRPCAnswer {
         var attempt = PDSAttempt.first
@@ -40,7 +40,7 @@ public struct AuthorizedExchange: Sendable {
     }
 
     /// The accepted answer's value as `Output`, or its error as `.pds`.
-    public func output<Output: Decodable>(
+    package func output<Output: Decodable>(
         of request: PDSRequest, as type: Output.Type, send: (HTTPHeaders) async throws(XRPCError) -> XRPCAnswer
     ) async throws(PDSCallFailure) -> Output {
         let answer = try await answer(to: request, send: send)

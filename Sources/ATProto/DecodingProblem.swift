@@ -4,9 +4,9 @@
 /// arbitrary underlying error and is not `Equatable`; this keeps what a log needs (the
 /// kind, the coding path, the decoder's own words) and nothing of the payload itself,
 /// so an answer that echoes a token cannot reach a log line through here.
-public struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
+package struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, coarse enough to test on.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Not JSON at all, or a value the type refuses (`dataCorrupted`).
         case corrupted
         case typeMismatch
@@ -16,20 +16,20 @@ public struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
         case other
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The coding path, for example `stories[2].creator.did`; empty at the top level.
-    public let path: String
+    package let path: String
     /// The decoder's explanation, at most 300 characters.
-    public let detail: String
+    package let detail: String
 
-    public init(kind: Kind, path: String, detail: String) {
+    package init(kind: Kind, path: String, detail: String) {
         self.kind = kind
         self.path = path
         self.detail = String(detail.prefix(300))
     }
 
     /// Classifies `error` (usually a `DecodingError` or `EncodingError`).
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         switch error {
         case DecodingError.dataCorrupted(let context):
             self.init(kind: .corrupted, path: Self.path(context.codingPath), detail: context.debugDescription)
@@ -46,7 +46,7 @@ public struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         path.isEmpty ? detail : "at \(path): \(detail)"
     }
 

@@ -4,16 +4,16 @@
 /// A listing is bounded (`maxPages` pages of 100): a repository with endless records,
 /// or a PDS whose cursor never ends, costs a bounded number of calls. Subjects are
 /// returned once each, newest record first, as the PDS lists them.
-public struct GraphListing: Sendable {
-    public static let pageSize = 100
-    public let maxPages: Int
+package struct GraphListing: Sendable {
+    package static let pageSize = 100
+    package let maxPages: Int
 
-    public init(maxPages: Int = 20) {
+    package init(maxPages: Int = 20) {
         self.maxPages = max(1, maxPages)
     }
 
     /// The subjects of `repo`'s records in `collection` on `pds`.
-    public func subjects(of repo: DID, in collection: NSID, on pds: any PDSConnection) async throws(XRPCError) -> [DID] {
+    package func subjects(of repo: DID, in collection: NSID, on pds: any PDSConnection) async throws(XRPCError) -> [DID] {
         var seen: Set<DID> = []
         return try await entries(of: repo, in: collection, on: pds, as: GraphRecord.self)
             .map(\.value.subject).filter { seen.insert($0).inserted }
@@ -21,7 +21,7 @@ public struct GraphListing: Sendable {
 
     /// Every record of `repo` in `collection` that decodes as `Value`, newest first,
     /// with its URI (whose record key is how the record is deleted again).
-    public func entries<Value: Decodable>(
+    package func entries<Value: Decodable>(
         of repo: DID, in collection: NSID, on pds: any PDSConnection, as type: Value.Type
     ) async throws(XRPCError) -> [RecordPage<Value>.Entry] {
         var entries: [RecordPage<Value>.Entry] = []

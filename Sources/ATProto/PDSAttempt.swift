@@ -1,16 +1,16 @@
 /// Which retries one request has had, for a `PDSAuthorizer`'s decision: a second
 /// refusal after renewing the credentials means the session is over, not expired.
-public struct PDSAttempt: Sendable, Equatable {
+package struct PDSAttempt: Sendable, Equatable {
     /// Sent again already because the authorizer had new state (`.retry`).
-    public var retried: Bool
+    package var retried: Bool
     /// Sent again already after renewing the credentials (`.refreshAndRetry`).
-    public var refreshed: Bool
+    package var refreshed: Bool
 
-    public init(retried: Bool = false, refreshed: Bool = false) {
+    package init(retried: Bool = false, refreshed: Bool = false) {
         self.retried = retried
         self.refreshed = refreshed
     }
 
     /// The first sending.
-    public static let first = PDSAttempt()
+    package static let first = PDSAttempt()
 }

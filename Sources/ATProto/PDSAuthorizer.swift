@@ -1,4 +1,4 @@
-public import CurlHTTPClient
+package import CurlHTTPClient
 
 /// The credentials of one PDS connection: it signs each request and judges each answer.
 /// A `PDSConnection` is bound to one; the connection never writes `Authorization`
@@ -11,7 +11,7 @@ public import CurlHTTPClient
 /// connection then does what the decision says, and sends a request again at most once
 /// per reason (once after `.retry`, once after `.refreshAndRetry`), so no answer can make
 /// it loop; a decision whose retry is spent hands the answer to the caller as it is.
-public protocol PDSAuthorizer: Sendable {
+package protocol PDSAuthorizer: Sendable {
     /// The header fields that authorize `request` with the credentials as they are now
     /// (`Authorization: Bearer …`, or `Authorization: DPoP …` with a `DPoP` proof
     /// signed for its method, URL and the latest nonce). Asked again before a retry.

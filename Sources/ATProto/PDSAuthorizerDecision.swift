@@ -1,5 +1,5 @@
 /// What a `PDSAuthorizer` makes of one answer.
-public enum PDSAuthorizerDecision: Sendable, Equatable {
+package enum PDSAuthorizerDecision: Sendable, Equatable {
     /// Hand the answer to the caller as it is: its value, or its error as `.pds`.
     case accept
     /// The authorizer has new state for this request (a DPoP nonce the PDS asked for):

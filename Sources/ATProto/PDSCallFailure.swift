@@ -1,7 +1,7 @@
 /// Why a call on a `PDSConnection` that needs credentials failed: the PDS's answer (or
 /// its absence), or what its `PDSAuthorizer` found while renewing the credentials.
 /// `AuthorizedPDS.Failure` is this type.
-public enum PDSCallFailure: Error, Sendable, CustomStringConvertible {
+package enum PDSCallFailure: Error, Sendable, CustomStringConvertible {
     /// The PDS no longer accepts this session: sign in again.
     case signedOut
     /// The PDS's answer (or lack of one), to the call or to renewing its credentials.
@@ -14,7 +14,7 @@ public enum PDSCallFailure: Error, Sendable, CustomStringConvertible {
     /// (`AuthorizedPDS.perform`). The error is kept as it is.
     case local(any Error)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .signedOut: "the PDS ended this session"
         case .pds(let error): "pds: \(error)"

@@ -1,17 +1,17 @@
 import CurlHTTPClient
-public import GrainSupport
+package import GrainSupport
 
 /// The live `PDSConnection`: the `com.atproto` procedures over XRPC (curl), with a
 /// timeout per call. Calls on records and blobs carry what its `PDSAuthorizer` gives
 /// them and retry as it decides (`AuthorizedExchange`); this type never writes
 /// `Authorization` itself. The app-password session procedures carry their own
 /// credential (the password, or the refresh token) and nothing of the authorizer's.
-public struct PDSClient: PDSConnection {
-    public let baseURL: String
-    public let authorizer: any PDSAuthorizer
+package struct PDSClient: PDSConnection {
+    package let baseURL: String
+    package let authorizer: any PDSAuthorizer
     private let xrpc: XRPCClient
 
-    public init(baseURL: String, http: OutboundHTTP, authorizer: any PDSAuthorizer = AnonymousAuthorizer()) {
+    package init(baseURL: String, http: OutboundHTTP, authorizer: any PDSAuthorizer = AnonymousAuthorizer()) {
         self.baseURL = baseURL
         self.authorizer = authorizer
         xrpc = XRPCClient(baseURL: baseURL, http: http)
@@ -19,31 +19,40 @@ public struct PDSClient: PDSConnection {
 
     // MARK: Sessions
 
-    public func createSession(identifier: String, password: Secret) async throws(XRPCError) -> PDSSession {
-        struct Input: Encodable { var identifier: String; var password: String }
+    package func createSession(identifier: String, password: Secret) async throws(XRPCError) -> PDSSession {
+        struct Input: Encodable {
+            var identifier: String
+            var password: String
+        }
         let response = try await xrpc.procedure(
             "com.atproto.server.createSession", json: Input(identifier: identifier, password: password.revealed),
             as: SessionResponse.self, timeout: .seconds(15)
         )
-        return PDSSession(did: response.did, handle: Handle(exactly: response.handle ?? identifier), accessToken: Secret(response.accessJwt), refreshToken: Secret(response.refreshJwt))
+        return PDSSession(
+            did: response.did, handle: Handle(exactly: response.handle ?? identifier), accessToken: Secret(response.accessJwt),
+            refreshToken: Secret(response.refreshJwt))
     }
 
-    public func refreshSession(_ refreshToken: Secret) async throws(XRPCError) -> PDSSession {
+    package func refreshSession(_ refreshToken: Secret) async throws(XRPCError) -> PDSSession {
         let response = try await xrpc.procedure(
             "com.atproto.server.refreshSession", body: nil, contentType: nil, as: SessionResponse.self,
             headers: bearer(refreshToken), timeout: .seconds(15)
         )
-        return PDSSession(did: response.did, handle: response.handle.flatMap { Handle(exactly: $0) }, accessToken: Secret(response.accessJwt), refreshToken: Secret(response.refreshJwt))
+        return PDSSession(
+            did: response.did, handle: response.handle.flatMap { Handle(exactly: $0) }, accessToken: Secret(response.accessJwt),
+            refreshToken: Secret(response.refreshJwt))
     }
 
-    public func deleteSession(_ refreshToken: Secret) async throws(XRPCError) {
+    package func deleteSession(_ refreshToken: Secret) async throws(XRPCError) {
         _ = try await xrpc.procedure("com.atproto.server.deleteSession", body: nil, contentType: nil, as: EmptyResponse.self, headers: bearer(refreshToken))
     }
 
     // MARK: Records and blobs
 
     /// The record, or nil when the PDS says there is none.
-    public func getRecord<Value: Decodable>(repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type) async throws(PDSCallFailure) -> (ref: RecordRef, value: Value)? {
+    package func getRecord<Value: Decodable>(
+        repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type
+    ) async throws(PDSCallFailure) -> (ref: RecordRef, value: Value)? {
         let request = xrpc.queryRequest("com.atproto.repo.getRecord", [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)])
         do {
             let response = try await authorized(request, nsid: "com.atproto.repo.getRecord", as: GetRecordResponse<Value>.self)
@@ -54,20 +63,24 @@ public struct PDSClient: PDSConnection {
         }
     }
 
-    public func createRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey?, record: Record) async throws(PDSCallFailure) -> RecordRef {
+    package func createRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey?, record: Record) async throws(PDSCallFailure) -> RecordRef {
         try await write("com.atproto.repo.createRecord", WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
     }
 
-    public func putRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey, record: Record) async throws(PDSCallFailure) -> RecordRef {
+    package func putRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey, record: Record) async throws(PDSCallFailure) -> RecordRef {
         try await write("com.atproto.repo.putRecord", WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
     }
 
-    public func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey) async throws(PDSCallFailure) {
-        struct Input: Encodable { var repo: DID; var collection: NSID; var rkey: RecordKey }
+    package func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey) async throws(PDSCallFailure) {
+        struct Input: Encodable {
+            var repo: DID
+            var collection: NSID
+            var rkey: RecordKey
+        }
         _ = try await write("com.atproto.repo.deleteRecord", Input(repo: repo, collection: collection, rkey: rkey), as: EmptyResponse.self)
     }
 
-    public func listRecords<Value: Decodable>(
+    package func listRecords<Value: Decodable>(
         repo: DID, collection: NSID, limit: Int, cursor: String?, as type: Value.Type
     ) async throws(XRPCError) -> RecordPage<Value> {
         var parameters = [("repo", repo.rawValue), ("collection", collection.rawValue), ("limit", String(limit))]
@@ -76,7 +89,7 @@ public struct PDSClient: PDSConnection {
     }
 
     /// Uploads a file (streamed from disk, so a retry sends it again whole) as a blob.
-    public func uploadBlob(path: String, mimeType: String) async throws(PDSCallFailure) -> BlobRef {
+    package func uploadBlob(path: String, mimeType: String) async throws(PDSCallFailure) -> BlobRef {
         let request = xrpc.procedureRequest("com.atproto.repo.uploadBlob", body: .file(path: path), contentType: mimeType, timeout: .seconds(120))
         return try await authorized(request, nsid: "com.atproto.repo.uploadBlob", as: UploadBlobResponse.self).blob
     }

@@ -1,4 +1,5 @@
-public import GrainSupport
+package import GrainSupport
+
 /// The `com.atproto` procedures GrainStories uses on one person's PDS: records and
 /// blobs, and the session procedures of app passwords. It is a protocol so the PDS is
 /// an edge of the application: `PDSClient` talks to a real one over HTTP, tests may
@@ -11,7 +12,7 @@ public import GrainSupport
 /// (the password, or the refresh token) and nothing of the authorizer's, and fail with
 /// the `XRPCError` the PDS's answer (or its absence) means. Listing records needs no
 /// credentials at all.
-public protocol PDSConnection: Sendable {
+package protocol PDSConnection: Sendable {
     /// The PDS's base URL, as sessions store it.
     var baseURL: String { get }
 

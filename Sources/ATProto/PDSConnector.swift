@@ -1,6 +1,6 @@
 /// Opens a `PDSConnection` to the PDS at a base URL: the one way the server reaches
 /// people's PDSes, so the whole PDS edge can be replaced (`AuthorizedPDS` holds one).
-public protocol PDSConnector: Sendable {
+package protocol PDSConnector: Sendable {
     /// A connection whose calls `authorizer` authorizes (a signed-in account's session).
     func connection(to baseURL: String, authorizer: any PDSAuthorizer) -> any PDSConnection
 }
@@ -8,7 +8,7 @@ public protocol PDSConnector: Sendable {
 extension PDSConnector {
     /// A connection without credentials: public reads, and creating an app-password
     /// session.
-    public func connection(to baseURL: String) -> any PDSConnection {
+    package func connection(to baseURL: String) -> any PDSConnection {
         connection(to: baseURL, authorizer: AnonymousAuthorizer())
     }
 }

@@ -1,14 +1,15 @@
-public import GrainSupport
+package import GrainSupport
+
 /// The tokens and identity `createSession` / `refreshSession` return. The tokens are
 /// secrets: they stay on the server and never reach a log or a page.
-public struct PDSSession: Sendable, Equatable {
-    public var did: DID
+package struct PDSSession: Sendable, Equatable {
+    package var did: DID
     /// Nil when the PDS names no valid handle (then the DID is shown instead).
-    public var handle: Handle?
-    public var accessToken: Secret
-    public var refreshToken: Secret
+    package var handle: Handle?
+    package var accessToken: Secret
+    package var refreshToken: Secret
 
-    public init(did: DID, handle: Handle?, accessToken: Secret, refreshToken: Secret) {
+    package init(did: DID, handle: Handle?, accessToken: Secret, refreshToken: Secret) {
         self.did = did
         self.handle = handle
         self.accessToken = accessToken

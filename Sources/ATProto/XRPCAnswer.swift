@@ -1,19 +1,19 @@
-public import CurlHTTPClient
+package import CurlHTTPClient
 import Foundation
 
 /// One answer from an XRPC server, whatever its status: what a `PDSAuthorizer` decides
 /// on (a `WWW-Authenticate` challenge, a `DPoP-Nonce` header and the body's error name
 /// all matter), and what `XRPCClient` turns into a value or an `XRPCError`.
-public struct XRPCAnswer: Sendable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+package struct XRPCAnswer: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// The XRPC error name of an error answer's `{"error", "message"}` body.
-    public let errorName: String?
+    package let errorName: String?
     /// The message of an error answer's body.
-    public let message: String?
+    package let message: String?
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    package init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -22,19 +22,19 @@ public struct XRPCAnswer: Sendable {
         message = error?.message
     }
 
-    public init(_ response: HTTPClientResponse) {
+    package init(_ response: HTTPClientResponse) {
         self.init(status: response.status, headers: response.headers, body: response.body)
     }
 
-    public var isSuccess: Bool { (200..<300).contains(status) }
+    package var isSuccess: Bool { (200..<300).contains(status) }
 
     /// The challenges of every `WWW-Authenticate` field, in order.
-    public var challenges: [AuthenticationChallenge] {
+    package var challenges: [AuthenticationChallenge] {
         headers.values(for: "WWW-Authenticate").flatMap(AuthenticationChallenge.parse)
     }
 
     /// The answer as a failure: nil for a 2xx, `.remote` with everything else kept.
-    public var failure: XRPCError? {
+    package var failure: XRPCError? {
         isSuccess ? nil : .remote(status: status, error: errorName, message: message, headers: headers)
     }
 

@@ -1,5 +1,5 @@
-public import CurlHTTPClient
-public import Foundation
+package import CurlHTTPClient
+package import Foundation
 import GrainSupport
 
 /// Calls XRPC methods (`/xrpc/{nsid}`) on one server: queries with GET and URL
@@ -7,17 +7,17 @@ import GrainSupport
 /// `XRPCError.remote` with the server's status, error name, message and header fields;
 /// transport and decoding failures keep their typed cause. `exchange` hands back any
 /// answer as it is, for callers whose authorizer decides what an answer means.
-public struct XRPCClient: Sendable {
-    public let baseURL: String
+package struct XRPCClient: Sendable {
+    package let baseURL: String
     private let http: OutboundHTTP
 
-    public init(baseURL: String, http: OutboundHTTP) {
+    package init(baseURL: String, http: OutboundHTTP) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.http = http
     }
 
     /// A query: `GET /xrpc/{nsid}?{parameters}` decoded as `Output`.
-    public func query<Output: Decodable>(
+    package func query<Output: Decodable>(
         _ nsid: String, _ parameters: [(String, String)] = [], as output: Output.Type,
         headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
@@ -25,14 +25,14 @@ public struct XRPCClient: Sendable {
     }
 
     /// A procedure with a JSON body.
-    public func procedure<Input: Encodable, Output: Decodable>(
+    package func procedure<Input: Encodable, Output: Decodable>(
         _ nsid: String, json input: Input, as output: Output.Type, headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
         try await procedure(nsid, body: try XRPCClient.jsonBody(input), contentType: "application/json", as: output, headers: headers, timeout: timeout)
     }
 
     /// A procedure with a raw body (for example `uploadBlob`).
-    public func procedure<Output: Decodable>(
+    package func procedure<Output: Decodable>(
         _ nsid: String, body: HTTPClientRequest.Body?, contentType: String?, as output: Output.Type,
         headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
@@ -41,7 +41,7 @@ public struct XRPCClient: Sendable {
     }
 
     /// The request for a query: `GET /xrpc/{nsid}?{parameters}`.
-    public func queryRequest(
+    package func queryRequest(
         _ nsid: String, _ parameters: [(String, String)] = [], headers: [(String, String)] = [], timeout: Duration? = nil
     ) -> HTTPClientRequest {
         var url = "\(baseURL)/xrpc/\(nsid)"
@@ -52,7 +52,7 @@ public struct XRPCClient: Sendable {
     }
 
     /// The request for a procedure: `POST /xrpc/{nsid}` with `body`.
-    public func procedureRequest(
+    package func procedureRequest(
         _ nsid: String, body: HTTPClientRequest.Body?, contentType: String?, headers: [(String, String)] = [], timeout: Duration? = nil
     ) -> HTTPClientRequest {
         var fields = headers + [("Accept", "application/json")]
@@ -61,19 +61,19 @@ public struct XRPCClient: Sendable {
     }
 
     /// The JSON body of a procedure, encoded as every XRPC call here encodes it.
-    public static func jsonBody<Input: Encodable>(_ input: Input) throws(XRPCError) -> HTTPClientRequest.Body {
+    package static func jsonBody<Input: Encodable>(_ input: Input) throws(XRPCError) -> HTTPClientRequest.Body {
         do { return .bytes(Array(try JSONEncoder.atproto.encode(input))) } catch { throw XRPCError.unencodable(DecodingProblem(error)) }
     }
 
     /// Sends `request` and returns the server's answer whatever its status: only no
     /// answer at all is an error here (callers that sign requests decide on the rest).
-    public func exchange(_ request: HTTPClientRequest) async throws(XRPCError) -> XRPCAnswer {
+    package func exchange(_ request: HTTPClientRequest) async throws(XRPCError) -> XRPCAnswer {
         do { return XRPCAnswer(try await http.send(request)) } catch { throw XRPCError.transport(error) }
     }
 
     /// The value of a successful answer (`EmptyResponse` for one nobody reads), or the
     /// failure an error answer means.
-    public static func output<Output: Decodable>(of answer: XRPCAnswer, as type: Output.Type) throws(XRPCError) -> Output {
+    package static func output<Output: Decodable>(of answer: XRPCAnswer, as type: Output.Type) throws(XRPCError) -> Output {
         if let failure = answer.failure { throw failure }
         if Output.self == EmptyResponse.self, let empty = EmptyResponse() as? Output { return empty }
         do {
@@ -85,13 +85,13 @@ public struct XRPCClient: Sendable {
 }
 
 /// For procedures whose answer we do not need.
-public struct EmptyResponse: Codable, Sendable {
-    public init() {}
+package struct EmptyResponse: Codable, Sendable {
+    package init() {}
 }
 
 extension JSONEncoder {
     /// Stable key order (easier to test and log) and `/` unescaped (AT URIs, URLs).
-    public static var atproto: JSONEncoder {
+    package static var atproto: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

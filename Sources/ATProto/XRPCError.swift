@@ -1,4 +1,4 @@
-public import CurlHTTPClient
+package import CurlHTTPClient
 
 /// A failed XRPC call: no answer at all, an error answer (`{"error", "message"}`; Grain's
 /// AppView sends only `error`), or an answer that did not decode.
@@ -8,7 +8,7 @@ public import CurlHTTPClient
 /// an error name, a timeout) instead of matching text. An error answer keeps its header
 /// fields too: what a server asks of the client (`WWW-Authenticate`, a DPoP nonce)
 /// travels there, and a `PDSAuthorizer` decides on it.
-public enum XRPCError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum XRPCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request got no answer: refused before sending, or failed in transit.
     case transport(OutboundError)
     /// The server answered with a non-2xx status and maybe an XRPC error name and message,
@@ -21,7 +21,7 @@ public enum XRPCError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `xrpc transport: timed out (curl 28): …`, `HTTP 400 InvalidRecord: …`. The remote
     /// form is the one the posting pages have always shown, so it carries no prefix.
-    public var description: String {
+    package var description: String {
         switch self {
         case .transport(let error): "xrpc transport: \(error)"
         case .remote(let status, let error, let message, _):
@@ -32,25 +32,25 @@ public enum XRPCError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The XRPC error name, when the server gave one.
-    public var errorName: String? {
+    package var errorName: String? {
         if case .remote(_, let error, _, _) = self { return error }
         return nil
     }
 
     /// The HTTP status, when the server answered at all.
-    public var status: Int? {
+    package var status: Int? {
         if case .remote(let status, _, _, _) = self { return status }
         return nil
     }
 
     /// The answer's header fields, when the server answered at all.
-    public var headers: HTTPHeaders? {
+    package var headers: HTTPHeaders? {
         if case .remote(_, _, _, let headers) = self { return headers }
         return nil
     }
 
     /// Worth retrying later: no answer, a timeout, or a 5xx / 429.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .transport(let error): error.isTransient
         case .remote(let status, _, _, _): status >= 500 || status == 429 || status == 408
@@ -61,7 +61,7 @@ public enum XRPCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Equal when the failures mean the same: the header fields of an error answer are
     /// left out, since they differ between two answers that say the same thing (a date,
     /// a length, a server's name) and between the HTTP and in-memory PDS edges.
-    public static func == (lhs: XRPCError, rhs: XRPCError) -> Bool {
+    package static func == (lhs: XRPCError, rhs: XRPCError) -> Bool {
         switch (lhs, rhs) {
         case (.transport(let a), .transport(let b)): a == b
         case (.remote(let status, let error, let message, _), .remote(let otherStatus, let otherError, let otherMessage, _)):

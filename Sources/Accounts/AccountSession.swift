@@ -1,16 +1,17 @@
-public import ATProto
+package import ATProto
+
 /// A signed-in browser: who it is, where their PDS is, and the tokens for it (kept
 /// only on the server; the browser holds just a random session id).
-public struct AccountSession: Sendable, Equatable {
+package struct AccountSession: Sendable, Equatable {
     /// SHA-256 of the cookie value, the database key.
-    public var idHash: String
-    public var did: DID
-    public var handle: Handle?
-    public var displayName: String?
-    public var pdsURL: String
-    public var tokens: PDSSession
+    package var idHash: String
+    package var did: DID
+    package var handle: Handle?
+    package var displayName: String?
+    package var pdsURL: String
+    package var tokens: PDSSession
 
-    public init(idHash: String, did: DID, handle: Handle?, displayName: String?, pdsURL: String, tokens: PDSSession) {
+    package init(idHash: String, did: DID, handle: Handle?, displayName: String?, pdsURL: String, tokens: PDSSession) {
         self.idHash = idHash
         self.did = did
         self.handle = handle
@@ -19,20 +20,20 @@ public struct AccountSession: Sendable, Equatable {
         self.tokens = tokens
     }
 
-    public var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }
+    package var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }
 
     /// The handle, or the DID when the account has none.
-    public var shownHandle: String { handle?.rawValue ?? did.rawValue }
+    package var shownHandle: String { handle?.rawValue ?? did.rawValue }
 
     /// Whether `identifier` (a handle or DID as typed at sign-in, any letter case) is
     /// this account.
-    public func isNamed(_ identifier: String) -> Bool {
+    package func isNamed(_ identifier: String) -> Bool {
         let typed = identifier.lowercased()
         return typed == did.rawValue.lowercased() || typed == handle?.rawValue.lowercased()
     }
 
     /// How the account appears as a story's author before the AppView knows the story.
-    public var profileView: ProfileView {
+    package var profileView: ProfileView {
         ProfileView(did: did, handle: handle, cid: "", displayName: displayName, avatar: nil)
     }
 }

@@ -1,6 +1,6 @@
-public import ATProto
-public import GrainSupport
+package import ATProto
 import Foundation
+package import GrainSupport
 
 /// Signing in with an app password, as the accounts domain sees it: the identifier is
 /// located (handle → DID → PDS) before any password is sent, the password goes to that
@@ -11,12 +11,12 @@ import Foundation
 /// checked under the name as typed and, once resolved, under the DID, so writing a
 /// handle differently gives no extra guesses; everyone else on the same network signs
 /// in as usual.
-public struct AccountSignIn: Sendable {
+package struct AccountSignIn: Sendable {
     /// A verified session, ready to be stored.
-    public struct SignedIn: Sendable {
-        public var tokens: PDSSession
-        public var pdsURL: String
-        public var displayName: String?
+    package struct SignedIn: Sendable {
+        package var tokens: PDSSession
+        package var pdsURL: String
+        package var displayName: String?
     }
 
     let identity: any IdentityResolving
@@ -24,7 +24,7 @@ public struct AccountSignIn: Sendable {
     let limiter: AttemptLimiter
     let logger: Logger
 
-    public init(identity: any IdentityResolving, pds: AuthorizedPDS, limiter: AttemptLimiter, logger: Logger) {
+    package init(identity: any IdentityResolving, pds: AuthorizedPDS, limiter: AttemptLimiter, logger: Logger) {
         self.identity = identity
         self.pds = pds
         self.limiter = limiter
@@ -32,7 +32,7 @@ public struct AccountSignIn: Sendable {
     }
 
     /// Signs in `identifier` (a handle or DID) with `password`, from `address`.
-    public func signIn(identifier: String, password: Secret, pds override: String?, client address: String) async throws(SignInFailure) -> SignedIn {
+    package func signIn(identifier: String, password: Secret, pds override: String?, client address: String) async throws(SignInFailure) -> SignedIn {
         var keys = [AttemptLimiter.key(client: address, account: identifier)]
         guard await !limiter.isLimited(keys[0]) else { throw .tooManyAttempts }
         let located: LocatedAccount

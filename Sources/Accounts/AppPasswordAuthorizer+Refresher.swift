@@ -5,7 +5,7 @@ extension AppPasswordAuthorizer {
     /// One refresh per session at a time: concurrent callers share its result, so a
     /// rotated refresh token is never used twice. One lives in each `AuthorizedPDS` and
     /// is shared by every authorizer it makes.
-    public actor Refresher {
+    package actor Refresher {
         private var running: [String: Task<Result<PDSSession, PDSCallFailure>, Never>] = [:]
         /// The newest tokens per session, so a rotated refresh token is never reused.
         private var newest: [String: PDSSession] = [:]

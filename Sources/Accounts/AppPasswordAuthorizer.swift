@@ -1,6 +1,6 @@
-public import ATProto
-public import HTTPFields
+package import ATProto
 import GrainSupport
+package import HTTPFields
 
 /// The `PDSAuthorizer` of a session made with an app password: each request carries the
 /// access token as `Authorization: Bearer`. When the PDS says the token has expired it
@@ -19,8 +19,8 @@ import GrainSupport
 /// everyone out during a PLC outage would lose nothing an attacker could gain. A handle
 /// that no longer checks out both ways is dropped (the account is shown by its DID)
 /// rather than ending the session.
-public struct AppPasswordAuthorizer: PDSAuthorizer {
-    public let account: AccountSession
+package struct AppPasswordAuthorizer: PDSAuthorizer {
+    package let account: AccountSession
     let sessions: SessionStore
     let verifier: any AccountVerifying
     /// The account's PDS without credentials, for the session procedures, which carry
@@ -28,26 +28,21 @@ public struct AppPasswordAuthorizer: PDSAuthorizer {
     let pds: any PDSConnection
     let refresher: Refresher
 
-    init(account: AccountSession, sessions: SessionStore, verifier: any AccountVerifying, pds: any PDSConnection, refresher: Refresher) {
-        self.account = account
-        self.sessions = sessions
-        self.verifier = verifier
-        self.pds = pds
-        self.refresher = refresher
-    }
-
-    public func headers(for request: PDSRequest) async throws(PDSCallFailure) -> HTTPHeaders {
+    package func headers(for request: PDSRequest) async throws(PDSCallFailure) -> HTTPHeaders {
         HTTPHeaders([("Authorization", "Bearer " + (await tokens()).accessToken.revealed)])
     }
 
-    public func decide(_ answer: XRPCAnswer, to request: PDSRequest, sent: HTTPHeaders, attempt: PDSAttempt) async -> PDSAuthorizerDecision {
+    package func decide(_ answer: XRPCAnswer, to request: PDSRequest, sent: HTTPHeaders, attempt: PDSAttempt) async -> PDSAuthorizerDecision {
         guard AppPasswordAuthorizer.isExpired(answer) else { return .accept }
         return attempt.refreshed ? .signedOut : .refreshAndRetry
     }
 
-    public func refresh(replacing sent: HTTPHeaders) async throws(PDSCallFailure) {
+    package func refresh(replacing sent: HTTPHeaders) async throws(PDSCallFailure) {
         let rejected = sent["Authorization"].map { Secret(String($0.dropFirst("Bearer ".count))) }
-        let account = self.account, sessions = self.sessions, verifier = self.verifier, pds = self.pds
+        let account = self.account
+        let sessions = self.sessions
+        let verifier = self.verifier
+        let pds = self.pds
         let result = await refresher.refresh(account.idHash, rejected: rejected, fallback: account.tokens) { current in
             let fresh: PDSSession
             do throws(XRPCError) {
@@ -83,7 +78,7 @@ public struct AppPasswordAuthorizer: PDSAuthorizer {
 
     /// Ends the session on the PDS (signing out). Best effort: the session is deleted
     /// here whatever the PDS says.
-    public func endSession() async {
+    package func endSession() async {
         try? await pds.deleteSession((await tokens()).refreshToken)
     }
 
@@ -105,7 +100,7 @@ public struct AppPasswordAuthorizer: PDSAuthorizer {
     }
 
     /// Whether `answer` says the access token has expired (see the type's note).
-    public static func isExpired(_ answer: XRPCAnswer) -> Bool {
+    package static func isExpired(_ answer: XRPCAnswer) -> Bool {
         guard !answer.isSuccess else { return false }
         if answer.errorName == "ExpiredToken" || answer.errorName == "InvalidToken" { return true }
         guard answer.status == 401 else { return false }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Counts failed sign-ins per key in a sliding window and says when there have been too
 /// many, so sign-in cannot be used to guess passwords at speed.
@@ -9,14 +9,14 @@ public import Foundation
 /// from another address, while guessing one account's password from one client stays
 /// bounded at `limit` tries per `window`. Memory is bounded: at most `maxKeys` keys,
 /// those whose last failure is oldest dropped first.
-public actor AttemptLimiter {
+package actor AttemptLimiter {
     private let limit: Int
     private let window: TimeInterval
     private let maxKeys: Int
     private let now: @Sendable () -> Date
     private var failures: [String: [Date]] = [:]
 
-    public init(limit: Int, window: TimeInterval, maxKeys: Int = 10_000, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(limit: Int, window: TimeInterval, maxKeys: Int = 10_000, now: @escaping @Sendable () -> Date = Date.init) {
         self.limit = limit
         self.window = window
         self.maxKeys = maxKeys
@@ -24,12 +24,12 @@ public actor AttemptLimiter {
     }
 
     /// The key for `account` (a handle or DID, any letter case) tried from `client`.
-    public static func key(client: String, account: String) -> String {
+    package static func key(client: String, account: String) -> String {
         "\(client) \(account.lowercased())"
     }
 
     /// True when `key` has had `limit` failures within the window: refuse the attempt.
-    public func isLimited(_ key: String) -> Bool {
+    package func isLimited(_ key: String) -> Bool {
         let current = now()
         let recent = (failures[key] ?? []).filter { current.timeIntervalSince($0) < window }
         failures[key] = recent.isEmpty ? nil : recent
@@ -37,7 +37,7 @@ public actor AttemptLimiter {
     }
 
     /// Counts a failed attempt (a wrong password) for `key`.
-    public func recordFailure(_ key: String) {
+    package func recordFailure(_ key: String) {
         let current = now()
         var recent = (failures[key] ?? []).filter { current.timeIntervalSince($0) < window }
         recent.append(current)
@@ -56,7 +56,7 @@ public actor AttemptLimiter {
     }
 
     /// Forgets the failures of `key` after it signed in.
-    public func recordSuccess(_ key: String) {
+    package func recordSuccess(_ key: String) {
         failures[key] = nil
     }
 }

@@ -1,4 +1,4 @@
-public import ATProto
+package import ATProto
 
 extension AuthorizedPDS {
     /// Decodes any record value without keeping it (existence checks).
@@ -10,7 +10,7 @@ extension AuthorizedPDS {
     /// there. The key is chosen before the first attempt (and stored with the work), so
     /// a retry after a lost answer or a restart finds the record the first attempt made:
     /// it is looked up before creating, and again when creating fails.
-    public func createOnce<Record: Encodable & Sendable>(
+    package func createOnce<Record: Encodable & Sendable>(
         _ account: AccountSession, collection: NSID, rkey: RecordKey, record: Record
     ) async throws(Failure) -> RecordRef {
         if let existing = try await existingRecord(account, collection: collection, rkey: rkey) { return existing }
@@ -24,7 +24,7 @@ extension AuthorizedPDS {
     }
 
     /// The record's reference when the account's repository has it.
-    public func existingRecord(_ account: AccountSession, collection: NSID, rkey: RecordKey) async throws(Failure) -> RecordRef? {
+    package func existingRecord(_ account: AccountSession, collection: NSID, rkey: RecordKey) async throws(Failure) -> RecordRef? {
         try await client(for: account).getRecord(repo: account.did, collection: collection, rkey: rkey, as: AnyRecord.self).map { $0.ref }
     }
 }

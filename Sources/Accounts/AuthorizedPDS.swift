@@ -1,4 +1,4 @@
-public import ATProto
+package import ATProto
 
 /// Runs PDS calls for a signed-in account: each account's connection is bound to the
 /// account's `AppPasswordAuthorizer`, which sends the access token and, when the PDS
@@ -13,16 +13,16 @@ public import ATProto
 /// everyone out during a PLC outage would lose nothing an attacker could gain. A handle
 /// that no longer checks out both ways is dropped (the account is shown by its DID)
 /// rather than ending the session.
-public struct AuthorizedPDS: Sendable {
-    public let sessions: SessionStore
+package struct AuthorizedPDS: Sendable {
+    package let sessions: SessionStore
     /// How PDSes are reached: over HTTP in production, in memory in some tests.
-    public let connector: any PDSConnector
+    package let connector: any PDSConnector
     /// Checks refreshed sessions against the account's identity.
-    public let verifier: any AccountVerifying
+    package let verifier: any AccountVerifying
     /// Shared by every account's authorizer, so refreshes of one session never overlap.
     private let refresher = AppPasswordAuthorizer.Refresher()
 
-    public init(sessions: SessionStore, connector: any PDSConnector, verifier: any AccountVerifying) {
+    package init(sessions: SessionStore, connector: any PDSConnector, verifier: any AccountVerifying) {
         self.sessions = sessions
         self.connector = connector
         self.verifier = verifier
@@ -32,25 +32,25 @@ public struct AuthorizedPDS: Sendable {
     /// `.signedOut` (sign in again), `.pds`, `.identity` (the account's identity could
     /// not be checked at a refresh just now: try again later) or `.local` (storing
     /// refreshed tokens, or the caller's own work in `perform`'s body, failed).
-    public typealias Failure = PDSCallFailure
+    package typealias Failure = PDSCallFailure
 
     /// A connection to the account's PDS whose calls carry the account's session.
-    public func client(for account: AccountSession) -> any PDSConnection {
+    package func client(for account: AccountSession) -> any PDSConnection {
         connector.connection(to: account.pdsURL, authorizer: authorizer(for: account))
     }
 
     /// A connection to the PDS at `url` without credentials (public reads, sign-in).
-    public func client(forPDS url: String) -> any PDSConnection {
+    package func client(forPDS url: String) -> any PDSConnection {
         connector.connection(to: url)
     }
 
     /// The account's session as a `PDSAuthorizer`.
-    public func authorizer(for account: AccountSession) -> AppPasswordAuthorizer {
+    package func authorizer(for account: AccountSession) -> AppPasswordAuthorizer {
         AppPasswordAuthorizer(account: account, sessions: sessions, verifier: verifier, pds: client(forPDS: account.pdsURL), refresher: refresher)
     }
 
     /// Ends the account's session on its PDS (best effort; signing out).
-    public func endSession(_ account: AccountSession) async {
+    package func endSession(_ account: AccountSession) async {
         await authorizer(for: account).endSession()
     }
 
@@ -58,7 +58,7 @@ public struct AuthorizedPDS: Sendable {
     /// if it has expired). `body` throws untyped: the compiler does not infer typed
     /// throws for closure literals, so callers' closures would all need annotations;
     /// the type is recovered right here, anything not the PDS's staying `.local`.
-    public func perform<Value: Sendable>(
+    package func perform<Value: Sendable>(
         _ account: AccountSession, _ body: @Sendable (any PDSConnection) async throws -> Value
     ) async throws(Failure) -> Value {
         do {

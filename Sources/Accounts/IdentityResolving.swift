@@ -1,17 +1,18 @@
-public import ATProto
+package import ATProto
+
 /// Finds where an account lives: its DID and PDS, from a handle or DID (and an
 /// optional PDS address the person typed), and checks afterwards that the session the
 /// PDS issued is really that account's (`AccountVerifying`).
-public protocol IdentityResolving: AccountVerifying {
+package protocol IdentityResolving: AccountVerifying {
     func locate(identifier: String, pdsOverride: String?) async throws(IdentityError) -> LocatedAccount
 }
 
 /// The outcome of identity resolution.
-public struct LocatedAccount: Sendable, Equatable {
-    public var did: DID?
-    public var pdsURL: String
+package struct LocatedAccount: Sendable, Equatable {
+    package var did: DID?
+    package var pdsURL: String
 
-    public init(did: DID?, pdsURL: String) {
+    package init(did: DID?, pdsURL: String) {
         self.did = did
         self.pdsURL = pdsURL
     }

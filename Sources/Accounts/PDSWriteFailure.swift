@@ -1,8 +1,8 @@
-public import ATProto
+import ATProto
 
 /// Why a write to an account's PDS (a story being published, a favourite or a comment)
 /// did not complete, sorted into what is retried and what waits for the person.
-public enum PDSWriteFailure: Error, Sendable {
+package enum PDSWriteFailure: Error, Sendable {
     case transient(String)
     case permanent(String)
     /// The PDS no longer has the photo uploaded earlier (a PDS drops uploads no record
@@ -11,7 +11,7 @@ public enum PDSWriteFailure: Error, Sendable {
 
     /// A PDS failure sorted into one to retry or one to stop at; this server's own
     /// failures (`.local`) come back as they were.
-    public static func sorting(_ failure: AuthorizedPDS.Failure) -> any Error {
+    package static func sorting(_ failure: AuthorizedPDS.Failure) -> any Error {
         switch failure {
         case .signedOut: PDSWriteFailure.permanent("Your sign-in has ended. Sign in again, then press Retry.")
         case .pds(let xrpc) where xrpc.isTransient: PDSWriteFailure.transient(xrpc.description)

@@ -10,14 +10,14 @@ import GrainSupport
 /// hash copied into the cookie, names a session. Anything malformed in the cookie is
 /// dropped id by id (it is the browser's and may be edited), repeated ids count once,
 /// and at most `maxAccounts` are read, so the cookie and the work it causes stay small.
-public struct SessionCookie: Sendable, Equatable {
+package struct SessionCookie: Sendable, Equatable {
     /// How many accounts one browser can have signed in at once.
-    public static let maxAccounts = 5
+    package static let maxAccounts = 5
 
     /// The session ids, the current account's first.
-    public private(set) var ids: [String]
+    package private(set) var ids: [String]
 
-    public init(ids: [String] = []) {
+    package init(ids: [String] = []) {
         var kept: [String] = []
         for id in ids where SessionCookie.isWellFormed(id) && !kept.contains(id) && kept.count < SessionCookie.maxAccounts {
             kept.append(id)
@@ -26,7 +26,7 @@ public struct SessionCookie: Sendable, Equatable {
     }
 
     /// Reads a cookie value (nil or anything malformed gives an empty cookie).
-    public init(parsing value: String?) {
+    package init(parsing value: String?) {
         guard let value, value.utf8.count <= 44 * SessionCookie.maxAccounts * 2 else {
             self.init()
             return
@@ -35,23 +35,23 @@ public struct SessionCookie: Sendable, Equatable {
     }
 
     /// The text for `Set-Cookie`.
-    public var value: String { ids.joined(separator: ".") }
+    package var value: String { ids.joined(separator: ".") }
 
-    public var isEmpty: Bool { ids.isEmpty }
+    package var isEmpty: Bool { ids.isEmpty }
 
     /// The id whose SHA-256 is `idHash`, if this browser holds it.
-    public func id(hashedAs idHash: String) -> String? {
+    package func id(hashedAs idHash: String) -> String? {
         ids.first { SessionStore.hash($0) == idHash }
     }
 
     /// The cookie with `id` as the current account (added first, or moved there).
-    public func choosing(_ id: String) -> SessionCookie {
+    package func choosing(_ id: String) -> SessionCookie {
         SessionCookie(ids: [id] + ids.filter { $0 != id })
     }
 
     /// The cookie holding only the sessions whose hashes are in `idHashes`, in its order
     /// (the ones the server still knows).
-    public func keeping(idHashes: Set<String>) -> SessionCookie {
+    package func keeping(idHashes: Set<String>) -> SessionCookie {
         SessionCookie(ids: ids.filter { idHashes.contains(SessionStore.hash($0)) })
     }
 

@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// Where sessions are kept: one row per signed-in browser session, keyed by the SHA-256
 /// of its cookie value (`SessionStore` hashes; the value itself is never stored), so a
@@ -16,7 +16,7 @@ public import ATProto
 ///
 /// Errors: every method throws only the adapter's storage failure (the database could
 /// not be read or written); a missing session is nil or nothing, never an error.
-public protocol SessionRepository: Sendable {
+package protocol SessionRepository: Sendable {
     /// Every stored session's id hash and account, for the in-memory gate (`KnownSessions`).
     func accountsByIDHash() async throws -> [String: DID]
 

@@ -1,40 +1,40 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 import GrainSupport
 
 /// Sessions and their rules, over whichever `SessionRepository` the composition root
 /// chose. The browser's cookie holds 256 random bits; only their SHA-256 is stored, so a
 /// copy of the database does not let anyone sign in as the people in it.
-public struct SessionStore: Sendable {
-    public static let cookieName = "sid"
+package struct SessionStore: Sendable {
+    package static let cookieName = "sid"
     /// Sessions unused for this long are gone.
-    public static let idleLifetime: TimeInterval = 30 * 86_400
+    package static let idleLifetime: TimeInterval = 30 * 86_400
 
-    public let repository: any SessionRepository
-    public let now: @Sendable () -> Date
+    package let repository: any SessionRepository
+    package let now: @Sendable () -> Date
     private let known = KnownSessions()
 
-    public init(repository: any SessionRepository, now: @escaping @Sendable () -> Date) {
+    package init(repository: any SessionRepository, now: @escaping @Sendable () -> Date) {
         self.repository = repository
         self.now = now
     }
 
     /// Loads the in-memory list of sessions that `isKnown` answers from; call once at
     /// start-up, before serving.
-    public func loadKnownSessions() async throws {
+    package func loadKnownSessions() async throws {
         known.replaceAll(with: try await repository.accountsByIDHash().mapValues(\.rawValue))
     }
 
     /// Whether a cookie value names a session, answered from memory at once (for
     /// deciding whether to accept a request body before reading it). Any of the
     /// browser's sessions counts: the first one still known is the current account.
-    public func isKnown(cookieValue: String?) -> Bool {
+    package func isKnown(cookieValue: String?) -> Bool {
         SessionCookie(parsing: cookieValue).ids.contains { known.contains(SessionStore.hash($0)) }
     }
 
     /// The account (DID) of the first session a cookie names that is known, answered
     /// from memory like `isKnown`: whose share of the upload spool a body counts against.
-    public func knownAccount(cookieValue: String?) -> String? {
+    package func knownAccount(cookieValue: String?) -> String? {
         for id in SessionCookie(parsing: cookieValue).ids {
             if let account = known.account(of: SessionStore.hash(id)) { return account }
         }
@@ -42,7 +42,7 @@ public struct SessionStore: Sendable {
     }
 
     /// Stores a new session and returns the cookie value for it.
-    public func create(_ tokens: PDSSession, pdsURL: String, displayName: String?) async throws -> String {
+    package func create(_ tokens: PDSSession, pdsURL: String, displayName: String?) async throws -> String {
         let value = SessionStore.randomToken()
         let hash = SessionStore.hash(value)
         let session = AccountSession(
@@ -53,7 +53,7 @@ public struct SessionStore: Sendable {
     }
 
     /// The session a cookie value belongs to, if it exists and is not stale.
-    public func find(cookieValue: String?) async throws -> AccountSession? {
+    package func find(cookieValue: String?) async throws -> AccountSession? {
         guard let cookieValue, SessionCookie.isWellFormed(cookieValue) else { return nil }
         return try await accounts(in: SessionCookie(ids: [cookieValue])).first
     }
@@ -65,7 +65,7 @@ public struct SessionStore: Sendable {
     /// time (which keeps a session alive) is written for the current account only, and
     /// at most every five minutes: an account nobody picks on this browser for the idle
     /// lifetime ends like any unused session.
-    public func accounts(in cookie: SessionCookie) async throws -> [AccountSession] {
+    package func accounts(in cookie: SessionCookie) async throws -> [AccountSession] {
         guard !cookie.isEmpty else { return [] }
         let hashes = cookie.ids.map(SessionStore.hash)
         let time = now()
@@ -81,39 +81,39 @@ public struct SessionStore: Sendable {
     /// The most recently used session of the account `did` on `pdsURL`: the outboxes
     /// send a draft or a heart only with a session of the account that made it, on the
     /// PDS that session was verified on.
-    public func latest(for did: DID, on pdsURL: String) async throws -> AccountSession? {
+    package func latest(for did: DID, on pdsURL: String) async throws -> AccountSession? {
         try await repository.latest(for: did, on: pdsURL)
     }
 
     /// How a signed-in account appears as an author (its handle and name), for showing
     /// what it made here before the AppView knows it; never for acting as it.
-    public func profileView(of did: DID) async throws -> ProfileView? {
+    package func profileView(of did: DID) async throws -> ProfileView? {
         try await repository.newest(of: did)?.profileView
     }
 
     /// Stores refreshed tokens and the handle checked with them (the DID when it has none).
-    public func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
+    package func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
         try await repository.updateTokens(idHash: idHash, tokens)
     }
 
-    public func delete(idHash: String) async throws {
+    package func delete(idHash: String) async throws {
         try await repository.delete(idHash: idHash)
         known.remove(idHash)
     }
 
     /// Forgets sessions nobody has used within the idle lifetime.
-    public func pruneStale() async throws {
+    package func pruneStale() async throws {
         try await repository.deleteUnused(before: now().addingTimeInterval(-SessionStore.idleLifetime))
         try await loadKnownSessions()
     }
 
     /// 256 random bits, base64url (43 characters).
-    public static func randomToken() -> String {
+    package static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
-    public static func hash(_ value: String) -> String {
+    package static func hash(_ value: String) -> String {
         Hex.encode(SHA256.hash(Array(value.utf8)))
     }
 }

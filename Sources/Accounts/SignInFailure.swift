@@ -1,9 +1,9 @@
-public import ATProto
+package import ATProto
 
 /// Why signing in did not work, as a fact of the accounts domain: the web layer maps
 /// each case to an HTTP status (`SignInFailure+HTTP`), other callers only read
 /// `userMessage`, the plain words for the person at the form.
-public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// No handle or no app password was given (or one too long to be real).
     case missingFields
     /// This browser holds `SessionCookie.maxAccounts` accounts already.
@@ -28,7 +28,7 @@ public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     static let appPasswordHint = "Use an app password (in Bluesky: Settings → Privacy and security → App passwords), not your main password."
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .missingFields: "Please enter your handle and an app password. \(Self.appPasswordHint)"
         case .tooManyAccounts:
@@ -44,13 +44,13 @@ public enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         if case .identity(let error) = self { return "identity: \(error)" }
         return userMessage
     }
 
     /// The failure a PDS's answer to `createSession` means.
-    public static func forCreateSession(_ error: XRPCError, host: String) -> SignInFailure {
+    package static func forCreateSession(_ error: XRPCError, host: String) -> SignInFailure {
         switch error {
         case .transport(.refusedURL): return .insecurePDS
         case .transport: return .unreachable(host: host)

@@ -8,11 +8,11 @@
 /// Call `shutdown()` before dropping the last reference: it fails outstanding requests
 /// with `.shutDown` and stops the thread. Debug builds trap if a client is dropped
 /// without it, because the thread would otherwise be stopped only implicitly.
-public final class HTTPClient: Sendable {
-    public let configuration: HTTPClientConfiguration
+package final class HTTPClient: Sendable {
+    package let configuration: HTTPClientConfiguration
     private let engine: CurlEngine
 
-    public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+    package init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         precondition(configuration.connectTimeout > .zero && configuration.totalTimeout > .zero, "HTTP client timeouts must be positive")
         precondition(configuration.maxResponseBytes > 0, "maxResponseBytes must be positive")
         precondition(configuration.maxRedirects >= 0, "maxRedirects must not be negative")
@@ -30,7 +30,7 @@ public final class HTTPClient: Sendable {
     /// not an error; errors are transport failures, policy refusals and limits.
     ///
     /// Cancelling the calling task aborts the transfer and throws `.cancelled`.
-    public func execute(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
+    package func execute(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
         try request.validate()
         let engine = self.engine
         let ticket = engine.makeTicket()
@@ -47,7 +47,7 @@ public final class HTTPClient: Sendable {
     /// Fails every outstanding request with `.shutDown`, closes all connections and stops
     /// the client's thread; returns once that is done. Later requests fail with
     /// `.shutDown`. Calling it again does nothing.
-    public func shutdown() async {
+    package func shutdown() async {
         await engine.shutdown()
     }
 }

@@ -5,27 +5,27 @@
 /// verification is always on and cannot be turned off; HTTP/2 is used where a TLS
 /// server offers it, gzip/deflate/brotli responses are decoded transparently, and
 /// connections are kept and reused. Proxy environment variables are ignored.
-public struct HTTPClientConfiguration: Sendable {
+package struct HTTPClientConfiguration: Sendable {
     /// Sent as `User-Agent` unless a request sets its own.
-    public var userAgent: String
+    package var userAgent: String
     /// How long establishing a connection (TCP and TLS) may take.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// How long a whole request may take, from submission to the last body byte.
-    public var totalTimeout: Duration
+    package var totalTimeout: Duration
     /// The largest decoded response body accepted. A larger `Content-Length` is refused
     /// before the body is read, and a body that grows past it is aborted at once.
-    public var maxResponseBytes: Int
+    package var maxResponseBytes: Int
     /// How many redirects to follow; 0 returns the 3xx response itself. Redirects are
     /// only ever followed to http and https URLs.
-    public var maxRedirects: Int
+    package var maxRedirects: Int
     /// Which peer addresses connections may be opened to.
-    public var addressPolicy: AddressPolicy
+    package var addressPolicy: AddressPolicy
     /// The most connections open to one host at once; further requests wait for one.
-    public var maxConnectionsPerHost: Int
+    package var maxConnectionsPerHost: Int
     /// How many idle connections the client keeps for reuse.
-    public var maxCachedConnections: Int
+    package var maxCachedConnections: Int
 
-    public init(
+    package init(
         userAgent: String = "GrainStories",
         connectTimeout: Duration = .seconds(5),
         totalTimeout: Duration = .seconds(15),
@@ -48,7 +48,7 @@ public struct HTTPClientConfiguration: Sendable {
 
 extension HTTPClientConfiguration {
     /// Which peer addresses the client may connect to.
-    public enum AddressPolicy: Sendable, Equatable {
+    package enum AddressPolicy: Sendable, Equatable {
         /// Any address the host name resolves to.
         case any
         /// Only globally routable unicast addresses: loopback, private, link-local,

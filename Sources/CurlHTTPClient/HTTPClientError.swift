@@ -5,9 +5,9 @@
 /// logs. It deliberately holds nothing from the request: no headers (they may carry
 /// bearer tokens), no body and no URL (query strings and user-info may carry secrets),
 /// so logging an error can never leak them.
-public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The reason, coarse enough to act on.
-    public enum Code: Sendable, Equatable, Hashable {
+    package enum Code: Sendable, Equatable, Hashable {
         /// The URL is not an absolute `http://` or `https://` URL libcurl accepts.
         case invalidURL
         /// The URL or a redirect target uses a scheme other than http or https.
@@ -43,20 +43,20 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The reason.
-    public let code: Code
+    package let code: Code
     /// libcurl's `CURLcode`, or nil when the failure did not come from libcurl.
-    public let curlCode: Int?
+    package let curlCode: Int?
     /// A human-readable detail: libcurl's error buffer or this library's own text.
     /// Never contains request headers or the request body.
-    public let message: String
+    package let message: String
 
-    public init(_ code: Code, curlCode: Int? = nil, message: String) {
+    package init(_ code: Code, curlCode: Int? = nil, message: String) {
         self.code = code
         self.curlCode = curlCode
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         let detail = curlCode.map { " (curl error \($0))" } ?? ""
         return "HTTP request failed, \(code.summary)\(detail): \(message)"
     }
@@ -64,7 +64,7 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
 
 extension HTTPClientError.Code {
     /// A short phrase for `description` and for callers that print their own chain.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .invalidURL: "invalid URL"
         case .unsupportedScheme: "unsupported scheme"

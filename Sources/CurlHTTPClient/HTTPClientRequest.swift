@@ -1,8 +1,8 @@
 /// One HTTP request: method, absolute URL, header fields, optional body and per-request
 /// timeout overrides.
-public struct HTTPClientRequest: Sendable {
+package struct HTTPClientRequest: Sendable {
     /// Where the request body comes from.
-    public enum Body: Sendable, Equatable {
+    package enum Body: Sendable, Equatable {
         /// Bytes held in memory, sent with a `Content-Length`.
         case bytes([UInt8])
         /// A file streamed from disk as it is sent (never loaded whole), with a
@@ -11,25 +11,25 @@ public struct HTTPClientRequest: Sendable {
     }
 
     /// The method token, such as `GET` or `POST`.
-    public var method: String
+    package var method: String
     /// An absolute `http://` or `https://` URL.
-    public var url: String
+    package var url: String
     /// Fields sent as given. `User-Agent` here replaces the configured one; libcurl adds
     /// `Host`, `Accept`, `Accept-Encoding` and, with a body, `Content-Length`. No
     /// `Content-Type` is added on your behalf.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body, or nil for none.
-    public var body: Body?
+    package var body: Body?
     /// Replaces the client's total timeout for this request.
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// Replaces the client's connect timeout for this request.
-    public var connectTimeout: Duration?
+    package var connectTimeout: Duration?
     /// Lowers the client's `maxResponseBytes` for this request (never raises it): for
     /// answers known to be small, such as a DID or a DID document, so a hostile server
     /// cannot make the client read megabytes.
-    public var maxResponseBytes: Int?
+    package var maxResponseBytes: Int?
 
-    public init(
+    package init(
         method: String = "GET",
         url: String,
         headers: HTTPHeaders = [:],

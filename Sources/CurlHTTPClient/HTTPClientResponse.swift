@@ -1,7 +1,7 @@
 /// A complete HTTP response: status, headers, decoded body and where it came from.
-public struct HTTPClientResponse: Sendable {
+package struct HTTPClientResponse: Sendable {
     /// The HTTP protocol version a response arrived over.
-    public enum Version: Sendable, Equatable {
+    package enum Version: Sendable, Equatable {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         case http1_0
         // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -12,17 +12,17 @@ public struct HTTPClientResponse: Sendable {
     }
 
     /// The status code of the final response (after any followed redirects).
-    public let status: Int
+    package let status: Int
     /// The final response's header fields, in the order received.
-    public let headers: HTTPHeaders
+    package let headers: HTTPHeaders
     /// The body, already decoded if it was sent with a content encoding.
-    public let body: [UInt8]
+    package let body: [UInt8]
     /// The URL of the final response: the request URL unless redirects were followed.
-    public let effectiveURL: String
+    package let effectiveURL: String
     /// The protocol version used for the final response.
-    public let version: Version
+    package let version: Version
 
-    public init(
+    package init(
         status: Int,
         headers: HTTPHeaders,
         body: [UInt8],

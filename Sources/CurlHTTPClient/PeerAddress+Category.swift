@@ -24,7 +24,9 @@ extension PeerAddress {
 
     /// IPv4 special-purpose ranges (RFC 6890 and successors).
     private static func category(ofIPv4 address: ArraySlice<UInt8>) -> Category {
-        let a = address[address.startIndex], b = address[address.startIndex + 1], c = address[address.startIndex + 2]
+        let a = address[address.startIndex]
+        let b = address[address.startIndex + 1]
+        let c = address[address.startIndex + 2]
         switch (a, b, c) {
         case (0, _, _): return .unspecified  // "this network", including 0.0.0.0
         case (10, _, _), (192, 168, _): return .privateNetwork

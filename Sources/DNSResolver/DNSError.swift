@@ -4,7 +4,7 @@
 /// lookup returns an empty list. These cases are for lookups that could not be
 /// answered at all, or answers that could not be read. Nothing here holds more than
 /// the queried name, which is public anyway.
-public enum DNSError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DNSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name is not a valid DNS name (length, empty or long labels, characters).
     case invalidName(String)
     /// The nameserver override is not an IPv4 address with a port in 1...65535.
@@ -19,7 +19,7 @@ public enum DNSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The answer was not a well-formed DNS message.
     case malformedMessage(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let reason): "invalid DNS name: \(reason)"
         case .invalidNameserver: "the name server must be an IPv4 address and a port"
@@ -31,7 +31,7 @@ public enum DNSError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Worth trying again later (as opposed to a bad name or a bad answer).
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .timedOut, .serverFailure, .resolverUnavailable: true
         case .invalidName, .invalidNameserver, .malformedMessage: false

@@ -2,7 +2,7 @@ import Glibc
 
 /// Pure parsing of DNS answers: the part of a lookup that can be tested with crafted
 /// bytes and no network.
-public enum DNSMessage {
+package enum DNSMessage {
     /// Record types and the class this parser cares about (RFC 1035 §3.2).
     static let typeCNAME: UInt16 = 5
     static let typeTXT: UInt16 = 16
@@ -16,7 +16,7 @@ public enum DNSMessage {
     /// otherwise ignored. NXDOMAIN is an empty list; other failure codes throw
     /// `serverFailure`. Text that is not UTF-8 is decoded with replacement characters,
     /// which later validation (a DID must be ASCII) rejects.
-    public static func txtRecords(in message: [UInt8], name: String) throws(DNSError) -> [String] {
+    package static func txtRecords(in message: [UInt8], name: String) throws(DNSError) -> [String] {
         var reader = DNSMessageReader(message)
         guard message.count >= 12 else { throw .malformedMessage("shorter than a DNS header") }
         _ = try reader.readUInt16()  // id: the C resolver already matched it to the query

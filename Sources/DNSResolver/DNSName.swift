@@ -1,17 +1,17 @@
 /// DNS names as this resolver accepts them: host names (letters, digits, hyphens) plus
 /// `_` for service labels such as `_atproto`, compared case-insensitively.
-public enum DNSName {
+package enum DNSName {
     /// The longest name in presentation form without the trailing dot (RFC 1035: 255
     /// octets on the wire, which is 253 characters of text).
-    public static let maxLength = 253
+    package static let maxLength = 253
     /// The longest label (RFC 1035).
-    public static let maxLabelLength = 63
+    package static let maxLabelLength = 63
 
     /// `name` lowercased, without one trailing dot, if it is a valid name; otherwise an
     /// `invalidName` error saying why. Only ASCII letters, digits, `-` and `_` are
     /// allowed in labels, so nothing the C resolver would interpret (backslash escapes,
     /// NUL) can reach it.
-    public static func validated(_ name: String) throws(DNSError) -> String {
+    package static func validated(_ name: String) throws(DNSError) -> String {
         var text = Substring(name)
         if text.hasSuffix(".") { text = text.dropLast() }
         guard !text.isEmpty else { throw .invalidName("the name is empty") }

@@ -6,20 +6,20 @@ import WorkerThreads
 /// because `res_nquery` blocks for up to the timeout and must never hold a thread of
 /// Swift's cooperative pool. The answer is parsed in Swift (`DNSMessage`), not by
 /// glibc's `ns_parse`, so hostile answers meet bounds-checked code.
-public struct DNSTXTResolver: Sendable {
+package struct DNSTXTResolver: Sendable {
     /// Where queries go instead of the servers in /etc/resolv.conf (an IPv4 address).
-    public let nameserver: (host: String, port: Int)?
+    package let nameserver: (host: String, port: Int)?
     /// Roughly how long a lookup may take; glibc rounds it up to whole seconds.
-    public let timeout: Duration
+    package let timeout: Duration
 
-    public init(nameserver: (host: String, port: Int)? = nil, timeout: Duration = .seconds(3)) {
+    package init(nameserver: (host: String, port: Int)? = nil, timeout: Duration = .seconds(3)) {
         self.nameserver = nameserver
         self.timeout = timeout
     }
 
     /// The TXT records of `name`, each record's strings concatenated; empty when the
     /// name does not exist or has none.
-    public func txtRecords(_ name: String) async throws(DNSError) -> [String] {
+    package func txtRecords(_ name: String) async throws(DNSError) -> [String] {
         let name = try DNSName.validated(name)
         let server = try nameserver.map { server throws(DNSError) in try NameserverAddress(host: server.host, port: server.port) }
         let timeout = self.timeout

@@ -9,9 +9,9 @@ import Glibc
 ///
 /// The one durable writer of the package: drafts' photos, cached images and the output
 /// of `photo process` all go through it.
-public enum DurableFile {
+package enum DurableFile {
     /// Writes `bytes` to `path` durably and atomically.
-    public static func write(_ bytes: [UInt8], to path: String, permissions: UInt32 = 0o600) throws(FileSystemError) {
+    package static func write(_ bytes: [UInt8], to path: String, permissions: UInt32 = 0o600) throws(FileSystemError) {
         let directory = directory(of: path)
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         var temporary = ""
@@ -42,7 +42,7 @@ public enum DurableFile {
     }
 
     /// fsyncs `directory`, so renames and unlinks inside it are durable.
-    public static func syncDirectory(_ directory: String) throws(FileSystemError) {
+    package static func syncDirectory(_ directory: String) throws(FileSystemError) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError(operation: "opening \(directory)", code: errno) }
         defer { _ = close(descriptor) }

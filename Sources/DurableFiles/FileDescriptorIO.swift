@@ -1,10 +1,10 @@
 import Glibc
 
 /// The write loop every file writer here needs, in one place.
-public enum FileDescriptorIO {
+package enum FileDescriptorIO {
     /// Writes all of `bytes` to `descriptor`, retrying short and `EINTR`-interrupted
     /// writes; returns the `errno` of a failure, or nil.
-    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {

@@ -4,18 +4,18 @@ import Glibc
 ///
 /// Kept as the C code (not only a message) so callers can tell "no space" from "no
 /// permission" and wrap it in their own error type.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was being done, naming the path ("creating /data/drafts/x.jpg").
-    public let operation: String
-    public let code: Int32
+    package let operation: String
+    package let code: Int32
 
-    public init(operation: String, code: Int32) {
+    package init(operation: String, code: Int32) {
         self.operation = operation
         self.code = code
     }
 
     /// `strerror` of `code` with the number, e.g. "No space left on device (errno 28)".
-    public var detail: String { String(cString: strerror(code)) + " (errno \(code))" }
+    package var detail: String { String(cString: strerror(code)) + " (errno \(code))" }
 
-    public var description: String { "\(operation) failed: \(detail)" }
+    package var description: String { "\(operation) failed: \(detail)" }
 }

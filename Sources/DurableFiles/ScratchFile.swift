@@ -10,17 +10,17 @@ import Glibc
 /// spooled by the HTTP server and the file parts of uploads are both scratch files.
 ///
 /// Owned by one thread at a time; not `Sendable`.
-public final class ScratchFile {
-    public let path: String
+package final class ScratchFile {
+    package let path: String
     /// Bytes appended so far.
-    public private(set) var size = 0
+    package private(set) var size = 0
     private var descriptor: Int32
     private var kept = false
     private var removed = false
 
     /// Creates an empty file named `prefix` + 32 random hex digits inside `directory`;
     /// retries a few times if a random name is taken.
-    public init(directory: String, prefix: String) throws(FileSystemError) {
+    package init(directory: String, prefix: String) throws(FileSystemError) {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         var lastError: Int32 = EEXIST
         for _ in 0..<4 {
@@ -40,7 +40,7 @@ public final class ScratchFile {
     deinit { remove() }
 
     /// Appends all of `bytes`.
-    public func append(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
         guard descriptor >= 0 else { throw FileSystemError(operation: "writing \(path) after closing it", code: EBADF) }
         if let failure = FileDescriptorIO.writeAll(descriptor, bytes) {
             throw FileSystemError(operation: "writing \(path)", code: failure)
@@ -49,7 +49,7 @@ public final class ScratchFile {
     }
 
     /// Closes the descriptor; the file stays until `remove()` (or `deinit`).
-    public func close() throws(FileSystemError) {
+    package func close() throws(FileSystemError) {
         guard descriptor >= 0 else { return }
         let closed = Glibc.close(descriptor) == 0 ? nil : errno
         descriptor = -1
@@ -57,10 +57,10 @@ public final class ScratchFile {
     }
 
     /// Hands the file to the caller: it is no longer unlinked by `deinit`.
-    public func keep() { kept = true }
+    package func keep() { kept = true }
 
     /// Closes and unlinks the file unless it was kept; safe to call more than once.
-    public func remove() {
+    package func remove() {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
         descriptor = -1
         guard !kept, !removed else { return }

@@ -3,14 +3,14 @@
 /// indices become their colour-table RGB; the transparent index, indices past the table
 /// and canvas the frame does not cover are white, like PNG transparency (the GIF's own
 /// background colour is ignored, as browsers do). Blocking: call from a worker thread.
-public enum GIFDecoder {
+package enum GIFDecoder {
     /// What transparent and uncovered pixels become.
-    public static let background: (red: UInt8, green: UInt8, blue: UInt8) = (255, 255, 255)
+    package static let background: (red: UInt8, green: UInt8, blue: UInt8) = (255, 255, 255)
 
     /// Decodes `bytes` (already inspected as `header`, whose size the caller has checked)
     /// to `width × height × 3` bytes, rows top to bottom. Only the first frame's LZW data
     /// is read; later frames are never touched.
-    public static func decodeRGB(_ bytes: [UInt8], header: GIFHeader) throws(GIFError) -> [UInt8] {
+    package static func decodeRGB(_ bytes: [UInt8], header: GIFHeader) throws(GIFError) -> [UInt8] {
         guard let expected = header.firstFrame else {
             throw header.problem ?? GIFError(.corrupt, "the GIF has no image")
         }

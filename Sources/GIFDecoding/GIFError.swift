@@ -1,8 +1,8 @@
 /// Why GIF bytes could not be read: what was wrong, and giflib's own error code and
 /// `GifErrorString` when it was giflib that noticed, so a log says exactly what failed.
-public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem it is; callers map these to their own errors.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Not a GIF signature at all.
         case notGIF
         /// The data stops before the first frame is complete (cut short).
@@ -13,17 +13,17 @@ public struct GIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupported
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// giflib's `D_GIF_ERR_…` code, nil when the check was this wrapper's own.
-    public let code: Int?
+    package let code: Int?
     /// The detail: which giflib call failed and `GifErrorString`, or which check failed.
-    public let message: String
+    package let message: String
 
-    public init(_ kind: Kind, code: Int? = nil, _ message: String) {
+    package init(_ kind: Kind, code: Int? = nil, _ message: String) {
         self.kind = kind
         self.code = code
         self.message = message
     }
 
-    public var description: String { "GIF \(kind): \(message)" }
+    package var description: String { "GIF \(kind): \(message)" }
 }

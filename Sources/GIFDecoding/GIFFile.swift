@@ -13,11 +13,13 @@ final class GIFFile {
         let reader = GIFByteReader(bytes)
         var error: Int32 = 0
         let context = Unmanaged.passUnretained(reader).toOpaque()
-        let opened = DGifOpen(context, { gif, buffer, count in
-            guard let gif, let buffer, count > 0, let context = gif.pointee.UserData else { return 0 }
-            let reader = Unmanaged<GIFByteReader>.fromOpaque(context).takeUnretainedValue()
-            return Int32(reader.read(into: buffer, count: Int(count)))
-        }, &error)
+        let opened = DGifOpen(
+            context,
+            { gif, buffer, count in
+                guard let gif, let buffer, count > 0, let context = gif.pointee.UserData else { return 0 }
+                let reader = Unmanaged<GIFByteReader>.fromOpaque(context).takeUnretainedValue()
+                return Int32(reader.read(into: buffer, count: Int(count)))
+            }, &error)
         guard let opened else { throw GIFFile.failure(code: error, during: "DGifOpen") }
         self.gif = opened
         self.reader = reader

@@ -1,18 +1,18 @@
 /// The first frame's image descriptor and the Graphics Control Extension before it: where
 /// the frame sits on the canvas and how its rows and palette are to be read.
-public struct GIFFrame: Sendable, Equatable {
-    public let left: Int
-    public let top: Int
-    public let width: Int
-    public let height: Int
+package struct GIFFrame: Sendable, Equatable {
+    package let left: Int
+    package let top: Int
+    package let width: Int
+    package let height: Int
     /// Rows are stored in the four-pass interlaced order (GIF89a appendix E).
-    public let isInterlaced: Bool
+    package let isInterlaced: Bool
     /// The palette index drawn as transparent (flattened onto white), if any.
-    public let transparentIndex: Int?
+    package let transparentIndex: Int?
     /// Whether the frame has its own colour table (else the global one applies).
-    public let hasLocalColorTable: Bool
+    package let hasLocalColorTable: Bool
 
-    public init(
+    package init(
         left: Int, top: Int, width: Int, height: Int, isInterlaced: Bool, transparentIndex: Int?, hasLocalColorTable: Bool
     ) {
         self.left = left
@@ -26,7 +26,7 @@ public struct GIFFrame: Sendable, Equatable {
 
     /// The frame row (0 at its top) that the `index`th row in the file fills. Interlaced
     /// rows come as every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1.
-    public func frameRow(forStoredRow index: Int) -> Int {
+    package func frameRow(forStoredRow index: Int) -> Int {
         guard isInterlaced else { return index }
         let passes = [(start: 0, step: 8), (start: 4, step: 8), (start: 2, step: 4), (start: 1, step: 2)]
         var remaining = index

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Where geocoding answers are kept between requests, so a place is asked of
 /// Nominatim once rather than for every photo taken there (its usage policy asks
@@ -8,7 +8,7 @@ public import Foundation
 /// time than a positive one. Expiry uses wall-clock dates so a persistent
 /// implementation keeps its meaning across restarts. Implementations must be safe to
 /// call concurrently; they never throw: a cache that cannot answer simply misses.
-public protocol GeocodingCache: Sendable {
+package protocol GeocodingCache: Sendable {
     /// The places stored under `key` if they have not expired at `now`; nil for a miss.
     func places(for key: GeocodingCacheKey, at now: Date) async -> [NominatimPlace]?
 

@@ -5,10 +5,10 @@
 /// `v1 reverse 45.5231,-122.6813` or `v1 search lang=de q=powell's books`) so a
 /// persistent cache can use it as a primary key; the version prefix lets a later
 /// format change start from a clean slate.
-public struct GeocodingCacheKey: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct GeocodingCacheKey: Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     private init(_ rawValue: String) { self.rawValue = rawValue }
 

@@ -1,29 +1,29 @@
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// A `GeocodingCache` in memory, bounded: at most `capacity` entries, the least
 /// recently used dropped first, so a flood of distinct searches cannot grow memory
 /// without limit. Lost on restart.
-public final class InMemoryGeocodingCache: GeocodingCache {
+package final class InMemoryGeocodingCache: GeocodingCache {
     private struct Entry {
-        public var places: [NominatimPlace]
-        public var expiry: Date
-        public var lastUsed: UInt64
+        package var places: [NominatimPlace]
+        package var expiry: Date
+        package var lastUsed: UInt64
     }
 
     private struct State {
-        public var entries: [GeocodingCacheKey: Entry] = [:]
-        public var useCounter: UInt64 = 0
+        package var entries: [GeocodingCacheKey: Entry] = [:]
+        package var useCounter: UInt64 = 0
     }
 
     private let capacity: Int
     private let state = Mutex(State())
 
-    public init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         self.capacity = max(1, capacity)
     }
 
-    public func places(for key: GeocodingCacheKey, at now: Date) -> [NominatimPlace]? {
+    package func places(for key: GeocodingCacheKey, at now: Date) -> [NominatimPlace]? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             guard now < entry.expiry else {
@@ -37,7 +37,7 @@ public final class InMemoryGeocodingCache: GeocodingCache {
         }
     }
 
-    public func store(_ places: [NominatimPlace], for key: GeocodingCacheKey, until expiry: Date) {
+    package func store(_ places: [NominatimPlace], for key: GeocodingCacheKey, until expiry: Date) {
         state.withLock { state in
             state.useCounter += 1
             state.entries[key] = Entry(places: places, expiry: expiry, lastUsed: state.useCounter)
@@ -51,5 +51,5 @@ public final class InMemoryGeocodingCache: GeocodingCache {
     }
 
     /// How many entries are held, expired or not (for tests and diagnostics).
-    public var count: Int { state.withLock { $0.entries.count } }
+    package var count: Int { state.withLock { $0.entries.count } }
 }

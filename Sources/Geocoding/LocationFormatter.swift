@@ -1,5 +1,5 @@
+package import ATProto
 import Foundation
-public import ATProto
 
 /// The short place label Grain shows for a story (`locationDisplay`, reference §2.10)
 /// and puts in a crosspost's "📍" line (§6.1), following `formatStoredLocation` in
@@ -9,19 +9,19 @@ public import ATProto
 /// fallback that already lists city, state and country ("Portland, Oregon, United
 /// States"), so only its first comma-separated part is kept and the structured
 /// address supplies the rest, without saying the same thing twice.
-public enum LocationFormatter {
+package enum LocationFormatter {
     /// The label for a stored `location` and `address`:
     /// 1. without locality, region and country, the trimmed name as it is;
     /// 2. otherwise the name's first comma-separated part, then locality, region and
     ///    the country as an ISO alpha-2 code, each skipped when it equals the part
     ///    before it (ignoring case);
     /// 3. the country is left out when the first part already names it ("Greece").
-    public static func display(location: HThreeLocation?, address: AddressLocation?) -> String {
+    package static func display(location: HThreeLocation?, address: AddressLocation?) -> String {
         display(name: location?.name, address: address)
     }
 
     /// The same rules for a bare name.
-    public static func display(name: String?, address: AddressLocation?) -> String {
+    package static func display(name: String?, address: AddressLocation?) -> String {
         let name = trimmed(name ?? "")
         // Grain tests the raw strings for emptiness (JavaScript truthiness), not trimmed ones.
         let hasContext = [address?.locality, address?.region, address?.country].contains { !($0 ?? "").isEmpty }

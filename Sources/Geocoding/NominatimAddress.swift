@@ -2,19 +2,19 @@
 ///
 /// Which keys appear depends on the place: a city has `city`, a smaller place `town`
 /// or `village`; a point at sea may have none.
-public struct NominatimAddress: Codable, Sendable, Equatable {
-    public var houseNumber: String?
-    public var road: String?
-    public var city: String?
-    public var town: String?
-    public var village: String?
-    public var state: String?
-    public var postcode: String?
-    public var country: String?
+package struct NominatimAddress: Codable, Sendable, Equatable {
+    package var houseNumber: String?
+    package var road: String?
+    package var city: String?
+    package var town: String?
+    package var village: String?
+    package var state: String?
+    package var postcode: String?
+    package var country: String?
     /// ISO 3166-1 alpha-2, lower case as Nominatim sends it (`us`).
-    public var countryCode: String?
+    package var countryCode: String?
 
-    public init(
+    package init(
         houseNumber: String? = nil, road: String? = nil, city: String? = nil, town: String? = nil, village: String? = nil,
         state: String? = nil, postcode: String? = nil, country: String? = nil, countryCode: String? = nil
     ) {

@@ -7,7 +7,7 @@ extension NominatimClient {
     /// `GrainStories/0.1.0 (self-hosted; contact: alice@example.org)`, or without the
     /// contact part when none is configured. Parentheses and control characters are
     /// removed from the contact so it cannot break the product syntax or the header.
-    public static func userAgent(contact: String) -> String {
+    package static func userAgent(contact: String) -> String {
         let product = "GrainStories/\(GrainStoriesVersion.current)"
         let cleaned = PlaceText.clean(String(contact.filter { $0 != "(" && $0 != ")" }), limit: 200)
         guard let cleaned else { return "\(product) (self-hosted)" }
@@ -20,21 +20,22 @@ extension NominatimClient {
         guard let raw else { return nil }
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 100,
-              trimmed.utf8.allSatisfy({ byte in
-                  (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                      || [0x2D, 0x2C, 0x3B, 0x3D, 0x2E, 0x2A, 0x20].contains(byte)
-              })
+            trimmed.utf8.allSatisfy({ byte in
+                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                    || [0x2D, 0x2C, 0x3B, 0x3D, 0x2E, 0x2A, 0x20].contains(byte)
+            })
         else { return nil }
         return trimmed
     }
 
-    public static func url(_ base: String, _ endpoint: String, _ parameters: [(String, String)]) -> String {
-        "\(base)/\(endpoint)?" + parameters.map { PercentEncoding.encodeComponent($0.0) + "=" + PercentEncoding.encodeComponent($0.1) }
+    package static func url(_ base: String, _ endpoint: String, _ parameters: [(String, String)]) -> String {
+        "\(base)/\(endpoint)?"
+            + parameters.map { PercentEncoding.encodeComponent($0.0) + "=" + PercentEncoding.encodeComponent($0.1) }
             .joined(separator: "&")
     }
 
     /// One request; nil (logged at debug) for anything but a 200 with a Nominatim answer.
-    public func fetch(_ url: String, kind: String) async -> [NominatimPlace]? {
+    package func fetch(_ url: String, kind: String) async -> [NominatimPlace]? {
         let request = HTTPClientRequest(
             method: "GET", url: url, headers: [("User-Agent", userAgent), ("Accept", "application/json")],
             timeout: timeout, connectTimeout: min(timeout, .seconds(3))

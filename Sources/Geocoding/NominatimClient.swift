@@ -1,6 +1,6 @@
-public import Foundation
-public import ATProto
-public import GrainSupport
+package import ATProto
+package import Foundation
+package import GrainSupport
 
 /// Reverse geocoding and place search through a Nominatim server (reference §5.3),
 /// sent as Grain's clients send them, but identified as this server and within
@@ -10,26 +10,26 @@ public import GrainSupport
 ///
 /// With no base URL configured every call answers "no suggestion" at once, without
 /// touching the network. Failures are logged at debug level and never reach callers.
-public struct NominatimClient: PlaceGeocoder {
+package struct NominatimClient: PlaceGeocoder {
     /// The server's base URL without a trailing slash; nil when disabled.
-    public let baseURL: String?
+    package let baseURL: String?
     /// Sent with every request (Nominatim's policy asks for an identifying agent).
-    public let userAgent: String
-    public let http: OutboundHTTP
-    public let logger: Logger
-    public let limiter: RateLimiter
-    public let cache: any GeocodingCache
+    package let userAgent: String
+    package let http: OutboundHTTP
+    package let logger: Logger
+    package let limiter: RateLimiter
+    package let cache: any GeocodingCache
     /// A total per-request timeout: a suggestion is only useful while the form is open.
-    public let timeout: Duration
+    package let timeout: Duration
     /// How long an answer with places, and one without, is reused.
     let foundLifetime: TimeInterval
     let notFoundLifetime: TimeInterval
-    public let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
 
     /// Larger answers are refused; real ones are a few kilobytes.
-    public static let maxResponseBytes = 256 * 1024
+    package static let maxResponseBytes = 256 * 1024
 
-    public init(
+    package init(
         baseURL: String?, operatorContact: String, http: OutboundHTTP, logger: Logger,
         limiter: RateLimiter = RateLimiter(), cache: any GeocodingCache = InMemoryGeocodingCache(),
         timeout: Duration = .seconds(4), foundLifetime: TimeInterval = 7 * 24 * 3600, notFoundLifetime: TimeInterval = 3600,
@@ -49,9 +49,9 @@ public struct NominatimClient: PlaceGeocoder {
         self.now = now
     }
 
-    public var isEnabled: Bool { baseURL != nil }
+    package var isEnabled: Bool { baseURL != nil }
 
-    public func reverse(latitude: Double, longitude: Double, language: String?) async -> PlaceSuggestion? {
+    package func reverse(latitude: Double, longitude: Double, language: String?) async -> PlaceSuggestion? {
         guard let baseURL else { return nil }
         guard let position = RoundedPosition(latitude: latitude, longitude: longitude) else {
             logger.debug("reverse geocoding skipped: coordinates out of range")
@@ -67,11 +67,11 @@ public struct NominatimClient: PlaceGeocoder {
         return places?.first.flatMap { PlaceSuggestion(place: $0, latitude: latitude, longitude: longitude) }
     }
 
-    public func search(_ query: String, language: String?) async -> [PlaceSuggestion] {
+    package func search(_ query: String, language: String?) async -> [PlaceSuggestion] {
         await search(query, language: language, requester: nil)
     }
 
-    public func search(_ query: String, language: String?, requester: String?) async -> [PlaceSuggestion] {
+    package func search(_ query: String, language: String?, requester: String?) async -> [PlaceSuggestion] {
         guard let baseURL, let text = PlaceText.query(query) else { return [] }
         let language = Self.languageTag(language)
         var parameters = [("format", "json"), ("q", text), ("limit", "\(NominatimResponseParser.maxResults)"), ("addressdetails", "1")]

@@ -1,10 +1,11 @@
-public import ATProto
+package import ATProto
+
 extension NominatimPlace {
     /// `location.name` as Grain's clients build it (reference §5.4, web
     /// `formatLocationName`): the place's own name; else city (or town, or village),
     /// state and country joined with ", "; else the first part of `display_name`.
     /// nil when none of these exists.
-    public var locationName: String? {
+    package var locationName: String? {
         if let name { return name }
         let context = [address.locality, address.state, address.country].compactMap { $0 }
         if !context.isEmpty {
@@ -18,7 +19,7 @@ extension NominatimPlace {
     /// (reference §5.4, `extractAddress`): only when Nominatim gave a usable country
     /// code, which becomes the upper-cased `country`; other keys only when their
     /// source is present.
-    public var addressLocation: AddressLocation? {
+    package var addressLocation: AddressLocation? {
         guard let country = Self.lexiconCountry(address.countryCode) else { return nil }
         var street: String?
         if let road = address.road {
@@ -37,7 +38,7 @@ extension NominatimPlace {
         guard let code else { return nil }
         let upper = code.uppercased()
         guard (2...10).contains(upper.utf8.count),
-              upper.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
+            upper.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
         else { return nil }
         return upper
     }

@@ -4,18 +4,18 @@
 /// This, not the finished `PlaceSuggestion`, is what caches hold: a cached reverse
 /// answer is shared by every photo within the same rounded coordinates, while the H3
 /// cell must still come from each photo's own position.
-public struct NominatimPlace: Codable, Sendable, Equatable {
+package struct NominatimPlace: Codable, Sendable, Equatable {
     /// The place's own name (`name`), such as "Powell's City of Books".
-    public var name: String?
+    package var name: String?
     /// The full comma-separated label (`display_name`).
-    public var displayName: String?
+    package var displayName: String?
     /// Nominatim's position for the place (`lat`/`lon`, sent as strings).
-    public var latitude: Double?
-    public var longitude: Double?
+    package var latitude: Double?
+    package var longitude: Double?
     /// The `address` object's fields.
-    public var address: NominatimAddress
+    package var address: NominatimAddress
 
-    public init(
+    package init(
         name: String? = nil, displayName: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
         address: NominatimAddress = NominatimAddress()
     ) {

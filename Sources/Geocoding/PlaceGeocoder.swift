@@ -5,7 +5,7 @@
 /// Neither method fails: every problem (no service configured, network, rate limit,
 /// a broken answer) simply means no suggestion, and the story is posted without a
 /// location unless the person picks one.
-public protocol PlaceGeocoder: Sendable {
+package protocol PlaceGeocoder: Sendable {
     /// The place at a photo's own position, with its H3 cell computed from that
     /// position. `language` is an `Accept-Language` value (for example the uploader's
     /// browser header) for the names; nil lets the service choose.
@@ -22,15 +22,15 @@ public protocol PlaceGeocoder: Sendable {
 
 extension PlaceGeocoder {
     /// Geocoders without a shared queue need no per-requester share.
-    public func search(_ query: String, language: String?, requester: String?) async -> [PlaceSuggestion] {
+    package func search(_ query: String, language: String?, requester: String?) async -> [PlaceSuggestion] {
         await search(query, language: language)
     }
 
-    public func reverse(latitude: Double, longitude: Double) async -> PlaceSuggestion? {
+    package func reverse(latitude: Double, longitude: Double) async -> PlaceSuggestion? {
         await reverse(latitude: latitude, longitude: longitude, language: nil)
     }
 
-    public func search(_ query: String) async -> [PlaceSuggestion] {
+    package func search(_ query: String) async -> [PlaceSuggestion] {
         await search(query, language: nil)
     }
 }

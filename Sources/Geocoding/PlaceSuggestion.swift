@@ -1,21 +1,21 @@
-import JPEGProcessing
-public import ATProto
+package import ATProto
+import PhotoPipeline
 
 /// A place offered to the person posting a story: what goes into the story record's
 /// `location` and `address` (reference §5.6) plus the position it was computed from.
-public struct PlaceSuggestion: Codable, Sendable, Equatable {
+package struct PlaceSuggestion: Codable, Sendable, Equatable {
     /// The `location.name`, built by the rules of reference §5.4.
-    public var name: String
+    package var name: String
     /// The `address` record, present only when Nominatim gave a country code.
-    public var address: AddressLocation?
+    package var address: AddressLocation?
     /// The position `location.value` was computed from: the photo's own GPS for a
     /// reverse lookup, the result's position for a search.
-    public var latitude: Double
-    public var longitude: Double
+    package var latitude: Double
+    package var longitude: Double
     /// `{name, value}` with `value` the resolution-10 H3 cell of `latitude`/`longitude`.
-    public var location: HThreeLocation
+    package var location: HThreeLocation
 
-    public init(name: String, address: AddressLocation?, latitude: Double, longitude: Double, location: HThreeLocation) {
+    package init(name: String, address: AddressLocation?, latitude: Double, longitude: Double, location: HThreeLocation) {
         self.name = name
         self.address = address
         self.latitude = latitude
@@ -25,10 +25,10 @@ public struct PlaceSuggestion: Codable, Sendable, Equatable {
 
     /// The suggestion for `place`, with the H3 cell of (`latitude`, `longitude`); nil
     /// when the place has no usable name or the position is not a valid coordinate.
-    public init?(place: NominatimPlace, latitude: Double, longitude: Double) {
+    package init?(place: NominatimPlace, latitude: Double, longitude: Double) {
         guard let name = place.locationName,
-              let position = GPSCoordinate(latitude: latitude, longitude: longitude),
-              let cell = h3Cell(for: position)
+            let position = GPSCoordinate(latitude: latitude, longitude: longitude),
+            let cell = h3Cell(for: position)
         else { return nil }
         self.init(
             name: name, address: place.addressLocation, latitude: latitude, longitude: longitude,
@@ -37,7 +37,7 @@ public struct PlaceSuggestion: Codable, Sendable, Equatable {
     }
 
     /// The text Grain shows for this place (`locationDisplay`, reference §2.10).
-    public var display: String {
+    package var display: String {
         LocationFormatter.display(location: location, address: address)
     }
 }

@@ -13,9 +13,9 @@
 /// once and the other slots stay free for others.
 ///
 /// The clock and the sleep are injected so tests can run the schedule without waiting.
-public actor RateLimiter {
+package actor RateLimiter {
     /// Suspends until the given instant; throws if the waiting task is cancelled.
-    public typealias Sleep = @Sendable (ContinuousClock.Instant) async throws -> Void
+    package typealias Sleep = @Sendable (ContinuousClock.Instant) async throws -> Void
 
     private let interval: Duration
     private let maxWait: Duration
@@ -27,7 +27,7 @@ public actor RateLimiter {
     /// Slots each requester holds that have not yet been reached.
     private var waiting: [String: Int] = [:]
 
-    public init(
+    package init(
         interval: Duration = .seconds(1), maxWait: Duration = .seconds(5), perRequester: Int = 2,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         sleep: @escaping Sleep = { try await Task.sleep(until: $0, clock: .continuous) }
@@ -44,7 +44,7 @@ public actor RateLimiter {
     /// waiting slots (nothing is reserved then), or the caller was cancelled while
     /// waiting (its slot is then simply left unused). A nil requester (work no one
     /// person asked for) has no share of its own.
-    public func admit(for requester: String? = nil) async -> ContinuousClock.Instant? {
+    package func admit(for requester: String? = nil) async -> ContinuousClock.Instant? {
         let current = now()
         let slot = max(current, nextSlot ?? current)
         guard slot - current <= maxWait else { return nil }

@@ -2,16 +2,16 @@
 /// the next item is due or until `kick()` says something new was queued. The story
 /// publisher and the favourite/comment outbox each run one; the queues themselves are
 /// in the database, so a restart only has to `start` the loop again.
-public actor RetryLoop {
+package actor RetryLoop {
     private var loop: Task<Void, Never>?
     private var waiter: CheckedContinuation<Void, Never>?
     private var kicked = false
 
-    public init() {}
+    package init() {}
 
     /// Runs `work` (which returns the seconds until it has something due again) over and
     /// over until `stop()`; a second `start` while running does nothing.
-    public func start(_ work: @escaping @Sendable () async -> Double) {
+    package func start(_ work: @escaping @Sendable () async -> Double) {
         guard loop == nil else { return }
         loop = Task { [weak self] in
             while !Task.isCancelled {
@@ -23,7 +23,7 @@ public actor RetryLoop {
     }
 
     /// Something new is queued: look now.
-    public func kick() {
+    package func kick() {
         if let waiter {
             self.waiter = nil
             waiter.resume()
@@ -32,7 +32,7 @@ public actor RetryLoop {
         }
     }
 
-    public func stop() async {
+    package func stop() async {
         loop?.cancel()
         kick()
         await loop?.value

@@ -2,9 +2,9 @@ import CZlib
 
 /// gzip compression and decompression over zlib, for text assets sent with
 /// `Content-Encoding: gzip` and for checking them in tests.
-public enum Gzip {
+package enum Gzip {
     /// Compresses `bytes` into a complete gzip member at `level` (0–9).
-    public static func compress(_ bytes: [UInt8], level: Int32 = 9) throws(GzipError) -> [UInt8] {
+    package static func compress(_ bytes: [UInt8], level: Int32 = 9) throws(GzipError) -> [UInt8] {
         var stream = z_stream()
         var status = czlib_deflate_init_gzip(&stream, level)
         guard status == Z_OK else { throw GzipError(call: "deflateInit2", code: status) }
@@ -29,7 +29,7 @@ public enum Gzip {
 
     /// Decompresses a gzip (or zlib) stream, refusing output larger than `limit` bytes
     /// so a small hostile input cannot expand without bound.
-    public static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) throws(GzipError) -> [UInt8] {
+    package static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) throws(GzipError) -> [UInt8] {
         var stream = z_stream()
         var status = czlib_inflate_init_auto(&stream)
         guard status == Z_OK else { throw GzipError(call: "inflateInit2", code: status) }

@@ -1,7 +1,7 @@
 /// A zlib call that failed, with zlib's status code.
-public struct GzipError: Error, Sendable, CustomStringConvertible {
-    public let call: String
-    public let code: Int32
+package struct GzipError: Error, Sendable, CustomStringConvertible {
+    package let call: String
+    package let code: Int32
 
-    public var description: String { "\(call) failed with zlib status \(code)" }
+    package var description: String { "\(call) failed with zlib status \(code)" }
 }

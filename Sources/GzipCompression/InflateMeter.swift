@@ -7,9 +7,9 @@ import CZlib
 /// minutes, issue 21). Counting first, through one 64 KB buffer, bounds the work by the
 /// size the header declares, and the caller's `shouldStop` (a deadline) is asked between
 /// chunks of output.
-public enum InflateMeter {
+package enum InflateMeter {
     /// What counting found.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The stream ended after this many bytes (at most the limit).
         case ended(Int)
         /// The data ran out before the stream's end, after this many bytes.
@@ -24,7 +24,7 @@ public enum InflateMeter {
 
     /// Inflates the zlib stream made of `pieces` (in order) of `bytes` and counts its
     /// output, up to `limit` bytes. `shouldStop` is asked before each 64 KB of output.
-    public static func measure(
+    package static func measure(
         _ bytes: UnsafeBufferPointer<UInt8>, pieces: [Range<Int>], limit: Int, shouldStop: () -> Bool
     ) -> Outcome {
         var stream = z_stream()

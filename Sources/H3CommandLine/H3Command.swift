@@ -1,13 +1,13 @@
-import H3Index
 import GrainSupport
+import H3Index
 
 /// `grain-stories h3 …`: H3 cell tools for checking what location a story would carry.
 ///
 /// `h3 cell LAT LNG RES` prints one cell; `h3 cell --tsv` converts a stream (see
 /// `H3TSVConverter`); `h3 bench` (hidden) times the indexer for `scripts/bench-h3`.
 /// Exit status: 0 success, 64 usage error, 65 bad input data, 74 read error.
-public enum H3Command {
-    public static let usage = """
+package enum H3Command {
+    package static let usage = """
         Usage:
           grain-stories h3 cell LAT LNG RES
               Print the H3 cell (15 hex digits) containing the point LAT, LNG (decimal
@@ -24,7 +24,7 @@ public enum H3Command {
         Exit status: 0 success, 64 usage error, 65 bad input data, 74 read error.
         """
 
-    public static func run(arguments: [String]) -> Int32 {
+    package static func run(arguments: [String]) -> Int32 {
         guard let subcommand = arguments.first else {
             return usageError("missing subcommand")
         }

@@ -1,13 +1,13 @@
 /// SplitMix64 (Steele, Lea and Flood): a tiny seeded generator, so the Swift benchmark
 /// and the C benchmark in `scripts/bench-h3` index exactly the same points.
-public struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -112,7 +112,8 @@ enum CellEncoder {
         // Step 12.
         if BaseCells.isPentagon(baseCell) {
             if IndexBits.leadingNonZeroDigit(h, resolution: resolution) == 1 {
-                h = BaseCells.isClockwiseOffset(baseCell, face: face)
+                h =
+                    BaseCells.isClockwiseOffset(baseCell, face: face)
                     ? IndexBits.rotate60Clockwise(h, resolution: resolution)
                     : IndexBits.rotate60CounterClockwise(h, resolution: resolution)
             }

@@ -7,7 +7,7 @@ extension H3Cell {
     /// - Throws: `H3Error.resolutionDomain` unless `resolution` is in 0...15;
     ///   `H3Error.latLngDomain` if either angle is NaN or infinite.
     @inline(__always)
-    public init(latitude: Double, longitude: Double, resolution: Int) throws(H3Error) {
+    package init(latitude: Double, longitude: Double, resolution: Int) throws(H3Error) {
         guard resolution >= 0, resolution <= 15 else {
             throw .resolutionDomain(resolution)
         }
@@ -19,7 +19,7 @@ extension H3Cell {
 
     /// The cell's centre in degrees (C `cellToLatLng`), bit-identical to the C library;
     /// latitude in -90...90, longitude in -180...180.
-    public var center: (latitude: Double, longitude: Double) {
+    package var center: (latitude: Double, longitude: Double) {
         CellDecoder.center(of: rawValue)
     }
 }

@@ -7,7 +7,7 @@ extension H3Cell {
     ///
     /// - Throws: `H3Error.resolutionDomain` unless `resolution` is in 0...15;
     ///   `H3Error.resolutionMismatch` if it is finer than the cell's own.
-    public func parent(at resolution: Int) throws(H3Error) -> H3Cell {
+    package func parent(at resolution: Int) throws(H3Error) -> H3Cell {
         guard resolution >= 0, resolution <= 15 else {
             throw .resolutionDomain(resolution)
         }
@@ -18,7 +18,8 @@ extension H3Cell {
         // New resolution field; digit slots resolution+1...15 become 7 (the slots past
         // the old resolution already are).
         let digitBits = UInt64(3 * (15 - resolution))
-        let parent = (rawValue & ~(UInt64(0xF) << 52)) | UInt64(resolution) << 52
+        let parent =
+            (rawValue & ~(UInt64(0xF) << 52)) | UInt64(resolution) << 52
             | ((1 << digitBits) - 1)
         return H3Cell(unchecked: parent)
     }

@@ -3,7 +3,7 @@ extension H3Cell {
     ///
     /// Stricter than C's `stringToH3` on purpose (no uppercase, no `0x`, no padding):
     /// cells read from records must round-trip to the same text.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var value: UInt64 = 0
         var count = 0
         for byte in text.utf8 {
@@ -24,7 +24,7 @@ extension H3Cell {
 
     /// Appends the 15 lowercase hex digits of `description` as ASCII bytes, for bulk
     /// output without building a `String` per cell.
-    public func appendDescription(to bytes: inout [UInt8]) {
+    package func appendDescription(to bytes: inout [UInt8]) {
         let digits: StaticString = "0123456789abcdef"
         digits.withUTF8Buffer { table in
             var shift = 56

@@ -3,7 +3,7 @@ extension H3Cell {
     /// top bits `0_0001_000` (high bit clear, cell mode, reserved clear), base cell
     /// below 122, no digit 7 up to the resolution, only 7s after it, and under a
     /// pentagon base cell no leading 1 (the deleted K sub-sequence).
-    public static func isValidCell(_ raw: UInt64) -> Bool {
+    package static func isValidCell(_ raw: UInt64) -> Bool {
         guard raw >> 56 == 0b0000_1000 else { return false }
         let resolution = IndexBits.resolution(raw)
         let baseCell = IndexBits.baseCell(raw)

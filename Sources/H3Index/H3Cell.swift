@@ -4,12 +4,12 @@
 /// Every value is a valid cell: the raw and text initialisers validate, and
 /// `init(latitude:longitude:resolution:)` indexes a point. Ordering and hashing follow
 /// the raw 64-bit value.
-public struct H3Cell: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct H3Cell: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The 64-bit index, always a valid cell (`H3Cell.isValidCell(rawValue)`).
-    public let rawValue: UInt64
+    package let rawValue: UInt64
 
     /// Wraps `rawValue` if it is a valid cell index, else `nil`.
-    public init?(rawValue: UInt64) {
+    package init?(rawValue: UInt64) {
         guard Self.isValidCell(rawValue) else { return nil }
         self.rawValue = rawValue
     }
@@ -20,24 +20,24 @@ public struct H3Cell: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The resolution, 0 (coarsest) to 15 (finest).
-    public var resolution: Int { IndexBits.resolution(rawValue) }
+    package var resolution: Int { IndexBits.resolution(rawValue) }
 
     /// The resolution-0 ancestor's number, 0...121.
-    public var baseCell: Int { IndexBits.baseCell(rawValue) }
+    package var baseCell: Int { IndexBits.baseCell(rawValue) }
 
     /// Whether the cell is one of the 12 pentagons of its resolution: a pentagon base
     /// cell with every digit 0.
-    public var isPentagon: Bool {
+    package var isPentagon: Bool {
         BaseCells.isPentagon(baseCell)
             && IndexBits.leadingNonZeroDigit(rawValue, resolution: resolution) == 0
     }
 
     /// The index as C's `h3ToString` prints it: 15 lowercase hex digits.
-    public var description: String {
+    package var description: String {
         String(rawValue, radix: 16)
     }
 
-    public static func < (lhs: H3Cell, rhs: H3Cell) -> Bool {
+    package static func < (lhs: H3Cell, rhs: H3Cell) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }

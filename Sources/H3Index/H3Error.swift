@@ -2,7 +2,7 @@
 ///
 /// Only the three conditions a caller can actually provoke with finite arithmetic are
 /// modelled; the C library's internal-failure codes cannot occur for valid input here.
-public enum H3Error: Error, Sendable, Equatable, CustomStringConvertible {
+package enum H3Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// A resolution outside 0...15 (C `E_RES_DOMAIN`).
     case resolutionDomain(Int)
     /// A latitude or longitude that is NaN or infinite (C `E_LATLNG_DOMAIN`).
@@ -12,7 +12,7 @@ public enum H3Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// A parent resolution finer than the cell's own (C `E_RES_MISMATCH`).
     case resolutionMismatch(cellResolution: Int, requestedResolution: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .resolutionDomain(let resolution):
             "H3 resolution must be between 0 and 15, got \(resolution)"

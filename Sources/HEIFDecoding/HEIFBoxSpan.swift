@@ -13,7 +13,8 @@ enum HEIFBoxSpan {
         var seenFileType = false
         while offset + 8 <= bytes.count {
             let size = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            let isFileType = bytes[offset + 4] == 0x66 && bytes[offset + 5] == 0x74 && bytes[offset + 6] == 0x79
+            let isFileType =
+                bytes[offset + 4] == 0x66 && bytes[offset + 5] == 0x74 && bytes[offset + 6] == 0x79
                 && bytes[offset + 7] == 0x70  // "ftyp"
             if isFileType {
                 if seenFileType { return offset }

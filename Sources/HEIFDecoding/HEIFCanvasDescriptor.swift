@@ -109,7 +109,9 @@ struct HEIFCanvasDescriptor: Equatable {
         func itemExtents(of id: Int, iloc: Box, idat: Box?) -> [Range<Int>]? {
             var at = iloc.body.lowerBound
             guard let version = byte(at), let sizes = byte(at + 4), let moreSizes = byte(at + 5) else { return nil }
-            let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 15), baseSize = Int(moreSizes >> 4)
+            let offsetSize = Int(sizes >> 4)
+            let lengthSize = Int(sizes & 15)
+            let baseSize = Int(moreSizes >> 4)
             let indexSize = version == 1 || version == 2 ? Int(moreSizes & 15) : 0
             at += 6
             let countSize = version == 2 ? 4 : 2

@@ -3,7 +3,7 @@
 /// libheif 1.15 has no call naming a handle's codec, so `HEIFInfo.codec` is derived
 /// from the file's brands (`avif`/`avis` → AV1; `heic`/`heix`/`heim`/`heis`/`hevc`/`hevx`
 /// → HEVC); a file with only generic brands (`mif1`, `msf1`) reports nil.
-public enum HEIFCodec: String, Sendable, Equatable, CaseIterable {
+package enum HEIFCodec: String, Sendable, Equatable, CaseIterable {
     /// H.265: what iPhones and most Android phones write (`.heic`).
     case hevc = "HEVC"
     /// AV1 (`.avif`).

@@ -65,7 +65,8 @@ enum HEIFCodedSizeCheck {
                     picture.cropped.width <= size.width, picture.cropped.height <= size.height
                 else {
                     throw mismatch(
-                        "the \(picture.source) of item \(id) makes a \(picture.cropped.width) × \(picture.cropped.height) picture, its ispe says \(size.width) × \(size.height)")
+                        "the \(picture.source) of item \(id) makes a \(picture.cropped.width) × \(picture.cropped.height) picture, its ispe says \(size.width) × \(size.height)"
+                    )
                 }
             }
         }
@@ -166,7 +167,8 @@ enum HEIFCodedSizeCheck {
             covered.height - height < tile.height
         else {
             throw mismatch(
-                "the grid of item \(id) is \(width) × \(height), but its \(Int(rows) + 1) × \(Int(columns) + 1) tiles of \(tile.width) × \(tile.height) cover \(covered.width) × \(covered.height)")
+                "the grid of item \(id) is \(width) × \(height), but its \(Int(rows) + 1) × \(Int(columns) + 1) tiles of \(tile.width) × \(tile.height) cover \(covered.width) × \(covered.height)"
+            )
         }
         for other in tiles.dropFirst() {
             guard let size = declared(other), size == tile else {
@@ -193,7 +195,8 @@ enum HEIFCodedSizeCheck {
             guard let other = declared(item) else { continue }
             guard other.width <= limit.width, other.height <= limit.height else {
                 throw mismatch(
-                    "item \(item), decoded with the primary image, is \(other.width) × \(other.height), larger than the primary's \(size.width) × \(size.height)")
+                    "item \(item), decoded with the primary image, is \(other.width) × \(other.height), larger than the primary's \(size.width) × \(size.height)"
+                )
             }
         }
     }

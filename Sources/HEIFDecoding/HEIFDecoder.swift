@@ -28,19 +28,19 @@
 /// tiles, the alpha image) fits the `ispe` sizes (`HEIFCodedSizeCheck`): the decoders
 /// allocate what their own headers say, and libheif 1.15 has no memory limit of its own
 /// (`heif_security_limits` came in 1.19) and no way to cancel a decode.
-public enum HEIFDecoder {
+package enum HEIFDecoder {
     /// The header facts of the primary image, without decoding pixels.
     ///
     /// Parses boxes only (no copy of `bytes`, no codec call), so a file claiming a
     /// 60000 × 60000 image is refused in milliseconds with memory bounded by the input.
     /// Throws `.notHEIF`, `.truncated`, `.corrupt` or `.exceedsSecurityLimit` for bad input.
-    public static func inspect(_ bytes: [UInt8]) throws(HEIFError) -> HEIFInfo {
+    package static func inspect(_ bytes: [UInt8]) throws(HEIFError) -> HEIFInfo {
         try PrimaryImage.open(bytes) { image throws(HEIFError) in image.info() }
     }
 
     /// `inspect` plus the Exif and ICC blocks, still without decoding pixels (the metadata
     /// items are small and read directly).
-    public static func header(_ bytes: [UInt8]) throws(HEIFError) -> HEIFHeader {
+    package static func header(_ bytes: [UInt8]) throws(HEIFError) -> HEIFHeader {
         try PrimaryImage.open(bytes) { image throws(HEIFError) in
             HEIFHeader(info: image.info(), exif: try image.exif(), iccProfile: try image.iccProfile())
         }
@@ -52,7 +52,7 @@ public enum HEIFDecoder {
     /// Refuses more than `maxPixels` pixels (after transformations) from the header, before
     /// any decoding. Peak memory is roughly `HEIFInfo.estimatedDecodeBytes`. A file whose
     /// codec this libheif build cannot decode throws `.noDecoder` (e.g. AV1 without dav1d/aom).
-    public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> HEIFImage {
+    package static func decode(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> HEIFImage {
         try PrimaryImage.open(bytes) { image throws(HEIFError) in
             let info = try image.checkDecodable(maxPixels: maxPixels)
             let exif = try image.exif()
@@ -67,7 +67,7 @@ public enum HEIFDecoder {
     /// Decodes the primary image like `decode` and lends `body` libheif's own RGB(A) plane
     /// instead of a packed copy (see `HEIFPlane`: for callers that resample it at once).
     /// Alpha is *not* flattened here; `plane.hasAlpha` says whether it is RGBA.
-    public static func withDecodedPlane<T>(
+    package static func withDecodedPlane<T>(
         _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFPlane) -> T
     ) throws(HEIFError) -> T {
         try PrimaryImage.open(bytes) { image throws(HEIFError) in
@@ -80,7 +80,7 @@ public enum HEIFDecoder {
     /// `HEIFPlanarRGB`: the cheapest form libheif 1.15 produces, for callers that resample
     /// it at once). Returns nil without calling `body` for an image with alpha, more than
     /// 8 bits, or planes libheif did not produce as expected; `withDecodedPlane` serves those.
-    public static func withDecodedPlanarRGB<T>(
+    package static func withDecodedPlanarRGB<T>(
         _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFPlanarRGB) -> T
     ) throws(HEIFError) -> T? {
         try PrimaryImage.open(bytes) { image throws(HEIFError) -> T? in
@@ -92,8 +92,8 @@ public enum HEIFDecoder {
 
     /// Whether this libheif build has a decoder for `codec` (`heif_have_decoder_for_format`).
     /// Debian 12's libheif1 1.15.1 links libde265 (HEVC) and dav1d and libaom (AV1).
-    public static func canDecode(_ codec: HEIFCodec) -> Bool { Libheif.hasDecoder(for: codec) }
+    package static func canDecode(_ codec: HEIFCodec) -> Bool { Libheif.hasDecoder(for: codec) }
 
     /// The libheif version in use, e.g. "1.15.1", for logs and the health page.
-    public static var libheifVersion: String { Libheif.version }
+    package static var libheifVersion: String { Libheif.version }
 }

@@ -4,7 +4,7 @@
 /// message); the cases sort them into what a caller acts on: the input is damaged, too
 /// big, or of a kind this build cannot decode. `isBadInput` separates the uploader's
 /// fault from a failure of this server.
-public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes are not a HEIF/AVIF file at all (no `ftyp` box with a HEIF brand).
     case notHEIF
     /// The file stops early: a box or an `iloc` extent points past the end of the bytes
@@ -32,7 +32,7 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     case failed(LibheifFailure)
 
     /// The libheif failure behind this error, if libheif reported one.
-    public var cause: LibheifFailure? {
+    package var cause: LibheifFailure? {
         switch self {
         case .notHEIF, .tooManyPixels, .sizeMismatch: return nil
         case .noDecoder(_, let cause): return cause
@@ -43,13 +43,13 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True when the input is at fault (bad, hostile or unsupported data) rather than this server.
-    public var isBadInput: Bool {
+    package var isBadInput: Bool {
         if case .failed = self { return false }
         return true
     }
 
     /// A short sentence suitable for showing to the person who uploaded the photo.
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .notHEIF: return "This file is not a HEIC, HEIF or AVIF image."
         case .truncated: return "This photo is incomplete (the file was cut short). Please upload it again."
@@ -65,7 +65,7 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noDecoder(let codec, let cause):
             return "unsupported: no \(codec.rawValue) decoder in this libheif build" + (cause.map { " (\($0))" } ?? "")

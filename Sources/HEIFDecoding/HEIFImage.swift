@@ -2,26 +2,26 @@
 ///
 /// The pixels already reflect the container's transformations (`irot`, `imir`, `clap`),
 /// so the EXIF Orientation inside `exif` must *not* be applied again (see `HEIFDecoder`).
-public struct HEIFImage: Sendable, Equatable {
+package struct HEIFImage: Sendable, Equatable {
     /// Width in pixels, after transformations.
-    public let width: Int
+    package let width: Int
     /// Height in pixels, after transformations.
-    public let height: Int
+    package let height: Int
     /// `width × height × 3` bytes: rows top to bottom, R, G, B, no row padding. 10/12-bit
     /// sources are reduced to 8 bits; transparent pixels are composited onto white.
-    public let pixels: [UInt8]
+    package let pixels: [UInt8]
     /// The Exif payload starting at its TIFF header (`MM\0*` or `II*\0`), i.e. what a JPEG
     /// APP1 segment carries after `Exif\0\0`; nil when the file has no (readable) Exif.
-    public let exif: [UInt8]?
+    package let exif: [UInt8]?
     /// The embedded ICC profile (`prof`/`rICC`), nil when the file has none (an `nclx`
     /// colour description is not an ICC profile and is not returned).
-    public let iccProfile: [UInt8]?
+    package let iccProfile: [UInt8]?
     /// Bits per luma sample as coded, before reduction to 8 (nil if not declared).
-    public let sourceBitDepth: Int?
+    package let sourceBitDepth: Int?
     /// Whether the source had an alpha channel (now flattened onto white).
-    public let hadAlpha: Bool
+    package let hadAlpha: Bool
 
-    public init(
+    package init(
         width: Int, height: Int, pixels: [UInt8], exif: [UInt8]?, iccProfile: [UInt8]?,
         sourceBitDepth: Int?, hadAlpha: Bool
     ) {
@@ -35,7 +35,7 @@ public struct HEIFImage: Sendable, Equatable {
     }
 
     /// The R, G, B values at (`x`, `y`).
-    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    package func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let offset = (y * width + x) * 3
         return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
     }

@@ -8,13 +8,13 @@
 /// full-size image it allocates (36 MB at 12 MP, a quarter of the peak), so a caller that
 /// resamples at once (the photo pipeline) reads what the colour conversion wrote.
 /// The pointers are valid only inside the closure.
-public struct HEIFPlanarRGB {
-    public let red: UnsafePointer<UInt8>
-    public let green: UnsafePointer<UInt8>
-    public let blue: UnsafePointer<UInt8>
-    public let redStride: Int
-    public let greenStride: Int
-    public let blueStride: Int
-    public let width: Int
-    public let height: Int
+package struct HEIFPlanarRGB {
+    package let red: UnsafePointer<UInt8>
+    package let green: UnsafePointer<UInt8>
+    package let blue: UnsafePointer<UInt8>
+    package let redStride: Int
+    package let greenStride: Int
+    package let blueStride: Int
+    package let width: Int
+    package let height: Int
 }

@@ -5,13 +5,13 @@
 /// pipeline, fitting a 12 MP HEIC into 2000 px) can resample straight from it, and the
 /// full-size picture is never held twice (libheif's and a packed copy: 36 MB each at
 /// 12 MP). `base` is valid only inside the closure.
-public struct HEIFPlane {
-    public let base: UnsafePointer<UInt8>
-    public let stride: Int
-    public let width: Int
-    public let height: Int
+package struct HEIFPlane {
+    package let base: UnsafePointer<UInt8>
+    package let stride: Int
+    package let width: Int
+    package let height: Int
     /// Four bytes per pixel (R, G, B, A) instead of three.
-    public let hasAlpha: Bool
+    package let hasAlpha: Bool
     /// Whether RGB is premultiplied by alpha (only meaningful with `hasAlpha`).
-    public let premultiplied: Bool
+    package let premultiplied: Bool
 }

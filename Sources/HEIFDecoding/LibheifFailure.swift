@@ -4,24 +4,24 @@
 /// is copied into a `String` at the boundary; the numeric codes are kept so logs and tests
 /// can tell a truncated file (`Invalid_input`/`End_of_data`) from a security limit
 /// (`Memory_allocation_error`/`Security_limit_exceeded`) without parsing text.
-public struct LibheifFailure: Sendable, Equatable, CustomStringConvertible {
+package struct LibheifFailure: Sendable, Equatable, CustomStringConvertible {
     /// The libheif function that failed, e.g. `heif_decode_image`.
-    public let operation: String
+    package let operation: String
     /// `heif_error.code` (`enum heif_error_code`).
-    public let code: Int
+    package let code: Int
     /// `heif_error.subcode` (`enum heif_suberror_code`).
-    public let subcode: Int
+    package let subcode: Int
     /// `heif_error.message`, copied.
-    public let message: String
+    package let message: String
 
-    public init(operation: String, code: Int, subcode: Int, message: String) {
+    package init(operation: String, code: Int, subcode: Int, message: String) {
         self.operation = operation
         self.code = code
         self.subcode = subcode
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         "\(operation) failed: \(message) (libheif error \(code).\(subcode))"
     }
 }

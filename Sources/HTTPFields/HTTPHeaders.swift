@@ -4,60 +4,60 @@
 ///
 /// Order and duplicates are kept because they are observable (several `Set-Cookie`
 /// fields, for example); names compare ASCII case-insensitively, as RFC 9110 requires.
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
+package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
     /// The fields, in order.
-    public private(set) var fields: [(name: String, value: String)]
+    package private(set) var fields: [(name: String, value: String)]
 
-    public init(_ fields: [(String, String)] = []) {
+    package init(_ fields: [(String, String)] = []) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
     /// Adopts already labelled fields without copying them (the server's request path).
-    public init(fields: [(name: String, value: String)]) {
+    package init(fields: [(name: String, value: String)]) {
         self.fields = fields
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// `[("Name", "value"), …]`: the literal form that allows repeated names.
-    public init(arrayLiteral elements: (String, String)...) {
+    package init(arrayLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// The first value for `name`, or nil.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { Self.namesMatch($0.name, name) }?.value
     }
 
     /// Every value for `name`, in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
-    public func contains(_ name: String) -> Bool { self[name] != nil }
+    package func contains(_ name: String) -> Bool { self[name] != nil }
 
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
     /// Adds a field, keeping any existing ones of the same name.
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }
 
     /// Replaces all fields named `name` with one field.
-    public mutating func set(_ name: String, _ value: String) {
+    package mutating func set(_ name: String, _ value: String) {
         remove(name)
         fields.append((name: name, value: value))
     }
 
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
     /// ASCII case-insensitive equality without allocating (field names are ASCII tokens;
     /// other bytes must match exactly).
-    public static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+    package static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         return zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
     }
@@ -66,11 +66,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 }

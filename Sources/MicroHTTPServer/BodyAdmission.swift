@@ -4,7 +4,7 @@
 /// Without it every body is spooled to disk before routing, so anyone could fill the
 /// disk through any address (even `GET /healthz` with a body). The responder knows the
 /// route, its method, whether it needs a signed-in person and how much it can use.
-public enum BodyAdmission: Sendable {
+package enum BodyAdmission: Sendable {
     /// Read at most `maxBytes` (never more than the server's `maxBodyBytes`), all of it
     /// within `timeLimit` of the head's arrival; a slower body is cut off with 408.
     /// `account` names who the body is for (the signed-in account, when the route needs

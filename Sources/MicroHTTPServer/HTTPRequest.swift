@@ -1,21 +1,21 @@
 /// One HTTP request as handlers see it: a plain value, so handlers and routers can be
 /// tested without a socket.
-public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+package struct HTTPRequest: Sendable {
+    package var method: HTTPMethod
     /// The path exactly as sent (still percent-encoded), without the query.
-    public var path: String
+    package var path: String
     /// The raw query string after `?`, without the `?`; nil when there was none.
-    public var query: String?
-    public var version: String
-    public var headers: HTTPHeaders
-    public var body: RequestBody
+    package var query: String?
+    package var version: String
+    package var headers: HTTPHeaders
+    package var body: RequestBody
     /// The peer's IP address as text ("127.0.0.1", "::1"); empty when unknown.
-    public var remoteAddress: String
+    package var remoteAddress: String
     /// Who the request is from: the peer, or, when the peer is a trusted proxy, the
     /// address its `X-Forwarded-For` names. What per-client limits and logs key on.
-    public var clientAddress: String
+    package var clientAddress: String
 
-    public init(
+    package init(
         method: HTTPMethod,
         path: String,
         query: String? = nil,
@@ -36,7 +36,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Builds a request from a target such as `/a/b?x=1`, splitting off the query.
-    public init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: RequestBody = .empty) {
+    package init(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: RequestBody = .empty) {
         if let mark = target.firstIndex(of: "?") {
             self.init(method: method, path: String(target[..<mark]), query: String(target[target.index(after: mark)...]), headers: headers, body: body)
         } else {

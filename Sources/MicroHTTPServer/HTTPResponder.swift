@@ -3,7 +3,7 @@
 /// The server suspends the connection, awaits `respond(to:)` on the cooperative pool
 /// and resumes the connection with the result, so handlers may `await` freely but must
 /// never block a thread.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async -> HTTPResponse
 
     /// An optional synchronous fast path, tried before the connection is suspended.
@@ -24,7 +24,7 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? { nil }
+    package func respondImmediately(to request: HTTPRequest) -> HTTPResponse? { nil }
 
-    public func admitBody(of head: HTTPRequest) -> BodyAdmission { .accept(maxBytes: .max, timeLimit: .seconds(300)) }
+    package func admitBody(of head: HTTPRequest) -> BodyAdmission { .accept(maxBytes: .max, timeLimit: .seconds(300)) }
 }

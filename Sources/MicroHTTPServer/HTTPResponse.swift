@@ -1,7 +1,7 @@
 /// One HTTP response as handlers produce it.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// What to send as the body.
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         case empty
         case bytes([UInt8])
         /// A file sent straight from disk (static files, cached images); the server opens
@@ -13,7 +13,7 @@ public struct HTTPResponse: Sendable {
         /// body sent many times, see `MemoryFile`).
         case memoryFile(MemoryFile)
 
-        public var count: Int {
+        package var count: Int {
             switch self {
             case .empty: 0
             case .bytes(let bytes): bytes.count
@@ -24,18 +24,18 @@ public struct HTTPResponse: Sendable {
         }
     }
 
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: Body
+    package var status: HTTPStatus
+    package var headers: HTTPHeaders
+    package var body: Body
 
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty) {
+    package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A response whose body is UTF-8 text with the given content type.
-    public init(status: HTTPStatus = .ok, contentType: String, text: String, headers: HTTPHeaders = HTTPHeaders()) {
+    package init(status: HTTPStatus = .ok, contentType: String, text: String, headers: HTTPHeaders = HTTPHeaders()) {
         var headers = headers
         headers.set("Content-Type", contentType)
         self.init(status: status, headers: headers, body: .bytes(Array(text.utf8)))

@@ -9,8 +9,8 @@ import Synchronization
 /// waits for it (unless the responder answers on its synchronous fast path,
 /// `HTTPResponder.respondImmediately(to:)`). Request targets reach the responder raw:
 /// nothing is percent-decoded. Call `shutdown(gracePeriod:)` before releasing the server.
-public final class HTTPServer: Sendable {
-    public let configuration: HTTPServerConfiguration
+package final class HTTPServer: Sendable {
+    package let configuration: HTTPServerConfiguration
 
     /// Where the server is in its one-way life.
     private enum Phase {
@@ -28,7 +28,7 @@ public final class HTTPServer: Sendable {
     ///
     /// - Parameter log: receives libmicrohttpd's error log and the server's own
     ///   diagnostics (dropped headers, unreadable files, forced shutdown), one line each.
-    public init(
+    package init(
         configuration: HTTPServerConfiguration,
         responder: any HTTPResponder,
         log: @escaping @Sendable (String) -> Void = { _ in }
@@ -45,7 +45,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds and starts serving.
-    public func start() throws(HTTPServerError) {
+    package func start() throws(HTTPServerError) {
         try phase.withLock { phase throws(HTTPServerError) in
             guard case .idle = phase else {
                 throw HTTPServerError(.alreadyStarted, "the server was already started")
@@ -55,7 +55,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The bound port (useful after binding port 0); the configured port before `start()`.
-    public var port: Int {
+    package var port: Int {
         phase.withLock { phase in
             switch phase {
             case .idle: configuration.port
@@ -66,7 +66,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Connections open now (diagnostics, and tests that must know a flood arrived).
-    public var openConnectionCount: Int { context.slots.count }
+    package var openConnectionCount: Int { context.slots.count }
 
     /// Drains: every new request gets 503, in-flight requests finish for up to
     /// `gracePeriod`, then the daemon stops and the port closes.
@@ -84,7 +84,7 @@ public final class HTTPServer: Sendable {
     /// cancelling the
     /// calling task ends the wait the same way. Returns at once if the server is not
     /// running (or another call is already shutting it down).
-    public func shutdown(gracePeriod: Duration = .seconds(10)) async {
+    package func shutdown(gracePeriod: Duration = .seconds(10)) async {
         let daemon: MHDDaemon? = phase.withLock { phase in
             guard case .running(let daemon) = phase else { return nil }
             phase = .stopping(port: daemon.port)

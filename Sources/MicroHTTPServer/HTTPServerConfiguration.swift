@@ -1,66 +1,66 @@
 /// Limits and addresses for one `HTTPServer`; a plain value filled from the app's
 /// configuration.
-public struct HTTPServerConfiguration: Sendable {
+package struct HTTPServerConfiguration: Sendable {
     /// Address to bind: "0.0.0.0" (all IPv4), "::" (all IPv6), or a literal address.
-    public var host: String
+    package var host: String
     /// TCP port; 0 asks the kernel for a free one (tests), read it back from `HTTPServer.port`.
-    public var port: Int
+    package var port: Int
     /// Largest request body accepted; larger ones get 413 before the body is read.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Bodies up to this size stay in memory; larger ones spill to a temporary file.
-    public var memoryBodyLimit: Int
+    package var memoryBodyLimit: Int
     /// Most bytes all spilled bodies together may take in `temporaryDirectory`. Space is
     /// taken as body bytes arrive; one client address, and one account, may hold at most
     /// a quarter of it (or one `maxBodyBytes` body, if that is more). A body whose
     /// declared length (a chunked one's route limit) does not fit its sender's share now
     /// is refused with 503 before any byte is stored; one that runs out of room midway
     /// gets 503 and the connection closes.
-    public var spoolLimitBytes: Int = 1 << 30
+    package var spoolLimitBytes: Int = 1 << 30
     /// The slowest a body may arrive once its grace period is over; nil for no minimum.
-    public var minimumBodyRate: MinimumBodyRate? = .standard
+    package var minimumBodyRate: MinimumBodyRate? = .standard
     /// The clock body deadlines and rates are measured with; tests inject one.
-    public var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    package var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Where spilled bodies go.
-    public var temporaryDirectory: String
+    package var temporaryDirectory: String
     /// Most connections open at once, across all clients. The server raises its file
     /// limit (RLIMIT_NOFILE) to the hard limit at start and lowers this to fit below
     /// it with room for the database, spool files and outgoing requests.
-    public var connectionLimit: Int
+    package var connectionLimit: Int
     /// Most connections open at once from one IP address (one /64 network for IPv6);
     /// trusted proxies are exempt (their clients are limited per forwarded address
     /// instead). A client at its share can still connect: its own oldest idle
     /// connection is closed to make room.
-    public var perClientConnectionLimit: Int
+    package var perClientConnectionLimit: Int
     /// Slots only clients holding no connection may take, so a new visitor is served
     /// while others fill the rest; nil for a sixteenth of `connectionLimit` (at least 2).
     /// Past `connectionLimit - reservedConnections`, each new connection closes an idle
     /// or head-trickling one of whoever holds the most.
-    public var reservedConnections: Int?
+    package var reservedConnections: Int?
     /// Peers whose `X-Forwarded-For` names the real client (a reverse proxy on the same
     /// machine or LAN). Everyone else's `X-Forwarded-For` is ignored.
-    public var trustedProxies: [IPAddressRange] = []
+    package var trustedProxies: [IPAddressRange] = []
     /// Seconds a connection may sit idle (or trickle bytes too slowly) before it is closed.
-    public var connectionTimeoutSeconds: Int
+    package var connectionTimeoutSeconds: Int
     /// Seconds a connection has, from being accepted or from its previous response, to
     /// deliver a whole request head; a head trickled in faster than the idle timeout but
     /// slower than this is cut off (the idle timeout alone is reset by every byte).
-    public var requestHeadTimeLimitSeconds = 60
+    package var requestHeadTimeLimitSeconds = 60
     /// Threads in the daemon's epoll thread pool.
-    public var threadCount: Int
+    package var threadCount: Int
     /// Memory each connection may use for the request line, headers and read buffer;
     /// larger request heads are refused by libmicrohttpd (431/414), which bounds what one
     /// client can pin. libmicrohttpd zeroes this much per request on kept-alive
     /// connections, so bigger is slower; its default, 32 KiB, fits heads of ~16 KiB.
-    public var connectionMemoryLimit: Int
+    package var connectionMemoryLimit: Int
     /// Headers added to every response the server itself creates (413, 500, 503); the
     /// application adds its own to the responses it returns.
-    public var defaultHeaders: [(String, String)]
+    package var defaultHeaders: [(String, String)]
     /// HTML bodies for the responses the server makes itself, by status code (400, 413,
     /// 500, 503), so people see the application's own error page rather than a bare line
     /// of text; a missing code keeps the plain-text body.
-    public var errorPages: [Int: [UInt8]] = [:]
+    package var errorPages: [Int: [UInt8]] = [:]
 
-    public init(
+    package init(
         host: String = "0.0.0.0",
         port: Int = 8080,
         maxBodyBytes: Int = 40 * 1024 * 1024,

@@ -1,38 +1,38 @@
 /// An HTTP status code with its standard reason phrase.
-public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
-    public let code: Int
-    public init(_ code: Int) { self.code = code }
-    public var description: String { "\(code) \(reasonPhrase)" }
+package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
+    package let code: Int
+    package init(_ code: Int) { self.code = code }
+    package var description: String { "\(code) \(reasonPhrase)" }
 
-    public static let ok = HTTPStatus(200)
-    public static let created = HTTPStatus(201)
-    public static let accepted = HTTPStatus(202)
-    public static let noContent = HTTPStatus(204)
-    public static let partialContent = HTTPStatus(206)
-    public static let movedPermanently = HTTPStatus(301)
-    public static let found = HTTPStatus(302)
-    public static let seeOther = HTTPStatus(303)
-    public static let notModified = HTTPStatus(304)
-    public static let badRequest = HTTPStatus(400)
-    public static let unauthorized = HTTPStatus(401)
-    public static let forbidden = HTTPStatus(403)
-    public static let notFound = HTTPStatus(404)
-    public static let methodNotAllowed = HTTPStatus(405)
-    public static let requestTimeout = HTTPStatus(408)
-    public static let conflict = HTTPStatus(409)
-    public static let gone = HTTPStatus(410)
-    public static let contentTooLarge = HTTPStatus(413)
-    public static let uriTooLong = HTTPStatus(414)
-    public static let unsupportedMediaType = HTTPStatus(415)
-    public static let rangeNotSatisfiable = HTTPStatus(416)
-    public static let unprocessableContent = HTTPStatus(422)
-    public static let tooManyRequests = HTTPStatus(429)
-    public static let internalServerError = HTTPStatus(500)
-    public static let badGateway = HTTPStatus(502)
-    public static let serviceUnavailable = HTTPStatus(503)
-    public static let gatewayTimeout = HTTPStatus(504)
+    package static let ok = HTTPStatus(200)
+    package static let created = HTTPStatus(201)
+    package static let accepted = HTTPStatus(202)
+    package static let noContent = HTTPStatus(204)
+    package static let partialContent = HTTPStatus(206)
+    package static let movedPermanently = HTTPStatus(301)
+    package static let found = HTTPStatus(302)
+    package static let seeOther = HTTPStatus(303)
+    package static let notModified = HTTPStatus(304)
+    package static let badRequest = HTTPStatus(400)
+    package static let unauthorized = HTTPStatus(401)
+    package static let forbidden = HTTPStatus(403)
+    package static let notFound = HTTPStatus(404)
+    package static let methodNotAllowed = HTTPStatus(405)
+    package static let requestTimeout = HTTPStatus(408)
+    package static let conflict = HTTPStatus(409)
+    package static let gone = HTTPStatus(410)
+    package static let contentTooLarge = HTTPStatus(413)
+    package static let uriTooLong = HTTPStatus(414)
+    package static let unsupportedMediaType = HTTPStatus(415)
+    package static let rangeNotSatisfiable = HTTPStatus(416)
+    package static let unprocessableContent = HTTPStatus(422)
+    package static let tooManyRequests = HTTPStatus(429)
+    package static let internalServerError = HTTPStatus(500)
+    package static let badGateway = HTTPStatus(502)
+    package static let serviceUnavailable = HTTPStatus(503)
+    package static let gatewayTimeout = HTTPStatus(504)
 
-    public var reasonPhrase: String {
+    package var reasonPhrase: String {
         switch code {
         case 200: "OK"
         case 201: "Created"

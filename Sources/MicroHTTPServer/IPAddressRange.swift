@@ -2,14 +2,14 @@ import Glibc
 
 /// An IPv4 or IPv6 address or CIDR block ("192.168.1.10", "10.0.0.0/8", "::1",
 /// "fd00::/8"), for naming the reverse proxies whose `X-Forwarded-For` is believed.
-public struct IPAddressRange: Sendable, Equatable, CustomStringConvertible {
+package struct IPAddressRange: Sendable, Equatable, CustomStringConvertible {
     /// 4 or 16 network-order bytes.
     let network: [UInt8]
     let prefixLength: Int
 
     /// Parses an address or a CIDR block; nil for anything else (names are not
     /// accepted: trust must not depend on DNS).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let bytes = Self.bytes(of: String(parts[0])) else { return nil }
         let maximum = bytes.count * 8
@@ -22,13 +22,13 @@ public struct IPAddressRange: Sendable, Equatable, CustomStringConvertible {
         prefixLength = length
     }
 
-    public var description: String {
+    package var description: String {
         let text = Self.text(of: network)
         return prefixLength == network.count * 8 ? text : "\(text)/\(prefixLength)"
     }
 
     /// Whether the textual address `address` lies in this range.
-    public func contains(_ address: String) -> Bool {
+    package func contains(_ address: String) -> Bool {
         guard let bytes = Self.bytes(of: address), bytes.count == network.count else { return false }
         var remaining = prefixLength
         for index in 0..<bytes.count where remaining > 0 {
@@ -69,7 +69,8 @@ extension String {
         let skip = Set(set.unicodeScalars)
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !skip.contains($0) }),
-              let last = scalars.lastIndex(where: { !skip.contains($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !skip.contains($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }
@@ -79,7 +80,7 @@ extension [IPAddressRange] {
     /// proxy; then the right-most `X-Forwarded-For` entry that is not itself a trusted
     /// proxy (entries to its left are whatever the client claimed and prove nothing).
     /// A trusted proxy with a missing or unreadable header stays the client.
-    public func client(peer: String, forwardedFor: [String]) -> String {
+    package func client(peer: String, forwardedFor: [String]) -> String {
         guard contains(where: { $0.contains(peer) }) else { return peer }
         let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: " \t") }
         for hop in hops.reversed() {

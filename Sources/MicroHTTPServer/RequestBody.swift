@@ -5,13 +5,13 @@ import Foundation
 /// Small bodies stay in memory; bodies above the server's spill threshold were streamed
 /// to a temporary file while they arrived, so a 40 MB upload never sits in memory.
 /// The server deletes the file once the response has been sent.
-public enum RequestBody: Sendable {
+package enum RequestBody: Sendable {
     case empty
     case memory([UInt8])
     case file(path: String, size: Int)
 
     /// Number of bytes in the body.
-    public var count: Int {
+    package var count: Int {
         switch self {
         case .empty: 0
         case .memory(let bytes): bytes.count
@@ -21,7 +21,7 @@ public enum RequestBody: Sendable {
 
     /// The whole body in memory. Only for bodies known to be small (forms, JSON);
     /// uploads should be read with `chunks(size:)`.
-    public func collect() throws -> [UInt8] {
+    package func collect() throws -> [UInt8] {
         switch self {
         case .empty: return []
         case .memory(let bytes): return bytes
@@ -32,7 +32,7 @@ public enum RequestBody: Sendable {
 
     /// Reads the body front to back in chunks of at most `size` bytes, calling `body` for
     /// each; it never holds more than one chunk of a file-backed body in memory.
-    public func forEachChunk(size: Int = 64 * 1024, _ body: ([UInt8]) throws -> Void) throws {
+    package func forEachChunk(size: Int = 64 * 1024, _ body: ([UInt8]) throws -> Void) throws {
         switch self {
         case .empty: return
         case .memory(let bytes):

@@ -1,4 +1,5 @@
 import GrainSupport
+
 /// A part's `Content-Disposition: form-data; name="…"; filename="…"` (RFC 7578 §4.2).
 ///
 /// `filename*=UTF-8''…` (RFC 5987) wins over `filename` when it decodes, as RFC 6266

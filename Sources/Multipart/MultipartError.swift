@@ -7,7 +7,7 @@ import GrainSupport
 /// (`fileSystem`, `bodyUnreadable`) are 500s whose `description` carries the detail for the
 /// log while `publicMessage` reveals nothing. Whenever one of these is thrown, files
 /// already written for the form have been deleted.
-public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The Content-Type is missing or is not `multipart/form-data`.
     case notMultipart
     /// The Content-Type has no usable `boundary` parameter (missing, empty, over 70
@@ -33,7 +33,7 @@ public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The request body itself could not be read (its temporary file vanished, say).
     case bodyUnreadable(detail: String)
 
-    public var publicMessage: String {
+    package var publicMessage: String {
         switch self {
         case .notMultipart: "This form must be sent as multipart/form-data."
         case .missingBoundary: "The upload could not be read: its multipart boundary is missing or invalid."
@@ -51,7 +51,7 @@ public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fileSystem(let operation, let detail): "multipart: \(operation) failed: \(detail)"
         case .bodyUnreadable(let detail): "multipart: reading the request body failed: \(detail)"

@@ -3,22 +3,22 @@
 ///
 /// The defaults fit the story upload form: one photo (a second is accepted so the app can
 /// say "choose one photo" instead of a generic error), a CSRF token and a few text fields.
-public struct MultipartLimits: Sendable, Equatable {
+package struct MultipartLimits: Sendable, Equatable {
     /// Largest accepted file part, in bytes.
-    public var maxFileBytes: Int
+    package var maxFileBytes: Int
     /// Most file parts that carry a file; "no file chosen" parts do not count.
-    public var maxFiles: Int
+    package var maxFiles: Int
     /// Largest accepted text field value, in bytes.
-    public var maxFieldBytes: Int
+    package var maxFieldBytes: Int
     /// Most text fields.
-    public var maxFields: Int
+    package var maxFields: Int
     /// Largest header block of one part (the lines between its boundary and its content),
     /// in bytes, line endings included.
-    public var maxHeaderBytes: Int
+    package var maxHeaderBytes: Int
     /// Most parts of any kind, including "no file chosen" parts.
-    public var maxParts: Int
+    package var maxParts: Int
 
-    public init(
+    package init(
         maxFileBytes: Int = 40 * 1024 * 1024,
         maxFiles: Int = 2,
         maxFieldBytes: Int = 64 * 1024,

@@ -4,22 +4,22 @@
 /// Everything here except `path` and `size` was chosen by the client and is untrusted:
 /// `filename` is for display only and never becomes a path, and `contentType` is a claim
 /// to check against the bytes.
-public struct UploadedFile: Sendable, Equatable {
+package struct UploadedFile: Sendable, Equatable {
     /// The form field's `name`.
-    public let fieldName: String
+    package let fieldName: String
     /// The browser's file name with directories, control and bidi-override characters
     /// removed; may be empty. Display only.
-    public let filename: String
+    package let filename: String
     /// The part's declared media type, lower-cased and without parameters;
     /// `application/octet-stream` when the part declared none.
-    public let contentType: String
+    package let contentType: String
     /// Where the bytes are: a random name inside the parser's file directory, mode 0600.
     /// The caller owns the file and must delete it (see `MultipartForm.removeFiles()`).
-    public let path: String
+    package let path: String
     /// Number of bytes written.
-    public let size: Int
+    package let size: Int
 
-    public init(fieldName: String, filename: String, contentType: String, path: String, size: Int) {
+    package init(fieldName: String, filename: String, contentType: String, path: String, size: Int) {
         self.fieldName = fieldName
         self.filename = filename
         self.contentType = contentType

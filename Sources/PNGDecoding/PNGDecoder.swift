@@ -8,13 +8,13 @@ import CPNG
 /// The simplified API is used because it reports failures through `png_image.message`
 /// and a zero return; the full API reports them by `longjmp`, which would skip Swift's
 /// cleanup. Blocking and CPU-bound: call it from a worker thread.
-public enum PNGDecoder {
+package enum PNGDecoder {
     /// The background transparent pixels are composited onto.
-    public static let background: (red: UInt8, green: UInt8, blue: UInt8) = (255, 255, 255)
+    package static let background: (red: UInt8, green: UInt8, blue: UInt8) = (255, 255, 255)
 
     /// Decodes `bytes` (already inspected as `header`) to `width × height × 3` bytes,
     /// rows top to bottom. Throws with libpng's message when the data is damaged.
-    public static func decodeRGB(_ bytes: [UInt8], header: PNGHeader) throws(PNGError) -> [UInt8] {
+    package static func decodeRGB(_ bytes: [UInt8], header: PNGHeader) throws(PNGError) -> [UInt8] {
         let (rowBytes, rowOverflow) = header.width.multipliedReportingOverflow(by: 3)
         let (total, totalOverflow) = rowBytes.multipliedReportingOverflow(by: header.height)
         guard !rowOverflow, !totalOverflow, rowBytes <= Int(Int32.max) else {

@@ -1,8 +1,8 @@
 /// Why PNG bytes could not be read: what was wrong, and libpng's own message when it was
 /// libpng that noticed, so a log says exactly where the data went bad.
-public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem it is; callers map these to their own errors.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Not a PNG signature at all.
         case notPNG
         /// The data stops before its IEND chunk (cut short).
@@ -20,14 +20,14 @@ public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupported
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The detail: libpng's `png_image.message`, or which check failed in the chunk walk.
-    public let message: String
+    package let message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { "PNG \(kind): \(message)" }
+    package var description: String { "PNG \(kind): \(message)" }
 }

@@ -1,9 +1,13 @@
 /// What a PNG says about itself before any pixel is decoded: the IHDR facts and the
 /// metadata chunks the photo pipeline needs (EXIF for orientation and GPS, ICC to keep).
-public struct PNGHeader: Sendable, Equatable {
+package struct PNGHeader: Sendable, Equatable {
     /// IHDR colour types (PNG §11.2.2).
-    public enum ColorType: UInt8, Sendable {
-        case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgbAlpha = 6
+    package enum ColorType: UInt8, Sendable {
+        case grey = 0
+        case rgb = 2
+        case palette = 3
+        case greyAlpha = 4
+        case rgbAlpha = 6
 
         /// Samples per pixel (a palette index is one).
         var samples: Int {
@@ -16,36 +20,36 @@ public struct PNGHeader: Sendable, Equatable {
         }
     }
 
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Bits per sample (or per palette index): 1, 2, 4, 8 or 16.
-    public let bitDepth: Int
-    public let colorType: ColorType
-    public let isInterlaced: Bool
+    package let bitDepth: Int
+    package let colorType: ColorType
+    package let isInterlaced: Bool
     /// Whether the image carries transparency (an alpha channel or a `tRNS` chunk).
-    public let hasTransparency: Bool
+    package let hasTransparency: Bool
     /// The `eXIf` chunk: a TIFF structure ("MM\0*" / "II*\0"), the same payload as a
     /// JPEG's APP1 after `Exif\0\0`. A leading `Exif\0\0` some writers add is removed.
-    public let exif: [UInt8]?
+    package let exif: [UInt8]?
     /// The `iCCP` chunk's profile, decompressed (nil when absent, damaged or too large).
-    public let iccProfile: [UInt8]?
+    package let iccProfile: [UInt8]?
     /// The `gAMA` chunk's value (file gamma × 100000, 45455 for sRGB's 1/2.2), nil when
     /// absent or damaged. libpng's simplified API corrects pixels whose gamma is not sRGB's.
-    public let gamma: Int?
+    package let gamma: Int?
     /// Whether the chunks run to IEND. A file cut short is still returned with its
     /// header, so callers can apply pixel limits before refusing it as truncated.
-    public let isComplete: Bool
+    package let isComplete: Bool
 
     /// Where the IDAT chunks' data lies in the inspected bytes, in order.
-    public let imageData: [Range<Int>]
+    package let imageData: [Range<Int>]
 
     /// The total of the IDAT chunks' data.
-    public var compressedBytes: Int { imageData.reduce(0) { $0 + $1.count } }
+    package var compressedBytes: Int { imageData.reduce(0) { $0 + $1.count } }
 
     /// The exact number of bytes the image data inflates to (PNG §7.2, §8.2): per row one
     /// filter byte and the packed samples, for each of the seven Adam7 passes when
     /// interlaced. Both sides are below 2³¹, so this cannot overflow.
-    public var inflatedBytes: Int {
+    package var inflatedBytes: Int {
         let bitsPerPixel = bitDepth * colorType.samples
         func rows(width: Int, height: Int) -> Int {
             width == 0 || height == 0 ? 0 : height * (1 + (width * bitsPerPixel + 7) / 8)
@@ -64,8 +68,8 @@ public struct PNGHeader: Sendable, Equatable {
     /// encoders that split oddly. zlib cannot code data in less than ~1/1032 of its size,
     /// so the check that matters for a bomb is the other one: inflating stops at
     /// `inflatedBytes` (`PNGInflateCheck`).
-    public var maxCompressedBytes: Int { inflatedBytes + inflatedBytes / 8 + (64 << 10) }
+    package var maxCompressedBytes: Int { inflatedBytes + inflatedBytes / 8 + (64 << 10) }
 
     /// Width × height; both are at most 2³¹ − 1, so this cannot overflow `Int`.
-    public var pixelCount: Int { width * height }
+    package var pixelCount: Int { width * height }
 }

@@ -9,11 +9,11 @@ import GzipCompression
 /// refuses more IDAT than the picture can need; this stops a stream that fits that bound
 /// but inflates without end, after at most one picture's worth of work. Then libpng reads
 /// the same bytes, which are known to end in time.
-public enum PNGImageDataCheck {
+package enum PNGImageDataCheck {
     /// Throws `.sizeMismatch` when the image data of `bytes` (inspected as `header`)
     /// inflates past the picture, `.timedOut` when `shouldStop` says so, `.corrupt` when
     /// zlib refuses it. Data that stops early is left to libpng to report.
-    public static func check(_ bytes: [UInt8], header: PNGHeader, shouldStop: () -> Bool) throws(PNGError) {
+    package static func check(_ bytes: [UInt8], header: PNGHeader, shouldStop: () -> Bool) throws(PNGError) {
         let outcome = bytes.withUnsafeBufferPointer {
             InflateMeter.measure($0, pieces: header.imageData, limit: header.inflatedBytes, shouldStop: shouldStop)
         }

@@ -8,16 +8,16 @@ import GzipCompression
 /// bytes (PNG's chunk framing is length, type, data, CRC), one pass, allocating only the
 /// metadata it returns; metadata chunks are read wherever they appear (`eXIf` may follow
 /// the image data).
-public enum PNGInspector {
+package enum PNGInspector {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// ICC profiles larger than this are treated as absent: a photo's profile is a few
     /// kilobytes, and the inflate must not be a decompression bomb of its own.
-    public static let maxICCProfileBytes = 4 << 20
+    package static let maxICCProfileBytes = 4 << 20
 
     /// Inspects `bytes`. Throws `.notPNG`, `.truncated` when the data stops before IHDR
     /// is complete, and `.corrupt` for a bad IHDR or chunk framing. A file cut short after
     /// IHDR is returned with `isComplete == false`.
-    public static func inspect(_ bytes: [UInt8]) throws(PNGError) -> PNGHeader {
+    package static func inspect(_ bytes: [UInt8]) throws(PNGError) -> PNGHeader {
         guard bytes.count >= 8, bytes.prefix(8).elementsEqual(signature) else {
             throw PNGError(.notPNG, "no PNG signature")
         }
@@ -122,11 +122,12 @@ private struct IHDR {
             throw PNGError(.corrupt, "IHDR colour type \(bytes[9])")
         }
         self.colorType = colorType
-        let allowedDepths: [Int] = switch colorType {
-        case .grey: [1, 2, 4, 8, 16]
-        case .palette: [1, 2, 4, 8]
-        case .rgb, .greyAlpha, .rgbAlpha: [8, 16]
-        }
+        let allowedDepths: [Int] =
+            switch colorType {
+            case .grey: [1, 2, 4, 8, 16]
+            case .palette: [1, 2, 4, 8]
+            case .rgb, .greyAlpha, .rgbAlpha: [8, 16]
+            }
         guard allowedDepths.contains(bitDepth) else {
             throw PNGError(.corrupt, "IHDR bit depth \(bitDepth) for colour type \(colorType.rawValue)")
         }

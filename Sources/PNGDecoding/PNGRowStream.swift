@@ -7,9 +7,9 @@ import CPNG
 /// no conversion that needs more than the row at hand: 8-bit RGB, grey or palette,
 /// not interlaced, with no transparency and no gamma other than sRGB's (which the
 /// simplified API would correct). `canStream` says which; others use `PNGDecoder`.
-public enum PNGRowStream {
+package enum PNGRowStream {
     /// Whether `header` describes a PNG `read` gives the same pixels for.
-    public static func canStream(_ header: PNGHeader) -> Bool {
+    package static func canStream(_ header: PNGHeader) -> Bool {
         let plain: Bool
         switch header.colorType {
         case .rgb: plain = header.bitDepth == 8
@@ -26,7 +26,7 @@ public enum PNGRowStream {
     /// hands each row, `width × 3` bytes of RGB top to bottom, to `body` with its index.
     /// Throws with libpng's message when the data is damaged or the file is not the one
     /// inspected.
-    public static func read(
+    package static func read(
         path: String, header: PNGHeader, _ body: (UnsafePointer<UInt8>, Int) -> Void
     ) throws(PNGError) {
         guard canStream(header) else { throw PNGError(.unsupported, "this PNG cannot be read row by row") }

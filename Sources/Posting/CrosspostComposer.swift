@@ -1,24 +1,24 @@
+package import ATProto
 import Foundation
-public import ATProto
 
 /// Builds the Bluesky post for a story exactly as Grain's clients do (§6), so Grain
 /// links the post back to the story: the text holds `/profile/{did}/story/{rkey}` with
 /// the DID, facets use UTF-8 byte offsets.
-public struct CrosspostComposer: Sendable {
+package struct CrosspostComposer: Sendable {
     /// The site in front of the story path (default `https://grain.social`).
-    public let storyLinkURL: String
+    package let storyLinkURL: String
 
-    public init(storyLinkURL: String) {
+    package init(storyLinkURL: String) {
         self.storyLinkURL = storyLinkURL.hasSuffix("/") ? String(storyLinkURL.dropLast()) : storyLinkURL
     }
 
-    public func storyURL(did: DID, rkey: RecordKey) -> String {
+    package func storyURL(did: DID, rkey: RecordKey) -> String {
         "\(storyLinkURL)/profile/\(did.rawValue)/story/\(rkey.rawValue)"
     }
 
     /// The post for `story` (already written as `did`/`rkey`), with `place` the
     /// formatted location (`locationDisplay` rules) when the story has one.
-    public func post(for story: StoryRecord, did: DID, rkey: RecordKey, place: String?, createdAt: Datetime) -> FeedPostRecord {
+    package func post(for story: StoryRecord, did: DID, rkey: RecordKey, place: String?, createdAt: Datetime) -> FeedPostRecord {
         let url = storyURL(did: did, rkey: rkey)
         var lines = [""]
         if let place, !place.isEmpty { lines += ["📍 " + place, ""] }
@@ -34,7 +34,7 @@ public struct CrosspostComposer: Sendable {
     }
 
     /// Link and hashtag facets with UTF-8 byte ranges, sorted, overlaps skipped.
-    public func facets(in text: String) -> [FeedPostRecord.Facet]? {
+    package func facets(in text: String) -> [FeedPostRecord.Facet]? {
         var found: [FeedPostRecord.Facet] = []
         let whole = NSRange(text.startIndex..., in: text)
         for match in Self.link.matches(in: text, range: whole) {

@@ -1,7 +1,7 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Accounts
+package import Foundation
 import Geocoding
-public import Accounts
 
 /// A processed photo waiting to be posted (or being posted), owned by one account. Its
 /// photo is at `DataDirectory.draftPhoto(id)`; how far publishing got is its
@@ -9,31 +9,31 @@ public import Accounts
 ///
 /// The record keys are chosen when the draft is made and never change, so however often
 /// publishing is retried, the PDS ends up with at most one story and one crosspost.
-public struct Draft: Sendable, Equatable {
-    public enum State: String, Sendable {
+package struct Draft: Sendable, Equatable {
+    package enum State: String, Sendable {
         case draft, publishing, posted, failed
     }
 
-    public var id: String
-    public var did: DID
+    package var id: String
+    package var did: DID
     /// The PDS of the session that made it: only a session of `did` on this PDS may
     /// see or publish it.
-    public var pdsURL: String
-    public var storyRKey: RecordKey
-    public var postRKey: RecordKey
-    public var photoBytes: Int
-    public var width: Int
-    public var height: Int
+    package var pdsURL: String
+    package var storyRKey: RecordKey
+    package var postRKey: RecordKey
+    package var photoBytes: Int
+    package var width: Int
+    package var height: Int
     /// The resolution-10 H3 cell of the photo's own GPS position, when it had one.
-    public var gpsCell: String?
+    package var gpsCell: String?
     /// The place that will be posted (suggested from GPS, edited or searched).
-    public var place: DraftPlace?
-    public var labels: [String]
-    public var crosspost: Bool
-    public var state: State
-    public var createdAt: Date
+    package var place: DraftPlace?
+    package var labels: [String]
+    package var crosspost: Bool
+    package var state: State
+    package var createdAt: Date
 
-    public init(
+    package init(
         id: String, did: DID, pdsURL: String, storyRKey: RecordKey, postRKey: RecordKey, photoBytes: Int, width: Int, height: Int,
         gpsCell: String?, place: DraftPlace?, labels: [String], crosspost: Bool, state: State, createdAt: Date
     ) {
@@ -54,18 +54,18 @@ public struct Draft: Sendable, Equatable {
     }
 
     /// Whether `account` is the one this draft belongs to (same DID, same PDS).
-    public func belongs(to account: AccountSession) -> Bool {
+    package func belongs(to account: AccountSession) -> Bool {
         account.did == did && account.pdsURL == pdsURL
     }
 }
 
 /// A story's place: a name, its H3 cell, and the address when one is known.
-public struct DraftPlace: Sendable, Equatable, Codable {
-    public var name: String
-    public var cell: String
-    public var address: AddressLocation?
+package struct DraftPlace: Sendable, Equatable, Codable {
+    package var name: String
+    package var cell: String
+    package var address: AddressLocation?
 
-    public init(name: String, cell: String, address: AddressLocation?) {
+    package init(name: String, cell: String, address: AddressLocation?) {
         self.name = name
         self.cell = cell
         self.address = address
@@ -73,7 +73,7 @@ public struct DraftPlace: Sendable, Equatable, Codable {
 
     /// The place as Grain shows it (`locationDisplay` rules), for the viewer and the
     /// crosspost text.
-    public var displayText: String {
+    package var displayText: String {
         LocationFormatter.display(name: name, address: address)
     }
 }

@@ -4,16 +4,16 @@
 ///
 /// Ids are made by `DraftMaker` (22 base64url characters); anything outside that
 /// alphabet, empty or over 64 characters names no draft.
-public struct DraftID: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct DraftID: Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
     /// The id for `text`, or nil when no draft could have it.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard !text.isEmpty, text.utf8.count <= 64, text.utf8.allSatisfy(Self.isIDByte) else { return nil }
         rawValue = text
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Letters, digits, `-` and `_`: the base64url alphabet.
     private static func isIDByte(_ byte: UInt8) -> Bool {

@@ -1,11 +1,11 @@
-import DurableFiles
-public import Foundation
-public import JPEGProcessing
-import WorkerThreads
-public import ATProto
-public import Geocoding
-public import GrainSupport
+package import ATProto
 import Accounts
+import DurableFiles
+package import Foundation
+package import Geocoding
+package import GrainSupport
+package import PhotoPipeline
+import WorkerThreads
 
 /// Makes a draft from an uploaded photo: prepares it (`PhotoPreparation`) from the
 /// upload's scratch file where it lies, writes the prepared JPEG durably to the draft's
@@ -13,19 +13,19 @@ import Accounts
 /// the draft within the account's quota. The draft row is written only after its photo
 /// is on disk, and the photo is removed again if the row cannot be saved, so a row never
 /// points at a missing photo and no photo outlives a refused draft.
-public struct DraftMaker: Sendable {
+package struct DraftMaker: Sendable {
     /// What one upload asks for.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// The uploaded scratch file; the caller owns it and deletes it afterwards.
-        public var uploadPath: String
-        public var did: DID
+        package var uploadPath: String
+        package var did: DID
         /// The PDS of the session uploading, which the draft is bound to.
-        public var pdsURL: String
-        public var quota: DraftQuota
+        package var pdsURL: String
+        package var quota: DraftQuota
         /// The browser's `Accept-Language`, for the place suggestion.
-        public var language: String?
+        package var language: String?
 
-        public init(uploadPath: String, did: DID, pdsURL: String, quota: DraftQuota, language: String?) {
+        package init(uploadPath: String, did: DID, pdsURL: String, quota: DraftQuota, language: String?) {
             self.uploadPath = uploadPath
             self.did = did
             self.pdsURL = pdsURL
@@ -34,14 +34,14 @@ public struct DraftMaker: Sendable {
         }
     }
 
-    public let preparation: PhotoPreparation
-    public let drafts: any DraftRepository
-    public let geocoder: any PlaceGeocoder
-    public let tids: TIDClock
-    public let data: DataDirectory
-    public let now: @Sendable () -> Date
+    package let preparation: PhotoPreparation
+    package let drafts: any DraftRepository
+    package let geocoder: any PlaceGeocoder
+    package let tids: TIDClock
+    package let data: DataDirectory
+    package let now: @Sendable () -> Date
 
-    public init(
+    package init(
         preparation: PhotoPreparation, drafts: any DraftRepository, geocoder: any PlaceGeocoder, tids: TIDClock, data: DataDirectory,
         now: @escaping @Sendable () -> Date
     ) {
@@ -53,7 +53,7 @@ public struct DraftMaker: Sendable {
         self.now = now
     }
 
-    public func makeDraft(_ request: Request) async throws(DraftMakingError) -> Draft {
+    package func makeDraft(_ request: Request) async throws(DraftMakingError) -> Draft {
         let prepared: PreparedPhoto
         do {
             prepared = try await preparation.prepare(fileAt: request.uploadPath, account: request.did.rawValue)
@@ -93,7 +93,7 @@ public struct DraftMaker: Sendable {
 }
 
 /// Why an upload did not become a draft.
-public enum DraftMakingError: Error {
+package enum DraftMakingError: Error {
     /// The photo could not be prepared; `isBadInput` ones are the uploader's to fix.
     case photo(PhotoProcessingError)
     /// The account keeps as much as `DraftQuota` allows.

@@ -4,13 +4,13 @@ import GrainSupport
 /// fill the server's disk with uploads: a number of drafts not yet posted, and a total
 /// of photo bytes kept for the account (posted photos count until they are cleaned up).
 /// Set by `--max-drafts` and `--max-draft-bytes`.
-public struct DraftQuota: Sendable, Equatable {
+package struct DraftQuota: Sendable, Equatable {
     /// Why an upload was refused, in words for the person at the form.
-    public enum Exceeded: Error, Sendable, Equatable {
+    package enum Exceeded: Error, Sendable, Equatable {
         case tooManyDrafts(limit: Int)
         case tooManyBytes(limit: Int)
 
-        public var publicMessage: String {
+        package var publicMessage: String {
             switch self {
             case .tooManyDrafts(let limit):
                 "You already have \(limit) drafts that are not posted yet, the most one account can keep here. Post or discard some of them first (unposted drafts are also removed after two days)."
@@ -21,29 +21,28 @@ public struct DraftQuota: Sendable, Equatable {
     }
 
     /// What an account keeps now.
-    public struct Usage: Sendable, Equatable {
+    package struct Usage: Sendable, Equatable {
         /// Drafts not yet posted (being edited, being published, or failed).
-        public var drafts: Int
+        package var drafts: Int
         /// Bytes of all its draft photos on disk.
-        public var bytes: Int
+        package var bytes: Int
 
-        public init(drafts: Int, bytes: Int) {
+        package init(drafts: Int, bytes: Int) {
             self.drafts = drafts
             self.bytes = bytes
         }
     }
 
-    public var maxDrafts: Int
-    public var maxBytes: Int
+    package var maxDrafts: Int
+    package var maxBytes: Int
 
-    public init(maxDrafts: Int, maxBytes: Int) {
+    package init(maxDrafts: Int, maxBytes: Int) {
         self.maxDrafts = maxDrafts
         self.maxBytes = maxBytes
     }
 
-
     /// Why one more draft of `newBytes` does not fit next to `usage`, or nil when it does.
-    public func refusal(for usage: Usage, adding newBytes: Int) -> Exceeded? {
+    package func refusal(for usage: Usage, adding newBytes: Int) -> Exceeded? {
         if usage.drafts >= maxDrafts { return .tooManyDrafts(limit: maxDrafts) }
         if usage.bytes + newBytes > maxBytes { return .tooManyBytes(limit: maxBytes) }
         return nil

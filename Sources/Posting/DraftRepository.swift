@@ -1,6 +1,6 @@
-public import Foundation
-public import ATProto
-public import Accounts
+package import ATProto
+package import Accounts
+package import Foundation
 
 /// Where drafts and their publishing are kept: the only writer of a draft's state. A
 /// draft is stored only after its photo file is on disk and fsynced (`DraftMaker`), so
@@ -20,7 +20,7 @@ public import Accounts
 ///
 /// Errors: storage failures (the adapter's own error); `insert(_:within:)` also throws
 /// `DraftQuota.Exceeded` when the draft does not fit. Missing drafts are nil or false.
-public protocol DraftRepository: Sendable {
+package protocol DraftRepository: Sendable {
     func insert(_ draft: Draft) async throws
 
     /// Inserts `draft` only if it fits its account's `quota`, checked in the same atomic
@@ -94,12 +94,12 @@ public protocol DraftRepository: Sendable {
 
 extension DraftRepository {
     /// `unfinished(of:limit:)` with the home page's ten.
-    public func unfinished(of account: AccountSession) async throws -> [(draft: Draft, progress: PublishProgress?)] {
+    package func unfinished(of account: AccountSession) async throws -> [(draft: Draft, progress: PublishProgress?)] {
         try await unfinished(of: account, limit: 10)
     }
 
     /// `due(now:limit:)` with the publisher's batch of eight.
-    public func due(now: Date) async throws -> [PublishProgress] {
+    package func due(now: Date) async throws -> [PublishProgress] {
         try await due(now: now, limit: 8)
     }
 }

@@ -1,22 +1,22 @@
-public import Foundation
-public import GrainSupport
-public import Accounts
-public import Social
+package import Accounts
+package import Foundation
+package import GrainSupport
+package import Social
 
 /// Keeps the data directory small: drafts nobody posted are removed after two days,
 /// and the photos of posted stories once their 24 hours (plus a day) are over, when
 /// Grain's CDN serves them anyway. Failed drafts stay a week so they can be retried.
 /// Sessions unused for their idle lifetime are forgotten, and favourites and comments
 /// sent (or given up) more than two days ago, which pages no longer need.
-public struct Housekeeper: Sendable {
-    public let drafts: any DraftRepository
-    public let data: DataDirectory
-    public let sessions: SessionStore
-    public let logger: Logger
-    public let now: @Sendable () -> Date
-    public let socialWrites: (any SocialWriteRepository)?
+package struct Housekeeper: Sendable {
+    package let drafts: any DraftRepository
+    package let data: DataDirectory
+    package let sessions: SessionStore
+    package let logger: Logger
+    package let now: @Sendable () -> Date
+    package let socialWrites: (any SocialWriteRepository)?
 
-    public init(
+    package init(
         drafts: any DraftRepository, data: DataDirectory, sessions: SessionStore, logger: Logger, now: @escaping @Sendable () -> Date,
         socialWrites: (any SocialWriteRepository)? = nil
     ) {
@@ -36,12 +36,13 @@ public struct Housekeeper: Sendable {
     /// left is a photo without a draft, which a later sweep removes
     /// (`removeOrphanedPhotos`), never a draft without its photo.
     @discardableResult
-    public func sweep() async -> Int {
+    package func sweep() async -> Int {
         let current = now()
         var removed = 0
         var stale: [Draft] = []
         do {
-            stale = try await drafts.abandoned(before: current.addingTimeInterval(-2 * 86_400))
+            stale =
+                try await drafts.abandoned(before: current.addingTimeInterval(-2 * 86_400))
                 + drafts.failed(before: current.addingTimeInterval(-7 * 86_400))
         } catch {
             logger.error("old drafts could not be listed", ["error": String(describing: error)])
@@ -57,7 +58,7 @@ public struct Housekeeper: Sendable {
             let photo = data.draftPhoto(draft.id)
             do {
                 try FileManager.default.removeItem(atPath: photo)
-            } catch where FileManager.default.fileExists(atPath: photo) {
+            } catch  where FileManager.default.fileExists(atPath: photo) {
                 logger.warning("an old draft's photo could not be removed", ["draft": draft.id, "error": String(describing: error)])
             } catch {}
         }
@@ -88,7 +89,7 @@ public struct Housekeeper: Sendable {
         for name in names where name.hasSuffix(".jpg") && !ids.contains(String(name.dropLast(4))) {
             let path = data.drafts + "/" + name
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  current.timeIntervalSince(modified) > 3600
+                current.timeIntervalSince(modified) > 3600
             else { continue }
             do {
                 try FileManager.default.removeItem(atPath: path)
@@ -100,7 +101,7 @@ public struct Housekeeper: Sendable {
     }
 
     /// Sweeps now and then every hour until cancelled.
-    public func run() async {
+    package func run() async {
         while !Task.isCancelled {
             await sweep()
             try? await Task.sleep(for: .seconds(3600))

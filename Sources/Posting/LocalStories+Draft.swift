@@ -1,9 +1,9 @@
-public import ATProto
-public import Viewing
+package import ATProto
+package import Viewing
 
 extension LocalStories {
     /// The view of a story just written from `draft` as the record `uri` (`cid`) by `creator`.
-    public static func view(of draft: Draft, uri: ATURI, cid: String, creator: ProfileView, createdAt: Datetime) -> StoryView {
+    package static func view(of draft: Draft, uri: ATURI, cid: String, creator: ProfileView, createdAt: Datetime) -> StoryView {
         let photo = "/local-photos/\(draft.id)"
         var view = StoryView(
             uri: uri, cid: cid, creator: creator,

@@ -1,6 +1,6 @@
 import Geocoding
-public import JPEGProcessing
-public import WorkerThreads
+package import PhotoPipeline
+package import WorkerThreads
 
 /// The photo half of posting, shared by uploads (`DraftMaker`) and `grain-stories photo
 /// process`: a JPEG file becomes the photo that would be posted (upright, within the box
@@ -9,18 +9,18 @@ public import WorkerThreads
 /// The file is read where it is (an upload's scratch part, or the command's input), once
 /// for the memory estimate on the file threads and once to process it when its estimate
 /// fits the photo queue's budget, so a photo waiting for its turn holds no memory.
-public struct PhotoPreparation: Sendable {
-    public let processor: PhotoProcessor
+package struct PhotoPreparation: Sendable {
+    package let processor: PhotoProcessor
     /// Blocking reads (the estimate).
-    public let fileThreads: WorkerThreadPool
+    package let fileThreads: WorkerThreadPool
     /// Admits photos to the photo threads by their estimated peak memory.
-    public let photoQueue: BudgetedWorkQueue
+    package let photoQueue: BudgetedWorkQueue
     /// When set, each photo is processed in a child process with a hard memory cap and
     /// deadline (the server); nil processes it in this process (the `photo process`
     /// command, which is a process of its own already, and tests of the pipeline).
-    public let worker: PhotoWorker?
+    package let worker: PhotoWorker?
 
-    public init(options: PhotoProcessingOptions, fileThreads: WorkerThreadPool, photoQueue: BudgetedWorkQueue, worker: PhotoWorker? = nil) {
+    package init(options: PhotoProcessingOptions, fileThreads: WorkerThreadPool, photoQueue: BudgetedWorkQueue, worker: PhotoWorker? = nil) {
         processor = PhotoProcessor(options: options)
         self.fileThreads = fileThreads
         self.photoQueue = photoQueue
@@ -29,7 +29,7 @@ public struct PhotoPreparation: Sendable {
 
     /// Prepares the photo at `path` for `account` (whose turn it takes in the photo queue,
     /// see `BudgetedWorkQueue`: fair between accounts, not ordered by the file's claims).
-    public func prepare(fileAt path: String, account: String) async throws(PhotoProcessingError) -> PreparedPhoto {
+    package func prepare(fileAt path: String, account: String) async throws(PhotoProcessingError) -> PreparedPhoto {
         let processor = processor
         // Estimated from the header on the file threads (no decoding), so a bomb is
         // refused at once without waiting for a photo thread; then processed when its
@@ -48,7 +48,7 @@ public struct PhotoPreparation: Sendable {
 
 /// A photo ready to post, with the resolution-10 H3 cell of its GPS position when it had
 /// one (the coordinates themselves are not kept in drafts).
-public struct PreparedPhoto: Sendable, Equatable {
-    public let photo: ProcessedPhoto
-    public let gpsCell: String?
+package struct PreparedPhoto: Sendable, Equatable {
+    package let photo: ProcessedPhoto
+    package let gpsCell: String?
 }

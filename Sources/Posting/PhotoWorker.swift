@@ -1,5 +1,5 @@
 import Foundation
-public import JPEGProcessing
+package import PhotoPipeline
 
 /// Prepares one photo in a child process (`grain-stories photo worker`), so what a
 /// hostile file can cost is capped whatever its header claims: the child limits its own
@@ -9,21 +9,21 @@ public import JPEGProcessing
 /// when a photo runs) still come first; this is the cap that holds if they are wrong.
 ///
 /// `process` blocks its thread until the child exits: call it on a photo thread.
-public struct PhotoWorker: Sendable {
+package struct PhotoWorker: Sendable {
     /// The `grain-stories` executable (the server's own).
-    public let executable: String
-    public let options: PhotoProcessingOptions
+    package let executable: String
+    package let options: PhotoProcessingOptions
     /// Bytes of writable memory the child may have: the decode budget plus the
     /// executable's own needs (`baseline`).
-    public let memoryLimit: Int
+    package let memoryLimit: Int
     /// The child is killed after this long.
-    public let deadline: Duration
+    package let deadline: Duration
 
     /// What the executable needs before it decodes anything (its libraries, Swift's
     /// runtime and a few thread stacks), measured at about 40 MB; the rest is the decode.
-    public static let baseline = 96 << 20
+    package static let baseline = 96 << 20
 
-    public init(executable: String, options: PhotoProcessingOptions, memoryLimit: Int? = nil, deadline: Duration? = nil) {
+    package init(executable: String, options: PhotoProcessingOptions, memoryLimit: Int? = nil, deadline: Duration? = nil) {
         self.executable = executable
         self.options = options
         self.memoryLimit = memoryLimit ?? options.maxDecodeBytes + PhotoWorker.baseline
@@ -32,7 +32,7 @@ public struct PhotoWorker: Sendable {
 
     /// The photo at `path`, prepared by a child process; its JPEG passes through a file
     /// next to `path` that is removed again.
-    public func process(fileAt path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
+    package func process(fileAt path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
         let output = path + ".worker.jpg"
         defer { _ = unlink(output) }
         let optionsJSON: String
@@ -59,11 +59,15 @@ public struct PhotoWorker: Sendable {
         let killed = watchdog.cancel()
         if killed { throw .tookTooLong(format: "photo", detail: "no result after \(deadline)") }
         guard child.terminationReason == .exit, child.terminationStatus == 0,
-              let result = try? JSONDecoder().decode(PhotoWorkerResult.self, from: printed)
+            let result = try? JSONDecoder().decode(PhotoWorkerResult.self, from: printed)
         else {
             // Out of its memory (an allocation failed and the process aborted) or a
             // decoder that crashed: either way this file cannot be prepared here.
-            throw .damaged(format: "photo", detail: "the photo worker stopped (\(child.terminationReason == .exit ? "exit" : "signal") \(child.terminationStatus)) within \(memoryLimit >> 20) MB")
+            throw .damaged(
+                format: "photo",
+                detail:
+                    "the photo worker stopped (\(child.terminationReason == .exit ? "exit" : "signal") \(child.terminationStatus)) within \(memoryLimit >> 20) MB"
+            )
         }
         switch result {
         case .refused(let error):

@@ -1,13 +1,13 @@
-public import JPEGProcessing
+package import PhotoPipeline
 
 /// What a photo worker process (`grain-stories photo worker`) prints, as one JSON line,
 /// for the server that started it (`PhotoWorker`): the prepared photo's facts (its
 /// JPEG is in the output file) or why the photo was refused.
-public enum PhotoWorkerResult: Codable, Sendable, Equatable {
+package enum PhotoWorkerResult: Codable, Sendable, Equatable {
     case photo(width: Int, height: Int, quality: Int, appliedOrientation: Int, metadata: PhotoMetadata)
     case refused(PhotoProcessingError)
 
-    public init(_ photo: ProcessedPhoto) {
+    package init(_ photo: ProcessedPhoto) {
         self = .photo(
             width: photo.width, height: photo.height, quality: photo.quality, appliedOrientation: photo.appliedOrientation,
             metadata: photo.metadata)

@@ -1,15 +1,15 @@
-import Foundation
 import ATProto
+package import Accounts
+import Foundation
+package import GrainSupport
 import Viewing
-public import GrainSupport
-public import Accounts
 
 extension PostingServices {
     /// After a restart, puts this server's stories of the last day back into the local
     /// overlay, so they stay visible until the AppView lists them. A database that
     /// cannot be read costs only that overlay (the stories are on their PDSes), so it
     /// is logged and start-up goes on.
-    public func restoreLocalStories(sessions: SessionStore, logger: Logger) async {
+    package func restoreLocalStories(sessions: SessionStore, logger: Logger) async {
         let posted: [Draft]
         do { posted = try await drafts.posted(since: now().addingTimeInterval(-86_400)) } catch {
             logger.warning("this server's recent stories could not be read back", ["error": String(describing: error)])

@@ -1,40 +1,40 @@
-public import Foundation
-public import JPEGProcessing
-public import WorkerThreads
-public import ATProto
-public import Geocoding
-public import GrainSupport
-public import Viewing
+package import ATProto
+package import Foundation
+package import Geocoding
+package import GrainSupport
+package import PhotoPipeline
+package import Viewing
+package import WorkerThreads
 
 /// Everything posting needs: where uploads and drafts live, the photo pipeline's
 /// threads and limits, the draft store, the upload → draft service, the publisher and the local overlay.
-public struct PostingServices: Sendable {
+package struct PostingServices: Sendable {
     /// Drafts and their publishing.
-    public let drafts: any DraftRepository
-    public let publisher: Publisher
-    public let local: LocalStories
-    public let geocoder: any PlaceGeocoder
+    package let drafts: any DraftRepository
+    package let publisher: Publisher
+    package let local: LocalStories
+    package let geocoder: any PlaceGeocoder
     /// CPU-heavy photo processing, on its own threads.
-    public let photoThreads: WorkerThreadPool
+    package let photoThreads: WorkerThreadPool
     /// Admits photos to `photoThreads` by their estimated peak memory: the photos being
     /// processed together may hold at most 1.5 × the per-photo decode budget, so one
     /// photo at the limit runs beside any ordinary one but two large ones never run at
     /// once; accounts take turns, so one account's queue of files delays another's photo by
     /// at most the photos already running (see `BudgetedWorkQueue`).
-    public let photoQueue: BudgetedWorkQueue
+    package let photoQueue: BudgetedWorkQueue
     /// Blocking disk work (reading uploads, fsync), on its own threads.
-    public let fileThreads: WorkerThreadPool
-    public let processing: PhotoProcessingOptions
-    public let placeTokens: PlaceTokens
-    public let tids: TIDClock
+    package let fileThreads: WorkerThreadPool
+    package let processing: PhotoProcessingOptions
+    package let placeTokens: PlaceTokens
+    package let tids: TIDClock
     /// Where uploads are parsed and draft photos kept.
-    public let data: DataDirectory
+    package let data: DataDirectory
     /// The wall clock (the composition root's clock edge).
-    public let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// Upload → draft (`NewStoryPage`).
-    public let draftMaker: DraftMaker
+    package let draftMaker: DraftMaker
 
-    public init(
+    package init(
         drafts: any DraftRepository, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
         photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions, photoWorker: String? = nil,
         placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date

@@ -1,6 +1,6 @@
-public import Foundation
-public import ATProto
-public import GrainSupport
+package import ATProto
+package import Foundation
+package import GrainSupport
 
 /// The publish state machine, with no I/O: given a draft's `PublishProgress` and the
 /// time, `next` says what to do (run a step, wait for the backoff, or stop as posted or
@@ -10,9 +10,9 @@ public import GrainSupport
 /// Transient failures (no answer, timeouts, 5xx, 429) are retried with exponential
 /// backoff (2^attempts seconds plus jitter, at most `maxBackoff`) until `maxAttempts`;
 /// any other failure stops publishing with a reason the person sees and can retry.
-public struct PublishMachine: Sendable, Equatable {
+package struct PublishMachine: Sendable, Equatable {
     /// What the driver should do now.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case run(PublishProgress.Step)
         /// Nothing is due before this moment.
         case wait(until: Date)
@@ -21,7 +21,7 @@ public struct PublishMachine: Sendable, Equatable {
     }
 
     /// What a completed step produced.
-    public enum StepResult: Sendable, Equatable {
+    package enum StepResult: Sendable, Equatable {
         case profileReady
         case uploaded(BlobRef)
         case storyCreated(RecordRef)
@@ -29,7 +29,7 @@ public struct PublishMachine: Sendable, Equatable {
     }
 
     /// How a step went.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case completed(StepResult)
         case transientFailure(String)
         case permanentFailure(String)
@@ -39,13 +39,13 @@ public struct PublishMachine: Sendable, Equatable {
     }
 
     /// Backoff and giving up, shared with favourites and comments.
-    public var schedule = RetrySchedule()
-    public var maxAttempts: Int { schedule.maxAttempts }
-    public var maxBackoff: TimeInterval { schedule.maxBackoff }
+    package var schedule = RetrySchedule()
+    package var maxAttempts: Int { schedule.maxAttempts }
+    package var maxBackoff: TimeInterval { schedule.maxBackoff }
 
-    public init() {}
+    package init() {}
 
-    public func next(_ progress: PublishProgress, now: Date) -> Action {
+    package func next(_ progress: PublishProgress, now: Date) -> Action {
         switch progress.status {
         case .failed: return .failed(reason: progress.lastError ?? "")
         case .posted: return .posted
@@ -60,7 +60,7 @@ public struct PublishMachine: Sendable, Equatable {
 
     /// The progress after `outcome`; `jitter` (0...1 seconds, random in production) keeps
     /// many retries from arriving at the PDS together.
-    public func apply(_ outcome: Outcome, to progress: PublishProgress, now: Date, jitter: Double) -> PublishProgress {
+    package func apply(_ outcome: Outcome, to progress: PublishProgress, now: Date, jitter: Double) -> PublishProgress {
         var next = progress
         switch outcome {
         case .completed(let result):
@@ -95,7 +95,7 @@ public struct PublishMachine: Sendable, Equatable {
     }
 
     /// Seconds to wait after `attempts` transient failures in a row.
-    public func backoff(afterAttempts attempts: Int, jitter: Double) -> TimeInterval {
+    package func backoff(afterAttempts attempts: Int, jitter: Double) -> TimeInterval {
         schedule.backoff(afterAttempts: attempts, jitter: jitter)
     }
 }

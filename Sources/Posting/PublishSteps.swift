@@ -1,7 +1,7 @@
-import Foundation
 import ATProto
-import GrainSupport
 import Accounts
+import Foundation
+import GrainSupport
 
 /// The individual publish steps for one draft. Every step is safe to repeat: the
 /// profile is written with `putRecord`, a re-uploaded blob has the same CID, and the
@@ -60,15 +60,18 @@ struct PublishSteps: Sendable {
     /// cannot be reached the story stays, the draft can still be posted (the same key
     /// finds it) or deleted from the viewer, and the log says so.
     func withdraw(_ ref: RecordRef) async {
-        let did = draft.did, rkey = draft.storyRKey
+        let did = draft.did
+        let rkey = draft.storyRKey
         do {
             _ = try await call { client in
                 try await client.deleteRecord(repo: did, collection: StoryRecord.collection, rkey: rkey)
             }
         } catch {
-            dependencies.logger.warning("a story created after its draft was cancelled could not be deleted", [
-                "draft": draft.id, "uri": ref.uri.rawValue, "error": String(describing: error),
-            ])
+            dependencies.logger.warning(
+                "a story created after its draft was cancelled could not be deleted",
+                [
+                    "draft": draft.id, "uri": ref.uri.rawValue, "error": String(describing: error),
+                ])
         }
     }
 

@@ -1,25 +1,25 @@
-public import Foundation
-public import ATProto
-public import GrainSupport
-public import Accounts
+package import ATProto
+package import Accounts
+package import Foundation
+package import GrainSupport
 
 extension Publisher {
     /// What publishing needs from the rest of the server.
-    public struct Dependencies: Sendable {
+    package struct Dependencies: Sendable {
         /// Drafts and their publishing progress.
-        public var drafts: any DraftRepository
+        package var drafts: any DraftRepository
         /// Where the drafts' photos are.
-        public var data: DataDirectory
-        public var sessions: SessionStore
-        public var pds: AuthorizedPDS
-        public var composer: CrosspostComposer
+        package var data: DataDirectory
+        package var sessions: SessionStore
+        package var pds: AuthorizedPDS
+        package var composer: CrosspostComposer
         /// Called once the story record exists (the crosspost may still follow), with the
         /// record's `createdAt`.
-        public var storyPosted: @Sendable (Draft, RecordRef, AccountSession, Datetime) async -> Void
-        public var logger: Logger
-        public var now: @Sendable () -> Date
+        package var storyPosted: @Sendable (Draft, RecordRef, AccountSession, Datetime) async -> Void
+        package var logger: Logger
+        package var now: @Sendable () -> Date
 
-        public init(
+        package init(
             drafts: any DraftRepository, data: DataDirectory, sessions: SessionStore, pds: AuthorizedPDS, composer: CrosspostComposer,
             storyPosted: @escaping @Sendable (Draft, RecordRef, AccountSession, Datetime) async -> Void,
             logger: Logger, now: @escaping @Sendable () -> Date

@@ -1,40 +1,40 @@
-import GrainSupport
 import ATProto
-import Foundation
 import Accounts
+import Foundation
+import GrainSupport
 
 /// Publishes queued drafts: the I/O shell around `PublishMachine`. For each due draft it
 /// asks the machine for the next step (profile → upload → story → crosspost), performs
 /// it (`PublishSteps`), and stores the progress the machine computes from the outcome
 /// (`DraftRepository.save`) before the next step. Retries, backoff and giving up are the
 /// machine's decisions. Survives restarts: `start()` picks up whatever was pending.
-public actor Publisher {
+package actor Publisher {
     private let machine = PublishMachine()
 
     private let dependencies: Dependencies
     private let loop = RetryLoop()
 
-    public init(_ dependencies: Dependencies) {
+    package init(_ dependencies: Dependencies) {
         self.dependencies = dependencies
     }
 
     /// Starts working in the background, beginning with anything left from before.
-    public func start() async {
+    package func start() async {
         await loop.start { [weak self] in await self?.runDue() ?? 30 }
     }
 
     /// Something new is queued: look now.
-    public func kick() async {
+    package func kick() async {
         await loop.kick()
     }
 
-    public func stop() async {
+    package func stop() async {
         await loop.stop()
     }
 
     /// Processes every due draft once; returns how many seconds until the next is due.
     @discardableResult
-    public func runDue() async -> Double {
+    package func runDue() async -> Double {
         let d = dependencies
         do {
             for progress in try await d.drafts.due(now: d.now()) {
@@ -76,11 +76,12 @@ public actor Publisher {
                 do {
                     outcome = .completed(try await steps.perform(step, progress))
                 } catch let failure as PublishFailure {
-                    outcome = switch failure {
-                    case .transient(let reason): .transientFailure(reason)
-                    case .permanent(let reason): .permanentFailure(reason)
-                    case .blobMissing(let reason): .blobMissing(reason)
-                    }
+                    outcome =
+                        switch failure {
+                        case .transient(let reason): .transientFailure(reason)
+                        case .permanent(let reason): .permanentFailure(reason)
+                        case .blobMissing(let reason): .blobMissing(reason)
+                        }
                 } catch {
                     outcome = .permanentFailure("Unexpected problem: \(error)")
                 }
@@ -127,9 +128,11 @@ public actor Publisher {
         progress = machine.apply(outcome, to: progress, now: d.now(), jitter: Double.random(in: 0...1))
         switch (outcome, progress.status) {
         case (.transientFailure(let reason), .pending):
-            d.logger.warning("publishing will be retried", ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts), "error": reason])
+            d.logger.warning(
+                "publishing will be retried", ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts), "error": reason])
         case (.blobMissing(let reason), .pending):
-            d.logger.warning("the PDS no longer has the photo; uploading it again", ["draft": progress.draftID, "attempt": String(progress.attempts), "error": reason])
+            d.logger.warning(
+                "the PDS no longer has the photo; uploading it again", ["draft": progress.draftID, "attempt": String(progress.attempts), "error": reason])
         case (_, .failed):
             d.logger.warning("publishing failed", ["draft": progress.draftID, "step": step.rawValue, "error": progress.lastError ?? ""])
         default:

@@ -1,9 +1,9 @@
-public import Viewing
+package import Viewing
 
 /// An avatar as templates draw it: a proxied image URL when there is one, else the
 /// first letter of the name on a plain disc.
-public enum AvatarPresenter {
-    public static func model(url: String?, name: String, signer: MediaURLSigner) -> AvatarModel {
+package enum AvatarPresenter {
+    package static func model(url: String?, name: String, signer: MediaURLSigner) -> AvatarModel {
         let initial = name.first.map { String($0).uppercased() } ?? "?"
         return AvatarModel(image: url.flatMap { signer.path(for: $0) }, initial: initial)
     }

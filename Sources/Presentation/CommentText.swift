@@ -1,4 +1,4 @@
-public import ATProto
+package import ATProto
 import Viewing
 
 /// A comment's text cut into plain runs and links, from its facets, without trusting
@@ -7,19 +7,19 @@ import Viewing
 /// cluster) and not overlap an earlier facet; its link must be `http(s)` with no spaces
 /// or controls. Anything else is shown as the plain text it covers. Mentions lead to the
 /// person's profile here; tags stay text. The runs are escaped by the templates.
-public enum CommentText {
-    public struct Run: Sendable, Equatable {
-        public var text: String
+package enum CommentText {
+    package struct Run: Sendable, Equatable {
+        package var text: String
         /// nil: plain text.
-        public var href: String?
+        package var href: String?
 
-        public init(_ text: String, href: String? = nil) {
+        package init(_ text: String, href: String? = nil) {
             self.text = text
             self.href = href
         }
     }
 
-    public static func runs(_ text: String, facets: [RichTextFacet]?) -> [Run] {
+    package static func runs(_ text: String, facets: [RichTextFacet]?) -> [Run] {
         let bytes = Array(text.utf8)
         guard let facets, !facets.isEmpty else { return text.isEmpty ? [] : [Run(text)] }
         // UTF-8 offsets where a Character starts, and the end.
@@ -31,10 +31,11 @@ public enum CommentText {
         }
         var accepted: [(start: Int, end: Int, href: String)] = []
         for facet in facets.sorted(by: { $0.index.byteStart < $1.index.byteStart }) {
-            let start = facet.index.byteStart, end = facet.index.byteEnd
+            let start = facet.index.byteStart
+            let end = facet.index.byteEnd
             guard start >= 0, end <= bytes.count, start < end, boundaries.contains(start), boundaries.contains(end),
-                  accepted.last.map({ $0.end <= start }) ?? true,
-                  let href = facet.features.lazy.compactMap(Self.href).first
+                accepted.last.map({ $0.end <= start }) ?? true,
+                let href = facet.features.lazy.compactMap(Self.href).first
             else { continue }
             accepted.append((start, end, href))
         }
@@ -65,7 +66,7 @@ public enum CommentText {
     static func safeLink(_ uri: String) -> String? {
         let lower = uri.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), uri.utf8.count <= 2048, uri.utf8.count > 8,
-              !uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || "\"<>\\`".unicodeScalars.contains($0) })
+            !uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || "\"<>\\`".unicodeScalars.contains($0) })
         else { return nil }
         return uri
     }

@@ -1,17 +1,17 @@
 import ATProto
-public import Geocoding
+package import Geocoding
 import GrainSupport
-public import Posting
+package import Posting
 import Viewing
 
 /// The draft page's model.
-public struct DraftPresenter: Sendable {
-    public let tokens: PlaceTokens
+package struct DraftPresenter: Sendable {
+    package let tokens: PlaceTokens
 
     /// The content warnings Grain offers, as the form names them.
     static let warningNames = ["nudity": "Nudity", "sexual": "Sexual content", "gore": "Gore (Grain hides these stories)"]
 
-    public func page(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?, problem: String?) -> DraftPageModel {
+    package func page(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?, problem: String?) -> DraftPageModel {
         let warnings = SelfLabels.offered.map { value in
             DraftPageModel.Warning(value: value, label: DraftPresenter.warningNames[value] ?? value, checked: draft.labels.contains(value))
         }
@@ -51,7 +51,7 @@ public struct DraftPresenter: Sendable {
     /// error names, transport failures) for the disclosure beside it. A reason that is
     /// already a sentence for people (a sign-in that ended, a photo that is missing) is
     /// the headline itself.
-    public static func plainWords(for reason: String, stillTrying: Bool) -> (headline: String, details: String?) {
+    package static func plainWords(for reason: String, stillTrying: Bool) -> (headline: String, details: String?) {
         let details = reason.isEmpty ? nil : reason
         if stillTrying {
             return ("Your account's server isn't answering right now; GrainStories keeps trying.", details)
@@ -68,7 +68,7 @@ public struct DraftPresenter: Sendable {
         return (reason.isEmpty ? "The story was not posted." : reason, nil)
     }
 
-    public init(tokens: PlaceTokens) {
+    package init(tokens: PlaceTokens) {
         self.tokens = tokens
     }
 }

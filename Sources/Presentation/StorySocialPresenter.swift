@@ -1,22 +1,22 @@
+package import ATProto
+package import Accounts
+package import Foundation
 import GrainSupport
-public import Foundation
-public import ATProto
 import Posting
-public import Viewing
-public import Social
-public import Accounts
+package import Social
+package import Viewing
 
 /// What templates show of a story's favourites and comments: the viewer's bar (heart,
 /// count, latest comment, "Add a comment…") and the comments themselves, each with
 /// avatar, name, relative time, text runs from checked facets (`CommentText`), and a
 /// delete form on the signed-in person's own.
-public struct StorySocialPresenter: Sendable {
-    public let outbox: SocialOutbox
-    public let comments: StoryComments
-    public let signer: MediaURLSigner
-    public let now: @Sendable () -> Date
+package struct StorySocialPresenter: Sendable {
+    package let outbox: SocialOutbox
+    package let comments: StoryComments
+    package let signer: MediaURLSigner
+    package let now: @Sendable () -> Date
 
-    public static func commentsPath(_ story: StoryView) -> String {
+    package static func commentsPath(_ story: StoryView) -> String {
         StoryLinks.story(did: story.creator.did, rkey: story.rkey) + "/comments"
     }
 
@@ -25,7 +25,7 @@ public struct StorySocialPresenter: Sendable {
     }
 
     /// The viewer's bar, or null for a story past its day (Grain hides it too).
-    public func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> ViewerSocialModel? {
+    package func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> ViewerSocialModel? {
         guard isLive else { return nil }
         async let summary = comments.summary(subject: story.uri, viewer: account, hiddenAuthors: hiddenAuthors)
         let favorited = if let account { await outbox.isFavourite(account, story.uri) } else { false }
@@ -38,12 +38,12 @@ public struct StorySocialPresenter: Sendable {
         )
     }
 
-    public static func countText(_ count: Int) -> String {
+    package static func countText(_ count: Int) -> String {
         count == 1 ? "1 comment" : "\(count) comments"
     }
 
     /// One comment as the templates draw it.
-    public func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> CommentModel {
+    package func comment(_ shown: CommentMerge.Shown, account: AccountSession?, story: StoryView) -> CommentModel {
         let view = shown.view
         let author = view.author
         let isOwn = account?.did == author.did && view.uri.did == author.did
@@ -62,7 +62,7 @@ public struct StorySocialPresenter: Sendable {
         )
     }
 
-    public init(outbox: SocialOutbox, comments: StoryComments, signer: MediaURLSigner, now: @escaping @Sendable () -> Date) {
+    package init(outbox: SocialOutbox, comments: StoryComments, signer: MediaURLSigner, now: @escaping @Sendable () -> Date) {
         self.outbox = outbox
         self.comments = comments
         self.signer = signer

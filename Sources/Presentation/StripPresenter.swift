@@ -1,21 +1,21 @@
-public import Foundation
-public import HTMLTemplates
-public import ATProto
-public import Viewing
+package import ATProto
+package import Foundation
+package import HTMLTemplates
+package import Viewing
 
 /// The story strip's tiles: one per author with a live story, in strip order
 /// (`StripOrder`), with both versions of what the ring shows (seen and not), and the
 /// signed-in person's own tile.
-public struct StripPresenter: Sendable {
-    public let signer: MediaURLSigner
+package struct StripPresenter: Sendable {
+    package let signer: MediaURLSigner
 
-    public init(signer: MediaURLSigner) {
+    package init(signer: MediaURLSigner) {
         self.signer = signer
     }
 
     /// One tile per author with a live story; `now` dates each person's newest story on
     /// the grid. Each shows its unseen texts until `seen` is set.
-    public func tiles(_ authors: [StoryAuthor], now: Date) -> [StripTileModel] {
+    package func tiles(_ authors: [StoryAuthor], now: Date) -> [StripTileModel] {
         authors.filter { $0.storyCount > 0 }.map { author in
             let profile = author.profile
             let count = Self.count(author.storyCount)
@@ -34,7 +34,7 @@ public struct StripPresenter: Sendable {
     }
 
     /// The tiles for one visitor, each showing whether `seen` holds its newest story.
-    public func tiles(_ authors: [StoryAuthor], seen: SeenState, now: Date) -> [StripTileModel] {
+    package func tiles(_ authors: [StoryAuthor], seen: SeenState, now: Date) -> [StripTileModel] {
         zip(authors.filter { $0.storyCount > 0 }, tiles(authors, now: now)).map { author, tile in
             var tile = tile
             tile.seen = .known(seen.hasSeenAll(author: author.profile.did, latestAt: author.latestAt))
@@ -43,14 +43,14 @@ public struct StripPresenter: Sendable {
     }
 
     /// The tiles for one visitor as one template value (tests compare pages with it).
-    public func authors(_ authors: [StoryAuthor], seen: SeenState, now: Date) -> TemplateValue {
+    package func authors(_ authors: [StoryAuthor], seen: SeenState, now: Date) -> TemplateValue {
         .list(tiles(authors, seen: seen, now: now).map(\.templateValue))
     }
 
     /// The first tile for a signed-in person: their avatar with a plus badge. With a live
     /// story of their own (`story`) it offers both "View your story" and "Add to your
     /// story", as Grain's apps do; without one it goes straight to the new-story form.
-    public func own(name: String, avatarURL: String?, story: StoryAuthor?, seen: SeenState) -> OwnTileModel {
+    package func own(name: String, avatarURL: String?, story: StoryAuthor?, seen: SeenState) -> OwnTileModel {
         OwnTileModel(
             avatar: AvatarPresenter.model(url: avatarURL, name: name, signer: signer),
             story: story.map { story in

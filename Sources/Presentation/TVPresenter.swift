@@ -1,22 +1,22 @@
-public import Foundation
 import ATProto
-public import Viewing
+package import Foundation
+package import Viewing
 
 /// The `tv` page's model for a story, or for a message when there is none to play.
 /// Every link is a `/tv` address built by `TVRequest`, so the page works as plain links
 /// and a meta refresh (no script) as well as for the script that plays it in place.
-public struct TVPresenter: Sendable {
+package struct TVPresenter: Sendable {
     /// How often a message page (nothing to play, Grain down, an unknown account) looks
     /// again, and how often the script refreshes the list of people.
-    public static let refreshSeconds = 60
+    package static let refreshSeconds = 60
 
-    public let request: TVRequest
-    public let signer: MediaURLSigner
-    public let now: Date
+    package let request: TVRequest
+    package let signer: MediaURLSigner
+    package let now: Date
     /// The script plays this page in place, so it needs no meta refresh (see `TVPage`).
-    public let scripted: Bool
+    package let scripted: Bool
 
-    public func story(_ programme: TVProgramme) -> TVPageModel {
+    package func story(_ programme: TVProgramme) -> TVPageModel {
         let story = programme.story
         let author = story.creator
         let created = story.createdAt.date
@@ -60,7 +60,7 @@ public struct TVPresenter: Sendable {
     }
 
     /// A page with words instead of a story, which looks again every minute.
-    public func message(title: String, text: String) -> TVPageModel {
+    package func message(title: String, text: String) -> TVPageModel {
         page(
             title: "\(title) · TV", selfHref: request.href(at: request.at),
             refresh: scripted ? nil : String(TVPresenter.refreshSeconds), content: .message(title: title, text: text)
@@ -81,7 +81,7 @@ public struct TVPresenter: Sendable {
         )
     }
 
-    public init(request: TVRequest, signer: MediaURLSigner, now: Date, scripted: Bool) {
+    package init(request: TVRequest, signer: MediaURLSigner, now: Date, scripted: Bool) {
         self.request = request
         self.signer = signer
         self.now = now

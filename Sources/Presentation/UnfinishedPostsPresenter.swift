@@ -1,13 +1,13 @@
-public import Posting
-public import Accounts
+package import Accounts
+package import Posting
 
 /// The home page's "Not posted yet" list: each of the person's stories that has not gone
 /// out (a draft, one posting or waiting to try again, one that failed) with its state in
 /// the same plain words as its draft page, so nothing chosen is out of sight.
-public struct UnfinishedPostsPresenter: Sendable {
-    public let drafts: any DraftRepository
+package struct UnfinishedPostsPresenter: Sendable {
+    package let drafts: any DraftRepository
 
-    public func posts(for account: AccountSession) async -> [UnfinishedPostModel] {
+    package func posts(for account: AccountSession) async -> [UnfinishedPostModel] {
         guard let unfinished = try? await drafts.unfinished(of: account) else { return [] }
         return unfinished.map { draft, progress in
             UnfinishedPostModel(
@@ -29,7 +29,7 @@ public struct UnfinishedPostsPresenter: Sendable {
         }
     }
 
-    public init(drafts: any DraftRepository) {
+    package init(drafts: any DraftRepository) {
         self.drafts = drafts
     }
 }

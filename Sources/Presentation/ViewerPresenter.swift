@@ -1,15 +1,15 @@
-public import Foundation
-public import ATProto
-public import Viewing
+package import ATProto
+package import Foundation
+package import Viewing
 
 /// Everything the viewer template shows for one story: the photo with a real text
 /// alternative, one progress segment per story of the author, the header, and the
 /// links behind the tap zones, keys and swipes.
-public struct ViewerPresenter: Sendable {
-    public let signer: MediaURLSigner
-    public let now: Date
+package struct ViewerPresenter: Sendable {
+    package let signer: MediaURLSigner
+    package let now: Date
 
-    public init(signer: MediaURLSigner, now: Date) {
+    package init(signer: MediaURLSigner, now: Date) {
         self.signer = signer
         self.now = now
     }
@@ -18,20 +18,20 @@ public struct ViewerPresenter: Sendable {
     /// before (`StoryVisibility.author`), by the same policy.
     private var visibility: StoryVisibility { StoryVisibility(now: now) }
 
-    public struct Input: Sendable {
-        public var story: StoryView
-        public var stories: [StoryView]
-        public var index: Int
-        public var neighbors: StoryNavigator.Neighbors
-        public var back: String?
-        public var isLive: Bool
+    package struct Input: Sendable {
+        package var story: StoryView
+        package var stories: [StoryView]
+        package var index: Int
+        package var neighbors: StoryNavigator.Neighbors
+        package var back: String?
+        package var isLive: Bool
         /// The signed-in person wrote this story (they may delete it).
-        public var isOwn: Bool = false
+        package var isOwn: Bool = false
         /// This server's public origin (`https://host`), for link previews and Share; nil
         /// when it is not known (then there are no previews and Share gives the path).
-        public var origin: String?
+        package var origin: String?
 
-        public init(story: StoryView, stories: [StoryView], index: Int, neighbors: StoryNavigator.Neighbors, back: String?, isLive: Bool) {
+        package init(story: StoryView, stories: [StoryView], index: Int, neighbors: StoryNavigator.Neighbors, back: String?, isLive: Bool) {
             self.story = story
             self.stories = stories
             self.index = index
@@ -41,7 +41,7 @@ public struct ViewerPresenter: Sendable {
         }
     }
 
-    public func page(_ input: Input) -> ViewerPageModel {
+    package func page(_ input: Input) -> ViewerPageModel {
         let story = input.story
         let author = story.creator
         let created = story.createdAt.date
@@ -105,9 +105,9 @@ public struct ViewerPresenter: Sendable {
 
     /// The crosspost's address when it is a Bluesky post link, the only kind Grain makes
     /// (`https://bsky.app/profile/{did}/post/{rkey}`); anything else is not linked.
-    public static func blueskyURL(_ url: String?) -> String? {
+    package static func blueskyURL(_ url: String?) -> String? {
         guard let url, url.hasPrefix("https://bsky.app/profile/"), url.utf8.count <= 512,
-              !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" })
+            !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" })
         else { return nil }
         return url
     }

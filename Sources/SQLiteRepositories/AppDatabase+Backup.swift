@@ -1,4 +1,4 @@
-public import SQLiteStore
+package import SQLiteStore
 
 /// Backups of the database while a server is using it.
 extension AppDatabase {
@@ -6,7 +6,7 @@ extension AppDatabase {
     /// a new file at `destination` as one commit's consistent state (SQLite's online
     /// backup API; see `DatabaseBackup`), and checks the copy's integrity. Also how a
     /// backup is restored: the same copy, the other way round.
-    public static func copy(from source: String, to destination: String) async throws(DatabaseError) {
+    package static func copy(from source: String, to destination: String) async throws(DatabaseError) {
         try await DatabaseBackup.copy(from: source, to: destination)
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
-public import SQLiteStore
-public import GrainSupport
+package import GrainSupport
+package import SQLiteStore
 
 /// The one SQLite database in the data directory (`grainstories.sqlite3`, mode 0600,
 /// WAL, fully synchronous): every piece of server-side state lives here.
-public struct AppDatabase: Sendable {
-    public let database: Database
+package struct AppDatabase: Sendable {
+    package let database: Database
 
-    public static func open(at path: String) async throws(ConfigurationError) -> AppDatabase {
+    package static func open(at path: String) async throws(ConfigurationError) -> AppDatabase {
         do {
             return AppDatabase(database: try await Database(path: path, migrations: AppSchema.migrations))
         } catch {
@@ -15,7 +15,7 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    public func close() async {
+    package func close() async {
         await database.close()
     }
 }

@@ -1,19 +1,20 @@
-public import Foundation
+package import ATProto
+package import Foundation
+package import Posting
 import SQLiteStore
-public import ATProto
-public import Posting
 
 extension SQLiteDraftRepository {
     /// Saves the person's choices and starts publishing `id`, in one transaction; only a
     /// draft not yet publishing starts (pressing Publish twice queues it once). Returns
     /// whether it started.
     @discardableResult
-    public func publish(
+    package func publish(
         _ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
     ) async throws -> Bool {
         let address = Self.addressJSON(place)
         return try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE drafts SET place_name = ?, place_cell = ?, place_address = ?, labels = ?, crosspost = ?,
                     state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, last_error = NULL
                 WHERE id = ? AND state = 'draft'
@@ -24,9 +25,10 @@ extension SQLiteDraftRepository {
 
     /// Starts publishing `id` with the choices it has.
     @discardableResult
-    public func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
+    package func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
         try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE drafts SET state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, last_error = NULL
                 WHERE id = ? AND state = 'draft'
                 """, [createdAt, Int64(now.timeIntervalSince1970), id])
@@ -35,24 +37,26 @@ extension SQLiteDraftRepository {
     }
 
     /// How far publishing `id` got; nil while it is a draft (or when there is no such draft).
-    public func progress(_ id: String) async throws -> PublishProgress? {
+    package func progress(_ id: String) async throws -> PublishProgress? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM drafts WHERE id = ? AND publish_step IS NOT NULL", [id]).map(Self.progress(from:))
         }
     }
 
     /// Publishing drafts whose next attempt is due, oldest first.
-    public func due(now: Date, limit: Int) async throws -> [PublishProgress] {
+    package func due(now: Date, limit: Int) async throws -> [PublishProgress] {
         try await database.read { db in
-            try db.query("""
+            try db.query(
+                """
                 SELECT * FROM drafts WHERE state = 'publishing' AND publish_step IS NOT NULL AND next_attempt_at <= ?
                 ORDER BY next_attempt_at LIMIT ?
-                """, [Int64(now.timeIntervalSince1970), limit]).map(Self.progress(from:))
+                """, [Int64(now.timeIntervalSince1970), limit]
+            ).map(Self.progress(from:))
         }
     }
 
     /// When the next publishing draft is due, if any.
-    public func nextDue() async throws -> Date? {
+    package func nextDue() async throws -> Date? {
         try await database.read { db in
             try db.queryOne("SELECT MIN(next_attempt_at) AS next FROM drafts WHERE state = 'publishing' AND publish_step IS NOT NULL")?
                 .optionalInt64("next").map { Date(timeIntervalSince1970: TimeInterval($0)) }
@@ -63,14 +67,18 @@ extension SQLiteDraftRepository {
     /// draft is still publishing. Returns false when it no longer is (cancelled or
     /// deleted while the step ran), so the publisher knows its result was not kept.
     @discardableResult
-    public func save(_ progress: PublishProgress) async throws -> Bool {
+    package func save(_ progress: PublishProgress) async throws -> Bool {
         let blob = progress.blob.flatMap { try? JSONEncoder.atproto.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         return try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE drafts SET publish_step = ?, blob = ?, story_uri = ?, story_cid = ?, attempts = ?, next_attempt_at = ?, last_error = ?, state = ?
                 WHERE id = ? AND publish_step IS NOT NULL AND state = 'publishing'
-                """, [progress.step.rawValue, blob, progress.storyURI, progress.storyCID, progress.attempts,
-                      Int64(progress.nextAttemptAt.timeIntervalSince1970), progress.lastError, progress.draftState.rawValue, progress.draftID])
+                """,
+                [
+                    progress.step.rawValue, blob, progress.storyURI, progress.storyCID, progress.attempts,
+                    Int64(progress.nextAttemptAt.timeIntervalSince1970), progress.lastError, progress.draftState.rawValue, progress.draftID,
+                ])
             return db.changes > 0
         }
     }
@@ -80,9 +88,10 @@ extension SQLiteDraftRepository {
     /// before the story exists: once it is on the PDS, cancelling would not undo it.
     /// Returns whether it was cancelled.
     @discardableResult
-    public func cancel(_ id: String) async throws -> Bool {
+    package func cancel(_ id: String) async throws -> Bool {
         try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE drafts SET state = 'draft', publish_step = NULL, attempts = 0, next_attempt_at = NULL, last_error = NULL
                 WHERE id = ? AND state = 'publishing' AND story_uri IS NULL
                 """, [id])
@@ -92,9 +101,10 @@ extension SQLiteDraftRepository {
 
     /// Puts a failed draft back in the queue at its current step (the Retry button), or
     /// makes a draft that is waiting to try again try now (Retry now).
-    public func retry(_ id: String, now: Date) async throws {
+    package func retry(_ id: String, now: Date) async throws {
         try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE drafts SET state = 'publishing', attempts = 0, next_attempt_at = ?, last_error = NULL
                 WHERE id = ? AND publish_step IS NOT NULL AND (state = 'failed' OR (state = 'publishing' AND attempts > 0))
                 """, [Int64(now.timeIntervalSince1970), id])
@@ -109,11 +119,12 @@ extension SQLiteDraftRepository {
 extension SQLiteDraftRepository {
     /// Reads the publishing columns of a draft row that has started publishing.
     static func progress(from row: Row) throws -> PublishProgress {
-        let status: PublishProgress.Status = switch Draft.State(rawValue: try row.string("state")) {
-        case .posted: .posted
-        case .failed: .failed
-        default: .pending
-        }
+        let status: PublishProgress.Status =
+            switch Draft.State(rawValue: try row.string("state")) {
+            case .posted: .posted
+            case .failed: .failed
+            default: .pending
+            }
         return PublishProgress(
             draftID: try row.string("id"),
             did: try row.value("did", as: DID.self),

@@ -1,21 +1,22 @@
-public import Foundation
+package import ATProto
+package import Accounts
+package import Foundation
+package import Posting
 import SQLiteStore
-public import ATProto
-public import Accounts
-public import Posting
 
 /// `DraftRepository` over the `drafts` table: drafts and their publishing in one row, so
 /// every change of state (saved, publishing started, a step done, retried, failed,
 /// posted) is one statement in one transaction, and the quota is counted inside the
 /// insert's write transaction (SQLite has one writer at a time).
-public struct SQLiteDraftRepository: DraftRepository {
+package struct SQLiteDraftRepository: DraftRepository {
     let database: Database
 
-    public init(database: AppDatabase) { self.database = database.database }
+    package init(database: AppDatabase) { self.database = database.database }
 
-    public func insert(_ draft: Draft) async throws {
+    package func insert(_ draft: Draft) async throws {
         try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at, pds_url)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -25,10 +26,11 @@ public struct SQLiteDraftRepository: DraftRepository {
 
     /// Inserts `draft` only if it fits its account's `quota`, checked in the same write
     /// transaction, so concurrent uploads cannot slip past the limit together.
-    public func insert(_ draft: Draft, within quota: DraftQuota) async throws {
+    package func insert(_ draft: Draft, within quota: DraftQuota) async throws {
         try await database.write { db in
             if let refusal = quota.refusal(for: try Self.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at, pds_url)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -37,24 +39,25 @@ public struct SQLiteDraftRepository: DraftRepository {
     }
 
     /// What `did` keeps in drafts now (see `DraftQuota`).
-    public func usage(of did: DID) async throws -> DraftQuota.Usage {
+    package func usage(of did: DID) async throws -> DraftQuota.Usage {
         try await database.read { db in try Self.usage(of: did, in: db) }
     }
 
     static func usage(of did: DID, in db: Connection) throws -> DraftQuota.Usage {
-        let row = try db.queryOne("""
+        let row = try db.queryOne(
+            """
             SELECT COUNT(CASE WHEN state != 'posted' THEN 1 END) AS drafts, COALESCE(SUM(photo_bytes), 0) AS bytes
             FROM drafts WHERE did = ?
             """, [did])
         return DraftQuota.Usage(drafts: try row?.int("drafts") ?? 0, bytes: try row?.int("bytes") ?? 0)
     }
 
-    public func find(_ id: String) async throws -> Draft? {
+    package func find(_ id: String) async throws -> Draft? {
         try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(Self.draft(from:)) }
     }
 
     /// The draft that became (or is becoming) `did`'s story `storyRKey`, if it was made here.
-    public func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
+    package func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM drafts WHERE did = ? AND story_rkey = ?", [did, storyRKey]).map(Self.draft(from:))
         }
@@ -62,16 +65,16 @@ public struct SQLiteDraftRepository: DraftRepository {
 
     /// The ids of every draft there is (a few per account), for finding photos whose
     /// draft is gone.
-    public func allIDs() async throws -> Set<String> {
+    package func allIDs() async throws -> Set<String> {
         try await database.read { db in Set(try db.query("SELECT id FROM drafts").map { try $0.string("id") }) }
     }
 
-    public func delete(_ id: String) async throws {
+    package func delete(_ id: String) async throws {
         try await database.write { db in try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
     }
 
     /// Posted drafts of the last `hours`, newest last (the local overlay's source).
-    public func posted(since date: Date) async throws -> [Draft] {
+    package func posted(since date: Date) async throws -> [Draft] {
         let cutoff = Int64(date.timeIntervalSince1970)
         return try await database.read { db in
             try db.query("SELECT * FROM drafts WHERE state = 'posted' AND created_at >= ? ORDER BY created_at", [cutoff]).map(Self.draft(from:))
@@ -83,12 +86,14 @@ public struct SQLiteDraftRepository: DraftRepository {
     /// a story that has not gone out yet is never out of sight.
     /// Each comes with how far its publishing got (nil for a draft), read from the same
     /// row, so the list costs one query however many there are.
-    public func unfinished(of account: AccountSession, limit: Int) async throws -> [(draft: Draft, progress: PublishProgress?)] {
+    package func unfinished(of account: AccountSession, limit: Int) async throws -> [(draft: Draft, progress: PublishProgress?)] {
         try await database.read { db in
-            try db.query("""
+            try db.query(
+                """
                 SELECT * FROM drafts WHERE did = ? AND pds_url = ? AND state IN ('draft', 'publishing', 'failed')
                 ORDER BY created_at DESC, id LIMIT ?
-                """, [account.did, account.pdsURL, limit]).map { row in
+                """, [account.did, account.pdsURL, limit]
+            ).map { row in
                 (try Self.draft(from: row), try row.optionalString("publish_step") == nil ? nil : try Self.progress(from: row))
             }
         }
@@ -96,7 +101,7 @@ public struct SQLiteDraftRepository: DraftRepository {
 
     /// Drafts never posted, and posted ones, older than `date`, for cleaning up (a
     /// posted story's photo is only needed while Grain may not have it yet).
-    public func abandoned(before date: Date) async throws -> [Draft] {
+    package func abandoned(before date: Date) async throws -> [Draft] {
         let cutoff = Int64(date.timeIntervalSince1970)
         return try await database.read { db in
             try db.query("SELECT * FROM drafts WHERE state IN ('draft', 'posted') AND created_at < ?", [cutoff]).map(Self.draft(from:))
@@ -104,7 +109,7 @@ public struct SQLiteDraftRepository: DraftRepository {
     }
 
     /// Failed drafts older than `date`.
-    public func failed(before date: Date) async throws -> [Draft] {
+    package func failed(before date: Date) async throws -> [Draft] {
         let cutoff = Int64(date.timeIntervalSince1970)
         return try await database.read { db in
             try db.query("SELECT * FROM drafts WHERE state = 'failed' AND created_at < ?", [cutoff]).map(Self.draft(from:))
@@ -128,7 +133,8 @@ public struct SQLiteDraftRepository: DraftRepository {
             place = DraftPlace(name: name, cell: cell, address: address)
         }
         return Draft(
-            id: try row.string("id"), did: try row.value("did", as: DID.self), pdsURL: try row.string("pds_url"), storyRKey: try row.value("story_rkey", as: RecordKey.self),
+            id: try row.string("id"), did: try row.value("did", as: DID.self), pdsURL: try row.string("pds_url"),
+            storyRKey: try row.value("story_rkey", as: RecordKey.self),
             postRKey: try row.value("post_rkey", as: RecordKey.self),
             photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),
             gpsCell: try row.optionalString("gps_cell"), place: place,

@@ -1,17 +1,17 @@
-public import Foundation
+package import ATProto
+package import Foundation
 import SQLiteStore
-public import ATProto
-public import Social
+import Social
 
 /// `HiddenAuthorRepository` over the `hidden_authors` table; the count and the insert
 /// share one write transaction, so concurrent hides cannot pass the limit together.
-public struct SQLiteHiddenAuthorRepository: HiddenAuthorRepository {
+package struct SQLiteHiddenAuthorRepository: HiddenAuthorRepository {
     let database: Database
 
-    public init(database: AppDatabase) { self.database = database.database }
+    package init(database: AppDatabase) { self.database = database.database }
 
     /// Whom `did` has hidden, most recently hidden first.
-    public func hidden(by did: DID) async throws -> [DID] {
+    package func hidden(by did: DID) async throws -> [DID] {
         try await database.read { db in
             try db.query("SELECT author FROM hidden_authors WHERE did = ? ORDER BY hidden_at DESC, author", [did])
                 .map { try $0.value("author", as: DID.self) }
@@ -20,13 +20,14 @@ public struct SQLiteHiddenAuthorRepository: HiddenAuthorRepository {
 
     /// Hides `author` for `did`; returns false when the list is full (nothing changes).
     @discardableResult
-    public func hide(_ author: DID, by did: DID, now: Date, limit: Int) async throws -> Bool {
+    package func hide(_ author: DID, by did: DID, now: Date, limit: Int) async throws -> Bool {
         let at = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         return try await database.write { db in
             let count = try db.query("SELECT COUNT(*) AS n FROM hidden_authors WHERE did = ?", [did]).first?.int64("n") ?? 0
             let known = try db.query("SELECT 1 AS one FROM hidden_authors WHERE did = ? AND author = ?", [did, author]).first != nil
             guard known || count < Int64(limit) else { return false }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO hidden_authors (did, author, hidden_at) VALUES (?, ?, ?)
                 ON CONFLICT(did, author) DO NOTHING
                 """, [did, author, at])
@@ -34,7 +35,7 @@ public struct SQLiteHiddenAuthorRepository: HiddenAuthorRepository {
         }
     }
 
-    public func unhide(_ author: DID, by did: DID) async throws {
+    package func unhide(_ author: DID, by did: DID) async throws {
         try await database.write { db in
             try db.execute("DELETE FROM hidden_authors WHERE did = ? AND author = ?", [did, author])
         }

@@ -1,15 +1,15 @@
-public import Foundation
+package import ATProto
+package import Foundation
 import SQLiteStore
-public import ATProto
-public import Viewing
+package import Viewing
 
 /// `SeenRepository` over the `seen` table: one row per account and author.
-public struct SQLiteSeenRepository: SeenRepository {
+package struct SQLiteSeenRepository: SeenRepository {
     let database: Database
 
-    public init(database: AppDatabase) { self.database = database.database }
+    package init(database: AppDatabase) { self.database = database.database }
 
-    public func state(for did: DID) async throws -> SeenState {
+    package func state(for did: DID) async throws -> SeenState {
         try await database.read { db in
             let rows = try db.query("SELECT author, newest_ms FROM seen WHERE did = ?", [did])
             var newest: [DID: Int64] = [:]
@@ -19,10 +19,11 @@ public struct SQLiteSeenRepository: SeenRepository {
     }
 
     /// Records a seen story (keeping the newer time) and forgets entries past retention.
-    public func record(did: DID, author: DID, newestMilliseconds: Int64, now: Date) async throws {
+    package func record(did: DID, author: DID, newestMilliseconds: Int64, now: Date) async throws {
         let cutoff = Int64((now.timeIntervalSince1970 - SeenState.retention) * 1000)
         try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO seen (did, author, newest_ms) VALUES (?, ?, ?)
                 ON CONFLICT(did, author) DO UPDATE SET newest_ms = MAX(newest_ms, excluded.newest_ms)
                 """, [did, author, newestMilliseconds])

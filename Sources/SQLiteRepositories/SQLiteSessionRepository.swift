@@ -1,18 +1,18 @@
-public import Foundation
-import SQLiteStore
-public import ATProto
-public import Accounts
+package import ATProto
+package import Accounts
+package import Foundation
 import GrainSupport
+import SQLiteStore
 
 /// `SessionRepository` over the `sessions` table. Times are whole seconds since 1970;
 /// an account without a handle has its DID in the `handle` column (older rows did too),
 /// which reads back as no handle.
-public struct SQLiteSessionRepository: SessionRepository {
+package struct SQLiteSessionRepository: SessionRepository {
     let database: Database
 
-    public init(database: AppDatabase) { self.database = database.database }
+    package init(database: AppDatabase) { self.database = database.database }
 
-    public func accountsByIDHash() async throws -> [String: DID] {
+    package func accountsByIDHash() async throws -> [String: DID] {
         try await database.read { db in
             var accounts: [String: DID] = [:]
             for row in try db.query("SELECT id_hash, did FROM sessions") { accounts[try row.string("id_hash")] = try row.value("did", as: DID.self) }
@@ -20,18 +20,22 @@ public struct SQLiteSessionRepository: SessionRepository {
         }
     }
 
-    public func insert(_ session: AccountSession, at time: Date) async throws {
+    package func insert(_ session: AccountSession, at time: Date) async throws {
         let seconds = Int64(time.timeIntervalSince1970)
         try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO sessions (id_hash, did, handle, display_name, pds_url, access_token, refresh_token, created_at, last_used_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [session.idHash, session.did, session.handle?.rawValue ?? session.did.rawValue, session.displayName, session.pdsURL,
-                      session.tokens.accessToken.revealed, session.tokens.refreshToken.revealed, seconds, seconds])
+                """,
+                [
+                    session.idHash, session.did, session.handle?.rawValue ?? session.did.rawValue, session.displayName, session.pdsURL,
+                    session.tokens.accessToken.revealed, session.tokens.refreshToken.revealed, seconds, seconds,
+                ])
         }
     }
 
-    public func sessions(withIDHashes idHashes: [String], usedSince cutoff: Date) async throws -> [(session: AccountSession, lastUsed: Date)] {
+    package func sessions(withIDHashes idHashes: [String], usedSince cutoff: Date) async throws -> [(session: AccountSession, lastUsed: Date)] {
         guard !idHashes.isEmpty else { return [] }
         let placeholders = idHashes.map { _ in "?" }.joined(separator: ", ")
         let bindings = idHashes.map { $0 as any DatabaseValueConvertible } + [Int64(cutoff.timeIntervalSince1970)]
@@ -42,26 +46,26 @@ public struct SQLiteSessionRepository: SessionRepository {
         }
     }
 
-    public func touch(idHash: String, at time: Date) async throws {
+    package func touch(idHash: String, at time: Date) async throws {
         try await database.write { db in
             try db.execute("UPDATE sessions SET last_used_at = ? WHERE id_hash = ?", [Int64(time.timeIntervalSince1970), idHash])
         }
     }
 
-    public func latest(for did: DID, on pdsURL: String) async throws -> AccountSession? {
+    package func latest(for did: DID, on pdsURL: String) async throws -> AccountSession? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM sessions WHERE did = ? AND pds_url = ? ORDER BY last_used_at DESC LIMIT 1", [did, pdsURL])
                 .map(Self.session(from:))
         }
     }
 
-    public func newest(of did: DID) async throws -> AccountSession? {
+    package func newest(of did: DID) async throws -> AccountSession? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM sessions WHERE did = ? ORDER BY last_used_at DESC LIMIT 1", [did]).map(Self.session(from:))
         }
     }
 
-    public func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
+    package func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
         try await database.write { db in
             try db.execute(
                 "UPDATE sessions SET access_token = ?, refresh_token = ?, handle = ? WHERE id_hash = ?",
@@ -69,11 +73,11 @@ public struct SQLiteSessionRepository: SessionRepository {
         }
     }
 
-    public func delete(idHash: String) async throws {
+    package func delete(idHash: String) async throws {
         try await database.write { db in try db.execute("DELETE FROM sessions WHERE id_hash = ?", [idHash]) }
     }
 
-    public func deleteUnused(before cutoff: Date) async throws {
+    package func deleteUnused(before cutoff: Date) async throws {
         try await database.write { db in
             try db.execute("DELETE FROM sessions WHERE last_used_at < ?", [Int64(cutoff.timeIntervalSince1970)])
         }
@@ -86,7 +90,8 @@ public struct SQLiteSessionRepository: SessionRepository {
         return AccountSession(
             idHash: try row.string("id_hash"), did: did, handle: handle, displayName: try row.optionalString("display_name"),
             pdsURL: try row.string("pds_url"),
-            tokens: PDSSession(did: did, handle: handle, accessToken: Secret(try row.string("access_token")), refreshToken: Secret(try row.string("refresh_token")))
+            tokens: PDSSession(
+                did: did, handle: handle, accessToken: Secret(try row.string("access_token")), refreshToken: Secret(try row.string("refresh_token")))
         )
     }
 }

@@ -1,23 +1,24 @@
-public import Foundation
-public import SQLiteStore
-public import ATProto
-public import Social
+package import ATProto
+package import Foundation
+package import SQLiteStore
+package import Social
 
 /// `SocialWriteRepository` over the `social_writes` table. Every change of a write's
 /// state is one statement; a partial unique index refuses a second creation of a record
 /// (`social_writes_created`), and ids are SQLite's growing row ids.
-public struct SQLiteSocialWriteRepository: SocialWriteRepository {
+package struct SQLiteSocialWriteRepository: SocialWriteRepository {
     let database: Database
 
-    public init(database: AppDatabase) { self.database = database.database }
+    package init(database: AppDatabase) { self.database = database.database }
 
     /// Stores a new write, pending and due now, and returns it with its id.
-    public func insert(
+    package func insert(
         did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
     ) async throws -> SocialWrite {
         let seconds = Int64(now.timeIntervalSince1970)
         let id = try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO social_writes (did, pds_url, kind, rkey, subject, text, record_created_at, status, next_attempt_at, queued_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
                 """, [did, pdsURL, kind.rawValue, rkey, subject, text, createdAt, seconds, seconds])
@@ -28,24 +29,26 @@ public struct SQLiteSocialWriteRepository: SocialWriteRepository {
             nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(seconds)), queuedAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
-    public func find(_ id: Int64) async throws -> SocialWrite? {
+    package func find(_ id: Int64) async throws -> SocialWrite? {
         try await database.read { db in try db.queryOne("SELECT * FROM social_writes WHERE id = ?", [id]).map(Self.write(from:)) }
     }
 
     /// Pending writes whose attempt is due, oldest first; a write waits while an earlier
     /// write of the same record is pending, so "undo" never overtakes what it undoes.
-    public func due(now: Date, limit: Int) async throws -> [SocialWrite] {
+    package func due(now: Date, limit: Int) async throws -> [SocialWrite] {
         try await database.read { db in
-            try db.query("""
+            try db.query(
+                """
                 SELECT * FROM social_writes w WHERE status = 'pending' AND next_attempt_at <= ?
                 AND NOT EXISTS (SELECT 1 FROM social_writes e WHERE e.did = w.did AND e.rkey = w.rkey AND e.id < w.id AND e.status = 'pending')
                 ORDER BY id LIMIT ?
-                """, [Int64(now.timeIntervalSince1970), limit]).map(Self.write(from:))
+                """, [Int64(now.timeIntervalSince1970), limit]
+            ).map(Self.write(from:))
         }
     }
 
     /// Whether an earlier write of the same record is still pending (then this one waits).
-    public func waitsForEarlier(_ write: SocialWrite) async throws -> Bool {
+    package func waitsForEarlier(_ write: SocialWrite) async throws -> Bool {
         try await database.read { db in
             try db.queryOne(
                 "SELECT 1 AS one FROM social_writes WHERE did = ? AND rkey = ? AND id < ? AND status = 'pending' LIMIT 1",
@@ -54,7 +57,7 @@ public struct SQLiteSocialWriteRepository: SocialWriteRepository {
     }
 
     /// When the next pending write is due, if any.
-    public func nextDue() async throws -> Date? {
+    package func nextDue() async throws -> Date? {
         try await database.read { db in
             try db.queryOne("SELECT MIN(next_attempt_at) AS next FROM social_writes WHERE status = 'pending'")?
                 .optionalInt64("next").map { Date(timeIntervalSince1970: TimeInterval($0)) }
@@ -62,9 +65,10 @@ public struct SQLiteSocialWriteRepository: SocialWriteRepository {
     }
 
     /// Stores an attempt's outcome while the write is still pending.
-    public func save(_ write: SocialWrite) async throws {
+    package func save(_ write: SocialWrite) async throws {
         try await database.write { db in
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE social_writes SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?
                 WHERE id = ? AND status = 'pending'
                 """, [write.status.rawValue, write.attempts, Int64(write.nextAttemptAt.timeIntervalSince1970), write.lastError, write.id])
@@ -73,7 +77,7 @@ public struct SQLiteSocialWriteRepository: SocialWriteRepository {
 
     /// `did`'s writes not yet done (pending or failed), oldest first: what their own
     /// repository does not show yet.
-    public func unfinished(of did: DID, kinds: [SocialWrite.Kind]) async throws -> [SocialWrite] {
+    package func unfinished(of did: DID, kinds: [SocialWrite.Kind]) async throws -> [SocialWrite] {
         let list = kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")
         return try await database.read { db in
             try db.query("SELECT * FROM social_writes WHERE did = ? AND status = 'pending' AND kind IN (\(list)) ORDER BY id", [did])
@@ -83,17 +87,19 @@ public struct SQLiteSocialWriteRepository: SocialWriteRepository {
 
     /// The comment writes on `subject` queued since `since` that are not failed, oldest
     /// first: pages merge them into the AppView's list until it has them.
-    public func comments(on subject: ATURI, since: Date) async throws -> [SocialWrite] {
+    package func comments(on subject: ATURI, since: Date) async throws -> [SocialWrite] {
         try await database.read { db in
-            try db.query("""
+            try db.query(
+                """
                 SELECT * FROM social_writes WHERE subject = ? AND kind IN ('comment', 'uncomment') AND status != 'failed' AND queued_at >= ?
                 ORDER BY id
-                """, [subject, Int64(since.timeIntervalSince1970)]).map(Self.write(from:))
+                """, [subject, Int64(since.timeIntervalSince1970)]
+            ).map(Self.write(from:))
         }
     }
 
     /// `did`'s comment write with record key `rkey`, if this server made it.
-    public func comment(of did: DID, rkey: RecordKey) async throws -> SocialWrite? {
+    package func comment(of did: DID, rkey: RecordKey) async throws -> SocialWrite? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM social_writes WHERE did = ? AND rkey = ? AND kind = 'comment'", [did, rkey]).map(Self.write(from:))
         }
@@ -101,7 +107,7 @@ public struct SQLiteSocialWriteRepository: SocialWriteRepository {
 
     /// Forgets finished writes queued before `before` (the housekeeper's business: by
     /// then the AppView lists or has dropped them).
-    public func deleteFinished(before: Date) async throws {
+    package func deleteFinished(before: Date) async throws {
         try await database.write { db in
             try db.execute("DELETE FROM social_writes WHERE status != 'pending' AND queued_at < ?", [Int64(before.timeIntervalSince1970)])
         }
@@ -127,16 +133,16 @@ extension SQLiteSocialWriteRepository {
 /// Kinds and states are stored as their names; a name this version does not know is a
 /// `RowDecodingError`, not a guess.
 extension SocialWrite.Kind: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(rawValue) }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
+    package var databaseValue: DatabaseValue { .text(rawValue) }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
         guard case .text(let text) = value else { return nil }
         return Self(rawValue: text)
     }
 }
 
 extension SocialWrite.Status: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(rawValue) }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
+    package var databaseValue: DatabaseValue { .text(rawValue) }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
         guard case .text(let text) = value else { return nil }
         return Self(rawValue: text)
     }

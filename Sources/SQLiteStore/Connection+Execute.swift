@@ -1,14 +1,14 @@
 /// Running SQL: one statement with bindings (cached), or a script of several.
 extension Connection {
     /// Runs one statement, discarding any rows it returns.
-    public func execute(_ sql: String, _ bindings: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
+    package func execute(_ sql: String, _ bindings: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
         try withStatement(sql, bindings) { statement throws(DatabaseError) in
             while try statement.step() {}
         }
     }
 
     /// Runs one statement and returns all its rows.
-    public func query(_ sql: String, _ bindings: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> [Row] {
+    package func query(_ sql: String, _ bindings: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> [Row] {
         try withStatement(sql, bindings) { statement throws(DatabaseError) in
             var rows: [Row] = []
             while try statement.step() {
@@ -19,7 +19,7 @@ extension Connection {
     }
 
     /// Runs one statement and returns its first row, or nil if it returned none.
-    public func queryOne(_ sql: String, _ bindings: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Row? {
+    package func queryOne(_ sql: String, _ bindings: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Row? {
         try withStatement(sql, bindings) { statement throws(DatabaseError) in
             try statement.step() ? statement.row() : nil
         }
@@ -28,7 +28,7 @@ extension Connection {
     /// Runs every statement in `sql` in order, without bindings or caching: for schema
     /// scripts such as migrations. Stops at the first failure; the error carries the
     /// failing statement's SQL.
-    public func executeScript(_ sql: String) throws(DatabaseError) {
+    package func executeScript(_ sql: String) throws(DatabaseError) {
         let connection = try openHandle()
         guard !sql.utf8.contains(0) else {
             throw DatabaseError(code: .misuse, message: "the SQL contains a NUL byte", sql: sql)

@@ -8,12 +8,12 @@ import CSQLite
 /// `Sendable`: the `Database` uses it only on its own thread, and a connection that
 /// escaped its closure could run SQL on any thread, outside the transaction it
 /// belongs to.
-public final class Connection {
+package final class Connection {
     /// Nil once closed.
     private(set) var handle: OpaquePointer?
     var statements = StatementCache()
     /// The path the connection was opened with.
-    public let path: String
+    package let path: String
 
     /// Opens `path`, creating it with mode 0600 if needed, and sets the per-connection
     /// options that need no write: extended result codes, the busy timeout, defensive
@@ -79,17 +79,17 @@ public final class Connection {
     }
 
     /// The rowid of the most recent successful INSERT on this connection.
-    public var lastInsertRowID: Int64 {
+    package var lastInsertRowID: Int64 {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0
     }
 
     /// The number of rows the most recent INSERT, UPDATE or DELETE changed.
-    public var changes: Int {
+    package var changes: Int {
         handle.map { Int(sqlite3_changes64($0)) } ?? 0
     }
 
     /// Whether a transaction is open (SQLite is not in autocommit mode).
-    public var isInTransaction: Bool {
+    package var isInTransaction: Bool {
         handle.map { sqlite3_get_autocommit($0) == 0 } ?? false
     }
 }

@@ -4,19 +4,19 @@ import Foundation
 extension Database {
     /// Runs `PRAGMA integrity_check` and returns the problems found (at most `limit`);
     /// an empty array means the database is intact. May take a while on a large file.
-    public func integrityCheck(limit: Int = 100) async throws -> [String] {
+    package func integrityCheck(limit: Int = 100) async throws -> [String] {
         try await withConnection { try $0.integrityProblems(limit: limit) }
     }
 
     /// Folds the write-ahead log into the database file and truncates the log, for
     /// example before copying the file as a backup. SQLite also checkpoints on its own
     /// once the log passes about 4 MB.
-    public func checkpoint() async throws {
+    package func checkpoint() async throws {
         try await withConnection { try $0.checkpoint() }
     }
 
     /// The bytes the database occupies on disk: the file and its write-ahead log.
-    public func fileSize() async throws -> DatabaseFileSize {
+    package func fileSize() async throws -> DatabaseFileSize {
         try await withConnection { connection in
             let path = connection.path
             guard let database = Self.size(of: path) else {

@@ -17,11 +17,11 @@ import WorkerThreads
 ///
 /// Call `close()` when done. A database dropped without it is closed by `deinit` on the
 /// releasing thread, as a fallback only.
-public final class Database: Sendable {
+package final class Database: Sendable {
     /// The database file's path.
-    public let path: String
+    package let path: String
     /// The name of the database thread, as `Thread.current.name` reports it there.
-    public static let threadName = "sqlite-0"
+    package static let threadName = "sqlite-0"
 
     private let worker: WorkerThreadPool
     /// Nil before the open finishes and after `close()`. Only the database thread (or
@@ -34,7 +34,7 @@ public final class Database: Sendable {
     /// Throws `DatabaseError` if the file cannot be opened or is not a database, and
     /// `MigrationError` if the list is malformed, the file is newer than the list, or a
     /// migration fails (the database stays at the last version that succeeded).
-    public init(path: String, migrations: [Migration] = [], busyTimeout: Duration = .seconds(5)) async throws {
+    package init(path: String, migrations: [Migration] = [], busyTimeout: Duration = .seconds(5)) async throws {
         let migrator = try Migrator(migrations)
         self.path = path
         self.worker = WorkerThreadPool(name: "sqlite", threadCount: 1)
@@ -66,20 +66,20 @@ public final class Database: Sendable {
 
     /// Runs `body` in a read-only transaction (a consistent snapshot); statements that
     /// write fail with `ResultCode.readOnly`.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    package func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await withConnection { try $0.inTransaction(.deferred, readOnly: true, body) }
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction, committed when it returns and
     /// rolled back when it throws (the error is rethrown).
-    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await withConnection { try $0.inTransaction(.immediate, body) }
     }
 
     /// Runs `body` outside any transaction, for statements that refuse to run in one
     /// (`VACUUM`, some pragmas). Each statement then commits on its own; a transaction
     /// the closure began and left open is rolled back.
-    public func writeWithoutTransaction<T: Sendable>(
+    package func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
         try await withConnection { connection in
@@ -91,7 +91,7 @@ public final class Database: Sendable {
     /// Closes the connection; later calls throw a `DatabaseError` with `isClosed`.
     /// Idempotent. With no other connection to the file, SQLite folds the write-ahead
     /// log into the database file and removes it.
-    public func close() async {
+    package func close() async {
         await worker.run { [weak self] in
             self?.connection.withLock { $0.take() }?.close()
         }

@@ -1,3 +1,5 @@
+import WorkerThreads
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WorkerThreads
 
 /// A consistent copy of a database that other processes keep writing: SQLite's online
 /// backup API (`sqlite3_backup_init`/`step`/`finish`).
@@ -15,7 +16,7 @@ import WorkerThreads
 /// backup API reads every page inside one read transaction of the source, so the copy
 /// is the database exactly as of one commit, with the log's commits folded in. In WAL
 /// mode that read transaction blocks no writer, so a running server is not paused.
-public enum DatabaseBackup {
+package enum DatabaseBackup {
     /// Copies the database at `source` into a new file at `destination` (mode 0600) and
     /// checks the copy with `PRAGMA integrity_check`.
     ///
@@ -24,7 +25,7 @@ public enum DatabaseBackup {
     /// stays locked for longer than `busyTimeout`, or when the copy is not intact. Runs
     /// on a thread of its own, never on the cooperative pool: the copy reads and
     /// `fsync`s the whole file.
-    public static func copy(from source: String, to destination: String, busyTimeout: Duration = .seconds(5)) async throws(DatabaseError) {
+    package static func copy(from source: String, to destination: String, busyTimeout: Duration = .seconds(5)) async throws(DatabaseError) {
         let worker = WorkerThreadPool(name: "sqlite-backup", threadCount: 1)
         defer { worker.shutdown() }
         try await worker.run { () throws(DatabaseError) in

@@ -4,19 +4,19 @@
 /// SQL text. It deliberately never holds bound values: they may be secrets (session
 /// tokens, app passwords), and errors end up in logs. Application code should therefore
 /// always bind values instead of interpolating them into SQL.
-public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+package struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The primary result code, for example `.constraint`.
-    public let code: ResultCode
+    package let code: ResultCode
     /// The extended result code, for example `.constraintUnique`; equal to `code` when
     /// SQLite gave no extended detail.
-    public let extendedCode: ResultCode
+    package let extendedCode: ResultCode
     /// SQLite's message (`sqlite3_errmsg`) or this library's own explanation.
-    public let message: String
+    package let message: String
     /// The SQL being prepared or run, if any. Never contains bound values.
-    public let sql: String?
+    package let sql: String?
 
     /// Creates an error; `extendedCode` defaults to `code`.
-    public init(code: ResultCode, extendedCode: ResultCode? = nil, message: String, sql: String? = nil) {
+    package init(code: ResultCode, extendedCode: ResultCode? = nil, message: String, sql: String? = nil) {
         self.code = code.primary
         self.extendedCode = extendedCode ?? code
         self.message = message
@@ -24,22 +24,22 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Any constraint failed: UNIQUE, PRIMARY KEY, FOREIGN KEY, NOT NULL or CHECK.
-    public var isConstraintViolation: Bool { code == .constraint }
+    package var isConstraintViolation: Bool { code == .constraint }
     /// A UNIQUE or PRIMARY KEY constraint failed: the row already exists.
-    public var isUniqueViolation: Bool {
+    package var isUniqueViolation: Bool {
         extendedCode == .constraintUnique || extendedCode == .constraintPrimaryKey
     }
     /// A FOREIGN KEY constraint failed.
-    public var isForeignKeyViolation: Bool { extendedCode == .constraintForeignKey }
+    package var isForeignKeyViolation: Bool { extendedCode == .constraintForeignKey }
     /// Another connection held the lock for longer than the busy timeout; retrying later
     /// may succeed.
-    public var isBusy: Bool { code == .busy || code == .locked }
+    package var isBusy: Bool { code == .busy || code == .locked }
     /// The database file is damaged or is not a database.
-    public var isCorruption: Bool { code == .corrupt || code == .notADatabase }
+    package var isCorruption: Bool { code == .corrupt || code == .notADatabase }
     /// The operation was refused because the database has been closed.
-    public var isClosed: Bool { code == .misuse && message == Self.closedMessage }
+    package var isClosed: Bool { code == .misuse && message == Self.closedMessage }
 
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(extendedCode.rawValue) (\(code)): \(message)"
         if let sql {
             text += " — SQL: \(sql)"

@@ -2,7 +2,7 @@
 ///
 /// Literals work directly in bindings (`[nil, 42, 1.5, "text", true]` as
 /// `[DatabaseValue]`); Swift values convert through `DatabaseValueConvertible`.
-public enum DatabaseValue: Sendable, Hashable {
+package enum DatabaseValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -11,7 +11,7 @@ public enum DatabaseValue: Sendable, Hashable {
 
     /// The storage class name as SQLite spells it, for error messages that must not
     /// show the value itself.
-    public var storageClass: String {
+    package var storageClass: String {
         switch self {
         case .null: "NULL"
         case .integer: "INTEGER"
@@ -22,27 +22,27 @@ public enum DatabaseValue: Sendable, Hashable {
     }
 
     /// Whether this is SQL NULL.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { true } else { false }
     }
 }
 
 extension DatabaseValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension DatabaseValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
 }
 
 extension DatabaseValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .real(value) }
+    package init(floatLiteral value: Double) { self = .real(value) }
 }
 
 extension DatabaseValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
 }
 
 extension DatabaseValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
+    package init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 }

@@ -3,7 +3,7 @@
 /// `Optional` conforms when its wrapped type does, mapping `nil` to NULL, so a
 /// `String?` binds as text or NULL and `row.value("x", as: String?.self)` reads NULL as
 /// nil instead of failing.
-public protocol DatabaseValueConvertible: Sendable {
+package protocol DatabaseValueConvertible: Sendable {
     /// The value to bind.
     var databaseValue: DatabaseValue { get }
 
@@ -13,30 +13,30 @@ public protocol DatabaseValueConvertible: Sendable {
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> DatabaseValue? { value }
+    package var databaseValue: DatabaseValue { self }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> DatabaseValue? { value }
 }
 
 extension Int64: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(self) }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? {
+    package var databaseValue: DatabaseValue { .integer(self) }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? {
         if case .integer(let integer) = value { integer } else { nil }
     }
 }
 
 extension Int: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int? {
+    package var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> Int? {
         if case .integer(let integer) = value { Int(exactly: integer) } else { nil }
     }
 }
 
 extension Double: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .real(self) }
+    package var databaseValue: DatabaseValue { .real(self) }
 
     /// Integers are accepted too: SQLite stores integral values in columns without
     /// REAL affinity as integers.
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
         switch value {
         case .real(let real): real
         case .integer(let integer): Double(integer)
@@ -47,29 +47,29 @@ extension Double: DatabaseValueConvertible {
 
 extension Bool: DatabaseValueConvertible {
     /// Stored as 1 or 0, SQLite's convention.
-    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
+    package var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
         if case .integer(let integer) = value { integer != 0 } else { nil }
     }
 }
 
 extension String: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(self) }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
+    package var databaseValue: DatabaseValue { .text(self) }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
         if case .text(let text) = value { text } else { nil }
     }
 }
 
 extension [UInt8]: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .blob(self) }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> [UInt8]? {
+    package var databaseValue: DatabaseValue { .blob(self) }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> [UInt8]? {
         if case .blob(let bytes) = value { bytes } else { nil }
     }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
-    public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
+    package var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+    package static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
         if case .null = value { return .some(nil) }
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
     }

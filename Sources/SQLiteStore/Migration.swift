@@ -7,7 +7,7 @@
 ///
 /// Migration bodies run inside a transaction, so they must not begin or end one, and
 /// `PRAGMA foreign_keys` cannot be switched off in them (SQLite ignores it there).
-public struct Migration: Sendable {
+package struct Migration: Sendable {
     /// What a migration does.
     enum Body: Sendable {
         case sql(String)
@@ -15,20 +15,20 @@ public struct Migration: Sendable {
     }
 
     /// The schema version this migration brings the database to; positive and unique.
-    public let version: Int
+    package let version: Int
     /// A short human-readable name, reported if the migration fails.
-    public let name: String
+    package let name: String
     let body: Body
 
     /// A migration made of SQL statements, run as a script (several statements allowed).
-    public init(version: Int, name: String, sql: String) {
+    package init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name
         self.body = .sql(sql)
     }
 
     /// A migration that runs Swift code, for data changes SQL alone cannot express.
-    public init(version: Int, name: String, _ apply: @escaping @Sendable (Connection) throws -> Void) {
+    package init(version: Int, name: String, _ apply: @escaping @Sendable (Connection) throws -> Void) {
         self.version = version
         self.name = name
         self.body = .closure(apply)

@@ -1,5 +1,5 @@
 /// Opening a database failed because of its schema version or a migration.
-public enum MigrationError: Error, CustomStringConvertible {
+package enum MigrationError: Error, CustomStringConvertible {
     /// The list of migrations is malformed (a programming error): versions not
     /// positive, not strictly ascending, or beyond SQLite's 32-bit `user_version`.
     case invalidMigrations(String)
@@ -10,7 +10,7 @@ public enum MigrationError: Error, CustomStringConvertible {
     /// previous version. `underlying` is usually a `DatabaseError`.
     case migrationFailed(version: Int, name: String, underlying: any Error)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidMigrations(let reason):
             "invalid migration list: \(reason)"

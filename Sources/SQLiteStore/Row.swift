@@ -3,24 +3,24 @@
 /// A value (and `Sendable`), so rows can leave the database thread. Lookups by name
 /// follow SQLite's rules for identifiers: exact match first, then ASCII
 /// case-insensitive; with duplicate names the leftmost column wins.
-public struct Row: Sendable, Hashable {
+package struct Row: Sendable, Hashable {
     /// The statement's column names, shared by all rows of one query.
-    public let columnNames: [String]
+    package let columnNames: [String]
     /// The values, in column order.
-    public let values: [DatabaseValue]
+    package let values: [DatabaseValue]
 
     /// Creates a row; `values` and `columnNames` must have the same length.
-    public init(columnNames: [String], values: [DatabaseValue]) {
+    package init(columnNames: [String], values: [DatabaseValue]) {
         precondition(columnNames.count == values.count, "one value per column")
         self.columnNames = columnNames
         self.values = values
     }
 
     /// The number of columns.
-    public var count: Int { values.count }
+    package var count: Int { values.count }
 
     /// The index of `column`, or nil if the row has no such column.
-    public func index(of column: String) -> Int? {
+    package func index(of column: String) -> Int? {
         if let exact = columnNames.firstIndex(of: column) {
             return exact
         }
@@ -29,7 +29,7 @@ public struct Row: Sendable, Hashable {
     }
 
     /// The raw value of `column`.
-    public func databaseValue(_ column: String) throws(RowDecodingError) -> DatabaseValue {
+    package func databaseValue(_ column: String) throws(RowDecodingError) -> DatabaseValue {
         guard let index = index(of: column) else {
             throw RowDecodingError(.missingColumn(column), columns: columnNames)
         }
@@ -37,7 +37,7 @@ public struct Row: Sendable, Hashable {
     }
 
     /// The raw value at `index`.
-    public func databaseValue(_ index: Int) throws(RowDecodingError) -> DatabaseValue {
+    package func databaseValue(_ index: Int) throws(RowDecodingError) -> DatabaseValue {
         guard values.indices.contains(index) else {
             throw RowDecodingError(.indexOutOfRange(index), columns: columnNames)
         }
@@ -45,14 +45,14 @@ public struct Row: Sendable, Hashable {
     }
 
     /// The value of `column` as `T`; use an optional `T` to accept NULL.
-    public func value<T: DatabaseValueConvertible>(
+    package func value<T: DatabaseValueConvertible>(
         _ column: String, as type: T.Type = T.self
     ) throws(RowDecodingError) -> T {
         try convert(databaseValue(column), column: column)
     }
 
     /// The value at `index` as `T`; use an optional `T` to accept NULL.
-    public func value<T: DatabaseValueConvertible>(
+    package func value<T: DatabaseValueConvertible>(
         _ index: Int, as type: T.Type = T.self
     ) throws(RowDecodingError) -> T {
         try convert(databaseValue(index), column: columnNames[index])

@@ -2,9 +2,9 @@
 /// storage class (including NULL where a value was required).
 ///
 /// Like `DatabaseError`, it never contains the value itself, only its storage class.
-public struct RowDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct RowDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The row has no column of that name.
         case missingColumn(String)
         /// The index is outside the row's columns.
@@ -13,16 +13,16 @@ public struct RowDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case typeMismatch(column: String, expected: String, found: String)
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// The row's column names, to help spot a typo or a missing `AS` alias.
-    public let columns: [String]
+    package let columns: [String]
 
-    public init(_ reason: Reason, columns: [String]) {
+    package init(_ reason: Reason, columns: [String]) {
         self.reason = reason
         self.columns = columns
     }
 
-    public var description: String {
+    package var description: String {
         let available = "columns: " + columns.joined(separator: ", ")
         switch reason {
         case .missingColumn(let name):

@@ -1,26 +1,26 @@
+package import ATProto
+package import Accounts
 import Foundation
-public import ATProto
-public import GrainSupport
-public import Accounts
-public import Viewing
+package import GrainSupport
+package import Viewing
 
 /// A signed-in person's strip (`StripSelection`) from its parts: the AppView's authors,
 /// whom the person follows (their own `social.grain.graph.follow` records, through
 /// `FollowLists`), whom they block or hid (`HiddenAuthors`), the strip they chose
 /// (`StripChoiceRepository`) and what they have seen. The home page draws it and records its
 /// order; the viewer moves through the same order (`StripSnapshots`).
-public struct AccountStrip: Sendable {
+package struct AccountStrip: Sendable {
     /// The strip as drawn, and what the page says about it.
-    public struct Drawn: Sendable {
-        public var selection: StripSelection
+    package struct Drawn: Sendable {
+        package var selection: StripSelection
         /// The AppView's list was an old one (Grain unreachable).
-        public var isStale: Bool
+        package var isStale: Bool
         /// Whom the person follows could not be read, so everyone is shown.
-        public var followsUnknown: Bool
+        package var followsUnknown: Bool
         /// Whom the person blocks could not be read (nor was it known): they may be shown.
-        public var blocksUnknown: Bool
+        package var blocksUnknown: Bool
 
-        public init(selection: StripSelection, isStale: Bool, followsUnknown: Bool, blocksUnknown: Bool) {
+        package init(selection: StripSelection, isStale: Bool, followsUnknown: Bool, blocksUnknown: Bool) {
             self.selection = selection
             self.isStale = isStale
             self.followsUnknown = followsUnknown
@@ -28,15 +28,15 @@ public struct AccountStrip: Sendable {
         }
     }
 
-    public let library: any StoryLibrary
-    public let graph: FollowLists
-    public let hidden: HiddenAuthors
-    public let choices: any StripChoiceRepository
-    public let snapshots: StripSnapshots
-    public let logger: Logger
+    package let library: any StoryLibrary
+    package let graph: FollowLists
+    package let hidden: HiddenAuthors
+    package let choices: any StripChoiceRepository
+    package let snapshots: StripSnapshots
+    package let logger: Logger
 
     /// Remembers `choice` as the strip `account` sees from now on, on every device.
-    public func choose(_ choice: StripChoice, for account: AccountSession) async throws(StripChoiceNotSaved) {
+    package func choose(_ choice: StripChoice, for account: AccountSession) async throws(StripChoiceNotSaved) {
         do { try await choices.setChoice(choice, for: account.did) } catch {
             logger.warning("the strip choice could not be saved", ["did": account.did.rawValue, "error": String(describing: error)])
             throw StripChoiceNotSaved(cause: error)
@@ -44,7 +44,7 @@ public struct AccountStrip: Sendable {
     }
 
     /// The home page's strip, whose order becomes the one the viewer keeps to.
-    public func draw(for account: AccountSession, seen: SeenState) async throws(StoryLibraryError) -> Drawn {
+    package func draw(for account: AccountSession, seen: SeenState) async throws(StoryLibraryError) -> Drawn {
         let drawn = try await selection(for: account, seen: seen)
         snapshots.record(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
         return drawn
@@ -52,7 +52,7 @@ public struct AccountStrip: Sendable {
 
     /// The authors, in the order the viewer moves through for `account`: the strip they
     /// were last shown, kept stable while they watch. Empty when Grain cannot be read.
-    public func viewerOrder(for account: AccountSession, seen: SeenState) async -> [DID] {
+    package func viewerOrder(for account: AccountSession, seen: SeenState) async -> [DID] {
         guard let drawn = try? await selection(for: account, seen: seen) else { return [] }
         return snapshots.stable(drawn.selection.authors.map(\.profile.did), account: account.did, choice: drawn.selection.choice)
     }
@@ -87,7 +87,9 @@ public struct AccountStrip: Sendable {
         }
     }
 
-    public init(library: any StoryLibrary, graph: FollowLists, hidden: HiddenAuthors, choices: any StripChoiceRepository, snapshots: StripSnapshots, logger: Logger) {
+    package init(
+        library: any StoryLibrary, graph: FollowLists, hidden: HiddenAuthors, choices: any StripChoiceRepository, snapshots: StripSnapshots, logger: Logger
+    ) {
         self.library = library
         self.graph = graph
         self.hidden = hidden

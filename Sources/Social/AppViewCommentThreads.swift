@@ -1,13 +1,13 @@
+package import ATProto
 import Foundation
-public import ATProto
 import GrainSupport
-public import Viewing
+package import Viewing
 
 /// The live `CommentThreads`: `getCommentThread` on Grain's AppView behind a short
 /// cache (15 s), because every story shown in the viewer asks for its first page (the
 /// count and the latest comment), and a story watched by many must not cost Grain one
 /// call per view. A comment written here shows at once anyway (`CommentMerge`).
-public struct AppViewCommentThreads: CommentThreads {
+package struct AppViewCommentThreads: CommentThreads {
     private struct Key: Hashable, Sendable {
         var subject: ATURI
         var limit: Int
@@ -16,13 +16,13 @@ public struct AppViewCommentThreads: CommentThreads {
 
     private let cache: RefreshingCache<Key, CommentThreadPage, XRPCError>
 
-    public init(client: AppViewClient, lifetime: Duration = .seconds(15), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    package init(client: AppViewClient, lifetime: Duration = .seconds(15), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         cache = RefreshingCache(lifetime: lifetime, maxStaleness: .seconds(600), capacity: 1024, now: clock) { (key: Key) async throws(XRPCError) in
             try await client.commentThread(subject: key.subject, limit: key.limit, cursor: key.cursor)
         }
     }
 
-    public func page(subject: ATURI, limit: Int, cursor: String?) async throws(StoryLibraryError) -> CommentThreadPage {
+    package func page(subject: ATURI, limit: Int, cursor: String?) async throws(StoryLibraryError) -> CommentThreadPage {
         do throws(XRPCError) {
             return try await cache.value(for: Key(subject: subject, limit: limit, cursor: cursor)).value
         } catch {
@@ -31,7 +31,7 @@ public struct AppViewCommentThreads: CommentThreads {
     }
 
     /// Waits until no AppView call is running (tests: a background refresh has landed).
-    public func settle() async {
+    package func settle() async {
         await cache.settle()
     }
 }

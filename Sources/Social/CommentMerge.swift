@@ -1,5 +1,5 @@
+package import ATProto
 import Foundation
-public import ATProto
 
 /// A story's comments as a person should see them: the AppView's page with this
 /// server's own recent comments laid over it. A comment written here shows at once (at
@@ -7,16 +7,16 @@ public import ATProto
 /// way, until the AppView has indexed it (then the AppView's copy is shown, once); a
 /// comment deleted here is gone at once, though the AppView still lists it for a while.
 /// Comments by `hiddenAuthors` (for instance people the viewer blocks) are left out.
-public struct CommentMerge: Sendable {
+package struct CommentMerge: Sendable {
     /// One comment to show, and, for one sent from here that is not done, its write.
-    public struct Shown: Sendable, Equatable {
-        public var view: CommentView
-        public var pending: SocialWrite?
+    package struct Shown: Sendable, Equatable {
+        package var view: CommentView
+        package var pending: SocialWrite?
     }
 
-    public var hiddenAuthors: Set<DID>
+    package var hiddenAuthors: Set<DID>
 
-    public init(hiddenAuthors: Set<DID> = []) {
+    package init(hiddenAuthors: Set<DID> = []) {
         self.hiddenAuthors = hiddenAuthors
     }
 
@@ -26,7 +26,7 @@ public struct CommentMerge: Sendable {
     /// the comments left out here (`leftOut`, on this page): a count must not include
     /// comments the person is not shown. Those on other pages are for the caller to
     /// subtract as it reads them (`StoryComments.summary`).
-    public func merge(
+    package func merge(
         _ page: CommentThreadPage, writes: [SocialWrite], isLastPage: Bool, author: (DID) -> ProfileView
     ) -> (comments: [Shown], totalCount: Int, leftOut: Int) {
         let deleted = Set(writes.filter { $0.kind == .uncomment }.map(\.uri))
@@ -42,7 +42,8 @@ public struct CommentMerge: Sendable {
             }
         }
         let visible = shown.filter { !hiddenAuthors.contains($0.view.author.did) }
-        let leftOut = page.comments.filter { !deleted.contains($0.uri) && hiddenAuthors.contains($0.author.did) }.count
+        let leftOut =
+            page.comments.filter { !deleted.contains($0.uri) && hiddenAuthors.contains($0.author.did) }.count
             + added.filter { hiddenAuthors.contains($0.did) }.count
         let total = max(0, (page.totalCount ?? page.comments.count) + added.count - removed - leftOut)
         return (visible, total, leftOut)

@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// Which stories each signed-in person has put a heart on, and under which record key.
 ///
@@ -9,9 +9,9 @@ public import ATProto
 /// favourites and undos not yet on the PDS laid over it (so a restart keeps them), and
 /// changed at once on every heart pressed here. It is read again after `maxAge`, so a
 /// heart given in Grain's own app shows here too.
-public actor FavouriteBook {
+package actor FavouriteBook {
     /// subject → the favourite record's key.
-    public typealias Hearts = [ATURI: RecordKey]
+    package typealias Hearts = [ATURI: RecordKey]
 
     private struct Entry {
         var hearts: Hearts
@@ -21,14 +21,16 @@ public actor FavouriteBook {
     private let store: any SocialWriteRepository
     private let listing: GraphListing
     private let now: @Sendable () -> Date
-    public let maxAge: TimeInterval
+    package let maxAge: TimeInterval
     private var entries: [DID: Entry] = [:]
     /// When reading an account's favourites last failed: pages do not wait for a PDS that
     /// is down again before `failurePause` has passed.
     private var failures: [DID: Date] = [:]
-    public let failurePause: TimeInterval = 30
+    package let failurePause: TimeInterval = 30
 
-    public init(store: any SocialWriteRepository, listing: GraphListing = GraphListing(maxPages: 10), maxAge: TimeInterval = 300, now: @escaping @Sendable () -> Date) {
+    package init(
+        store: any SocialWriteRepository, listing: GraphListing = GraphListing(maxPages: 10), maxAge: TimeInterval = 300, now: @escaping @Sendable () -> Date
+    ) {
         self.store = store
         self.listing = listing
         self.maxAge = maxAge
@@ -37,7 +39,7 @@ public actor FavouriteBook {
 
     /// `did`'s hearts, read from `pds` when not known or too old; nil when the PDS cannot
     /// be read just now (the heart then shows as not given, and the page works on).
-    public func hearts(of did: DID, on pds: any PDSConnection) async -> Hearts? {
+    package func hearts(of did: DID, on pds: any PDSConnection) async -> Hearts? {
         if let entry = entries[did], now().timeIntervalSince(entry.loadedAt) < maxAge { return entry.hearts }
         if let failed = failures[did], now().timeIntervalSince(failed) < failurePause { return entries[did]?.hearts }
         let listed: [RecordPage<FavoriteRecord>.Entry]
@@ -63,18 +65,18 @@ public actor FavouriteBook {
     }
 
     /// The heart `did` has on `subject` per what is known now, without asking the PDS.
-    public func known(_ did: DID, _ subject: ATURI) -> RecordKey? {
+    package func known(_ did: DID, _ subject: ATURI) -> RecordKey? {
         entries[did]?.hearts[subject]
     }
 
     /// A favourite or undo made here: the book changes at once.
-    public func record(_ write: SocialWrite) {
+    package func record(_ write: SocialWrite) {
         guard entries[write.did] != nil else { return }
         Self.apply(write, to: &entries[write.did]!.hearts)
     }
 
     /// A write that will not happen (refused, given up): the heart is as before it.
-    public func revert(_ write: SocialWrite) {
+    package func revert(_ write: SocialWrite) {
         guard entries[write.did] != nil else { return }
         switch write.kind {
         case .favorite: if entries[write.did]!.hearts[write.subject] == write.rkey { entries[write.did]!.hearts[write.subject] = nil }

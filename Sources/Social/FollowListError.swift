@@ -1,9 +1,9 @@
-public import ATProto
+package import ATProto
 
 /// Why whom an account follows could not be read: no such account (or one whose
 /// identity is broken), or a service that did not answer. Each case keeps its cause for
 /// the log and says in plain words, for a TV across the room, what to do.
-public enum FollowListError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FollowListError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No account goes by this name, or its identity names no usable PDS.
     case unknownAccount(String, cause: IdentityError)
     /// Identity resolution (DNS, the handle resolver, the PLC directory) did not answer.
@@ -11,7 +11,7 @@ public enum FollowListError: Error, Sendable, Equatable, CustomStringConvertible
     /// The account's PDS did not answer, or answered with something unreadable.
     case pdsUnavailable(String, cause: XRPCError)
 
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .unknownAccount(let name, _):
             "No account called \(name) was found, so there is no one to play stories for. Check the name after ?for= in the address."
@@ -22,7 +22,7 @@ public enum FollowListError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownAccount(let name, let cause): "unknown account \(name): \(cause)"
         case .identityUnreachable(let name, let cause): "identity of \(name) unreachable: \(cause)"
@@ -31,7 +31,7 @@ public enum FollowListError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// Worth asking again soon (a service was down), as opposed to a name that is wrong.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         if case .unknownAccount = self { return false }
         return true
     }

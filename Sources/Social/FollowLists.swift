@@ -1,8 +1,8 @@
+package import ATProto
+package import Accounts
 import Foundation
-public import ATProto
 import GrainSupport
-public import Viewing
-public import Accounts
+package import Viewing
 
 /// Whom an account follows (or blocks) on Grain: its `social.grain.graph.follow` (or
 /// `.block`) subjects, newest first, read from its own PDS without a session. TV mode's
@@ -22,7 +22,7 @@ public import Accounts
 /// so a strip of the people someone follows does not turn into everyone's just because
 /// their PDS is down. Blocks have no such second source: Grain's AppView does not list
 /// them.
-public struct FollowLists: Sendable {
+package struct FollowLists: Sendable {
     private enum Lookup: Sendable {
         case found(account: DID, pdsURL: String, subjects: [DID])
         case unknown(IdentityError)
@@ -38,7 +38,7 @@ public struct FollowLists: Sendable {
 
     private let cache: RefreshingCache<Query, Lookup, FollowListError>
 
-    public init(
+    package init(
         identity: any IdentityResolving, pds: any PDSConnector, listing: GraphListing = GraphListing(),
         appView: AppViewFollowing? = nil,
         lifetime: Duration = .seconds(300), clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
@@ -78,7 +78,7 @@ public struct FollowLists: Sendable {
     }
 
     /// The account's follow list (possibly stale while its PDS is down).
-    public func follows(of actor: ATIdentifier) async throws(FollowListError) -> Fetched<FollowList> {
+    package func follows(of actor: ATIdentifier) async throws(FollowListError) -> Fetched<FollowList> {
         let (account, pdsURL, subjects) = try await list(Query(actor: actor, pdsURL: nil, collection: .grainFollow))
         return Fetched(FollowList(account: account, follows: subjects.value, pdsURL: pdsURL), isStale: subjects.isStale)
     }
@@ -86,7 +86,7 @@ public struct FollowLists: Sendable {
     /// An account's own follows or blocks (`collection`), read from the PDS its session
     /// (or its `FollowList`) names (possibly stale while that PDS is down). Blocks are
     /// public records: TV's `?for=` leaves out whom that account blocks.
-    public func subjects(of account: DID, on pdsURL: String, in collection: NSID) async throws(FollowListError) -> Fetched<[DID]> {
+    package func subjects(of account: DID, on pdsURL: String, in collection: NSID) async throws(FollowListError) -> Fetched<[DID]> {
         try await list(Query(actor: .did(account), pdsURL: pdsURL, collection: collection)).subjects
     }
 

@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// Where the people each account has hidden ("Hide this person's stories") are kept:
 /// Grain's own mutes live only inside its AppView, which this server cannot sign in to,
@@ -11,7 +11,7 @@ public import ATProto
 /// - lists are most recently hidden first (ties by DID); times are kept to the millisecond.
 ///
 /// Errors: storage failures only; a full list is `false`, not an error.
-public protocol HiddenAuthorRepository: Sendable {
+package protocol HiddenAuthorRepository: Sendable {
     /// Whom `did` has hidden, most recently hidden first.
     func hidden(by did: DID) async throws -> [DID]
 

@@ -1,25 +1,25 @@
-public import Foundation
-public import ATProto
-public import GrainSupport
-public import Accounts
-public import Viewing
+package import ATProto
+package import Accounts
+package import Foundation
+package import GrainSupport
+package import Viewing
 
 /// Per signed-in account, whom never to show: their Grain blocks (read from their own
 /// PDS through `FollowLists`, so cached for minutes and served stale while the PDS is
 /// down) together with the people they hid here (`HiddenAuthorRepository`). Every page gets
 /// its `StoryVisibility` (the one policy for what may be shown) from here: the strip and
 /// grid, the viewer, `/stories/…`, profiles, TV, comment lists and link previews.
-public struct HiddenAuthors: Sendable {
+package struct HiddenAuthors: Sendable {
     /// At most this many hidden people per account, so a script cannot grow the list
     /// without end.
-    public static let maxPerAccount = 2000
+    package static let maxPerAccount = 2000
 
     let graph: FollowLists
     let store: any HiddenAuthorRepository
     let logger: Logger
     let now: @Sendable () -> Date
 
-    public init(graph: FollowLists, store: any HiddenAuthorRepository, logger: Logger, now: @escaping @Sendable () -> Date) {
+    package init(graph: FollowLists, store: any HiddenAuthorRepository, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.graph = graph
         self.store = store
         self.logger = logger
@@ -28,7 +28,7 @@ public struct HiddenAuthors: Sendable {
 
     /// The policy for what the person signed in (nil: a visitor) may see: their blocks
     /// and hidden people left out, labels honoured.
-    public func visibility(for account: AccountSession?) async -> StoryVisibility {
+    package func visibility(for account: AccountSession?) async -> StoryVisibility {
         guard let account else { return StoryVisibility(now: now()) }
         return visibility(of: await people(for: account), for: account)
     }
@@ -56,16 +56,16 @@ public struct HiddenAuthors: Sendable {
     }
 
     /// Hides `author`'s stories for `account`; false when their list is full.
-    public func hide(_ author: DID, for account: AccountSession) async throws -> Bool {
+    package func hide(_ author: DID, for account: AccountSession) async throws -> Bool {
         try await store.hide(author, by: account.did, now: now(), limit: HiddenAuthors.maxPerAccount)
     }
 
-    public func unhide(_ author: DID, for account: AccountSession) async throws {
+    package func unhide(_ author: DID, for account: AccountSession) async throws {
         try await store.unhide(author, by: account.did)
     }
 
     /// The people `account` hid here, most recently hidden first.
-    public func hiddenList(for account: AccountSession) async throws -> [DID] {
+    package func hiddenList(for account: AccountSession) async throws -> [DID] {
         try await store.hidden(by: account.did)
     }
 

@@ -1,7 +1,7 @@
-public import Foundation
-public import ATProto
-public import GrainSupport
-public import Accounts
+package import ATProto
+package import Accounts
+package import Foundation
+package import GrainSupport
 
 /// Favourites and comments on their way to people's PDSes. A heart or a comment is
 /// stored first (`SocialWriteRepository`, with its record key chosen), then tried at once, so
@@ -10,9 +10,9 @@ public import Accounts
 /// the background with the publisher's backoff (`RetrySchedule`), after a restart too.
 /// Creating is exactly once (`AuthorizedPDS.createOnce` with the stored key); deleting
 /// is idempotent. A write the PDS refuses stops there with the PDS's reason.
-public actor SocialOutbox {
-    public nonisolated let store: any SocialWriteRepository
-    public nonisolated let favourites: FavouriteBook
+package actor SocialOutbox {
+    package nonisolated let store: any SocialWriteRepository
+    package nonisolated let favourites: FavouriteBook
     private let pds: AuthorizedPDS
     private let sessions: SessionStore
     private let tids: TIDClock
@@ -23,7 +23,7 @@ public actor SocialOutbox {
     /// Writes being attempted right now (by a page or the loop), so one is not sent twice at once.
     private var inFlight: Set<Int64> = []
 
-    public init(
+    package init(
         store: any SocialWriteRepository, favourites: FavouriteBook, pds: AuthorizedPDS, sessions: SessionStore, tids: TIDClock,
         logger: Logger, now: @escaping @Sendable () -> Date
     ) {
@@ -36,30 +36,30 @@ public actor SocialOutbox {
         self.now = now
     }
 
-    public func start() async { await loop.start { [weak self] in await self?.runDue() ?? 30 } }
-    public func stop() async { await loop.stop() }
+    package func start() async { await loop.start { [weak self] in await self?.runDue() ?? 30 } }
+    package func stop() async { await loop.stop() }
 
     // MARK: What pages ask for
 
     /// Whether `account` has a heart on `subject` (their repository with this server's
     /// unsent changes over it).
-    public func isFavourite(_ account: AccountSession, _ subject: ATURI) async -> Bool {
+    package func isFavourite(_ account: AccountSession, _ subject: ATURI) async -> Bool {
         await favourites.hearts(of: account.did, on: pds.client(for: account))?[subject] != nil
     }
 
     /// The account's favourites could not be read from its PDS: giving or taking back a
     /// heart now might make a second record or miss the one there is.
-    public struct HeartsUnknown: Error, Sendable {}
+    package struct HeartsUnknown: Error, Sendable {}
 
     /// Puts a heart on `subject` (nothing when there is one) and tries to send it now.
-    public func favourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
+    package func favourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
         guard let hearts = await favourites.hearts(of: account.did, on: pds.client(for: account)) else { throw HeartsUnknown() }
         guard hearts[subject] == nil else { return nil }
         return try await queue(account, .favorite, rkey: tids.next().recordKey, subject: subject, text: nil)
     }
 
     /// Takes the heart off `subject` (nothing when there is none) and tries to send it now.
-    public func unfavourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
+    package func unfavourite(_ account: AccountSession, _ subject: ATURI) async throws -> SocialWrite? {
         guard let hearts = await favourites.hearts(of: account.did, on: pds.client(for: account)) else { throw HeartsUnknown() }
         guard let rkey = hearts[subject] else { return nil }
         return try await queue(account, .unfavorite, rkey: rkey, subject: subject, text: nil)
@@ -67,14 +67,14 @@ public actor SocialOutbox {
 
     /// Comments `text` on `subject`: checked against the lexicon first (a
     /// `RecordValidationError` for the person), then stored and tried now.
-    public func comment(_ account: AccountSession, _ subject: ATURI, text: String) async throws -> SocialWrite {
+    package func comment(_ account: AccountSession, _ subject: ATURI, text: String) async throws -> SocialWrite {
         try CommentRecord.validate(text: text)
         return try await queue(account, .comment, rkey: tids.next().recordKey, subject: subject, text: text)
     }
 
     /// Deletes `account`'s own comment with key `rkey`: the record is always addressed in
     /// the account's own repository, whatever a form says.
-    public func deleteComment(_ account: AccountSession, rkey: RecordKey, subject: ATURI) async throws -> SocialWrite {
+    package func deleteComment(_ account: AccountSession, rkey: RecordKey, subject: ATURI) async throws -> SocialWrite {
         try await queue(account, .uncomment, rkey: rkey, subject: subject, text: nil)
     }
 
@@ -94,7 +94,7 @@ public actor SocialOutbox {
 
     /// Sends every due write once; returns the seconds until the next is due.
     @discardableResult
-    public func runDue() async -> Double {
+    package func runDue() async -> Double {
         do {
             for write in try await store.due(now: now()) {
                 // A session that cannot be read now (the database) is not a sign-out: the

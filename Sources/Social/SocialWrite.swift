@@ -1,18 +1,18 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// One favourite or comment (or the undoing of one) a person asked for here, on its way
 /// to their PDS. It is stored before the first attempt with the record key it will have,
 /// so nothing typed is lost to a PDS that is down or a restart, and a retry finds the
 /// record an earlier attempt made instead of making a second one.
-public struct SocialWrite: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct SocialWrite: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         case favorite, unfavorite, comment, uncomment
 
-        public var collection: NSID { self == .favorite || self == .unfavorite ? FavoriteRecord.collection : CommentRecord.collection }
+        package var collection: NSID { self == .favorite || self == .unfavorite ? FavoriteRecord.collection : CommentRecord.collection }
     }
 
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         /// Not on the PDS yet; tried again at `nextAttemptAt`.
         case pending
         /// The PDS has it.
@@ -21,27 +21,27 @@ public struct SocialWrite: Sendable, Equatable {
         case failed
     }
 
-    public var id: Int64
-    public var did: DID
+    package var id: Int64
+    package var did: DID
     /// The PDS of the session that asked for it: only a session of `did` there sends it.
-    public var pdsURL: String
-    public var kind: Kind
-    public var rkey: RecordKey
+    package var pdsURL: String
+    package var kind: Kind
+    package var rkey: RecordKey
     /// The story's AT URI.
-    public var subject: ATURI
-    public var text: String?
-    public var recordCreatedAt: Datetime
-    public var status: Status
-    public var attempts: Int
-    public var nextAttemptAt: Date
-    public var lastError: String?
-    public var queuedAt: Date
+    package var subject: ATURI
+    package var text: String?
+    package var recordCreatedAt: Datetime
+    package var status: Status
+    package var attempts: Int
+    package var nextAttemptAt: Date
+    package var lastError: String?
+    package var queuedAt: Date
 
     /// The record this write creates or deletes.
-    public var uri: ATURI { ATURI(did, kind.collection, rkey) }
+    package var uri: ATURI { ATURI(did, kind.collection, rkey) }
 
     /// What the person is told: nothing once done, else whether it is on its way.
-    public var stateText: String? {
+    package var stateText: String? {
         switch status {
         case .done: nil
         case .pending: attempts == 0 ? "Sending…" : "Not sent yet: will retry."
@@ -49,7 +49,7 @@ public struct SocialWrite: Sendable, Equatable {
         }
     }
 
-    public init(
+    package init(
         id: Int64, did: DID, pdsURL: String, kind: Kind, rkey: RecordKey, subject: ATURI, text: String?, recordCreatedAt: Datetime,
         status: Status = .pending, attempts: Int = 0, nextAttemptAt: Date, lastError: String? = nil, queuedAt: Date
     ) {

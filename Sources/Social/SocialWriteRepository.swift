@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// Where favourites and comments on their way to people's PDSes are kept, and those
 /// sent recently (which pages show until the AppView lists them). `SocialOutbox` sends
@@ -19,7 +19,7 @@ public import ATProto
 ///
 /// Errors: storage failures (the adapter's own error), and the refusal of a second
 /// creation of the same record. Missing writes are nil.
-public protocol SocialWriteRepository: Sendable {
+package protocol SocialWriteRepository: Sendable {
     /// Stores a new write, pending and due at `now`, and returns it with its id.
     func insert(
         did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
@@ -58,7 +58,7 @@ public protocol SocialWriteRepository: Sendable {
 
 extension SocialWriteRepository {
     /// `due(now:limit:)` with the outbox's batch of sixteen.
-    public func due(now: Date) async throws -> [SocialWrite] {
+    package func due(now: Date) async throws -> [SocialWrite] {
         try await due(now: now, limit: 16)
     }
 }

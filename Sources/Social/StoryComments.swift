@@ -1,32 +1,32 @@
-public import Foundation
-public import ATProto
-public import Accounts
+package import ATProto
+package import Accounts
+package import Foundation
 import Viewing
 
 /// A story's comments as pages show them: a page of Grain's thread (`CommentThreads`)
 /// with this server's own comments of the last day merged in (`CommentMerge`), so a
 /// comment written here is there at once and one deleted here is gone at once. When
 /// Grain cannot be reached the page still has those, and says so.
-public struct StoryComments: Sendable {
-    public let threads: any CommentThreads
-    public let store: any SocialWriteRepository
-    public let sessions: SessionStore
-    public let now: @Sendable () -> Date
+package struct StoryComments: Sendable {
+    package let threads: any CommentThreads
+    package let store: any SocialWriteRepository
+    package let sessions: SessionStore
+    package let now: @Sendable () -> Date
 
     /// How many comments a comments page shows at a time.
-    public static let pageSize = 20
+    package static let pageSize = 20
 
-    public struct Listing: Sendable {
-        public var comments: [CommentMerge.Shown]
+    package struct Listing: Sendable {
+        package var comments: [CommentMerge.Shown]
         /// The next (newer) page's cursor.
-        public var cursor: String?
-        public var totalCount: Int
+        package var cursor: String?
+        package var totalCount: Int
         /// Comments on this page by people left out (not shown, not counted).
-        public var leftOut: Int = 0
+        package var leftOut: Int = 0
         /// Grain did not answer: only this server's own comments are shown.
-        public var isPartial: Bool
+        package var isPartial: Bool
 
-        public init(comments: [CommentMerge.Shown], cursor: String?, totalCount: Int, leftOut: Int = 0, isPartial: Bool) {
+        package init(comments: [CommentMerge.Shown], cursor: String?, totalCount: Int, leftOut: Int = 0, isPartial: Bool) {
             self.comments = comments
             self.cursor = cursor
             self.totalCount = totalCount
@@ -36,7 +36,9 @@ public struct StoryComments: Sendable {
     }
 
     /// The page of `subject`'s comments at `cursor`, without those by `hiddenAuthors`.
-    public func listing(subject: ATURI, cursor: String?, limit: Int = StoryComments.pageSize, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> Listing {
+    package func listing(
+        subject: ATURI, cursor: String?, limit: Int = StoryComments.pageSize, viewer: AccountSession?, hiddenAuthors: Set<DID> = []
+    ) async -> Listing {
         var page = CommentThreadPage(comments: [], totalCount: 0)
         var isPartial = false
         do {
@@ -67,7 +69,7 @@ public struct StoryComments: Sendable {
     /// answering part-way, shows its count without a latest comment rather than an older
     /// one passed off as the latest. The count leaves out comments by `hiddenAuthors` on
     /// every page read (all of a thread of up to 500).
-    public func summary(subject: ATURI, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> (count: Int, latest: CommentMerge.Shown?) {
+    package func summary(subject: ATURI, viewer: AccountSession?, hiddenAuthors: Set<DID> = []) async -> (count: Int, latest: CommentMerge.Shown?) {
         let first = await listing(subject: subject, cursor: nil, limit: 100, viewer: viewer, hiddenAuthors: hiddenAuthors)
         var count = first.totalCount
         var last = first
@@ -82,7 +84,7 @@ public struct StoryComments: Sendable {
         return (count, last.cursor == nil ? last.comments.last : nil)
     }
 
-    public init(threads: any CommentThreads, store: any SocialWriteRepository, sessions: SessionStore, now: @escaping @Sendable () -> Date) {
+    package init(threads: any CommentThreads, store: any SocialWriteRepository, sessions: SessionStore, now: @escaping @Sendable () -> Date) {
         self.threads = threads
         self.store = store
         self.sessions = sessions

@@ -1,4 +1,4 @@
-public import ATProto
+package import ATProto
 
 /// Where each account's `StripChoice` is kept, on the server so it holds on every
 /// device the person uses.
@@ -6,7 +6,7 @@ public import ATProto
 /// Contract (checked for every adapter by `SmallRepositoriesContractTests`): nothing
 /// stored means the person never chose (the default applies); setting again replaces.
 /// Errors: storage failures only.
-public protocol StripChoiceRepository: Sendable {
+package protocol StripChoiceRepository: Sendable {
     func choice(for did: DID) async throws -> StripChoice?
     func setChoice(_ choice: StripChoice, for did: DID) async throws
 }

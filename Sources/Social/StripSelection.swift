@@ -1,20 +1,20 @@
-public import ATProto
-public import Viewing
+package import ATProto
+package import Viewing
 
 /// Who is in a signed-in person's strip, and in which order: the people they hide or
 /// block left out, only those they follow when that is the strip chosen (or, when they
 /// never chose, when anyone they follow has a live story), themselves first, then
 /// unseen before seen (`StripOrder`). A pure function of its inputs, so the home page,
 /// the viewer's neighbours and the no-JS links, which all ask it, agree.
-public struct StripSelection: Sendable, Equatable {
+package struct StripSelection: Sendable, Equatable {
     /// The strip's authors in order, the person's own entry (if any) first.
-    public var authors: [StoryAuthor]
+    package var authors: [StoryAuthor]
     /// The strip shown.
-    public var choice: StripChoice
+    package var choice: StripChoice
     /// Someone the person follows has a live story (so "Following" has something in it).
-    public var followsAnyoneLive: Bool
+    package var followsAnyoneLive: Bool
 
-    public init(authors: [StoryAuthor], choice: StripChoice, followsAnyoneLive: Bool) {
+    package init(authors: [StoryAuthor], choice: StripChoice, followsAnyoneLive: Bool) {
         self.authors = authors
         self.choice = choice
         self.followsAnyoneLive = followsAnyoneLive
@@ -25,7 +25,7 @@ public struct StripSelection: Sendable, Equatable {
     ///     everyone is shown, whatever was chosen).
     ///   - hidden: people never shown (their blocks and hidden list); never the person.
     ///   - chosen: the person's remembered or requested choice; nil when they never chose.
-    public static func select(
+    package static func select(
         _ all: [StoryAuthor], viewer: DID, follows: Set<DID>?, hidden: Set<DID>, chosen: StripChoice?, seen: SeenState
     ) -> StripSelection {
         let visible = all.filter { $0.storyCount > 0 && ($0.profile.did == viewer || !hidden.contains($0.profile.did)) }

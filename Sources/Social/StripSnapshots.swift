@@ -1,6 +1,6 @@
-public import Foundation
+package import ATProto
+package import Foundation
 import GrainSupport
-public import ATProto
 import Synchronization
 import Viewing
 
@@ -21,8 +21,8 @@ import Viewing
 /// in the `strip` cookie and the viewer finds the order by it. The key says nothing about
 /// anyone (it is derived from public DIDs only), and visitors shown the same order share
 /// one snapshot.
-public final class StripSnapshots: Sendable {
-    public static let lifetime: TimeInterval = 30 * 60
+package final class StripSnapshots: Sendable {
+    package static let lifetime: TimeInterval = 30 * 60
     static let capacity = 1000
 
     private enum Key: Hashable {
@@ -38,12 +38,12 @@ public final class StripSnapshots: Sendable {
     private let snapshots = Mutex<[Key: Snapshot]>([:])
     private let now: @Sendable () -> Date
 
-    public init(now: @escaping @Sendable () -> Date) {
+    package init(now: @escaping @Sendable () -> Date) {
         self.now = now
     }
 
     /// The strip `account` was just shown.
-    public func record(_ order: [DID], account: DID, choice: StripChoice) {
+    package func record(_ order: [DID], account: DID, choice: StripChoice) {
         let at = now()
         snapshots.withLock { snapshots in
             Self.store(order, under: .account(account, choice), at: at, in: &snapshots)
@@ -52,7 +52,7 @@ public final class StripSnapshots: Sendable {
 
     /// The strip a visitor was just shown (in an order other than Grain's); returns the
     /// key the browser keeps to find it again (32 hex digits).
-    public func recordVisitorOrder(_ order: [DID]) -> String {
+    package func recordVisitorOrder(_ order: [DID]) -> String {
         let key = Self.visitorKey(order)
         let at = now()
         snapshots.withLock { snapshots in
@@ -63,7 +63,7 @@ public final class StripSnapshots: Sendable {
 
     /// The order for a visitor's viewer: `fresh` kept to the order recorded under `key`,
     /// or nil when there is none (unknown, forgotten, or the server restarted).
-    public func stableForVisitor(_ fresh: [DID], key: String) -> [DID]? {
+    package func stableForVisitor(_ fresh: [DID], key: String) -> [DID]? {
         let at = now()
         return snapshots.withLock { snapshots -> [DID]? in
             guard let known = snapshots[.visitor(key)], at.timeIntervalSince(known.usedAt) < Self.lifetime else { return nil }
@@ -101,7 +101,7 @@ public final class StripSnapshots: Sendable {
 
     /// The order for the viewer: `fresh` (the strip as it would be drawn now) kept to the
     /// recorded one when there is one, which is then remembered as used.
-    public func stable(_ fresh: [DID], account: DID, choice: StripChoice) -> [DID] {
+    package func stable(_ fresh: [DID], account: DID, choice: StripChoice) -> [DID] {
         let at = now()
         let key = Key.account(account, choice)
         return snapshots.withLock { snapshots in

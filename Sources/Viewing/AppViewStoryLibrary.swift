@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 import GrainSupport
 
 /// The live `StoryLibrary`: Grain's AppView behind short-lived caches (the strip and
@@ -13,12 +13,12 @@ import GrainSupport
 ///
 /// Stories past their 24 hours and hide-labelled stories are dropped on the way out,
 /// so even an old cached answer never shows them.
-public struct AppViewStoryLibrary: StoryLibrary {
-    public struct Lifetimes: Sendable {
-        public var strip: Duration = .seconds(30)
-        public var stories: Duration = .seconds(30)
-        public var profiles: Duration = .seconds(300)
-        public init() {}
+package struct AppViewStoryLibrary: StoryLibrary {
+    package struct Lifetimes: Sendable {
+        package var strip: Duration = .seconds(30)
+        package var stories: Duration = .seconds(30)
+        package var profiles: Duration = .seconds(300)
+        package init() {}
     }
 
     private let authorsCache: RefreshingCache<String, [StoryAuthor], XRPCError>
@@ -30,24 +30,32 @@ public struct AppViewStoryLibrary: StoryLibrary {
 
     /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
     /// that decides which stories are still within their 24 hours.
-    public init(
+    package init(
         client: AppViewClient, lifetimes: Lifetimes = Lifetimes(), now: @escaping @Sendable () -> Date = Date.init,
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.now = now
         self.client = client
-        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { (_: String) async throws(XRPCError) in try await client.storyAuthors() }
-        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (did: DID) async throws(XRPCError) in try await client.stories(actor: did) }
-        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (uri: ATURI) async throws(XRPCError) in try await client.story(uri: uri) }
-        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { (actor: ATIdentifier) async throws(XRPCError) in try await client.profile(actor: actor) }
+        authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { (_: String) async throws(XRPCError) in
+            try await client.storyAuthors()
+        }
+        storiesCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (did: DID) async throws(XRPCError) in
+            try await client.stories(actor: did)
+        }
+        storyCache = RefreshingCache(lifetime: lifetimes.stories, capacity: 1024, now: clock) { (uri: ATURI) async throws(XRPCError) in
+            try await client.story(uri: uri)
+        }
+        profileCache = RefreshingCache(lifetime: lifetimes.profiles, capacity: 1024, now: clock) { (actor: ATIdentifier) async throws(XRPCError) in
+            try await client.profile(actor: actor)
+        }
     }
 
-    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+    package func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
         let lookup = try await fetch("strip", from: authorsCache)
         return Fetched(live(lookup.value), isStale: lookup.isStale)
     }
 
-    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+    package func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
         switch authorsCache.immediateValue(for: "strip") {
         case .success(let lookup): .success(Fetched(live(lookup.value), isStale: lookup.isStale))
         case .failure(let error): .failure(.unavailable(error))
@@ -63,7 +71,7 @@ public struct AppViewStoryLibrary: StoryLibrary {
         return authors.filter { $0.latestAt.date > cutoff }
     }
 
-    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    package func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let lookup = try await fetch(did, from: storiesCache)
         let current = now()
         let cutoff = current.addingTimeInterval(-86_400)
@@ -74,13 +82,13 @@ public struct AppViewStoryLibrary: StoryLibrary {
         return Fetched(visible, isStale: lookup.isStale)
     }
 
-    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
+    package func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         try await fetch(uri, from: storyCache).value
     }
 
     /// Not cached: only the owner asks, a page at a time, and a story they just deleted
     /// must not come back.
-    public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
+    package func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
         let page: StoriesResponse
         do { page = try await client.storyArchive(actor: did, limit: StoryArchivePage.pageSize, before: cursor) } catch { throw .unavailable(error) }
         let current = now()
@@ -89,18 +97,18 @@ public struct AppViewStoryLibrary: StoryLibrary {
         return StoryArchivePage(stories: visible, next: page.cursor.flatMap { Datetime($0) })
     }
 
-    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+    package func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         let lookup = try await fetch(actor, from: profileCache)
         return Fetched(lookup.value, isStale: lookup.isStale)
     }
 
-    public func invalidate(author did: DID) async {
+    package func invalidate(author did: DID) async {
         await authorsCache.invalidate("strip")
         await storiesCache.invalidate(did)
     }
 
     /// Waits until no AppView call is running (tests: a background refresh has landed).
-    public func settle() async {
+    package func settle() async {
         await authorsCache.settle()
         await storiesCache.settle()
         await storyCache.settle()

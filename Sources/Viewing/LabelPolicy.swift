@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// What to do with a story given its labels, following Grain's hide set and label
 /// definitions: hide-severity labels are never shown, adult and graphic labels cover
@@ -7,8 +7,8 @@ public import ATProto
 ///
 /// Per label value only the newest entry counts (by `cts`); a negated (`neg`) or
 /// expired (`exp` in the past) newest entry cancels the value.
-public enum LabelPolicy {
-    public enum Decision: Sendable, Equatable {
+package enum LabelPolicy {
+    package enum Decision: Sendable, Equatable {
         case show
         /// Covered until the viewer chooses to see it; `reason` names the label for people.
         case warn(reason: String)
@@ -16,7 +16,7 @@ public enum LabelPolicy {
     }
 
     static let hidden: Set<String> = ["!hide", "!takedown", "spam", "copyright", "gore", "nsfl", "dmca-violation", "doxxing"]
-    public static let warnings: [String: String] = [
+    package static let warnings: [String: String] = [
         "nudity": "Nudity",
         "sexual": "Sexual content",
         "porn": "Adult content",
@@ -24,7 +24,7 @@ public enum LabelPolicy {
         "!warn": "Content warning",
     ]
 
-    public static func decide(_ labels: [Label], now: Date) -> Decision {
+    package static func decide(_ labels: [Label], now: Date) -> Decision {
         var newest: [String: Label] = [:]
         for label in labels {
             if let current = newest[label.val], let currentTime = current.cts, currentTime > label.cts ?? currentTime { continue }

@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 import Synchronization
 
 /// Stories posted through this server that Grain's AppView may not list yet, and
@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// The state sits behind a lock so `liveStoriesByAuthor()` can be read without a hop to
 /// the actor, by a page answered on the HTTP server's own thread.
-public actor LocalStories {
+package actor LocalStories {
     private struct State {
         var posted: [DID: [StoryView]] = [:]
         var deleted: [ATURI: Date] = [:]
@@ -18,11 +18,11 @@ public actor LocalStories {
     private let state = Mutex(State())
     private let now: @Sendable () -> Date
 
-    public init(now: @escaping @Sendable () -> Date) {
+    package init(now: @escaping @Sendable () -> Date) {
         self.now = now
     }
 
-    public func add(_ story: StoryView) {
+    package func add(_ story: StoryView) {
         state.withLock { state in
             var stories = state.posted[story.creator.did, default: []].filter { $0.uri != story.uri }
             stories.append(story)
@@ -30,7 +30,7 @@ public actor LocalStories {
         }
     }
 
-    public func markDeleted(uri: ATURI) {
+    package func markDeleted(uri: ATURI) {
         let time = now()
         state.withLock { state in
             state.deleted[uri] = time
@@ -39,19 +39,19 @@ public actor LocalStories {
     }
 
     /// Live local stories of `did` (past 24 hours), oldest first.
-    public func stories(of did: DID) -> [StoryView] {
+    package func stories(of did: DID) -> [StoryView] {
         let cutoff = now().addingTimeInterval(-86_400)
         return Self.live(state.withLock { $0.posted[did] } ?? [], cutoff: cutoff)
     }
 
     /// Authors with live local stories.
-    public func authors() -> [DID] {
+    package func authors() -> [DID] {
         liveStoriesByAuthor().keys.sorted()
     }
 
     /// Every author's live local stories (past 24 hours), oldest first; authors without
     /// any are left out. Never waits.
-    public nonisolated func liveStoriesByAuthor() -> [DID: [StoryView]] {
+    package nonisolated func liveStoriesByAuthor() -> [DID: [StoryView]] {
         let cutoff = now().addingTimeInterval(-86_400)
         let posted = state.withLock { $0.posted }
         var live: [DID: [StoryView]] = [:]
@@ -62,11 +62,11 @@ public actor LocalStories {
         return live
     }
 
-    public func isDeleted(_ uri: ATURI) -> Bool {
+    package func isDeleted(_ uri: ATURI) -> Bool {
         deletedURIs().contains(uri)
     }
 
-    public func deletedURIs() -> Set<ATURI> {
+    package func deletedURIs() -> Set<ATURI> {
         let cutoff = now().addingTimeInterval(-2 * 86_400)
         return state.withLock { state in
             state.deleted = state.deleted.filter { $0.value > cutoff }

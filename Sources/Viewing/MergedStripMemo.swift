@@ -26,7 +26,8 @@ final class MergedStripMemo: Sendable {
         _ fetched: Fetched<[StoryAuthor]>, local: [DID: [StoryView]], merge: () -> Fetched<[StoryAuthor]>
     ) -> Fetched<[StoryAuthor]> {
         if let entry = last.withLock({ $0 }), entry.isStale == fetched.isStale,
-           Self.sameStorage(entry.base, fetched.value), entry.local == local {
+            Self.sameStorage(entry.base, fetched.value), entry.local == local
+        {
             return entry.merged
         }
         let merged = merge()
@@ -35,8 +36,9 @@ final class MergedStripMemo: Sendable {
     }
 
     private static func sameStorage(_ lhs: [StoryAuthor], _ rhs: [StoryAuthor]) -> Bool {
-        lhs.count == rhs.count && lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
-        }
+        lhs.count == rhs.count
+            && lhs.withUnsafeBufferPointer { left in
+                rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+            }
     }
 }

@@ -1,23 +1,23 @@
+package import ATProto
 import Foundation
-public import ATProto
 
 /// The AppView's answers with this server's own recent posts and deletions applied
 /// (see `LocalStories`). Once the AppView lists a story itself, its version wins.
-public struct OverlayStoryLibrary: StoryLibrary {
-    public let base: any StoryLibrary
-    public let local: LocalStories
+package struct OverlayStoryLibrary: StoryLibrary {
+    package let base: any StoryLibrary
+    package let local: LocalStories
     private let memo = MergedStripMemo()
 
-    public init(base: any StoryLibrary, local: LocalStories) {
+    package init(base: any StoryLibrary, local: LocalStories) {
         self.base = base
         self.local = local
     }
 
-    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+    package func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
         remembered(try await base.storyAuthors())
     }
 
-    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+    package func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
         base.cachedStoryAuthors().map { $0.map(remembered) }
     }
 
@@ -54,7 +54,7 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return fetched
     }
 
-    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    package func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         var fetched = try await base.stories(of: did)
         let deleted = await local.deletedURIs()
         let listed = Set(fetched.value.map(\.rkey))
@@ -63,14 +63,14 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return fetched
     }
 
-    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
+    package func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         if await local.isDeleted(uri) { return nil }
         if let did = uri.did, let mine = await local.stories(of: did).first(where: { $0.uri == uri }) { return mine }
         return try await base.story(uri: uri)
     }
 
     /// The AppView's archive without the stories deleted here that it may still list.
-    public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
+    package func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
         var page = try await base.archive(of: did, before: cursor)
         var kept: [StoryView] = []
         for story in page.stories where !(await local.isDeleted(story.uri)) { kept.append(story) }
@@ -78,11 +78,11 @@ public struct OverlayStoryLibrary: StoryLibrary {
         return page
     }
 
-    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+    package func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         try await base.profile(actor: actor)
     }
 
-    public func invalidate(author did: DID) async {
+    package func invalidate(author did: DID) async {
         await base.invalidate(author: did)
     }
 }

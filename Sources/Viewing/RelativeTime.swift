@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 
 /// "3h" for the viewer's header and "3 hours ago" for screen readers and alt text.
-public enum RelativeTime {
+package enum RelativeTime {
     /// `now`, `Nm`, `Nh`, `Nd`, `Nw` (future times read as `now`).
-    public static func short(from date: Date, now: Date) -> String {
+    package static func short(from date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         switch seconds {
         case ..<60: return "now"
@@ -15,7 +15,7 @@ public enum RelativeTime {
     }
 
     /// `just now`, `1 minute ago`, `5 hours ago`, `2 days ago`, `3 weeks ago`.
-    public static func long(from date: Date, now: Date) -> String {
+    package static func long(from date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         func phrase(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
         switch seconds {

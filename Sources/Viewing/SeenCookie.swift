@@ -1,21 +1,22 @@
 import ATProto
+
 /// The `seen` cookie: `SeenState` in a compact, cookie-safe text.
 ///
 /// Format `v1!<entry>!<entry>…`, each entry `<did>~<milliseconds in base 36>`, with
 /// `did:plc:` shortened to `p:`. DIDs only use characters that are legal in a cookie
 /// value. Anything malformed is ignored entry by entry: the cookie is the browser's
 /// and may be edited or truncated.
-public enum SeenCookie {
-    public static let name = "seen"
+package enum SeenCookie {
+    package static let name = "seen"
 
-    public static func encode(_ state: SeenState) -> String {
+    package static func encode(_ state: SeenState) -> String {
         let entries = state.newestSeen.sorted { $0.value > $1.value }.map { did, time in
             compact(did) + "~" + String(time, radix: 36)
         }
         return (["v1"] + entries).joined(separator: "!")
     }
 
-    public static func decode(_ text: String?) -> SeenState {
+    package static func decode(_ text: String?) -> SeenState {
         guard let text, text.hasPrefix("v1!"), text.utf8.count <= 8192 else { return SeenState() }
         var newest: [DID: Int64] = [:]
         for entry in text.split(separator: "!").dropFirst() {

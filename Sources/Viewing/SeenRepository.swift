@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// Where what a signed-in account has seen is kept, on the server so rings are grey on
 /// every device the person uses (the browser cookie covers visitors).
@@ -8,7 +8,7 @@ public import ATProto
 /// and author the newer time wins; recording forgets the account's entries older than
 /// `SeenState.retention` before `now`; accounts never see each other's entries.
 /// Errors: storage failures only.
-public protocol SeenRepository: Sendable {
+package protocol SeenRepository: Sendable {
     func state(for did: DID) async throws -> SeenState
 
     /// Records a seen story (keeping the newer time) and forgets `did`'s entries past

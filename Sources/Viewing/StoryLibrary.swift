@@ -1,7 +1,8 @@
-public import ATProto
+package import ATProto
+
 /// Where pages get stories and profiles from. The live implementation reads Grain's
 /// AppView through short-lived caches; tests substitute their own.
-public protocol StoryLibrary: Sendable {
+package protocol StoryLibrary: Sendable {
     /// Everyone with a live story, in the AppView's order (newest story first).
     func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]>
     /// An author's live stories, oldest first, without hide-labelled ones.
@@ -23,33 +24,33 @@ public protocol StoryLibrary: Sendable {
 }
 
 extension StoryLibrary {
-    public func invalidate(author did: DID) async {}
+    package func invalidate(author did: DID) async {}
 
-    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? { nil }
+    package func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? { nil }
 }
 
 /// A value and whether it is older than it should be because Grain could not be
 /// reached just now (pages say so).
-public struct Fetched<Value: Sendable>: Sendable {
-    public var value: Value
-    public var isStale: Bool
+package struct Fetched<Value: Sendable>: Sendable {
+    package var value: Value
+    package var isStale: Bool
 
-    public init(_ value: Value, isStale: Bool = false) {
+    package init(_ value: Value, isStale: Bool = false) {
         self.value = value
         self.isStale = isStale
     }
 }
 
 /// One page of an archive, and where the next begins (nil on the last page).
-public struct StoryArchivePage: Sendable, Equatable {
-    public var stories: [StoryView]
-    public var next: Datetime?
+package struct StoryArchivePage: Sendable, Equatable {
+    package var stories: [StoryView]
+    package var next: Datetime?
 
-    public init(stories: [StoryView], next: Datetime?) {
+    package init(stories: [StoryView], next: Datetime?) {
         self.stories = stories
         self.next = next
     }
 
     /// Stories per page, as Grain's own archive shows them.
-    public static let pageSize = 30
+    package static let pageSize = 30
 }

@@ -1,4 +1,4 @@
-public import ATProto
+package import ATProto
 
 /// Grain could not be asked, or answered something unusable.
 ///
@@ -6,22 +6,22 @@ public import ATProto
 /// `HTTPClientError`) as a value, so the error boundary logs the whole chain, for
 /// example `appview unavailable: xrpc transport: timed out (curl 28): …`, while the
 /// page shows only `publicMessage`.
-public enum StoryLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum StoryLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The AppView call failed; the cause says how.
     case unavailable(XRPCError)
 
     /// The AppView's own error.
-    public var cause: XRPCError {
+    package var cause: XRPCError {
         switch self {
         case .unavailable(let error): error
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unavailable(let error): "appview unavailable: \(error)"
         }
     }
 
-    public var publicMessage: String { "Grain could not be reached just now, so these stories cannot be shown. Please try again in a minute." }
+    package var publicMessage: String { "Grain could not be reached just now, so these stories cannot be shown. Please try again in a minute." }
 }

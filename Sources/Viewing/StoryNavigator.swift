@@ -1,23 +1,24 @@
-public import ATProto
+package import ATProto
+
 /// Works out where "previous" and "next" lead from a story: within the author, then
 /// on to the neighbouring authors in strip order, and finally out of the viewer. Moving
 /// on to the next author starts at their first story `seen` does not cover (their first
 /// when all were seen), as opening them from the strip does.
-public struct StoryNavigator: Sendable {
+package struct StoryNavigator: Sendable {
     /// Where a control leads.
-    public enum Target: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         case story(StoryView)
         case close
     }
 
-    public struct Neighbors: Sendable {
-        public var previous: Target
-        public var next: Target
+    package struct Neighbors: Sendable {
+        package var previous: Target
+        package var next: Target
         /// First story of the previous / next author with stories (swipes), or nil.
-        public var previousAuthor: StoryView?
-        public var nextAuthor: StoryView?
+        package var previousAuthor: StoryView?
+        package var nextAuthor: StoryView?
 
-        public init(previous: Target, next: Target, previousAuthor: StoryView?, nextAuthor: StoryView?) {
+        package init(previous: Target, next: Target, previousAuthor: StoryView?, nextAuthor: StoryView?) {
             self.previous = previous
             self.next = next
             self.previousAuthor = previousAuthor
@@ -29,19 +30,19 @@ public struct StoryNavigator: Sendable {
     /// listed by the AppView may turn out to have nothing visible).
     static let authorLookahead = 4
 
-    public let library: any StoryLibrary
+    package let library: any StoryLibrary
     /// Author DIDs in strip order.
-    public let authorOrder: [DID]
+    package let authorOrder: [DID]
     /// What the person has seen, for where the next author starts.
-    public let seen: SeenState
+    package let seen: SeenState
 
-    public init(library: any StoryLibrary, authorOrder: [DID], seen: SeenState = SeenState()) {
+    package init(library: any StoryLibrary, authorOrder: [DID], seen: SeenState = SeenState()) {
         self.library = library
         self.authorOrder = authorOrder
         self.seen = seen
     }
 
-    public func neighbors(author did: DID, stories: [StoryView], index: Int) async -> Neighbors {
+    package func neighbors(author did: DID, stories: [StoryView], index: Int) async -> Neighbors {
         let position = authorOrder.firstIndex(of: did)
         let nextAuthor = await firstStories(after: position, step: 1)
         let previousAuthor = await firstStories(after: position, step: -1)

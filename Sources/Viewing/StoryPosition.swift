@@ -1,12 +1,12 @@
-public import ATProto
+package import ATProto
 
 /// One story, named by its author and record key: where TV mode stands (`?at=`) and
 /// where a rotation starts again.
-public struct StoryPosition: Sendable, Equatable {
-    public var did: DID
-    public var rkey: RecordKey
+package struct StoryPosition: Sendable, Equatable {
+    package var did: DID
+    package var rkey: RecordKey
 
-    public init(did: DID, rkey: RecordKey) {
+    package init(did: DID, rkey: RecordKey) {
         self.did = did
         self.rkey = rkey
     }

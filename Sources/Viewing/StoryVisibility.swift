@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// The one policy for what a person may see of a story and its author: every page that
 /// shows a story, a photo, an author or a comment asks this value, so the viewer, the
@@ -10,9 +10,9 @@ public import ATProto
 /// It is made per request from whom the viewer blocks on Grain and hid on this server
 /// (`HiddenAuthors` in the web layer; nobody for a visitor) and the story's labels
 /// (`LabelPolicy`). An author is never left out of their own view.
-public struct StoryVisibility: Sendable, Equatable {
+package struct StoryVisibility: Sendable, Equatable {
     /// What may be shown of one story (or author).
-    public enum Decision: Sendable, Equatable {
+    package enum Decision: Sendable, Equatable {
         case shown
         /// The photo only behind its warning, which the viewer may choose to lift
         /// (`reason` names the labels for people). Where nobody can choose (TV, a
@@ -22,7 +22,7 @@ public struct StoryVisibility: Sendable, Equatable {
     }
 
     /// Why something is not shown.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The viewer blocks the author on Grain (or, on TV, the account it plays for does).
         case blocked
         /// The viewer hid the author's stories on this server.
@@ -32,15 +32,15 @@ public struct StoryVisibility: Sendable, Equatable {
     }
 
     /// Authors the viewer blocks (their `social.grain.graph.block` subjects).
-    public var blocked: Set<DID>
+    package var blocked: Set<DID>
     /// Authors the viewer hid here.
-    public var hidden: Set<DID>
+    package var hidden: Set<DID>
     /// The viewer, whose own stories are never left out; nil for a visitor.
-    public var viewer: DID?
+    package var viewer: DID?
     /// For labels that expire.
-    public var now: Date
+    package var now: Date
 
-    public init(blocked: Set<DID> = [], hidden: Set<DID> = [], viewer: DID? = nil, now: Date) {
+    package init(blocked: Set<DID> = [], hidden: Set<DID> = [], viewer: DID? = nil, now: Date) {
         self.blocked = blocked
         self.hidden = hidden
         self.viewer = viewer
@@ -48,27 +48,27 @@ public struct StoryVisibility: Sendable, Equatable {
     }
 
     /// Everyone whose stories and comments are left out (never the viewer).
-    public var leftOut: Set<DID> {
+    package var leftOut: Set<DID> {
         var all = blocked.union(hidden)
         if let viewer { all.remove(viewer) }
         return all
     }
 
     /// Whether `did`'s stories, profile ring and comments may be shown at all.
-    public func author(_ did: DID) -> Decision {
+    package func author(_ did: DID) -> Decision {
         if did == viewer { return .shown }
         if blocked.contains(did) { return .notShown(.blocked) }
         if hidden.contains(did) { return .notShown(.hidden) }
         return .shown
     }
 
-    public func shows(author did: DID) -> Bool {
+    package func shows(author did: DID) -> Bool {
         author(did) == .shown
     }
 
     /// What may be shown of `story`: nothing when its author is left out or a label hides
     /// it, its photo only behind its warning when a label warns, else all of it.
-    public func story(_ story: StoryView) -> Decision {
+    package func story(_ story: StoryView) -> Decision {
         let byAuthor = author(story.creator.did)
         guard byAuthor == .shown else { return byAuthor }
         switch LabelPolicy.decide(story.labels ?? [], now: now) {
@@ -80,13 +80,13 @@ public struct StoryVisibility: Sendable, Equatable {
 
     /// Whether `story`'s photo may be shown where nobody can choose to lift a warning
     /// (thumbnails, covers, TV, link previews).
-    public func showsPhotoUnasked(_ story: StoryView) -> Bool {
+    package func showsPhotoUnasked(_ story: StoryView) -> Bool {
         self.story(story) == .shown
     }
 
     /// The same policy with `others` blocked as well (TV's `?for=` account, whose blocks
     /// are public, on top of the browser's own).
-    public func blocking(_ others: some Sequence<DID>) -> StoryVisibility {
+    package func blocking(_ others: some Sequence<DID>) -> StoryVisibility {
         var copy = self
         copy.blocked.formUnion(others)
         return copy

@@ -1,28 +1,28 @@
-public import ATProto
+package import ATProto
 
 /// Where TV mode is in its rotation: the story on screen among its author's stories,
 /// where each remote key leads from it, and who comes next. Every move wraps round:
 /// after the last story of the last person comes the first of the first, and with one
 /// person (or one story) the TV simply starts that again.
-public struct TVProgramme: Sendable {
+package struct TVProgramme: Sendable {
     /// How many people are tried, from the one asked for on, before the TV gives up
     /// finding one with a story it may play (each costs one cached AppView call).
     static let authorsTried = 10
     /// How many people the "up next" list names.
     static let upNextCount = 4
 
-    public let rotation: TVRotation
-    public let stories: [StoryView]
-    public let index: Int
-    public let next: StoryView
-    public let previous: StoryView
-    public let nextAuthor: StoryView
-    public let previousAuthor: StoryView
+    package let rotation: TVRotation
+    package let stories: [StoryView]
+    package let index: Int
+    package let next: StoryView
+    package let previous: StoryView
+    package let nextAuthor: StoryView
+    package let previousAuthor: StoryView
 
-    public var story: StoryView { stories[index] }
+    package var story: StoryView { stories[index] }
 
     /// What `locate` found instead of a programme.
-    public enum Gap: Error {
+    package enum Gap: Error {
         /// No one in the rotation has a story TV mode may play.
         case nothingToPlay
         /// Grain failed for every person tried.
@@ -32,7 +32,7 @@ public struct TVProgramme: Sendable {
     /// The programme at `position` (nil: the start). A story that is gone starts its
     /// author again from their first story; a person who is gone (or has nothing TV mode
     /// plays) gives way to the next person round the circle.
-    public static func locate(
+    package static func locate(
         in rotation: TVRotation, at position: StoryPosition?, library: any StoryLibrary
     ) async throws(Gap) -> TVProgramme {
         let count = rotation.authors.count
@@ -67,12 +67,12 @@ public struct TVProgramme: Sendable {
     }
 
     /// The people after this one, for the "up next" list.
-    public var upNext: [StoryAuthor] {
+    package var upNext: [StoryAuthor] {
         rotation.upNext(after: story.creator.did, count: TVProgramme.upNextCount)
     }
 
     /// 1-based place of this person in the rotation.
-    public var personNumber: Int {
+    package var personNumber: Int {
         (rotation.index(of: story.creator.did) ?? 0) + 1
     }
 }

@@ -1,5 +1,5 @@
+package import ATProto
 import Foundation
-public import ATProto
 import GrainSupport
 
 /// What a `/tv` address asks for, checked once: whose follows to play (`for`, a handle
@@ -11,19 +11,19 @@ import GrainSupport
 /// default: a TV is set up once, by someone typing an address, and a typo they are told
 /// about is one they fix; silently clamping `interval=600` to 60 would look like a bug.
 /// Links the page makes carry only what differs from the defaults.
-public struct TVRequest: Sendable, Equatable {
-    public static let intervals = 3...60
-    public static let defaultInterval = 8
+package struct TVRequest: Sendable, Equatable {
+    package static let intervals = 3...60
+    package static let defaultInterval = 8
 
     /// A story, as `at=` names it.
-    public typealias Position = StoryPosition
+    package typealias Position = StoryPosition
 
-    public var actor: ATIdentifier?
-    public var interval: Int
-    public var at: Position?
-    public var paused: Bool
+    package var actor: ATIdentifier?
+    package var interval: Int
+    package var at: Position?
+    package var paused: Bool
 
-    public init(actor: ATIdentifier? = nil, interval: Int = TVRequest.defaultInterval, at: Position? = nil, paused: Bool = false) {
+    package init(actor: ATIdentifier? = nil, interval: Int = TVRequest.defaultInterval, at: Position? = nil, paused: Bool = false) {
         self.actor = actor
         self.interval = interval
         self.at = at
@@ -31,7 +31,7 @@ public struct TVRequest: Sendable, Equatable {
     }
 
     /// This address at another story (nil: the first), playing or paused.
-    public func href(at story: Position?, paused: Bool = false) -> String {
+    package func href(at story: Position?, paused: Bool = false) -> String {
         var parts: [String] = []
         if let actor { parts.append("for=" + PercentEncoding.encodePathSegment(actor.rawValue)) }
         if interval != TVRequest.defaultInterval { parts.append("interval=\(interval)") }
@@ -44,7 +44,7 @@ public struct TVRequest: Sendable, Equatable {
 }
 
 extension TVRequest.Position {
-    public init(_ story: StoryView) {
+    package init(_ story: StoryView) {
         self.init(did: story.creator.did, rkey: story.rkey)
     }
 }

@@ -1,4 +1,4 @@
-public import ATProto
+package import ATProto
 
 /// The people TV mode plays, in the order it plays them, round and round: the strip's
 /// order (`StripOrder`), optionally only the people one account follows, that account
@@ -7,16 +7,16 @@ public import ATProto
 /// Moving on from the last person starts again at the first, so a TV never runs out;
 /// `navigationOrder(around:)` gives `StoryNavigator` a window of the circle, so the
 /// viewer's own "next story, else next person" rules decide every step.
-public struct TVRotation: Sendable {
+package struct TVRotation: Sendable {
     /// How many people on each side of the current one `navigationOrder` includes: more
     /// than `StoryNavigator` looks at, so it finds the nearest person with a story.
     static let reach = 8
 
-    public let authors: [StoryAuthor]
+    package let authors: [StoryAuthor]
 
     /// Everyone in `authors` (Grain's order), or with `follows` only those people and
     /// `account`, the account first.
-    public init(authors: [StoryAuthor], account: DID? = nil, follows: [DID]? = nil) {
+    package init(authors: [StoryAuthor], account: DID? = nil, follows: [DID]? = nil) {
         guard let follows else {
             self.authors = StripOrder.arrange(authors, viewer: nil)
             return
@@ -25,16 +25,16 @@ public struct TVRotation: Sendable {
         self.authors = StripOrder.arrange(authors.filter { wanted.contains($0.profile.did) }, viewer: account)
     }
 
-    public var isEmpty: Bool { authors.isEmpty }
+    package var isEmpty: Bool { authors.isEmpty }
 
-    public func index(of did: DID) -> Int? {
+    package func index(of did: DID) -> Int? {
         authors.firstIndex { $0.profile.did == did }
     }
 
     /// The people around `did` as a line with `did` once in the middle: up to `reach`
     /// before it and after it, wrapping round the circle (with few people, the others
     /// appear on both sides, so "previous" and "next" both reach them).
-    public func navigationOrder(around did: DID) -> [DID] {
+    package func navigationOrder(around did: DID) -> [DID] {
         guard let position = index(of: did) else { return [did] }
         let count = authors.count
         let side = min(count - 1, TVRotation.reach)
@@ -44,7 +44,7 @@ public struct TVRotation: Sendable {
     }
 
     /// The next `count` people after `did` round the circle, `did` itself never among them.
-    public func upNext(after did: DID, count: Int) -> [StoryAuthor] {
+    package func upNext(after did: DID, count: Int) -> [StoryAuthor] {
         guard let position = index(of: did) else { return Array(authors.prefix(count)) }
         let others = authors.count - 1
         return (0..<min(count, others)).map { authors[(position + 1 + $0) % authors.count] }

@@ -1,5 +1,5 @@
-public import Foundation
-public import ATProto
+package import ATProto
+package import Foundation
 
 /// A story library whose authors' stories also leave out warn-labelled ones (nudity,
 /// graphic media, …): what TV mode plays. A TV in a living room has nobody at it to
@@ -7,39 +7,39 @@ public import ATProto
 /// such stories are skipped there; the viewer still offers them behind their warning.
 /// Hide-labelled stories are already gone (every library drops them). Which stories those
 /// are is `StoryVisibility`'s answer, as everywhere else.
-public struct UnwarnedStoryLibrary: StoryLibrary {
-    public let base: any StoryLibrary
+package struct UnwarnedStoryLibrary: StoryLibrary {
+    package let base: any StoryLibrary
     private let now: @Sendable () -> Date
 
-    public init(base: any StoryLibrary, now: @escaping @Sendable () -> Date) {
+    package init(base: any StoryLibrary, now: @escaping @Sendable () -> Date) {
         self.base = base
         self.now = now
     }
 
-    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+    package func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
         try await base.storyAuthors()
     }
 
-    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    package func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         var fetched = try await base.stories(of: did)
         let anyone = StoryVisibility(now: now())
         fetched.value.removeAll { !anyone.showsPhotoUnasked($0) }
         return fetched
     }
 
-    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
+    package func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         try await base.story(uri: uri)
     }
 
-    public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
+    package func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
         try await base.archive(of: did, before: cursor)
     }
 
-    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+    package func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         try await base.profile(actor: actor)
     }
 
-    public func invalidate(author did: DID) async {
+    package func invalidate(author did: DID) async {
         await base.invalidate(author: did)
     }
 }

@@ -3,11 +3,11 @@ import CWebP
 /// Decodes a WebP (a still image, or an animation's first frame) to 8-bit RGB of the
 /// canvas size with any transparency flattened onto white: a story is shown full-screen
 /// on its own, and white is what stickers and screenshots are usually drawn on.
-public enum WebPDecoder {
+package enum WebPDecoder {
     /// RGB rows of `header.width × header.height`, from `bytes` as inspected into `header`.
     /// Blocking and CPU-bound. An animation's first frame may be smaller than the canvas
     /// and offset on it; the rest of the canvas is transparent at that point, so white.
-    public static func decodeRGB(_ bytes: [UInt8], header: WebPHeader) throws(WebPError) -> [UInt8] {
+    package static func decodeRGB(_ bytes: [UInt8], header: WebPHeader) throws(WebPError) -> [UInt8] {
         let demuxer = try Demuxer(bytes)
         guard demuxer.isComplete else { throw WebPError(.truncated, operation: "WebPDemuxPartial") }
         return try demuxer.withFirstFrame { (frame, bitstream) throws(WebPError) -> [UInt8] in

@@ -1,9 +1,9 @@
 /// Why WebP bytes could not be inspected or decoded: what kind of problem it is, which
 /// libwebp call noticed it and its `VP8StatusCode` (when there was one), so a log says
 /// exactly where the data went bad while callers switch on `kind`.
-public struct WebPError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct WebPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem it is; callers map these to their own errors.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Not a RIFF/WEBP file at all.
         case notWebP
         /// The data stops before the end its RIFF header promises (cut short).
@@ -16,20 +16,20 @@ public struct WebPError: Error, Sendable, Equatable, CustomStringConvertible {
         case failed
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The libwebp function that reported the problem, or the check in this wrapper.
-    public let operation: String
+    package let operation: String
     /// libwebp's `VP8StatusCode` (0 OK … 7 NOT_ENOUGH_DATA), nil when none was returned.
-    public let status: Int?
+    package let status: Int?
 
-    public init(_ kind: Kind, operation: String, status: Int? = nil) {
+    package init(_ kind: Kind, operation: String, status: Int? = nil) {
         self.kind = kind
         self.operation = operation
         self.status = status
     }
 
     /// The name libwebp's header gives `status`.
-    public var statusName: String? {
+    package var statusName: String? {
         guard let status else { return nil }
         let names = [
             "VP8_STATUS_OK", "VP8_STATUS_OUT_OF_MEMORY", "VP8_STATUS_INVALID_PARAM", "VP8_STATUS_BITSTREAM_ERROR",
@@ -38,7 +38,7 @@ public struct WebPError: Error, Sendable, Equatable, CustomStringConvertible {
         return names.indices.contains(status) ? names[status] : "status \(status)"
     }
 
-    public var description: String {
+    package var description: String {
         "WebP \(kind): \(operation)" + (statusName.map { " returned \($0)" } ?? "")
     }
 }

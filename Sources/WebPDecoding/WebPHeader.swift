@@ -1,26 +1,26 @@
 /// What a WebP says about itself before any pixel is decoded: the canvas, whether it has
 /// alpha or animation, and the metadata chunks the photo pipeline needs (EXIF for
 /// orientation and GPS, ICC to keep).
-public struct WebPHeader: Sendable, Equatable {
+package struct WebPHeader: Sendable, Equatable {
     /// The canvas size (the VP8X canvas, or the single image's size); `WebPDecoder`
     /// returns exactly this many pixels, whatever the first frame's own size.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Whether the image (or any frame) may carry transparency.
-    public let hasAlpha: Bool
+    package let hasAlpha: Bool
     /// Whether this is an animation; only its first frame is decoded.
-    public let isAnimated: Bool
+    package let isAnimated: Bool
     /// Frames found so far (1 for a still image; fewer than written if cut short).
-    public let frameCount: Int
+    package let frameCount: Int
     /// The `EXIF` chunk as a TIFF structure ("II*\0" / "MM\0*"); a leading `Exif\0\0`
     /// that some writers (Pillow among them) add is removed.
-    public let exif: [UInt8]?
+    package let exif: [UInt8]?
     /// The `ICCP` chunk's profile.
-    public let iccProfile: [UInt8]?
+    package let iccProfile: [UInt8]?
     /// Whether the chunks run to the end the RIFF header promises. A file cut short is
     /// still returned with its header, so callers can apply pixel limits before refusing it.
-    public let isComplete: Bool
+    package let isComplete: Bool
 
     /// Width × height; VP8X sides are at most 2²⁴, so this cannot overflow `Int`.
-    public var pixelCount: Int { width * height }
+    package var pixelCount: Int { width * height }
 }

@@ -2,11 +2,11 @@ import CWebP
 
 /// Reads a WebP's header facts and metadata chunks without decoding any pixel, so a
 /// caller can refuse a decompression bomb or a damaged file before paying for it.
-public enum WebPInspector {
+package enum WebPInspector {
     /// The header of `bytes`. Throws `.notWebP` for anything that is not RIFF/WEBP, and
     /// `.truncated`/`.corrupt` when not even the size can be read; a file cut short after
     /// its header is returned with `isComplete == false`.
-    public static func inspect(_ bytes: [UInt8]) throws(WebPError) -> WebPHeader {
+    package static func inspect(_ bytes: [UInt8]) throws(WebPError) -> WebPHeader {
         guard bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) else {
             throw WebPError(.notWebP, operation: "RIFF/WEBP signature")
         }

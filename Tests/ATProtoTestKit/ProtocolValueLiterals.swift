@@ -1,4 +1,4 @@
-public import ATProto
+package import ATProto
 
 /// Tests write DIDs, handles, record keys, AT URIs and datetimes as literals; the
 /// application never does (its values are decoded at the boundary), so these
@@ -11,32 +11,32 @@ extension ProtocolText {
 }
 
 extension DID: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self.init(literal: value) }
+    package init(stringLiteral value: String) { self.init(literal: value) }
 }
 
 extension Handle: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self.init(literal: value) }
+    package init(stringLiteral value: String) { self.init(literal: value) }
 }
 
 extension RecordKey: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self.init(literal: value) }
+    package init(stringLiteral value: String) { self.init(literal: value) }
 }
 
 extension ATURI: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self.init(literal: value) }
+    package init(stringLiteral value: String) { self.init(literal: value) }
 }
 
 extension ATIdentifier: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self.init(literal: value) }
+    package init(stringLiteral value: String) { self.init(literal: value) }
 }
 
 extension Datetime: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self.init(literal: value) }
+    package init(stringLiteral value: String) { self.init(literal: value) }
 }
 
 extension FakePDS.Account {
     /// The account's DID as the application holds it.
-    public var typedDID: DID {
+    package var typedDID: DID {
         guard let value = DID(did) else { preconditionFailure("the fake account's DID is malformed: \(did)") }
         return value
     }

@@ -1,6 +1,6 @@
-import Testing
-import TestKit
 import ATProtoTestKit
+import TestKit
+import Testing
 
 /// Blob CIDs: expected values computed with Python from `hashlib`-level SHA-256 through
 /// `multiformats`: `CID('base32', 1, 'raw', multihash.digest(data, 'sha2-256'))`.

@@ -1,6 +1,6 @@
-import Testing
-import TestKit
 import ATProtoTestKit
+import TestKit
+import Testing
 
 /// Expected values below were produced independently with Python's `dag-cbor` 0.3.3 and
 /// `multiformats` 0.3.1 (as pinned in Tests/PDS/requirements.txt):
@@ -28,8 +28,10 @@ import ATProtoTestKit
     @Test func mixedValueEncodesByteForByte() throws {
         let value: JSONValue = [
             "z": 1,
-            "aa": [true, false, nil, -1, -24, -25, -257, 23, 24, 255, 256, 65535, 65536, 4_294_967_296,
-                   9_007_199_254_740_991, -9_007_199_254_740_991],
+            "aa": [
+                true, false, nil, -1, -24, -25, -257, 23, 24, 255, 256, 65535, 65536, 4_294_967_296,
+                9_007_199_254_740_991, -9_007_199_254_740_991,
+            ],
             "b": "héllo ✓ 📍",
             "$bytes_holder": ["$bytes": "AAECAwQ"],
             "": [:],

@@ -1,6 +1,6 @@
+import ATProtoTestKit
 import CurlHTTPClient
 import Testing
-import ATProtoTestKit
 
 @Suite struct FakePDSFaultTests {
     let story: JSONValue = ["repo": "alice.test", "collection": "x.y.z", "record": ["createdAt": "2026-09-04T08:12:31.407Z"]]

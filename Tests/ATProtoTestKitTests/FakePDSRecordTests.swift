@@ -1,8 +1,8 @@
+import ATProtoTestKit
 import CurlHTTPClient
 import Foundation
-import Testing
 import TestKit
-import ATProtoTestKit
+import Testing
 
 @Suite struct FakePDSRecordTests {
     let alice = FakePDS.Account.alice
@@ -37,9 +37,10 @@ import ATProtoTestKit
             let big = try await client.upload([UInt8](repeating: 7, count: 1001), mimeType: "image/jpeg", token: token)
             #expect(big.status == 413)
             #expect(big.errorName == "PayloadTooLarge")
-            let untyped = try await client.send(.init(
-                method: "POST", url: pds.url("com.atproto.repo.uploadBlob"), headers: ["Authorization": "Bearer \(token ?? "")"],
-                body: .bytes([1, 2, 3])))
+            let untyped = try await client.send(
+                .init(
+                    method: "POST", url: pds.url("com.atproto.repo.uploadBlob"), headers: ["Authorization": "Bearer \(token ?? "")"],
+                    body: .bytes([1, 2, 3])))
             #expect(untyped.status == 400)
             #expect(pds.blobs().isEmpty)
         }

@@ -1,7 +1,7 @@
+import ATProtoTestKit
 import Foundation
 import Synchronization
 import Testing
-import ATProtoTestKit
 
 @Suite struct FakePDSSessionTests {
     @Test func signingInWithHandleOrDIDReturnsJWTShapedTokens() async throws {

@@ -1,5 +1,5 @@
-import Testing
 import ATProtoTestKit
+import Testing
 
 @Suite struct JSONValueTests {
     @Test func integersAndFloatsStayDistinct() throws {

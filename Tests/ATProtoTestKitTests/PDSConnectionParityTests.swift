@@ -1,10 +1,11 @@
+import ATProtoTestKit
 import Foundation
+import PhotoTestKit
+import TestKit
 import Testing
+
 @testable import ATProto
 @testable import GrainSupport
-import TestKit
-import PhotoTestKit
-import ATProtoTestKit
 
 /// The in-memory PDS edge answers as `PDSClient` over HTTP to the fake PDS does: the
 /// same script of calls through each gives the same outcomes, failures included.
@@ -13,7 +14,10 @@ import ATProtoTestKit
     struct Note: Codable, Equatable {
         var type = "app.bsky.actor.profile"
         var displayName: String
-        enum CodingKeys: String, CodingKey { case type = "$type", displayName }
+        enum CodingKeys: String, CodingKey {
+            case type = "$type"
+            case displayName
+        }
     }
 
     /// What one run of the script saw, comparable across edges.
@@ -38,8 +42,9 @@ import ATProtoTestKit
         let session = try await pds.createSession(identifier: alice.handle, password: Secret(alice.password))
         outcome.handle = session.handle
         let signedIn = connector.connection(to: baseURL, authorizer: FixedBearerAuthorizer(session.accessToken))
-        outcome.missing = try await signedIn.getRecord(
-            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self) == nil
+        outcome.missing =
+            try await signedIn.getRecord(
+                repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self) == nil
         let ref = try await signedIn.putRecord(
             repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, record: Note(displayName: "Alice"))
         outcome.written = ref.uri.rawValue
@@ -51,8 +56,9 @@ import ATProtoTestKit
         let refreshed = connector.connection(to: baseURL, authorizer: FixedBearerAuthorizer(fresh.accessToken))
         try await refreshed.deleteRecord(repo: session.did, collection: .blueskyProfile, rkey: .profileSelf)
         outcome.refreshedWorks = true
-        outcome.afterDelete = try await refreshed.getRecord(
-            repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self) == nil
+        outcome.afterDelete =
+            try await refreshed.getRecord(
+                repo: session.did, collection: .blueskyProfile, rkey: .profileSelf, as: Note.self) == nil
         outcome.blobSize = try await refreshed.uploadBlob(path: photo, mimeType: "image/jpeg").size
         try await pds.deleteSession(fresh.refreshToken)
         return outcome

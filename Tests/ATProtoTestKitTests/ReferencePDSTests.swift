@@ -1,7 +1,7 @@
-import CurlHTTPClient
-import Testing
-import TestKit
 import ATProtoTestKit
+import CurlHTTPClient
+import TestKit
+import Testing
 
 /// The real PDS (arroba, via Tests/PDS/launch_pds.py). Needs `.venv-pds/`: without it
 /// `ReferencePDS.launch()` throws, failing these tests with a message saying to run

@@ -1,6 +1,6 @@
+import ATProtoTestKit
 import Foundation
 import Testing
-import ATProtoTestKit
 
 /// Vectors: the timestamp part from arroba's `s32encode`, the clock ID left-padded with
 /// `2` as the reference TypeScript `TID.fromTime` does (`padStart(2, '2')`), the whole

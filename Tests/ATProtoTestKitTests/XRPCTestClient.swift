@@ -1,7 +1,7 @@
+import ATProtoTestKit
 import CurlHTTPClient
 import Foundation
 import TestKit
-import ATProtoTestKit
 
 /// A thin XRPC client over the project's `HTTPClient`, for talking to the fake and the
 /// reference PDS in these tests. Every request is bounded so a hang fails the test.
@@ -20,24 +20,27 @@ struct XRPCTestClient {
 
     func get(_ nsid: String, _ parameters: [(String, String)] = [], token: String? = nil) async throws -> Answer {
         let query = parameters.map { "\($0.0)=\(Self.escape($0.1))" }.joined(separator: "&")
-        return try await send(HTTPClientRequest(
-            method: "GET", url: "\(baseURL)/xrpc/\(nsid)" + (query.isEmpty ? "" : "?" + query),
-            headers: Self.headers(token: token)))
+        return try await send(
+            HTTPClientRequest(
+                method: "GET", url: "\(baseURL)/xrpc/\(nsid)" + (query.isEmpty ? "" : "?" + query),
+                headers: Self.headers(token: token)))
     }
 
     func post(_ nsid: String, _ input: JSONValue? = nil, token: String? = nil) async throws -> Answer {
         var headers = Self.headers(token: token)
         if input != nil { headers.add("Content-Type", "application/json") }
-        return try await send(HTTPClientRequest(
-            method: "POST", url: "\(baseURL)/xrpc/\(nsid)", headers: headers, body: input.map { .bytes($0.serialized) }))
+        return try await send(
+            HTTPClientRequest(
+                method: "POST", url: "\(baseURL)/xrpc/\(nsid)", headers: headers, body: input.map { .bytes($0.serialized) }))
     }
 
     func upload(_ bytes: [UInt8], mimeType: String, token: String?, timeout: Duration? = nil) async throws -> Answer {
         var headers = Self.headers(token: token)
         headers.add("Content-Type", mimeType)
-        return try await send(HTTPClientRequest(
-            method: "POST", url: "\(baseURL)/xrpc/com.atproto.repo.uploadBlob", headers: headers, body: .bytes(bytes),
-            timeout: timeout))
+        return try await send(
+            HTTPClientRequest(
+                method: "POST", url: "\(baseURL)/xrpc/com.atproto.repo.uploadBlob", headers: headers, body: .bytes(bytes),
+                timeout: timeout))
     }
 
     /// Signs in; returns the session answer's JSON (tokens, did, handle).

@@ -1,8 +1,9 @@
 import ATProtoTestKit
 import Foundation
-import Testing
-@testable import ATProto
 import TestKit
+import Testing
+
+@testable import ATProto
 
 @Suite struct AppViewModelTests {
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
@@ -56,8 +57,8 @@ import TestKit
 
     @Test func minimalViewsWithEveryOptionalFieldAbsentDecode() throws {
         let json = """
-        {"stories":[{"uri":"at://did:plc:a/social.grain.story/3k","creator":{"did":"did:plc:a"},"fullsize":"https://cdn.example/f","createdAt":"2026-09-04T10:00:00.000Z"}]}
-        """
+            {"stories":[{"uri":"at://did:plc:a/social.grain.story/3k","creator":{"did":"did:plc:a"},"fullsize":"https://cdn.example/f","createdAt":"2026-09-04T10:00:00.000Z"}]}
+            """
         let story = try #require(try decode(StoriesResponse.self, Data(json.utf8)).stories.first)
         #expect(story.creator.handle == nil)
         #expect(story.creator.shownHandle == "did:plc:a")
@@ -70,21 +71,21 @@ import TestKit
 
     @Test func unknownFieldsAndMalformedEntriesAreTolerated() throws {
         let json = """
-        {"authors":[
-          {"profile":{"did":"did:plc:a","handle":"a.test","future":{"x":1}},"storyCount":2,"latestAt":"2026-09-04T10:00:00.000Z","unviewedCount":1},
-          {"profile":"not an object","storyCount":1,"latestAt":"x"},
-          {"storyCount":1},
-          {"profile":{"did":"did:plc:b","handle":"b.test","displayName":42},"latestAt":"2026-09-04T09:00:00.000Z"}
-        ],"cursor":"ignored"}
-        """
+            {"authors":[
+              {"profile":{"did":"did:plc:a","handle":"a.test","future":{"x":1}},"storyCount":2,"latestAt":"2026-09-04T10:00:00.000Z","unviewedCount":1},
+              {"profile":"not an object","storyCount":1,"latestAt":"x"},
+              {"storyCount":1},
+              {"profile":{"did":"did:plc:b","handle":"b.test","displayName":42},"latestAt":"2026-09-04T09:00:00.000Z"}
+            ],"cursor":"ignored"}
+            """
         let authors = try decode(StoryAuthorsResponse.self, Data(json.utf8)).authors
         #expect(authors.map(\.profile.did) == ["did:plc:a", "did:plc:b"])
         #expect(authors[1].profile.displayName == nil)
         #expect(authors[1].storyCount == 1)
 
         let stories = """
-        {"stories":[{"uri":"at://did:plc:x/social.grain.story/1","creator":{"did":"did:plc:x"},"fullsize":"https://f","createdAt":"2026-09-04T10:00:00.000Z","aspectRatio":{"width":0,"height":-3},"labels":[{"val":"nudity"},{"nope":true}],"expired":"maybe"}]}
-        """
+            {"stories":[{"uri":"at://did:plc:x/social.grain.story/1","creator":{"did":"did:plc:x"},"fullsize":"https://f","createdAt":"2026-09-04T10:00:00.000Z","aspectRatio":{"width":0,"height":-3},"labels":[{"val":"nudity"},{"nope":true}],"expired":"maybe"}]}
+            """
         let story = try #require(try decode(StoriesResponse.self, Data(stories.utf8)).stories.first)
         #expect(story.aspectRatio == AspectRatio(width: 4, height: 3))
         #expect(story.labels?.map(\.val) == ["nudity"])

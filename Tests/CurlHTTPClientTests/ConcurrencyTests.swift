@@ -1,7 +1,7 @@
-import HTTPTestKit
 import CurlHTTPClient
-import Testing
+import HTTPTestKit
 import TestKit
+import Testing
 
 @Suite struct ConcurrencyTests {
     /// Runs `request` in a new task and returns it, so the test can cancel it.
@@ -67,7 +67,12 @@ import TestKit
                 #expect(await server.waitForRequests(8))
                 let ticks = try await withDeadline(.seconds(10)) {
                     await withTaskGroup(of: Int.self) { group in
-                        for _ in 0..<100 { group.addTask { await Task.yield(); return 1 } }
+                        for _ in 0..<100 {
+                            group.addTask {
+                                await Task.yield()
+                                return 1
+                            }
+                        }
                         return await group.reduce(0, +)
                     }
                 }

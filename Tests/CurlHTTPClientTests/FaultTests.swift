@@ -1,6 +1,6 @@
 import CurlHTTPClient
-import Testing
 import HTTPTestKit
+import Testing
 
 /// Servers that misbehave produce typed errors, never a crash or a hang.
 @Suite struct FaultTests {

@@ -1,6 +1,6 @@
 import CurlHTTPClient
-import Testing
 import HTTPTestKit
+import Testing
 
 @Suite struct LimitTests {
     static let smallCap = HTTPClientConfiguration(maxResponseBytes: 64 * 1024)

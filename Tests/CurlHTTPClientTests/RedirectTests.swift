@@ -1,6 +1,6 @@
 import CurlHTTPClient
-import Testing
 import HTTPTestKit
+import Testing
 
 @Suite struct RedirectTests {
     /// `/hop/N` redirects to `/hop/N-1`; `/hop/0` answers 200.

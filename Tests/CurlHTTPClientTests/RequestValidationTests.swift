@@ -1,5 +1,5 @@
-import HTTPTestKit
 import CurlHTTPClient
+import HTTPTestKit
 import Testing
 
 @Suite struct RequestValidationTests {

@@ -1,6 +1,6 @@
 import CurlHTTPClient
-import Testing
 import HTTPTestKit
+import Testing
 
 @Suite struct RoundTripTests {
     @Test func getReturnsStatusHeadersAndBody() async throws {

@@ -1,6 +1,6 @@
 import CurlHTTPClient
-import TestKit
 import HTTPTestKit
+import TestKit
 
 /// How long any single request in these tests may take before the test fails; far
 /// above every timeout configured here, so it only trips on a hang.

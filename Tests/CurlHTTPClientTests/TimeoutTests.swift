@@ -1,6 +1,6 @@
 import CurlHTTPClient
-import Testing
 import HTTPTestKit
+import Testing
 
 @Suite struct TimeoutTests {
     @Test func refusedConnectionFailsWithConnectFailed() async throws {

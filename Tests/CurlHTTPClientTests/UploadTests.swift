@@ -1,6 +1,6 @@
-import HTTPTestKit
 import CurlHTTPClient
 import Foundation
+import HTTPTestKit
 import Testing
 
 @Suite struct UploadTests {

@@ -1,6 +1,6 @@
 import DNSResolver
-import Testing
 import HTTPTestKit
+import Testing
 
 /// The answer parser on crafted messages: good ones first, then the hostile ones.
 @Suite struct DNSMessageTests {
@@ -27,9 +27,11 @@ import HTTPTestKit
     }
 
     @Test func stringsOfOneRecordAreConcatenatedAndRecordsKeptApart() throws {
-        let message = DNSWire.response(questions: [Self.question], answers: [
-            Self.txt(["did=did:plc:", "abc"]), Self.txt(["v=spf1 -all"]),
-        ])
+        let message = DNSWire.response(
+            questions: [Self.question],
+            answers: [
+                Self.txt(["did=did:plc:", "abc"]), Self.txt(["v=spf1 -all"]),
+            ])
         #expect(try Self.parse(message) == ["did=did:plc:abc", "v=spf1 -all"])
     }
 

@@ -1,7 +1,7 @@
 import DNSResolver
-import Testing
-import TestKit
 import HTTPTestKit
+import TestKit
+import Testing
 
 /// Real `res_nquery` lookups against the fake DNS server on 127.0.0.1.
 @Suite struct LiveLookupTests {
@@ -76,7 +76,10 @@ import HTTPTestKit
     @Test func refusedPortIsAServerFailure() async throws {
         let refusing = try RefusingUDPPort()
         let result = try await Self.lookup("_atproto.alice.test", nameserver: ("127.0.0.1", refusing.port), timeout: .seconds(1))
-        guard case .failure(.serverFailure(let detail)) = result else { Issue.record("expected a server failure, got \(result)"); return }
+        guard case .failure(.serverFailure(let detail)) = result else {
+            Issue.record("expected a server failure, got \(result)")
+            return
+        }
         #expect(detail.contains("no name server could be reached"))
     }
 

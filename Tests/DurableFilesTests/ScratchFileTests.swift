@@ -1,6 +1,7 @@
-@testable import DurableFiles
 import Foundation
 import Testing
+
+@testable import DurableFiles
 
 @Suite struct ScratchFileTests {
     private static func directory() throws -> String {

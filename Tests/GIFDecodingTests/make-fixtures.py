@@ -2,7 +2,7 @@
 """Writes the GIF fixtures in Resources/ by hand (no imaging library), so every byte is
 known: 256-entry colour tables, LZW with a clear code every 200 pixels so codes stay
 9 bits wide ("uncompressed" GIF, valid for every decoder). Run from this directory; the
-pipeline tests use copies in Tests/JPEGProcessingTests/Resources."""
+pipeline tests use copies in Tests/PhotoPipelineTests/Resources."""
 import struct
 
 RED, GREEN, BLUE, WHITE, BLACK = (230, 20, 20), (20, 210, 20), (20, 20, 230), (255, 255, 255), (0, 0, 0)

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import Testing
 
 /// A family tablet, on a phone-sized screen in headless Chromium: two people sign in on
 /// one browser and take turns from the header's account menu; the menu fits the screen
@@ -32,7 +32,8 @@ import AppTestKit
 
                 // The menu lists Alice; it stays on the screen and its items are tap-sized.
                 try await openMenu(browser)
-                let menu = try await browser.execute("""
+                let menu = try await browser.execute(
+                    """
                     const items = [...document.querySelectorAll('details.account-menu .account-menu-item')];
                     const box = document.querySelector('.account-menu-items').getBoundingClientRect();
                     return { left: box.left, right: box.right, width: innerWidth,
@@ -42,20 +43,25 @@ import AppTestKit
                 let labels = menu["labels"]?.array?.compactMap(\.string) ?? []
                 #expect(labels.contains("Switch to @alice.test"), "\(labels)")
                 #expect(labels.contains("Sign out @bob.test"), "\(labels)")
-                #expect((menu["left"]?.double ?? -1) >= 0 && (menu["right"]?.double ?? .infinity) <= (menu["width"]?.double ?? 0), "the menu fits the screen: \(menu)")
+                #expect(
+                    (menu["left"]?.double ?? -1) >= 0 && (menu["right"]?.double ?? .infinity) <= (menu["width"]?.double ?? 0),
+                    "the menu fits the screen: \(menu)")
                 #expect((menu["shortest"]?.double ?? 0) >= 44, "every item is at least 44 px tall: \(menu)")
 
                 try await browser.click(try await browser.element("details.account-menu button.account-switch"))
                 #expect(try await browser.waitUntil("return location.pathname === '/' && \(Self.current) === '@alice.test'"))
                 try await openMenu(browser)
-                #expect(try await browser.execute("return document.querySelector('details.account-menu button.account-switch').textContent.trim()").string == "Switch to @bob.test")
+                #expect(
+                    try await browser.execute("return document.querySelector('details.account-menu button.account-switch').textContent.trim()").string
+                        == "Switch to @bob.test")
                 try await browser.click(try await browser.element("details.account-menu button.account-switch"))
                 #expect(try await browser.waitUntil("return \(Self.current) === '@bob.test'"))
 
                 // Another tab picks Alice: the open home page's next refresh shows her strip
                 // and her header in place, and the header's forms are hers (switching back
                 // from it works).
-                try await browser.execute("""
+                try await browser.execute(
+                    """
                     window.sameDocument = true;
                     const form = new URLSearchParams({ csrf: document.querySelector('input[name=csrf]').value, did: arguments[0] });
                     return fetch('/accounts/switch', { method: 'POST', body: form, credentials: 'same-origin' })
@@ -63,8 +69,11 @@ import AppTestKit
                     """, [.string(FakePDS.Account.alice.did)])
                 #expect(try await browser.waitUntil("return \(Self.current) === '@alice.test'"), "the header follows the account picked elsewhere")
                 #expect(try await browser.execute("return window.sameDocument === true && location.pathname === '/'").bool == true, "updated in place")
-                #expect(try await browser.execute("return document.querySelector('.strip-create .strip-name').textContent.trim() === 'Your story' && document.querySelector('.strip-create .avatar').textContent.trim() === 'A'").bool == true,
-                        "the strip's own tile is Alice's")
+                #expect(
+                    try await browser.execute(
+                        "return document.querySelector('.strip-create .strip-name').textContent.trim() === 'Your story' && document.querySelector('.strip-create .avatar').textContent.trim() === 'A'"
+                    ).bool == true,
+                    "the strip's own tile is Alice's")
                 try await openMenu(browser)
                 try await browser.click(try await browser.element("details.account-menu button.account-switch"))
                 #expect(try await browser.waitUntil("return \(Self.current) === '@bob.test' && window.sameDocument !== true"))

@@ -1,10 +1,10 @@
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import Foundation
-import Testing
-import ATProtoTestKit
-import TestKit
 import HTTPTestKit
-import AppTestKit
+import TestKit
+import Testing
 
 /// `grain-stories backup` against a running server in the middle of posting, and
 /// `grain-stories restore` of that backup into a new data directory: the restored

@@ -1,12 +1,12 @@
-import Foundation
-import GrainStoriesWeb
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
 import ATProto
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import GrainStoriesWeb
+import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
+import Testing
 
 /// A running server (with a stand-in AppView) and a headless Chromium session looking
 /// at it, torn down after each test. Every test also checks, on the way out, that the
@@ -93,7 +93,8 @@ struct BrowserFixture {
 
     /// The active segment's animation: state, time and duration.
     func timer() async throws -> (state: String, time: Double, duration: Double)? {
-        let value = try await browser.execute("""
+        let value = try await browser.execute(
+            """
             const fill = document.querySelector('[aria-current="step"] .fill');
             const animation = fill && fill.getAnimations()[0];
             return animation ? [animation.playState, animation.currentTime || 0, animation.effect.getTiming().duration] : null;
@@ -129,7 +130,8 @@ struct BrowserFixture {
     /// WebDriver's script timeout (set in `WebDriver.start`) bounds a page that stops
     /// rendering.
     func watch(frames: Int) async throws -> (states: Set<String>, times: Set<Double>, paths: Set<String>) {
-        let seen = try await browser.execute("""
+        let seen = try await browser.execute(
+            """
             return new Promise(resolve => {
                 let left = arguments[0];
                 const states = new Set(), times = new Set(), paths = new Set();
@@ -154,7 +156,8 @@ struct BrowserFixture {
     func checkCleanPage() async throws {
         let errors = try await browser.consoleEntries().filter { $0.level == "SEVERE" }
         #expect(errors.isEmpty, "console errors: \(errors.map(\.message))")
-        let loaded = try await browser.execute("""
+        let loaded = try await browser.execute(
+            """
             return { page: location.host, resources: performance.getEntriesByType('resource').map(e => new URL(e.name).host) };
             """)
         let own = "127.0.0.1:\(app.server.port)"

@@ -1,10 +1,10 @@
-import CurlHTTPClient
-import Foundation
-import Testing
-import TestKit
 import ATProtoTestKit
 import AppTestKit
+import CurlHTTPClient
+import Foundation
 import HTTPTestKit
+import TestKit
+import Testing
 
 /// A comment is being written when the server is killed with SIGKILL; started again on
 /// the same data directory, the server posts it exactly once: the record key was chosen
@@ -15,12 +15,17 @@ import HTTPTestKit
     static let story = "/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb"
 
     private func run(fault: FakePDS.Fault, waitFor: @escaping (FakePDS) -> Bool) async throws {
-        let setup = Crash.Setup(pds: try FakePDS(), appView: try StandInAppView(image: try Crash.photo()), data: ProjectPaths.temporaryDirectory("comment-crash"))
+        let setup = Crash.Setup(
+            pds: try FakePDS(), appView: try StandInAppView(image: try Crash.photo()), data: ProjectPaths.temporaryDirectory("comment-crash"))
         let first = try ServerProcess(arguments: setup.arguments())
         let browser = HTTPBrowser(baseURL: first.baseURL)
         let signIn = try await browser.get("/signin")
-        _ = try await browser.postForm("/signin", [("csrf", try Crash.token(signIn)), ("identifier", "alice.test"),
-                                                   ("password", FakePDS.Account.alice.password), ("pds", setup.pds.baseURL)])
+        _ = try await browser.postForm(
+            "/signin",
+            [
+                ("csrf", try Crash.token(signIn)), ("identifier", "alice.test"),
+                ("password", FakePDS.Account.alice.password), ("pds", setup.pds.baseURL),
+            ])
         #expect(browser.cookie("sid") != nil, "signed in")
         let page = try await browser.get(Self.story + "/comments")
         #expect(page.text.contains("class=\"comment-form\""))

@@ -1,8 +1,8 @@
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import MicroHTTPServer
 import Testing
-import ATProtoTestKit
-import AppTestKit
 
 /// The options that decide whom the server believes and how much disk strangers may take:
 /// `--trusted-proxies` for forwarded headers, `--max-spool-bytes` for uploads.

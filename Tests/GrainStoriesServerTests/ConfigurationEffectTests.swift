@@ -1,15 +1,15 @@
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
 import GrainSupport
-import TestKit
 import HTTPTestKit
+import MicroHTTPServer
+import PhotoPipeline
 import PhotoTestKit
-import ATProtoTestKit
-import AppTestKit
+import TestKit
+import Testing
 
 /// Every option is read the way `serve` reads it (flags → `AppConfiguration.load` →
 /// `GrainStoriesApp.build` → `makeServer`), and each one visibly changes what the server does.
@@ -40,14 +40,18 @@ import AppTestKit
         let appView = try StandInAppView(image: try image ?? JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
         let configuration: AppConfiguration
         do { configuration = try load(flags, appView: appView, environment: environment) } catch {
-            await appView.stop(); throw error
+            await appView.stop()
+            throw error
         }
         let app: LiveApp
         do { app = try await LiveApp.start(appViewURL: appView.baseURL) { $0 = configuration } } catch {
-            await appView.stop(); throw error
+            await appView.stop()
+            throw error
         }
         do { try await body(app, appView) } catch {
-            await app.stop(); await appView.stop(); throw error
+            await app.stop()
+            await appView.stop()
+            throw error
         }
         await app.stop()
         await appView.stop()
@@ -58,9 +62,11 @@ import AppTestKit
         let browser = HTTPBrowser(baseURL: app.baseURL)
         let page = try await browser.get("/signin")
         let token = try #require(CookieJar.csrfToken(in: page.text))
-        let response = try await browser.postForm("/signin", [
-            ("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL),
-        ])
+        let response = try await browser.postForm(
+            "/signin",
+            [
+                ("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL),
+            ])
         #expect(response.status == 303, "signed in")
         return browser
     }
@@ -94,7 +100,6 @@ import AppTestKit
         }
         return prepared
     }
-
 
     // MARK: Logging
 
@@ -183,11 +188,12 @@ import AppTestKit
     /// The names of this process's threads that libmicrohttpd started (`MHD-…`).
     /// The kernel ids of this process's libmicrohttpd threads (named `MHD-…`).
     static func serverThreadIDs() throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").filter { task in
-            // A thread may end between the listing and the read: it is then not counted.
-            let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-            return name.hasPrefix("MHD")
-        })
+        Set(
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").filter { task in
+                // A thread may end between the listing and the read: it is then not counted.
+                let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+                return name.hasPrefix("MHD")
+            })
     }
 
     @Test func threadsSetsHowManyThreadsServeHTTP() async throws {
@@ -336,7 +342,8 @@ import AppTestKit
             try FileManager.default.copyItem(atPath: ProjectPaths.templates + "/" + name, toPath: templates + "/" + name)
         }
         let home = templates + "/home.html"
-        try (try String(contentsOfFile: home, encoding: .utf8) + "\n<p class=\"typo\">{{noSuchVariable}}</p>\n").write(toFile: home, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: home, encoding: .utf8) + "\n<p class=\"typo\">{{noSuchVariable}}</p>\n").write(
+            toFile: home, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: templates) }
 
         try await Self.withServer(["--templates-dir", templates, "--strict-templates", "true"]) { app, _ in

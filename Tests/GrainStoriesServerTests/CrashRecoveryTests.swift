@@ -1,12 +1,12 @@
-import CurlHTTPClient
-import Foundation
-import JPEGProcessing
-import Testing
-import TestKit
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import CurlHTTPClient
+import Foundation
 import HTTPTestKit
+import PhotoPipeline
+import PhotoTestKit
+import TestKit
+import Testing
 
 /// The server is killed with SIGKILL between uploading the photo and creating the
 /// story record, started again on the same data directory, and the story is posted
@@ -17,9 +17,11 @@ import HTTPTestKit
         let appView: StandInAppView
         let data: String
         func arguments() -> [String] {
-            ["--host", "127.0.0.1", "--port", "0", "--data-dir", data, "--appview-url", appView.baseURL,
-             "--insecure-hosts", "127.0.0.1", "--nominatim-url", "", "--templates-dir", ProjectPaths.templates, "--public-dir", ProjectPaths.publicFiles,
-             "--plc-url", TestIdentityDirectory.shared.plcURL, "--handle-resolver-url", TestIdentityDirectory.shared.resolverURL]
+            [
+                "--host", "127.0.0.1", "--port", "0", "--data-dir", data, "--appview-url", appView.baseURL,
+                "--insecure-hosts", "127.0.0.1", "--nominatim-url", "", "--templates-dir", ProjectPaths.templates, "--public-dir", ProjectPaths.publicFiles,
+                "--plc-url", TestIdentityDirectory.shared.plcURL, "--handle-resolver-url", TestIdentityDirectory.shared.resolverURL,
+            ]
         }
     }
 
@@ -30,8 +32,12 @@ import HTTPTestKit
     /// Signs in, uploads and presses Post; returns the draft path.
     static func postAStory(_ browser: HTTPBrowser, pds: FakePDS) async throws -> String {
         let signIn = try await browser.get("/signin")
-        _ = try await browser.postForm("/signin", [("csrf", try token(signIn)), ("identifier", "alice.test"),
-                                                   ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL)])
+        _ = try await browser.postForm(
+            "/signin",
+            [
+                ("csrf", try token(signIn)), ("identifier", "alice.test"),
+                ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL),
+            ])
         #expect(browser.cookie("sid") != nil, "signed in")
         let form = try await browser.get("/stories/new")
         let uploaded = try await browser.postMultipart("/stories/new", fields: [("csrf", try token(form))], file: ("photo", "crash.jpg", try photo()))
@@ -79,8 +85,12 @@ import HTTPTestKit
         // once the outbox entry is saved as posted. From then on nothing is left to
         // retry, so the counts below are final, not a snapshot.
         let signIn = try await again.get("/signin")
-        _ = try await again.postForm("/signin", [("csrf", try Self.token(signIn)), ("identifier", "alice.test"),
-                                                 ("password", FakePDS.Account.alice.password), ("pds", setup.pds.baseURL)])
+        _ = try await again.postForm(
+            "/signin",
+            [
+                ("csrf", try Self.token(signIn)), ("identifier", "alice.test"),
+                ("password", FakePDS.Account.alice.password), ("pds", setup.pds.baseURL),
+            ])
         #expect(try await Self.waitUntil { try await again.get(draftPath).text.contains("Posted.") }, "posted after the restart: \(second.log)")
         #expect(setup.pds.records("social.grain.story").count == 1, "exactly once")
         #expect(setup.pds.succeededCallCount("com.atproto.repo.createRecord") == 1)

@@ -1,10 +1,10 @@
+import ATProto
+import ATProtoTestKit
+import AppTestKit
 import Foundation
 import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import ATProto
-import ATProtoTestKit
-import AppTestKit
 
 /// A signed-in person on a phone who follows two of the four people with stories: the
 /// strip shows those two with the switch on "Following"; the viewer, playing in place,
@@ -17,9 +17,11 @@ import AppTestKit
     static let kenji: DID = "did:plc:ogyr5xkxwnrekpk5yroudocu"
 
     static func tiles(_ f: F) async throws -> [String] {
-        try await f.browser.execute("""
+        try await f.browser.execute(
+            """
             return Array.from(document.querySelectorAll('.strip-list a.strip-link[data-opens-viewer]')).map(a => a.getAttribute('href'));
-            """).array?.compactMap(\.string) ?? []
+            """
+        ).array?.compactMap(\.string) ?? []
     }
 
     @Test func followingEveryoneAndHidingOnAPhone() async throws {
@@ -34,11 +36,16 @@ import AppTestKit
                 #expect(try await Self.tiles(f) == ["/stories/\(F.tomas)", "/stories/\(F.erin)"])
                 let current = try await browser.execute("return document.querySelector('.strip-switch [aria-current=page]').textContent").string
                 #expect(current == "Following")
-                #expect(try await browser.execute("const r = document.querySelector('.strip-switch').getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight").bool == true, "the switch is on screen")
+                #expect(
+                    try await browser.execute(
+                        "const r = document.querySelector('.strip-switch').getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight"
+                    ).bool == true, "the switch is on screen")
 
                 // Tomás's stories, then Erin's: Maya, between them for everyone, is not followed.
                 try await browser.execute("document.querySelector('a[href=\"/stories/\(F.tomas)\"]').click()")
-                #expect(try await browser.waitUntil("return location.pathname.startsWith('/profile/\(F.tomas)/story/') && !!document.querySelector('dialog.viewer[open]')"))
+                #expect(
+                    try await browser.waitUntil(
+                        "return location.pathname.startsWith('/profile/\(F.tomas)/story/') && !!document.querySelector('dialog.viewer[open]')"))
                 // Each → moves one story on (Tomás has two), until someone else's is shown.
                 for _ in 0..<3 where try await f.path().hasPrefix("/profile/\(F.tomas)/") {
                     let before = try await f.path()

@@ -1,15 +1,15 @@
-import LoggingTestKit
-import GrainSupport
-import Foundation
-import GrainStoriesWeb
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
-import TestKit
-import HTTPTestKit
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import GrainStoriesWeb
+import GrainSupport
+import HTTPTestKit
+import LoggingTestKit
+import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
+import TestKit
+import Testing
 
 /// The whole app refuses unwanted bodies from the head: nothing is written to the data
 /// directory's `tmp/` for a body nobody asked for, however large it says it is.
@@ -18,7 +18,9 @@ import AppTestKit
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
         let app = try await LiveApp.start(appViewURL: appView.baseURL, configure)
         do { try await body(app) } catch {
-            await app.stop(); await appView.stop(); throw error
+            await app.stop()
+            await appView.stop()
+            throw error
         }
         await app.stop()
         await appView.stop()

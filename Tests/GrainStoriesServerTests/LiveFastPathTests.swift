@@ -1,10 +1,10 @@
-import LoggingTestKit
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
+import LoggingTestKit
 import Testing
-import ATProtoTestKit
-import AppTestKit
 
 /// Over real HTTP: what needs no waiting is answered on the server's thread (counted by
 /// `Application.immediateAnswerCount`, never timed), and cached photos come from their
@@ -48,7 +48,9 @@ import AppTestKit
             let image = appView.image
             let size = image.count
             let etag = try #require(try await app.request(path).headers["ETag"])
-            for (range, offset, length) in [("bytes=0-99", 0, 100), ("bytes=100-", 100, size - 100), ("bytes=-50", size - 50, 50), ("bytes=10-\(size * 2)", 10, size - 10)] {
+            for (range, offset, length) in [
+                ("bytes=0-99", 0, 100), ("bytes=100-", 100, size - 100), ("bytes=-50", size - 50, 50), ("bytes=10-\(size * 2)", 10, size - 10),
+            ] {
                 let part = try await app.request(path, headers: [("Range", range)])
                 #expect(part.status == 206, "\(range)")
                 #expect(part.body == Array(image[offset..<offset + length]), "\(range)")

@@ -1,15 +1,15 @@
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
 import GzipCompression
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
-import TestKit
 import HTTPTestKit
+import MicroHTTPServer
+import PhotoPipeline
 import PhotoTestKit
-import ATProtoTestKit
-import AppTestKit
+import TestKit
+import Testing
 
 /// The foundation over real sockets: static files, traversal, headers, shutdown.
 @Suite struct LiveFoundationTests {
@@ -32,7 +32,9 @@ import AppTestKit
         let publicDirectory = try Self.hostilePublicDirectory()
         let app = try await LiveApp.start(appViewURL: appView.baseURL) { $0.publicDirectory = publicDirectory }
         do { try await body(app) } catch {
-            await app.stop(); await appView.stop(); throw error
+            await app.stop()
+            await appView.stop()
+            throw error
         }
         await app.stop()
         await appView.stop()
@@ -92,7 +94,8 @@ import AppTestKit
                 #expect(response.headers["X-Content-Type-Options"] == "nosniff", "\(path)")
                 #expect(response.headers["Referrer-Policy"] == "same-origin", "\(path)")
             }
-            let oversize = try await app.request("POST", "/seen", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(repeating: 0x61, count: 41 * 1024 * 1024))
+            let oversize = try await app.request(
+                "POST", "/seen", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(repeating: 0x61, count: 41 * 1024 * 1024))
             #expect(oversize.status == 413)
             #expect(oversize.headers["Content-Security-Policy"] == SecurityHeaders.contentSecurityPolicy)
             #expect(oversize.headers["Content-Type"] == "text/html; charset=utf-8")

@@ -1,13 +1,13 @@
-import Viewing
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
-import JPEGProcessing
-import Testing
 import GrainSupport
+import PhotoPipeline
 import PhotoTestKit
-import ATProtoTestKit
-import AppTestKit
+import Testing
+import Viewing
 
 /// The whole server over real HTTP, reading a stand-in AppView over real HTTP.
 @Suite struct LiveViewingTests {

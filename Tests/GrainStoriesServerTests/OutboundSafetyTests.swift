@@ -1,13 +1,13 @@
-import Viewing
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
-import JPEGProcessing
-import Testing
 import HTTPTestKit
+import PhotoPipeline
 import PhotoTestKit
-import ATProtoTestKit
-import AppTestKit
+import Testing
+import Viewing
 
 /// The server as `serve` builds it (`GrainStoriesApp` over the live edges) must not be talked into connecting
 /// to the inside of the network by an address someone typed into a form.
@@ -17,9 +17,11 @@ import AppTestKit
         let browser = HTTPBrowser(baseURL: app.baseURL)
         let page = try await browser.get("/signin")
         let token = CookieJar.csrfToken(in: page.text) ?? ""
-        let response = try await browser.postForm("/signin", [
-            ("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds),
-        ])
+        let response = try await browser.postForm(
+            "/signin",
+            [
+                ("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds),
+            ])
         await browser.shutdown()
         #expect(!token.isEmpty, "the sign-in page carried a form token")
         return response

@@ -19,7 +19,8 @@ import Testing
             // Erin has live stories and no avatar picture: her profile's ring is a link
             // around the letter.
             try await f.browser.navigate("\(f.base)/profile/\(F.erin)")
-            let style = try await f.browser.execute("""
+            let style = try await f.browser.execute(
+                """
                 // A link's underline is drawn through its text even though the text's own
                 // computed decoration is none, so it is the link's that matters.
                 const letter = document.querySelector('a.avatar-ring .avatar-initial');
@@ -47,7 +48,8 @@ import Testing
         try await F.run { f in
             try await f.browser.navigate("\(f.base)/signin")
             #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"), "the stylesheets have loaded")
-            let looks = try await f.browser.execute("""
+            let looks = try await f.browser.execute(
+                """
                 const button = document.querySelector('form.stack-form button.button');
                 const enabled = Number(getComputedStyle(button).opacity);
                 button.disabled = true;
@@ -66,14 +68,17 @@ import Testing
         try await F.run { f in
             try await f.browser.navigate("\(f.base)/")
             #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"), "the stylesheet has loaded")
-            let looks = try await f.browser.execute("""
-                const ring = document.querySelector('.strip-create .avatar-ring');
-                const seen = document.createElement('span');
-                seen.className = 'avatar-ring ring-seen';
-                document.querySelector('.strip-list').appendChild(seen);
-                const a = getComputedStyle(ring), b = getComputedStyle(seen);
-                return [a.backgroundColor + ' ' + a.backgroundImage + ' ' + a.boxShadow, b.backgroundColor + ' ' + b.backgroundImage + ' ' + b.boxShadow];
-                """).array?.compactMap(\.string) ?? []
+            let looks =
+                try await f.browser.execute(
+                    """
+                    const ring = document.querySelector('.strip-create .avatar-ring');
+                    const seen = document.createElement('span');
+                    seen.className = 'avatar-ring ring-seen';
+                    document.querySelector('.strip-list').appendChild(seen);
+                    const a = getComputedStyle(ring), b = getComputedStyle(seen);
+                    return [a.backgroundColor + ' ' + a.backgroundImage + ' ' + a.boxShadow, b.backgroundColor + ' ' + b.backgroundImage + ' ' + b.boxShadow];
+                    """
+                ).array?.compactMap(\.string) ?? []
             #expect(looks.count == 2 && looks[0] != looks[1], "\(looks)")
             #expect(looks.first?.hasPrefix("rgba(0, 0, 0, 0)") == true, "the sign-in tile has no filled ring: \(looks)")
         }
@@ -85,16 +90,19 @@ import Testing
             try await f.browser.navigate("\(f.base)/")
             #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
             // An avatar whose picture is gone, as the proxy answers for one (404).
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 const image = document.createElement('img');
                 image.className = 'avatar'; image.alt = ''; image.id = 'gone';
                 image.setAttribute('data-initial', 'Z');
                 image.src = '/media/not-a-signature/gone';
                 document.querySelector('.strip-list').appendChild(image);
                 """)
-            #expect(try await f.browser.waitUntil("""
-                return !document.getElementById('gone') && [...document.querySelectorAll('.strip-list > .avatar-initial')].some(e => e.textContent === 'Z');
-                """), "the broken picture was replaced by the letter")
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    return !document.getElementById('gone') && [...document.querySelectorAll('.strip-list > .avatar-initial')].some(e => e.textContent === 'Z');
+                    """), "the broken picture was replaced by the letter")
             // The one failed request is this test's own; nothing else went wrong.
             let errors = try await f.browser.consoleEntries().filter { $0.level == "SEVERE" }
             #expect(errors.allSatisfy { $0.message.contains("/media/not-a-signature/gone") }, "\(errors)")

@@ -1,12 +1,12 @@
-import Foundation
-import GrainStoriesWeb
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
-import TestKit
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import GrainStoriesWeb
+import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
+import TestKit
+import Testing
 
 /// Posting from a browser, end to end, in headless Chromium at phone, desktop and TV
 /// sizes: sign in, choose a JPEG with GPS on the one posting screen (it uploads at once
@@ -43,7 +43,8 @@ import AppTestKit
                 // The upload starts as soon as the photo is chosen, so what the form showed
                 // meanwhile is recorded as it happens (the observer keeps watching the form
                 // after the draft has replaced it).
-                try await browser.execute("""
+                try await browser.execute(
+                    """
                     window.noteShown = false; window.previewShown = false;
                     const form = document.querySelector('form.upload-form');
                     const note = form.querySelector('.upload-note'), preview = form.querySelector('.upload-preview');
@@ -78,7 +79,8 @@ import AppTestKit
         // script no Continue button (choosing is enough); the chooser is a large target.
         let shown = try await browser.execute(ViewerBrowserTests.visibleHidden)
         #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
-        let before = try await browser.execute("""
+        let before = try await browser.execute(
+            """
             const target = document.querySelector('.file-target').getBoundingClientRect();
             return { preview: document.querySelector('.upload-preview').getBoundingClientRect().height,
                      continueShown: document.querySelector('.upload-continue').getClientRects().length > 0,
@@ -88,7 +90,8 @@ import AppTestKit
         #expect(before["continueShown"]?.bool == false)
         #expect((before["targetHeight"]?.double ?? 0) >= 120, "\(before)")
         #expect((before["targetWidth"]?.double ?? 0) >= min(300, (before["width"]?.double ?? 0) * 0.7), "\(before)")
-        try await browser.execute("""
+        try await browser.execute(
+            """
             window.sameDocument = true;
             window.percents = [];
             const percent = document.querySelector('.upload-percent');
@@ -99,18 +102,25 @@ import AppTestKit
         let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_2041.jpg"
         try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
         try await browser.sendKeys(try await browser.element("#photo"), photo)
-        #expect(try await browser.waitUntil("return location.pathname.startsWith('/drafts/') && !!document.querySelector('main.draft-page')", timeout: .seconds(20)))
+        #expect(
+            try await browser.waitUntil("return location.pathname.startsWith('/drafts/') && !!document.querySelector('main.draft-page')", timeout: .seconds(20))
+        )
         #expect(try await browser.execute("return window.sameDocument === true").bool == true, "no second page: the draft replaced the form in place")
         #expect(try await browser.execute("return window.percents.includes('100%')").bool == true, "the upload showed its percentage")
 
         // The draft shows the photo and the place suggested from its GPS; Post is in view.
-        #expect(try await browser.waitUntil("return document.querySelector('#place_name') && document.querySelector('#place_name').value === \"Powell's City of Books\""))
+        #expect(
+            try await browser.waitUntil(
+                "return document.querySelector('#place_name') && document.querySelector('#place_name').value === \"Powell's City of Books\""))
         #expect(try await browser.waitUntil("const img = document.querySelector('.draft-photo img'); return img.complete && img.naturalWidth > 0"))
-        let post = try await browser.execute("""
+        let post = try await browser.execute(
+            """
             const r = document.querySelector('button[value=publish]').getBoundingClientRect();
             return { top: r.top, bottom: r.bottom, height: innerHeight, scrolled: scrollY };
             """)
-        #expect((post["top"]?.double ?? -1) >= 0 && (post["bottom"]?.double ?? .infinity) <= (post["height"]?.double ?? 0), "Post is on screen without scrolling: \(post)")
+        #expect(
+            (post["top"]?.double ?? -1) >= 0 && (post["bottom"]?.double ?? .infinity) <= (post["height"]?.double ?? 0),
+            "Post is on screen without scrolling: \(post)")
         try await browser.click(try await browser.element("button[value=publish]"))
         #expect(try await browser.waitUntil("return document.body.textContent.includes('Posted.')", timeout: .seconds(20)), "posting finished")
         #expect(pds.records("social.grain.story").count == 1)
@@ -119,10 +129,15 @@ import AppTestKit
         try await browser.navigate(base + "/")
         let did = FakePDS.Account.alice.did
         try await browser.click(try await browser.element(".strip-create summary"))
-        #expect(try await browser.waitUntil("return document.querySelector('.own-menu').open && document.querySelector('.own-menu-item').getClientRects().length > 0"))
+        #expect(
+            try await browser.waitUntil(
+                "return document.querySelector('.own-menu').open && document.querySelector('.own-menu-item').getClientRects().length > 0"))
         #expect(try await browser.execute("return document.querySelector('.own-menu-item').getAttribute('href')").string == "/stories/\(did)")
         try await browser.click(try await browser.element(".own-menu-item"))
-        #expect(try await browser.waitUntil("return !!document.querySelector('dialog.viewer[open]') && document.querySelector('.story-image').complete && document.querySelector('.story-image').naturalWidth > 0"))
+        #expect(
+            try await browser.waitUntil(
+                "return !!document.querySelector('dialog.viewer[open]') && document.querySelector('.story-image').complete && document.querySelector('.story-image').naturalWidth > 0"
+            ))
         #expect(try await browser.execute("return location.pathname").string?.hasPrefix("/profile/\(did)/story/") == true)
         try await browser.execute("document.querySelector('.viewer-delete').click()")
         #expect(try await browser.waitUntil("return location.pathname.endsWith('/delete')"))

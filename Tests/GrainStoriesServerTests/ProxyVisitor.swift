@@ -1,7 +1,7 @@
-import Foundation
-import TestKit
 import AppTestKit
+import Foundation
 import HTTPTestKit
+import TestKit
 
 /// A visitor reaching the server through the reverse proxy from a loopback address of its
 /// own (`127.0.0.2`, `127.0.0.3`, …: all of 127/8 is this machine), so that the proxy sees
@@ -50,10 +50,14 @@ struct ProxyVisitor {
     }
 
     private func request(_ url: String, _ arguments: [String]) throws -> Answer {
-        let body = scratch + "/body", headers = scratch + "/headers", jar = scratch + "/cookies"
+        let body = scratch + "/body"
+        let headers = scratch + "/headers"
+        let jar = scratch + "/cookies"
         let run = try CommandRun(
-            ["--silent", "--show-error", "--insecure", "--interface", source, "--cookie", jar, "--cookie-jar", jar,
-             "--output", body, "--dump-header", headers, "--write-out", "%{http_code}", "--max-time", "120", url] + arguments,
+            [
+                "--silent", "--show-error", "--insecure", "--interface", source, "--cookie", jar, "--cookie-jar", jar,
+                "--output", body, "--dump-header", headers, "--write-out", "%{http_code}", "--max-time", "120", url,
+            ] + arguments,
             executable: "/usr/bin/curl")
         guard run.status == 0, let status = Int(run.output) else { throw BrowserTestError("curl \(url): \(run.error)") }
         return Answer(

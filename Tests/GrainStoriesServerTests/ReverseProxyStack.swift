@@ -1,9 +1,9 @@
-import Foundation
-import Testing
 import ATProtoTestKit
-import HTTPTestKit
 import AppTestKit
+import Foundation
+import HTTPTestKit
 import TestKit
+import Testing
 
 /// The real server behind the real nginx or Caddy, configured with the README's text for
 /// it: the same blocks with only the ports, the addresses the proxy listens on and the
@@ -33,8 +33,8 @@ struct ReverseProxyStack {
         let (heading, fence) = kind == .nginx ? ("#### nginx\n", "```nginx\n") : ("#### Caddy\n", "```caddyfile\n")
         let readme = try String(contentsOfFile: ProjectPaths.root + "/README.md", encoding: .utf8)
         guard let section = readme.range(of: heading),
-              let start = readme.range(of: fence, range: section.upperBound..<readme.endIndex),
-              let end = readme.range(of: "```\n", range: start.upperBound..<readme.endIndex)
+            let start = readme.range(of: fence, range: section.upperBound..<readme.endIndex),
+            let end = readme.range(of: "```\n", range: start.upperBound..<readme.endIndex)
         else { throw BrowserTestError("README.md has no \(fence) block under \(heading)") }
         return String(readme[start.upperBound..<end.lowerBound])
     }
@@ -67,24 +67,30 @@ struct ReverseProxyStack {
             let keys = setup.data + "-tls"
             try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
             let openssl = try CommandRun(
-                ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keys + "/key.pem", "-out", keys + "/cert.pem",
-                 "-days", "1", "-subj", "/CN=stories.example.org"], executable: "/usr/bin/openssl")
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keys + "/key.pem", "-out", keys + "/cert.pem",
+                    "-days", "1", "-subj", "/CN=stories.example.org",
+                ], executable: "/usr/bin/openssl")
             guard openssl.status == 0 else { throw BrowserTestError("openssl: \(openssl.error)") }
-            let configuration = try substitute(try readmeConfiguration(.nginx), [
-                ("listen 443 ssl http2;", "listen 127.0.0.1:\(tls) ssl http2;\n    listen 127.0.0.1:\(plain);"),
-                ("listen [::]:443 ssl http2;", ""),
-                ("/etc/letsencrypt/live/stories.example.org/fullchain.pem", keys + "/cert.pem"),
-                ("/etc/letsencrypt/live/stories.example.org/privkey.pem", keys + "/key.pem"),
-                ("proxy_pass http://127.0.0.1:8080;", "proxy_pass http://127.0.0.1:\(serverPort);"),
-                ("listen 80;", "listen 127.0.0.1:\(redirect);"),
-                ("listen [::]:80;", ""),
-            ])
+            let configuration = try substitute(
+                try readmeConfiguration(.nginx),
+                [
+                    ("listen 443 ssl http2;", "listen 127.0.0.1:\(tls) ssl http2;\n    listen 127.0.0.1:\(plain);"),
+                    ("listen [::]:443 ssl http2;", ""),
+                    ("/etc/letsencrypt/live/stories.example.org/fullchain.pem", keys + "/cert.pem"),
+                    ("/etc/letsencrypt/live/stories.example.org/privkey.pem", keys + "/key.pem"),
+                    ("proxy_pass http://127.0.0.1:8080;", "proxy_pass http://127.0.0.1:\(serverPort);"),
+                    ("listen 80;", "listen 127.0.0.1:\(redirect);"),
+                    ("listen [::]:80;", ""),
+                ])
             proxy = try .nginx(serverBlocks: configuration, ports: [tls, plain, redirect])
         case .caddy:
-            let configuration = try substitute(try readmeConfiguration(.caddy), [
-                ("stories.example.org {", "https://127.0.0.1:\(tls), http://127.0.0.1:\(plain) {"),
-                ("reverse_proxy 127.0.0.1:8080\n", "reverse_proxy 127.0.0.1:\(serverPort)\n"),
-            ])
+            let configuration = try substitute(
+                try readmeConfiguration(.caddy),
+                [
+                    ("stories.example.org {", "https://127.0.0.1:\(tls), http://127.0.0.1:\(plain) {"),
+                    ("reverse_proxy 127.0.0.1:8080\n", "reverse_proxy 127.0.0.1:\(serverPort)\n"),
+                ])
             proxy = try .caddy(siteBlocks: configuration, ports: [tls, plain])
         }
         return ReverseProxyStack(

@@ -1,9 +1,9 @@
-import Foundation
-import JPEGProcessing
-import Testing
 import ATProtoTestKit
-import PhotoTestKit
+import Foundation
 import HTTPTestKit
+import PhotoPipeline
+import PhotoTestKit
+import Testing
 
 /// The README's nginx and Caddy configurations, each run with the real proxy in front of
 /// the real server: the client's own address reaches the server, cookies are Secure exactly
@@ -13,8 +13,12 @@ import HTTPTestKit
     @Test(arguments: ReverseProxyStack.Kind.allCases)
     func theServerSeesEachVisitorsOwnAddressNotOneTheyClaim(proxy: ReverseProxyStack.Kind) async throws {
         let stack = try await ReverseProxyStack.start(proxy)
-        let first = ProxyVisitor(source: "127.0.0.2"), second = ProxyVisitor(source: "127.0.0.3")
-        defer { first.forget(); second.forget() }
+        let first = ProxyVisitor(source: "127.0.0.2")
+        let second = ProxyVisitor(source: "127.0.0.3")
+        defer {
+            first.forget()
+            second.forget()
+        }
         _ = try first.get(stack.http + "/proxy-probe-plain", headers: ["X-Forwarded-For: 203.0.113.9"])
         _ = try second.get(stack.https + "/proxy-probe-tls")
         let plain = await stack.accessLogLine(path: "/proxy-probe-plain")
@@ -28,8 +32,12 @@ import HTTPTestKit
     func cookiesAreSecureOnlyBehindHTTPS(proxy: ReverseProxyStack.Kind) async throws {
         let stack = try await ReverseProxyStack.start(proxy)
         // Two visitors: one that already holds the cookie is not sent it again.
-        let visitor = ProxyVisitor(source: "127.0.0.2"), secure = ProxyVisitor(source: "127.0.0.3")
-        defer { visitor.forget(); secure.forget() }
+        let visitor = ProxyVisitor(source: "127.0.0.2")
+        let secure = ProxyVisitor(source: "127.0.0.3")
+        defer {
+            visitor.forget()
+            secure.forget()
+        }
         let plain = try visitor.get(stack.http + "/signin", headers: ["X-Forwarded-Proto: https"])
         let plainCookie = try #require(plain.setCookie("csrf"), "\(plain.headers)")
         #expect(!plainCookie.contains("Secure"), "over plain http, whatever the visitor claims")
@@ -80,8 +88,12 @@ import HTTPTestKit
     @Test(arguments: ReverseProxyStack.Kind.allCases)
     func wrongPasswordLimitsCountPerRealClientNotPerProxy(proxy: ReverseProxyStack.Kind) async throws {
         let stack = try await ReverseProxyStack.start(proxy)
-        let guesser = ProxyVisitor(source: "127.0.0.2"), neighbour = ProxyVisitor(source: "127.0.0.3")
-        defer { guesser.forget(); neighbour.forget() }
+        let guesser = ProxyVisitor(source: "127.0.0.2")
+        let neighbour = ProxyVisitor(source: "127.0.0.3")
+        defer {
+            guesser.forget()
+            neighbour.forget()
+        }
         // The limit is ten wrong passwords per account and client in 15 minutes.
         for _ in 0..<10 { try signIn(guesser, stack, password: "wrong") }
         let limited = try signIn(guesser, stack, password: "wrong")
@@ -95,8 +107,10 @@ import HTTPTestKit
     @discardableResult
     private func signIn(_ visitor: ProxyVisitor, _ stack: ReverseProxyStack, password: String) throws -> ProxyVisitor.Answer {
         let page = try visitor.get(stack.https + "/signin")
-        return try visitor.postForm(stack.https + "/signin", [
-            ("csrf", try #require(page.csrf)), ("identifier", "alice.test"), ("password", password), ("pds", stack.pds.baseURL),
-        ])
+        return try visitor.postForm(
+            stack.https + "/signin",
+            [
+                ("csrf", try #require(page.csrf)), ("identifier", "alice.test"), ("password", password), ("pds", stack.pds.baseURL),
+            ])
     }
 }

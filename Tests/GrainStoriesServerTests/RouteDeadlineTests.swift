@@ -1,13 +1,13 @@
-import Foundation
-import GrainSupport
-import GrainStoriesWeb
-import MicroHTTPServer
-import Synchronization
-import Testing
-import TestKit
-import HTTPTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import GrainStoriesWeb
+import GrainSupport
+import HTTPTestKit
+import MicroHTTPServer
+import Synchronization
+import TestKit
+import Testing
 
 /// The body deadlines the routes set, on the real server `serve` makes, with a clock
 /// moved by hand: 10 minutes for a photo, 30 seconds for a form. Each test moves the
@@ -70,9 +70,11 @@ import AppTestKit
             let server = try Self.server(app, clock)
             let body = Array("identifier=alice.test&password=x&csrf=nothing".utf8)
             let head = "POST /signin HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count)\r\n\r\n"
-            let within = try await Self.send(port: server.port, clock: clock, head: head, first: Array(body.prefix(10)), elapsed: .seconds(29), rest: Array(body.dropFirst(10)))
+            let within = try await Self.send(
+                port: server.port, clock: clock, head: head, first: Array(body.prefix(10)), elapsed: .seconds(29), rest: Array(body.dropFirst(10)))
             #expect(within != 408, "29 s is within the form's limit")
-            let late = try await Self.send(port: server.port, clock: clock, head: head, first: Array(body.prefix(10)), elapsed: .seconds(31), rest: Array(body.dropFirst(10)))
+            let late = try await Self.send(
+                port: server.port, clock: clock, head: head, first: Array(body.prefix(10)), elapsed: .seconds(31), rest: Array(body.dropFirst(10)))
             #expect(late == 408)
             await server.shutdown()
         }
@@ -88,11 +90,16 @@ import AppTestKit
             let server = try Self.server(app, clock)
             // 1 MB now keeps the average above 1 KiB/s past 600 s: only the deadline can cut it.
             let first = [UInt8](repeating: 0x61, count: 1_000_000)
-            let head = "POST /stories/new HTTP/1.1\r\nHost: localhost\r\nCookie: sid=\(session)\r\n"
+            let head =
+                "POST /stories/new HTTP/1.1\r\nHost: localhost\r\nCookie: sid=\(session)\r\n"
                 + "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000010\r\n\r\n"
-            let within = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10), spool: app.data.temporary)
+            let within = try await Self.send(
+                port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10),
+                spool: app.data.temporary)
             #expect(within != 408, "599 s is within the photo's limit")
-            let late = try await Self.send(port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10), spool: app.data.temporary)
+            let late = try await Self.send(
+                port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10),
+                spool: app.data.temporary)
             #expect(late == 408)
             await server.shutdown()
             await browser.shutdown()

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
-import TestKit
-import HTTPTestKit
 import AppTestKit
+import Foundation
+import HTTPTestKit
+import TestKit
+import Testing
 
 /// `scripts/grainstories.service`, the systemd unit for running without Docker: systemd
 /// itself accepts it (`systemd-analyze verify`, which reads unit files without systemd
@@ -45,8 +45,10 @@ import AppTestKit
         let settings = Self.settings(try Self.unit())
         #expect(settings["User"] == "grainstories")
         #expect(settings["Restart"] == "on-failure")
-        for (key, value) in [("NoNewPrivileges", "true"), ("ProtectSystem", "strict"), ("PrivateTmp", "true"), ("ProtectHome", "true"),
-                             ("PrivateDevices", "true"), ("CapabilityBoundingSet", "")] {
+        for (key, value) in [
+            ("NoNewPrivileges", "true"), ("ProtectSystem", "strict"), ("PrivateTmp", "true"), ("ProtectHome", "true"),
+            ("PrivateDevices", "true"), ("CapabilityBoundingSet", ""),
+        ] {
             #expect(settings[key] == value, "\(key)=\(settings[key] ?? "(missing)")")
         }
         let execStart = try #require(settings["ExecStart"]).split(separator: " ").map(String.init)

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
-import TestKit
 import AppTestKit
+import Foundation
+import TestKit
+import Testing
 
 /// `scripts/setup` run again on a machine it already provisioned makes no network call:
 /// no `apt-get update`, no package index look-up, no download. The network tools are
@@ -55,8 +55,10 @@ import AppTestKit
     @Test func aSecondRunOnUbuntu2404NamesMakesNoNetworkCall() throws {
         let sandbox = try Sandbox()
         defer { try? FileManager.default.removeItem(atPath: sandbox.root) }
-        let renames = [("libcurl4", "libcurl4t64"), ("libmicrohttpd12", "libmicrohttpd12t64"),
-                       ("libgcc-12-dev", "libgcc-13-dev"), ("libstdc++-12-dev", "libstdc++-13-dev")]
+        let renames = [
+            ("libcurl4", "libcurl4t64"), ("libmicrohttpd12", "libmicrohttpd12t64"),
+            ("libgcc-12-dev", "libgcc-13-dev"), ("libstdc++-12-dev", "libstdc++-13-dev"),
+        ]
         let sed = renames.map { "-e 's/\\t\($0.0),/\\t\($0.1),/'" }.joined(separator: " ")
         try sandbox.shim("dpkg-query", "/usr/bin/dpkg-query \"$@\" | sed \(sed)")
         let listed = try CommandRun(["-c", "PATH='\(sandbox.shims)':$PATH dpkg-query -W -f='${Status}\\t${Package}, ${Provides}\\n'"], executable: "/bin/bash")

@@ -1,9 +1,9 @@
 import ATProtoTestKit
+import AppTestKit
 import Foundation
 import GrainStoriesWeb
-import Viewing
 import Testing
-import AppTestKit
+import Viewing
 
 /// Everyone in the strip can be reached without a mouse or a touch screen (a keyboard,
 /// a TV remote's arrows) and, when the strip is wider than the screen, with visible
@@ -14,8 +14,10 @@ import AppTestKit
     @Test(arguments: BrowserScreen.allCases) func theArrowKeysReachEveryoneAndEnterOpensTheirStories(screen: BrowserScreen) async throws {
         try await F.run(reducedMotion: true, screen: screen) { f in
             try await f.browser.navigate("\(f.base)/")
-            let hrefs = try #require(try await f.browser.execute(
-                "return Array.from(document.querySelectorAll('.strip-link')).map(a => a.getAttribute('href'))").array?.compactMap(\.string))
+            let hrefs = try #require(
+                try await f.browser.execute(
+                    "return Array.from(document.querySelectorAll('.strip-link')).map(a => a.getAttribute('href'))"
+                ).array?.compactMap(\.string))
             #expect(hrefs.count >= 5, "the own tile and the four fixture authors: \(hrefs)")
             let tabStops = try await f.browser.execute("return Array.from(document.querySelectorAll('.strip-link')).filter(a => a.tabIndex === 0).length")
             #expect(tabStops.double == 1, "the strip is one Tab stop")
@@ -49,11 +51,13 @@ import AppTestKit
             try #require(start["overflow"]?.bool == true, "the strip must overflow for this test to mean anything")
             #expect(start["previous"]?.bool == true && start["next"]?.bool == false)
             try await f.browser.execute("document.querySelector('.strip-scroll-next').click()")
-            #expect(try await f.browser.waitUntil("""
-                const list = document.querySelector('.strip-list');
-                return list.scrollLeft >= list.scrollWidth - list.clientWidth - 1 && document.querySelector('.strip-scroll-next').hidden
-                    && !document.querySelector('.strip-scroll-previous').hidden;
-                """), "at the end only the way back is offered")
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    const list = document.querySelector('.strip-list');
+                    return list.scrollLeft >= list.scrollWidth - list.clientWidth - 1 && document.querySelector('.strip-scroll-next').hidden
+                        && !document.querySelector('.strip-scroll-previous').hidden;
+                    """), "at the end only the way back is offered")
             let shown = try await f.browser.execute(ViewerBrowserTests.visibleHidden)
             #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
         }
@@ -67,7 +71,8 @@ import AppTestKit
 
     /// Asks the page to refresh now (what its minute timer does) and waits for the swap.
     static func refreshNow(_ f: F) async throws {
-        try await f.browser.execute("""
+        try await f.browser.execute(
+            """
             window.refreshed = false;
             document.addEventListener('grainstories:refreshed', () => { window.refreshed = true; }, { once: true });
             document.dispatchEvent(new Event('grainstories:refresh'));
@@ -84,7 +89,8 @@ import AppTestKit
             f.appView.setMode(.normal)
             await f.app.storyLibrary.invalidate(author: F.maya)
             try await Self.refreshNow(f)
-            let state = try await f.browser.execute("""
+            let state = try await f.browser.execute(
+                """
                 return { people: document.querySelectorAll('.strip-list a[data-opens-viewer]').length,
                          grid: document.querySelectorAll('.people-grid .person-card').length,
                          empty: document.body.textContent.includes('No one has a live story right now'),
@@ -106,10 +112,12 @@ import AppTestKit
             #expect(try await f.browser.waitUntil("return !!document.querySelector('.notice')"), "the outage notice")
             f.appView.setMode(.normal)
             // The library waits a little after a failure before asking again; the page keeps asking.
-            #expect(try await f.browser.waitUntil("""
-                if (!window.asking) { window.asking = setInterval(() => document.dispatchEvent(new Event('grainstories:refresh')), 250); }
-                return document.querySelectorAll('.strip-list a[data-opens-viewer]').length === 4 && !document.querySelector('.notice');
-                """, timeout: .seconds(30)), "the strip came back")
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    if (!window.asking) { window.asking = setInterval(() => document.dispatchEvent(new Event('grainstories:refresh')), 250); }
+                    return document.querySelectorAll('.strip-list a[data-opens-viewer]').length === 4 && !document.querySelector('.notice');
+                    """, timeout: .seconds(30)), "the strip came back")
             try await f.browser.execute("clearInterval(window.asking)")
         }
     }

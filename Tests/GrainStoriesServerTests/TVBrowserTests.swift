@@ -1,10 +1,10 @@
-import ATProtoTestKit
-import Foundation
-import Testing
 import ATProto
-import GrainStoriesWeb
-import Viewing
+import ATProtoTestKit
 import AppTestKit
+import Foundation
+import GrainStoriesWeb
+import Testing
+import Viewing
 
 /// TV mode in a 1920 × 1080 window, as a TV browser runs it: it plays by itself in
 /// place, the remote's keys move and pause it, and the people it plays are fetched
@@ -63,7 +63,8 @@ import AppTestKit
     /// screen, the times and states of the story timer. The page does the looking, so a
     /// slow machine takes longer but cannot change the answer.
     static func watch(_ f: F, frames: Int) async throws -> (stories: Set<String>, times: Set<Double>, states: Set<String>) {
-        let seen = try await f.browser.execute("""
+        let seen = try await f.browser.execute(
+            """
             return new Promise(resolve => {
                 let left = arguments[0];
                 const stories = new Set(), times = new Set(), states = new Set();
@@ -93,7 +94,8 @@ import AppTestKit
             #expect(try await Self.current(f) == Self.kenji)
             // How the story's timer stood when the player let go of it (it cancels the
             // old timer as it swaps the next story in).
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 window.__step = { stateAtSwap: null };
                 const timer = document.querySelector('main.tv .tv-segment-current .tv-fill').getAnimations()[0];
                 const cancel = Animation.prototype.cancel;
@@ -103,7 +105,8 @@ import AppTestKit
                 };
                 """)
             #expect(try await Self.waitForStory(f, Self.tomasFirst, timeout: .seconds(30)), "it never moved on")
-            let after = try await f.browser.execute("""
+            let after = try await f.browser.execute(
+                """
                 return { step: window.__step, notReloaded: window.notReloaded === true, search: decodeURIComponent(location.search),
                          name: document.querySelector('.tv-name').textContent, count: document.querySelectorAll('.tv-segment').length,
                          image: document.querySelector('.tv-image').getAttribute('src') };
@@ -159,14 +162,16 @@ import AppTestKit
             let noor = "did:plc:newposter222222222222222"
             f.appView.post(.init(did: noor, handle: "noor.test", displayName: "Noor Haddad"))
             await f.app.storyLibrary.invalidate(author: DID(noor)!)
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 window.refreshed = false;
                 window.photoBefore = document.querySelector('.tv-image');
                 document.addEventListener('grainstories:refreshed', () => { window.refreshed = true; }, { once: true });
                 document.dispatchEvent(new Event('grainstories:refresh'));
                 """)
             #expect(try await f.browser.waitUntil("return window.refreshed === true"), "the page did not refresh itself")
-            let state = try await f.browser.execute("""
+            let state = try await f.browser.execute(
+                """
                 return { person: document.querySelector('.tv-person').textContent,
                          upNext: Array.from(document.querySelectorAll('.tv-up-next-name')).map(e => e.textContent),
                          samePhoto: document.querySelector('.tv-image') === window.photoBefore,

@@ -1,12 +1,12 @@
-import GrainSupport
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
-import JPEGProcessing
-import Testing
+import GrainSupport
+import PhotoPipeline
 import PhotoTestKit
-import ATProtoTestKit
-import AppTestKit
+import Testing
 
 /// The body limit on the upload route itself, over a real socket: a body above
 /// `--max-body-bytes` (40 MiB) sent to `/stories/new` gets the site's 413 page before

@@ -1,8 +1,8 @@
 import ATProtoTestKit
+import AppTestKit
 import Foundation
 import MicroHTTPServer
 import Testing
-import AppTestKit
 
 /// What a person sees and does in the viewer, in a real headless Chromium with a
 /// phone-sized touch screen (390 × 844).
@@ -17,7 +17,8 @@ import AppTestKit
             try await f.open(F.maya, "3muojebufwseb")
             let timer = try #require(try await f.timer())
             #expect(timer.duration == 5000)
-            let watched = try await f.browser.execute("""
+            let watched = try await f.browser.execute(
+                """
                 const animation = document.querySelector('dialog.viewer [aria-current="step"] .fill').getAnimations()[0];
                 const start = { clock: performance.now(), timer: animation.currentTime || 0 };
                 window.__step = { ended: false, at: null };
@@ -140,7 +141,9 @@ import AppTestKit
             try await f.browser.navigate(f.base + "/")
             let lengthBefore = try await f.browser.execute("return history.length").double ?? 0
             try await f.browser.execute("document.querySelector('a[href=\"/stories/\(F.maya)\"]').click()")
-            #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]') && document.querySelector('dialog.viewer').matches(':modal')"))
+            #expect(
+                try await f.browser.waitUntil(
+                    "return !!document.querySelector('dialog.viewer[open]') && document.querySelector('dialog.viewer').matches(':modal')"))
             #expect(try await f.browser.execute("return history.length").double == lengthBefore + 1)
             #expect(try await f.browser.execute("return document.querySelector('dialog.viewer').contains(document.activeElement)").bool == true)
             try await f.browser.press(WebDriver.arrowRight)
@@ -158,10 +161,13 @@ import AppTestKit
         try await F.run(reducedMotion: true) { f in
             try await f.open(F.maya, "3muojebufwseb", expectRunning: false)
             #expect(try await f.browser.waitUntil(F.isSettledPaused))
-            #expect(try await f.browser.execute("""
-                const button = document.querySelector('.viewer-pause');
-                return !button.hidden && button.getAttribute('aria-label') === 'Play' && button.getBoundingClientRect().width >= 24;
-                """).bool == true)
+            #expect(
+                try await f.browser.execute(
+                    """
+                    const button = document.querySelector('.viewer-pause');
+                    return !button.hidden && button.getAttribute('aria-label') === 'Play' && button.getBoundingClientRect().width >= 24;
+                    """
+                ).bool == true)
             // On every frame of a whole story's length (300 frames at 60 per second) the
             // timer stood paused at zero and the story stayed put.
             let seen = try await f.watch(frames: 300)
@@ -175,7 +181,8 @@ import AppTestKit
     @Test func aHiddenTabPausesTheTimerAndComingBackResumesIt() async throws {
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 Object.defineProperty(document, 'visibilityState', { get: () => 'hidden', configurable: true });
                 document.dispatchEvent(new Event('visibilitychange'));
                 """)
@@ -186,7 +193,8 @@ import AppTestKit
             let seen = try await f.watch(frames: 60)
             #expect(seen.paths == ["/profile/\(F.maya)/story/3muojebufwseb"], "advanced while hidden")
             #expect(seen.states == ["paused"] && seen.times == [frozen], "the timer moved from \(frozen) while hidden: \(seen)")
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 window.__shownAt = performance.now();
                 Object.defineProperty(document, 'visibilityState', { get: () => 'visible', configurable: true });
                 document.dispatchEvent(new Event('visibilitychange'));
@@ -194,13 +202,16 @@ import AppTestKit
             #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(5)))
             // However long the machine took to look, the timer may have moved on only by
             // the time the page's own clock says passed since it was shown (plus a frame).
-            let resumed = try await f.browser.execute("""
+            let resumed = try await f.browser.execute(
+                """
                 const animation = document.querySelector('dialog.viewer [aria-current="step"] .fill').getAnimations()[0];
                 return [animation.currentTime || 0, performance.now() - window.__shownAt];
                 """)
-            let time = try #require(resumed.array?.first?.double), sinceShown = try #require(resumed.array?.last?.double)
-            #expect(time >= frozen && time <= frozen + sinceShown + 50,
-                    "resumed from \(frozen) to \(time) within \(sinceShown) ms: it must continue, not jump")
+            let time = try #require(resumed.array?.first?.double)
+            let sinceShown = try #require(resumed.array?.last?.double)
+            #expect(
+                time >= frozen && time <= frozen + sinceShown + 50,
+                "resumed from \(frozen) to \(time) within \(sinceShown) ms: it must continue, not jump")
         }
     }
 
@@ -210,19 +221,21 @@ import AppTestKit
             try await f.browser.navigate(f.storyURL(F.maya, "3mupadw3kg264"))
             // While the photo is still on its way the timer is paused; from then on the
             // page notes whether the photo was there when the timer started playing.
-            #expect(try await f.browser.waitUntil("""
-                const dialog = document.querySelector('dialog.viewer');
-                const image = dialog && dialog.querySelector('.story-image');
-                const fill = dialog && dialog.querySelector('[aria-current="step"] .fill');
-                const animation = fill && fill.getAnimations()[0];
-                if (!image || image.complete || !animation || animation.playState !== 'paused') { return false; }
-                new MutationObserver((_, observer) => {
-                    if (!dialog.classList.contains('is-playing')) { return; }
-                    observer.disconnect();
-                    window.__started = { photoComplete: image.complete, time: animation.currentTime || 0 };
-                }).observe(dialog, { attributes: true, attributeFilter: ['class'] });
-                return true;
-                """, timeout: .seconds(3)), "the photo arrived before the test saw the timer paused waiting for it")
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    const dialog = document.querySelector('dialog.viewer');
+                    const image = dialog && dialog.querySelector('.story-image');
+                    const fill = dialog && dialog.querySelector('[aria-current="step"] .fill');
+                    const animation = fill && fill.getAnimations()[0];
+                    if (!image || image.complete || !animation || animation.playState !== 'paused') { return false; }
+                    new MutationObserver((_, observer) => {
+                        if (!dialog.classList.contains('is-playing')) { return; }
+                        observer.disconnect();
+                        window.__started = { photoComplete: image.complete, time: animation.currentTime || 0 };
+                    }).observe(dialog, { attributes: true, attributeFilter: ['class'] });
+                    return true;
+                    """, timeout: .seconds(3)), "the photo arrived before the test saw the timer paused waiting for it")
             #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(15)))
             let started = try await f.browser.execute("return window.__started")
             #expect(started["photoComplete"]?.bool == true, "the timer started before the photo arrived: \(started)")
@@ -234,15 +247,19 @@ import AppTestKit
         try await F.run { f in
             try await f.open(F.maya, "3mupadw3kg264")
             // Maya's last story: next is Erin's first, which is also the next author's first.
-            #expect(try await f.browser.waitUntil("""
-                return performance.getEntriesByType('resource').some(e => e.name.includes('/media/'))
-                    && [...document.querySelectorAll('link[rel=preload][as=image]')].length >= 1;
-                """))
-            #expect(try await f.browser.waitUntil("""
-                const wanted = [...document.querySelectorAll('link[rel=preload][as=image]')].map(l => l.href);
-                const loaded = performance.getEntriesByType('resource').map(e => e.name);
-                return wanted.length > 0 && wanted.every(url => loaded.includes(url));
-                """, timeout: .seconds(5)))
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    return performance.getEntriesByType('resource').some(e => e.name.includes('/media/'))
+                        && [...document.querySelectorAll('link[rel=preload][as=image]')].length >= 1;
+                    """))
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    const wanted = [...document.querySelectorAll('link[rel=preload][as=image]')].map(l => l.href);
+                    const loaded = performance.getEntriesByType('resource').map(e => e.name);
+                    return wanted.length > 0 && wanted.every(url => loaded.includes(url));
+                    """, timeout: .seconds(5)))
             #expect(f.appView.imageRequestCount >= 2, "the next photo was fetched before it was needed")
             try await f.browser.tap(x: 390 * 0.8, y: 844 * 0.5)
             #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(10)))
@@ -253,7 +270,8 @@ import AppTestKit
     @Test func everyControlIsAtLeast24PixelsAndNamed() async throws {
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
-            let problems = try await f.browser.execute("""
+            let problems = try await f.browser.execute(
+                """
                 return [...document.querySelectorAll('dialog.viewer a, dialog.viewer button')]
                     // Controls the layout leaves out (the neighbours beside a wide screen's
                     // photo, on a phone) are not there to be pressed.
@@ -262,7 +280,9 @@ import AppTestKit
                     .map(el => el.className);
                 """)
             #expect(problems.array?.isEmpty == true, "too small or unnamed: \(problems)")
-            #expect(try await f.browser.execute("return document.querySelector('.story-image').alt").string?.hasPrefix("Photo story by Maya Okafor, 1 of 3") == true)
+            #expect(
+                try await f.browser.execute("return document.querySelector('.story-image').alt").string?.hasPrefix("Photo story by Maya Okafor, 1 of 3") == true
+            )
         }
     }
 
@@ -271,7 +291,8 @@ import AppTestKit
     @Test(arguments: BrowserScreen.allCases) func watchingToTheEndAndClosingGreysTheRingWithoutAReload(screen: BrowserScreen) async throws {
         try await F.run(screen: screen) { f in
             try await f.browser.navigate(f.base + "/")
-            let maya = "a[href=\"/stories/\(F.maya)\"]", erin = "a[href=\"/stories/\(F.erin)\"]"
+            let maya = "a[href=\"/stories/\(F.maya)\"]"
+            let erin = "a[href=\"/stories/\(F.erin)\"]"
             let state = """
                 const link = document.querySelector(arguments[0]);
                 return [link.querySelector('.avatar-ring').className, link.getAttribute('aria-label')];
@@ -286,10 +307,12 @@ import AppTestKit
             #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.escape)
             #expect(try await f.waitForPath("/", timeout: .seconds(10)))
-            #expect(try await f.browser.waitUntil("""
-                const link = document.querySelector(arguments[0]);
-                return link.querySelector('.avatar-ring').classList.contains('ring-seen') && link.getAttribute('aria-label').endsWith(', seen');
-                """, timeout: .seconds(5), [.string(maya)]), "the watched ring stayed coloured")
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    const link = document.querySelector(arguments[0]);
+                    return link.querySelector('.avatar-ring').classList.contains('ring-seen') && link.getAttribute('aria-label').endsWith(', seen');
+                    """, timeout: .seconds(5), [.string(maya)]), "the watched ring stayed coloured")
             #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
             let other = try await f.browser.execute(state, [.string(erin)]).array?.compactMap(\.string) ?? []
             #expect(other.count == 2 && other[0].contains("ring-unseen") && other[1].hasSuffix(", new"), "an unwatched ring changed: \(other)")
@@ -302,7 +325,8 @@ import AppTestKit
     @Test(arguments: BrowserScreen.allCases) func aStaleEndOfTheProgressBarNeverAdvances(screen: BrowserScreen) async throws {
         try await F.run(screen: screen) { f in
             try await f.open(F.maya, "3muojebufwseb")
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 window.notReloaded = true;
                 window.oldFill = document.querySelector('dialog.viewer .segment-current .fill');
                 document.querySelector('.tap-zone[rel=next]').click();
@@ -310,8 +334,11 @@ import AppTestKit
                 """)
             #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
             // Story 2 is labelled: its timer is held, so nothing but a stale event could move on.
-            #expect(try await f.browser.waitUntil("return window.notReloaded === true && !!document.querySelector('dialog.viewer .label-gate')"), "the page was reloaded")
-            try await f.browser.execute("""
+            #expect(
+                try await f.browser.waitUntil("return window.notReloaded === true && !!document.querySelector('dialog.viewer .label-gate')"),
+                "the page was reloaded")
+            try await f.browser.execute(
+                """
                 const event = () => new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' });
                 window.oldFill.dispatchEvent(event());
                 document.querySelector('dialog.viewer .segment-done .fill').dispatchEvent(event());
@@ -348,10 +375,13 @@ import AppTestKit
         try await F.run { f in
             try await f.browser.navigate(f.base + "/")
             #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
-            let layout = try await f.browser.execute("""
-                const strip = document.querySelector('.strip-list');
-                return [strip.scrollLeft, strip.querySelector('.strip-item').getBoundingClientRect().left, strip.scrollWidth > strip.clientWidth];
-                """).array ?? []
+            let layout =
+                try await f.browser.execute(
+                    """
+                    const strip = document.querySelector('.strip-list');
+                    return [strip.scrollLeft, strip.querySelector('.strip-item').getBoundingClientRect().left, strip.scrollWidth > strip.clientWidth];
+                    """
+                ).array ?? []
             #expect(layout.count == 3 && layout[2].bool == true, "the strip must overflow for this test to mean anything: \(layout)")
             #expect(layout.first?.double == 0, "scrollLeft \(layout)")
             #expect((layout.dropFirst().first?.double ?? 0) >= 12, "first tile left \(layout)")

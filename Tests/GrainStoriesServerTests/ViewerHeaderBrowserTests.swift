@@ -1,8 +1,8 @@
+import AppTestKit
 import Foundation
 import PNGDecoding
-import Testing
 import PhotoTestKit
-import AppTestKit
+import Testing
 
 /// The viewer's header on a bright photo, measured from what Chromium painted.
 @Suite(.serialized) struct ViewerHeaderBrowserTests {
@@ -22,7 +22,8 @@ import AppTestKit
     static func contrastOfWhite(over rect: [String: Double], in png: [UInt8], scale: Double) throws -> Double {
         let header = try PNGInspector.inspect(png)
         let rgb = try PNGDecoder.decodeRGB(png, header: header)
-        let x0 = Int((rect["x"] ?? 0) * scale), y0 = Int((rect["y"] ?? 0) * scale)
+        let x0 = Int((rect["x"] ?? 0) * scale)
+        let y0 = Int((rect["y"] ?? 0) * scale)
         let x1 = min(header.width, Int(((rect["x"] ?? 0) + (rect["width"] ?? 0)) * scale))
         let y1 = min(header.height, Int(((rect["y"] ?? 0) + (rect["height"] ?? 0)) * scale))
         var total = 0.0
@@ -47,13 +48,16 @@ import AppTestKit
             // navigation. Desktops and TVs show the whole screen.
             let height = screen == .phone ? 664 : screen.height
             if screen == .phone {
-                _ = try await f.browser.cdp("Emulation.setDeviceMetricsOverride", [
-                    "width": 390, "height": 664, "deviceScaleFactor": 3, "mobile": true,
-                ])
+                _ = try await f.browser.cdp(
+                    "Emulation.setDeviceMetricsOverride",
+                    [
+                        "width": 390, "height": 664, "deviceScaleFactor": 3, "mobile": true,
+                    ])
             }
             #expect(try await f.browser.waitUntil("const img = document.querySelector('.story-image'); return img.complete && img.naturalWidth > 0"))
             #expect(try await f.browser.execute("return window.innerHeight").double == Double(height))
-            let facts = try await f.browser.execute("""
+            let facts = try await f.browser.execute(
+                """
                 const box = (selector) => { const r = document.querySelector(selector).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; };
                 const result = { name: box('.viewer-name'), close: box('.viewer-close'), scale: window.devicePixelRatio };
                 // Only what lies behind the text: hide the header's own text and icons.
@@ -75,7 +79,8 @@ import AppTestKit
     @Test func thePlaceIsUnderTheNameAndTheControlsAreDrawnNotEmoji() async throws {
         try await F.run(reducedMotion: true) { f in
             try await f.open(F.maya, "3muojebufwseb", expectRunning: false)
-            let layout = try await f.browser.execute("""
+            let layout = try await f.browser.execute(
+                """
                 const name = document.querySelector('.viewer-name').getBoundingClientRect();
                 const place = document.querySelector('.viewer-place');
                 const close = document.querySelector('.viewer-close');
@@ -107,7 +112,8 @@ import AppTestKit
             // Tomás is in the middle of the strip: there is someone before and after him.
             try await f.browser.navigate("\(f.base)/stories/\(F.tomas)")
             #expect(try await f.browser.waitUntil("const img = document.querySelector('.story-image'); return !!img && img.complete && img.naturalWidth > 0"))
-            let layout = try await f.browser.execute("""
+            let layout = try await f.browser.execute(
+                """
                 const box = (el) => { if (!el) { return null; } const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, left: r.left, right: r.right, width: r.width, height: r.height }; };
                 const visible = (el) => !!el && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().width > 0;
                 const neighbours = [...document.querySelectorAll('dialog.viewer > a.viewer-neighbour')];
@@ -116,7 +122,8 @@ import AppTestKit
                          width: innerWidth, height: innerHeight };
                 """)
             let photo = try #require(ViewerHeaderBrowserTests.rect(layout["photo"]))
-            let width = Double(screen.width), height = Double(screen.height)
+            let width = Double(screen.width)
+            let height = Double(screen.height)
             let neighbours = layout["neighbours"]?.array ?? []
             #expect(layout["links"]?.array?.count == 2, "a person before and after Tomás: \(layout)")
             switch screen {
@@ -128,7 +135,8 @@ import AppTestKit
                 #expect(abs((photo["width"] ?? 0) - height * 3 / 4) <= 1, "as wide as its own shape: \(photo)")
                 #expect(neighbours.count == 2, "the people before and after, beside it: \(layout)")
                 let stage = try #require(ViewerHeaderBrowserTests.rect(layout["stage"]))
-                let left = neighbours.first?["right"]?.double ?? .infinity, right = neighbours.last?["left"]?.double ?? -.infinity
+                let left = neighbours.first?["right"]?.double ?? .infinity
+                let right = neighbours.last?["left"]?.double ?? -.infinity
                 #expect(left <= (stage["x"] ?? 0) && right >= (stage["x"] ?? 0) + (stage["width"] ?? 0), "clear of the photo: \(layout)")
             }
             // A neighbour leads to that person, in place.

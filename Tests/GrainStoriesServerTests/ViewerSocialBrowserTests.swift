@@ -1,8 +1,8 @@
+import ATProtoTestKit
 import AppTestKit
 import Foundation
-import Testing
 import HTTPTestKit
-import ATProtoTestKit
+import Testing
 
 /// The heart and the comment sheet in Chromium on a phone: the heart changes at once and
 /// goes back with a message when the PDS refuses; the comment sheet opens over the
@@ -35,10 +35,12 @@ import ATProtoTestKit
             // Refused: back to pressed, with the reason.
             pds.inject(.status(400, error: "InvalidRequest", message: "Refused by the test"), on: "com.atproto.repo.deleteRecord")
             try await browser.click(try await browser.element(".viewer-heart"))
-            #expect(try await browser.waitUntil("""
-                return document.querySelector('.viewer-heart').getAttribute('aria-pressed') === 'true'
-                    && document.querySelector('.favorite-status').textContent.includes('Refused by the test');
-                """), "rolled back with the message")
+            #expect(
+                try await browser.waitUntil(
+                    """
+                    return document.querySelector('.viewer-heart').getAttribute('aria-pressed') === 'true'
+                        && document.querySelector('.favorite-status').textContent.includes('Refused by the test');
+                    """), "rolled back with the message")
             #expect(pds.records("social.grain.favorite").count == 1)
 
             // The comment sheet holds the timer.
@@ -46,7 +48,9 @@ import ATProtoTestKit
             #expect(try await browser.waitUntil("return !!document.querySelector('.comment-sheet section.comments textarea')"), "the sheet opened")
             // Lift the hand pause: only the sheet holds the timer now.
             try await browser.execute("document.querySelector('.viewer-pause').click()")
-            #expect(try await browser.waitUntil("return document.querySelector('.viewer-pause').getAttribute('aria-label') === 'Pause'"), "no longer paused by hand")
+            #expect(
+                try await browser.waitUntil("return document.querySelector('.viewer-pause').getAttribute('aria-label') === 'Pause'"), "no longer paused by hand"
+            )
             #expect(try await browser.waitUntil(BrowserFixture.isSettledPaused), "the timer waits while the comments are open")
             let held = try #require(try await fixture.timer())
             let watched = try await fixture.watch(frames: 10)
@@ -55,14 +59,18 @@ import ATProtoTestKit
 
             try await browser.sendKeys(try await browser.element(".comment-sheet textarea"), "Hello from the phone")
             try await browser.click(try await browser.element(".comment-sheet .comment-form button[type=submit]"))
-            #expect(try await browser.waitUntil("""
-                return [...document.querySelectorAll('.comment-sheet .comment-text')].some(p => p.textContent === 'Hello from the phone');
-                """), "the comment appears at once")
+            #expect(
+                try await browser.waitUntil(
+                    """
+                    return [...document.querySelectorAll('.comment-sheet .comment-text')].some(p => p.textContent === 'Hello from the phone');
+                    """), "the comment appears at once")
             #expect(await CrashRecoveryTests.waitUntil(timeout: .seconds(10)) { pds.records("social.grain.comment").count == 1 })
-            #expect(try await browser.waitUntil("""
-                return !document.querySelector('.comment-sheet .comment-provisional')
-                    && [...document.querySelectorAll('.comment-sheet .comment-text')].filter(p => p.textContent === 'Hello from the phone').length === 1;
-                """), "once, from the server")
+            #expect(
+                try await browser.waitUntil(
+                    """
+                    return !document.querySelector('.comment-sheet .comment-provisional')
+                        && [...document.querySelectorAll('.comment-sheet .comment-text')].filter(p => p.textContent === 'Hello from the phone').length === 1;
+                    """), "once, from the server")
 
             try await browser.click(try await browser.element(".comment-sheet-close"))
             #expect(try await browser.waitUntil(BrowserFixture.isRunning), "the timer goes on once the sheet is closed")

@@ -1,6 +1,6 @@
+import AppTestKit
 import Foundation
 import Testing
-import AppTestKit
 
 /// The viewer's state (`Public/viewer-state.js`): its one transition function driven
 /// directly in the page, and the races it exists for, in the real viewer in headless
@@ -13,7 +13,8 @@ import AppTestKit
     static func steps(_ f: F, initial: WebDriverJSON = [:], _ events: [WebDriverJSON]) async throws -> [String] {
         try await f.browser.navigate(f.base + "/")
         #expect(try await f.browser.waitUntil("return !!(window.GrainStories && window.GrainStories.ViewerState)"))
-        let answer = try await f.browser.execute("""
+        let answer = try await f.browser.execute(
+            """
             const machine = window.GrainStories.ViewerState;
             let state = machine.initial(arguments[0]);
             return arguments[1].map(event => {
@@ -27,20 +28,23 @@ import AppTestKit
 
     @Test func aPauseReasonIsReleasedOnlyByClearingThatReasonAndTwoNeedTwoReleases() async throws {
         try await F.run { f in
-            let steps = try await Self.steps(f, [
-                ["type": "story", "gated": false], ["type": "ready", "story": 1],
-                ["type": "hold", "reason": "comments"], ["type": "hold", "reason": "hidden"],
-                ["type": "release", "reason": "held"], ["type": "release", "reason": "comments"],
-                ["type": "release", "reason": "hidden"],
-                ["type": "toggle"], ["type": "hold", "reason": "held"], ["type": "toggle"], ["type": "release", "reason": "held"],
-            ])
-            #expect(steps == [
-                "loading 1  timer", "playing 1  prefetch",
-                "paused 1 comments ", "paused 1 comments,hidden ",
-                "paused 1 comments,hidden ", "paused 1 hidden ",
-                "playing 1  ",
-                "paused 1 user ", "paused 1 held,user ", "paused 1 held ", "playing 1  ",
-            ])
+            let steps = try await Self.steps(
+                f,
+                [
+                    ["type": "story", "gated": false], ["type": "ready", "story": 1],
+                    ["type": "hold", "reason": "comments"], ["type": "hold", "reason": "hidden"],
+                    ["type": "release", "reason": "held"], ["type": "release", "reason": "comments"],
+                    ["type": "release", "reason": "hidden"],
+                    ["type": "toggle"], ["type": "hold", "reason": "held"], ["type": "toggle"], ["type": "release", "reason": "held"],
+                ])
+            #expect(
+                steps == [
+                    "loading 1  timer", "playing 1  prefetch",
+                    "paused 1 comments ", "paused 1 comments,hidden ",
+                    "paused 1 comments,hidden ", "paused 1 hidden ",
+                    "playing 1  ",
+                    "paused 1 user ", "paused 1 held,user ", "paused 1 held ", "playing 1  ",
+                ])
         }
     }
 
@@ -49,16 +53,19 @@ import AppTestKit
     /// story's own reason and goes with it, the person's reasons stay.
     @Test func aNewStoryKeepsThePersonsReasonsAndDropsTheStorysOwn() async throws {
         try await F.run { f in
-            let steps = try await Self.steps(f, initial: ["reducedMotion": true, "hidden": true], [
-                ["type": "story", "gated": true], ["type": "toggle"], ["type": "release", "reason": "hidden"],
-                ["type": "hold", "reason": "share"], ["type": "hold", "reason": "held"], ["type": "ready", "story": 1],
-                ["type": "story", "gated": false], ["type": "release", "reason": "held"], ["type": "ready", "story": 2],
-            ])
-            #expect(steps == [
-                "loading 1 gate,hidden,user timer", "loading 1 gate,hidden ", "loading 1 gate ",
-                "loading 1 gate,share ", "loading 1 gate,held,share ", "paused 1 gate,held,share prefetch",
-                "loading 2 held timer", "loading 2  ", "playing 2  prefetch",
-            ])
+            let steps = try await Self.steps(
+                f, initial: ["reducedMotion": true, "hidden": true],
+                [
+                    ["type": "story", "gated": true], ["type": "toggle"], ["type": "release", "reason": "hidden"],
+                    ["type": "hold", "reason": "share"], ["type": "hold", "reason": "held"], ["type": "ready", "story": 1],
+                    ["type": "story", "gated": false], ["type": "release", "reason": "held"], ["type": "ready", "story": 2],
+                ])
+            #expect(
+                steps == [
+                    "loading 1 gate,hidden,user timer", "loading 1 gate,hidden ", "loading 1 gate ",
+                    "loading 1 gate,share ", "loading 1 gate,held,share ", "paused 1 gate,held,share prefetch",
+                    "loading 2 held timer", "loading 2  ", "playing 2  prefetch",
+                ])
         }
     }
 
@@ -66,38 +73,44 @@ import AppTestKit
     /// an earlier story changes nothing; a bar ends once, and only while it plays.
     @Test func answersAboutAnEarlierStoryChangeNothing() async throws {
         try await F.run { f in
-            let steps = try await Self.steps(f, [
-                ["type": "story", "gated": false], ["type": "ready", "story": 1],
-                ["type": "story", "gated": false], ["type": "ended", "story": 1], ["type": "ready", "story": 1],
-                ["type": "arrived", "from": 1, "url": "/x"], ["type": "failed", "from": 1, "url": "/x"],
-                ["type": "ready", "story": 2], ["type": "ended", "story": 1],
-                ["type": "toggle"], ["type": "ended", "story": 2], ["type": "toggle"],
-                ["type": "ended", "story": 2], ["type": "ended", "story": 2], ["type": "ready", "story": 2],
-                ["type": "arrived", "from": 2, "url": "/y"], ["type": "failed", "from": 2, "url": "/y"],
-            ])
-            #expect(steps == [
-                "loading 1  timer", "playing 1  prefetch",
-                "loading 2  timer", "loading 2  ", "loading 2  ",
-                "loading 2  ", "loading 2  ",
-                "playing 2  prefetch", "playing 2  ",
-                "paused 2 user ", "paused 2 user ", "playing 2  ",
-                "advancing 2  advance", "advancing 2  ", "advancing 2  ",
-                "advancing 2  swap", "advancing 2  leave",
-            ])
+            let steps = try await Self.steps(
+                f,
+                [
+                    ["type": "story", "gated": false], ["type": "ready", "story": 1],
+                    ["type": "story", "gated": false], ["type": "ended", "story": 1], ["type": "ready", "story": 1],
+                    ["type": "arrived", "from": 1, "url": "/x"], ["type": "failed", "from": 1, "url": "/x"],
+                    ["type": "ready", "story": 2], ["type": "ended", "story": 1],
+                    ["type": "toggle"], ["type": "ended", "story": 2], ["type": "toggle"],
+                    ["type": "ended", "story": 2], ["type": "ended", "story": 2], ["type": "ready", "story": 2],
+                    ["type": "arrived", "from": 2, "url": "/y"], ["type": "failed", "from": 2, "url": "/y"],
+                ])
+            #expect(
+                steps == [
+                    "loading 1  timer", "playing 1  prefetch",
+                    "loading 2  timer", "loading 2  ", "loading 2  ",
+                    "loading 2  ", "loading 2  ",
+                    "playing 2  prefetch", "playing 2  ",
+                    "paused 2 user ", "paused 2 user ", "playing 2  ",
+                    "advancing 2  advance", "advancing 2  ", "advancing 2  ",
+                    "advancing 2  swap", "advancing 2  leave",
+                ])
         }
     }
 
     @Test func aClosedViewerClosesOnceAndIgnoresEverythingAfter() async throws {
         try await F.run { f in
-            let steps = try await Self.steps(f, [
-                ["type": "story", "gated": false], ["type": "ready", "story": 1], ["type": "close"],
-                ["type": "close"], ["type": "ended", "story": 1], ["type": "toggle"], ["type": "story", "gated": false],
-                ["type": "arrived", "from": 1, "url": "/x"],
-            ])
-            #expect(steps == [
-                "loading 1  timer", "playing 1  prefetch", "closed 1  close",
-                "closed 1  ", "closed 1  ", "closed 1  ", "closed 1  ", "closed 1  ",
-            ])
+            let steps = try await Self.steps(
+                f,
+                [
+                    ["type": "story", "gated": false], ["type": "ready", "story": 1], ["type": "close"],
+                    ["type": "close"], ["type": "ended", "story": 1], ["type": "toggle"], ["type": "story", "gated": false],
+                    ["type": "arrived", "from": 1, "url": "/x"],
+                ])
+            #expect(
+                steps == [
+                    "loading 1  timer", "playing 1  prefetch", "closed 1  close",
+                    "closed 1  ", "closed 1  ", "closed 1  ", "closed 1  ", "closed 1  ",
+                ])
         }
     }
 
@@ -106,7 +119,8 @@ import AppTestKit
     @Test func theEndOfAnEarlierStorysBarDoesNotSkipTheStoryPlayingNow() async throws {
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 window.notReloaded = true;
                 window.oldFills = [document.querySelector('dialog.viewer .segment-current .fill')];
                 document.querySelector('.viewer-pause').click();
@@ -114,14 +128,16 @@ import AppTestKit
             #expect(try await f.browser.waitUntil(F.isSettledPaused))
             try await f.browser.execute("document.querySelector('.tap-zone[rel=next]').click()")
             #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2"))
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 window.oldFills.push(document.querySelector('dialog.viewer .segment-current .fill'));
                 document.querySelector('.tap-zone[rel=next]').click();
                 """)
             #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264"))
             try await f.browser.execute("document.querySelector('.viewer-pause').click()")
             #expect(try await f.browser.waitUntil(F.isRunning), "the last story never played")
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 const event = () => new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' });
                 window.oldFills.forEach(fill => fill.dispatchEvent(event()));
                 document.querySelectorAll('dialog.viewer .segment-done .fill').forEach(fill => fill.dispatchEvent(event()));
@@ -162,7 +178,8 @@ import AppTestKit
         try await F.run { f in
             try await f.browser.navigate(f.base + "/")
             let maya = "a[href=\"/stories/\(F.maya)\"]"
-            try await f.browser.execute("""
+            try await f.browser.execute(
+                """
                 window.notReloaded = true;
                 window.heldSeen = [];
                 const original = window.fetch;
@@ -190,7 +207,8 @@ import AppTestKit
                     "seen report \(count) was never sent")
                 let open = try await f.browser.execute("return window.heldSeen.filter(report => !report.done).length")
                 #expect(open.double == 1, "seen reports in flight together: \(open)")
-                try await f.browser.execute("""
+                try await f.browser.execute(
+                    """
                     for (const report of window.heldSeen.filter(report => !report.done).reverse()) {
                         report.done = true;
                         report.release();
@@ -198,9 +216,11 @@ import AppTestKit
                     """)
             }
             #expect(try await f.browser.execute("return window.heldSeen.length").double == 3, "one seen report per story shown")
-            #expect(try await f.browser.waitUntil("""
-                return document.querySelector(arguments[0]).querySelector('.avatar-ring').classList.contains('ring-seen');
-                """, [.string(maya)]), "the watched ring stayed coloured")
+            #expect(
+                try await f.browser.waitUntil(
+                    """
+                    return document.querySelector(arguments[0]).querySelector('.avatar-ring').classList.contains('ring-seen');
+                    """, [.string(maya)]), "the watched ring stayed coloured")
             #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
         }
     }

@@ -1,11 +1,12 @@
-import LoggingTestKit
+import AppTestKit
 import Foundation
 import GzipCompression
-@testable import GrainStoriesWeb
+import LoggingTestKit
 import MicroHTTPServer
 import Testing
+
+@testable import GrainStoriesWeb
 @testable import GrainSupport
-import AppTestKit
 
 @Suite struct ApplicationTests {
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {

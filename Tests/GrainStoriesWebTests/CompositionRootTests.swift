@@ -1,14 +1,15 @@
-import Posting
-import Accounts
 import ATProto
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
-import TestKit
 import ATProtoTestKit
-import FeatureTestKit
+import Accounts
 import AppTestKit
+import FeatureTestKit
+import Foundation
+import MicroHTTPServer
+import Posting
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// The application as its one composition root (`GrainStoriesApp.build`) makes it for
 /// `serve`, with every remote edge and the clock replaced by an in-memory fake: each
@@ -28,13 +29,15 @@ import AppTestKit
         let pds = InMemoryPDS(clock: { clock.date })
         let identity = FakeIdentityResolver([.alice], pdsURL: pds.baseURL)
         let geocoder = FakePlaceGeocoder()
-        let app = try await AppHarness(library: library, edges: { edges in
-            edges.pds = pds
-            edges.identity = identity
-            edges.geocoder = { _ in geocoder }
-            edges.now = { clock.date }
-            if let storage { edges.storage = { _ in storage } }
-        })
+        let app = try await AppHarness(
+            library: library,
+            edges: { edges in
+                edges.pds = pds
+                edges.identity = identity
+                edges.geocoder = { _ in geocoder }
+                edges.now = { clock.date }
+                if let storage { edges.storage = { _ in storage } }
+            })
         return Rig(app: app, pds: pds, identity: identity, geocoder: geocoder, clock: clock)
     }
 
@@ -45,7 +48,9 @@ import AppTestKit
         let none = await empty.app.respond("/").text
         await fixtures.app.shutdown()
         await empty.app.shutdown()
-        let opens = { (html: String) in HTMLInspection.attributeValues("href", in: HTMLInspection.section("strip", in: html)) { $0.contains("data-opens-viewer") } }
+        let opens = { (html: String) in
+            HTMLInspection.attributeValues("href", in: HTMLInspection.section("strip", in: html)) { $0.contains("data-opens-viewer") }
+        }
         #expect(full.contains("<span class=\"strip-name\">Kenji Sato</span>"))
         #expect(opens(full).count == 4)
         #expect(!none.contains("Kenji Sato"))
@@ -59,9 +64,11 @@ import AppTestKit
         // Sign-in: the identity edge finds the PDS (no PDS typed), the PDS edge checks the password.
         let browser = CookieJar(rig.app)
         let form = await browser.get("/signin")
-        let signedIn = await browser.post("/signin", form: [
-            ("csrf", try #require(CookieJar.csrfToken(in: form.text))), ("identifier", alice.handle), ("password", alice.password),
-        ])
+        let signedIn = await browser.post(
+            "/signin",
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: form.text))), ("identifier", alice.handle), ("password", alice.password),
+            ])
         #expect(signedIn.status == .seeOther)
         #expect(rig.identity.lookups == [alice.handle])
         #expect(rig.pds.calls.first == "com.atproto.server.createSession")
@@ -74,9 +81,11 @@ import AppTestKit
         #expect(rig.geocoder.calls == ["reverse"])
 
         // Publishing writes the blob and the story record to the PDS edge.
-        let posted = await browser.post(draftPath, form: [
-            ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Fake Harbour Lookout"), ("action", "publish"),
-        ])
+        let posted = await browser.post(
+            draftPath,
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Fake Harbour Lookout"), ("action", "publish"),
+            ])
         #expect(posted.status == .seeOther)
         await rig.app.publisher.runDue()
         let story = try #require(rig.pds.records("social.grain.story").first)
@@ -91,25 +100,30 @@ import AppTestKit
         // A day later the access token has expired on the PDS (same clock): deleting
         // refreshes the session once and then deletes the record.
         let confirm = await browser.get("/profile/\(alice.did)/story/\(story.rkey)/delete")
-        let deleted = await browser.post("/profile/\(alice.did)/story/\(story.rkey)/delete", form: [
-            ("csrf", try #require(CookieJar.csrfToken(in: confirm.text))),
-        ])
+        let deleted = await browser.post(
+            "/profile/\(alice.did)/story/\(story.rkey)/delete",
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: confirm.text)))
+            ])
         await rig.app.shutdown()
         #expect(deleted.status == .seeOther)
         #expect(rig.pds.records("social.grain.story").isEmpty)
-        #expect(rig.pds.calls.suffix(3) == [
-            "com.atproto.repo.deleteRecord", "com.atproto.server.refreshSession", "com.atproto.repo.deleteRecord",
-        ])
+        #expect(
+            rig.pds.calls.suffix(3) == [
+                "com.atproto.repo.deleteRecord", "com.atproto.server.refreshSession", "com.atproto.repo.deleteRecord",
+            ])
     }
 
     @Test func aPDSAddressTheInMemoryPDSDoesNotServeIsUnreachable() async throws {
         let rig = try await Self.rig()
         let browser = CookieJar(rig.app)
         let form = await browser.get("/signin")
-        let answer = await browser.post("/signin", form: [
-            ("csrf", try #require(CookieJar.csrfToken(in: form.text))), ("identifier", "alice.test"),
-            ("password", FakePDS.Account.alice.password), ("pds", "https://elsewhere.example"),
-        ])
+        let answer = await browser.post(
+            "/signin",
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: form.text))), ("identifier", "alice.test"),
+                ("password", FakePDS.Account.alice.password), ("pds", "https://elsewhere.example"),
+            ])
         await rig.app.shutdown()
         #expect(answer.status == .badGateway)
         #expect(answer.text.contains("elsewhere.example"))
@@ -123,10 +137,12 @@ import AppTestKit
         for app in [rig.app, sqlite.app] {
             let browser = CookieJar(app)
             let form = await browser.get("/signin")
-            let signedIn = await browser.post("/signin", form: [
-                ("csrf", try #require(CookieJar.csrfToken(in: form.text))), ("identifier", FakePDS.Account.alice.handle),
-                ("password", FakePDS.Account.alice.password),
-            ])
+            let signedIn = await browser.post(
+                "/signin",
+                form: [
+                    ("csrf", try #require(CookieJar.csrfToken(in: form.text))), ("identifier", FakePDS.Account.alice.handle),
+                    ("password", FakePDS.Account.alice.password),
+                ])
             #expect(signedIn.status == .seeOther)
         }
         #expect(try await memory.sessions.accountsByIDHash().values.map(\.rawValue) == [FakePDS.Account.alice.did])

@@ -1,8 +1,9 @@
 import Foundation
-@testable import GrainStoriesWeb
-import Testing
-@testable import GrainSupport
 import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
+@testable import GrainSupport
 
 @Suite struct ConfigurationTests {
     private func load(_ arguments: [String], _ environment: [String: String] = [:]) throws(ConfigurationError) -> AppConfiguration {

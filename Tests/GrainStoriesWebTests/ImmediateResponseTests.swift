@@ -1,8 +1,9 @@
+import AppTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// Static files, the health check and their 304s are answered on the server's thread
 /// (`respondImmediately`), with the same headers and bodies as the normal path; pages
@@ -28,9 +29,11 @@ import AppTestKit
         let app = try await AppHarness()
         let first = try #require(app.application.respondImmediately(to: HTTPRequest(method: .get, target: "/assets/app.css")))
         let etag = try #require(first.headers["ETag"])
-        let again = try #require(app.application.respondImmediately(to: HTTPRequest(
-            method: .get, target: "/assets/app.css", headers: HTTPHeaders([("If-None-Match", etag)])
-        )))
+        let again = try #require(
+            app.application.respondImmediately(
+                to: HTTPRequest(
+                    method: .get, target: "/assets/app.css", headers: HTTPHeaders([("If-None-Match", etag)])
+                )))
         #expect(again.status == .notModified)
         await app.shutdown()
     }

@@ -1,9 +1,10 @@
 import GrainSupport
-@testable import GrainStoriesWeb
 import HTMLTemplates
 import Presentation
-import Testing
 import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// Each typed page model against its template, rendered in strict mode (an unknown
 /// variable is an error): the template finds every key it asks for in the model, and
@@ -12,121 +13,174 @@ import TestKit
 @Suite struct PageModelTests {
     /// Each page model with variants that between them take every branch of its template.
     static let samples: [(name: String, variants: [any PageModel])] = [
-        ("error", [
-            ErrorPageModel(status: 404, title: "Not Found", message: "There is nothing at this address.", reference: ""),
-            ErrorPageModel(status: 500, title: "Internal Server Error", message: "Something went wrong.", reference: "req-1"),
-        ]),
-        ("signin", [
-            SignInPageModel(adding: false, problem: nil, identifier: "", pds: "", csrfToken: "token", next: nil),
-            SignInPageModel(adding: true, problem: "Wrong password.", identifier: "alice.test", pds: "https://pds.example", csrfToken: "token", next: "/tv"),
-        ]),
-        ("hidden", [
-            HiddenPageModel(people: []),
-            HiddenPageModel(people: [
-                HiddenPageModel.Person(
-                    name: "Alice", handle: "alice.test", profileHref: "/profile/did:plc:alice",
-                    avatar: AvatarModel(image: "/media/sig/url", initial: "A"),
-                    form: HideFormModel(action: "/settings/hidden", verb: "unhide", author: "did:plc:alice", back: "/settings/hidden", label: "Unhide", accessibleName: "Unhide Alice's stories")
-                ),
-                HiddenPageModel.Person(
-                    name: "Bob", handle: "bob.test", profileHref: "/profile/did:plc:bob",
-                    avatar: AvatarModel(image: nil, initial: "B"),
-                    form: HideFormModel(action: "/settings/hidden", verb: "unhide", author: "did:plc:bob", back: "/settings/hidden", label: "Unhide", accessibleName: "Unhide Bob's stories")
-                ),
-            ]),
-        ]),
+        (
+            "error",
+            [
+                ErrorPageModel(status: 404, title: "Not Found", message: "There is nothing at this address.", reference: ""),
+                ErrorPageModel(status: 500, title: "Internal Server Error", message: "Something went wrong.", reference: "req-1"),
+            ]
+        ),
+        (
+            "signin",
+            [
+                SignInPageModel(adding: false, problem: nil, identifier: "", pds: "", csrfToken: "token", next: nil),
+                SignInPageModel(
+                    adding: true, problem: "Wrong password.", identifier: "alice.test", pds: "https://pds.example", csrfToken: "token", next: "/tv"),
+            ]
+        ),
+        (
+            "hidden",
+            [
+                HiddenPageModel(people: []),
+                HiddenPageModel(people: [
+                    HiddenPageModel.Person(
+                        name: "Alice", handle: "alice.test", profileHref: "/profile/did:plc:alice",
+                        avatar: AvatarModel(image: "/media/sig/url", initial: "A"),
+                        form: HideFormModel(
+                            action: "/settings/hidden", verb: "unhide", author: "did:plc:alice", back: "/settings/hidden", label: "Unhide",
+                            accessibleName: "Unhide Alice's stories")
+                    ),
+                    HiddenPageModel.Person(
+                        name: "Bob", handle: "bob.test", profileHref: "/profile/did:plc:bob",
+                        avatar: AvatarModel(image: nil, initial: "B"),
+                        form: HideFormModel(
+                            action: "/settings/hidden", verb: "unhide", author: "did:plc:bob", back: "/settings/hidden", label: "Unhide",
+                            accessibleName: "Unhide Bob's stories")
+                    ),
+                ]),
+            ]
+        ),
         ("delete-story", [DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k")]),
         ("strip-choice", [StripChoicePageModel(everyone: true, value: "everyone"), StripChoicePageModel(everyone: false, value: "following")]),
-        ("home", [
-            HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now."),
-            HomePageModel(
-                authors: [tile("Alice", image: "/media/sig/alice", seen: true), tile("Bob", image: nil, seen: false)], hasAuthors: true,
-                allSeen: false, notice: nil,
-                own: OwnTileModel(
-                    avatar: AvatarModel(image: nil, initial: "C"),
-                    story: OwnTileModel.Story(href: "/stories/did:plc:carol", ringClass: "ring-unseen", accessibleName: "Your story, 1 story")
+        (
+            "home",
+            [
+                HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now."),
+                HomePageModel(
+                    authors: [tile("Alice", image: "/media/sig/alice", seen: true), tile("Bob", image: nil, seen: false)], hasAuthors: true,
+                    allSeen: false, notice: nil,
+                    own: OwnTileModel(
+                        avatar: AvatarModel(image: nil, initial: "C"),
+                        story: OwnTileModel.Story(href: "/stories/did:plc:carol", ringClass: "ring-unseen", accessibleName: "Your story, 1 story")
+                    ),
+                    unfinished: [UnfinishedPostModel(href: "/drafts/d1", photo: "/drafts/d1/photo", state: "Posting…", stateClass: "post-publishing")],
+                    stripSwitch: StripSwitchModel(options: [
+                        .init(value: "following", label: "Following", isCurrent: true), .init(value: "everyone", label: "Everyone", isCurrent: false),
+                    ]),
+                    followingEmpty: false
                 ),
-                unfinished: [UnfinishedPostModel(href: "/drafts/d1", photo: "/drafts/d1/photo", state: "Posting…", stateClass: "post-publishing")],
-                stripSwitch: StripSwitchModel(options: [
-                    .init(value: "following", label: "Following", isCurrent: true), .init(value: "everyone", label: "Everyone", isCurrent: false),
-                ]),
-                followingEmpty: false
-            ),
-            HomePageModel(
-                authors: [], hasAuthors: false, allSeen: true, notice: nil, own: OwnTileModel(avatar: AvatarModel(image: "/media/sig/carol", initial: "C"), story: nil),
-                unfinished: [], stripSwitch: StripSwitchModel(options: [.init(value: "following", label: "Following", isCurrent: true)]), followingEmpty: true
-            ),
-        ]),
-        ("comments", [
-            CommentsPageModel(
-                authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
-                firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
-                problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
-            ),
-            CommentsPageModel(
-                authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "2 comments",
-                comments: [comment(own: true), comment(own: false)], nextHref: "/profile/did:plc:alice/story/3k/comments?cursor=c",
-                firstHref: "/profile/did:plc:alice/story/3k/comments", isPartial: true, canComment: true,
-                action: "/profile/did:plc:alice/story/3k/comments", draft: "Too long", problem: "Too long.", maxGraphemes: 300,
-                signInHref: "/signin?next=%2Fprofile"
-            ),
-            CommentsPageModel(
-                authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
-                firstHref: nil, isPartial: false, canComment: false, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
-                problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
-            ),
-        ]),
-        ("draft", [
-            draftPage(editable: true, hasPosition: true, status: nil, results: [], problem: nil),
-            draftPage(
-                editable: true, hasPosition: false,
-                status: nil, results: [
-                    .init(token: "t1", name: "Powell's", display: "Powell's, Portland", first: true),
-                    .init(token: "t2", name: "Park", display: "Park, Portland", first: false),
-                ], problem: "Choose a place from the list."
-            ),
-            draftPage(editable: false, hasPosition: true, status: .init(
-                state: .publishing, headline: "Still trying.", details: "HTTP 502", retrying: true, cancellable: true, storyHref: "/profile/x/story/y"
-            ), results: [], problem: nil),
-            draftPage(editable: false, hasPosition: true, status: .init(
-                state: .posted, headline: "Posted.", details: nil, retrying: false, cancellable: false, storyHref: "/profile/x/story/y"
-            ), results: [], problem: nil),
-            draftPage(editable: false, hasPosition: true, status: .init(
-                state: .failed, headline: "Refused.", details: "HTTP 400", retrying: false, cancellable: false, storyHref: "/profile/x/story/y"
-            ), results: [], problem: nil),
-        ]),
-        ("profile", [
-            profilePage(
-                description: "Photos.", stories: [
-                    StoryTileModel(thumb: "/media/s/t", warning: nil, href: "/profile/x/story/1", label: "Story from 5 minutes ago"),
-                    StoryTileModel(thumb: nil, warning: "Nudity", href: "/profile/x/story/2", label: "Story from 6 minutes ago"),
-                ],
-                ring: .init(storyHref: "/stories/x", ringClass: "ring-unseen", storyLabel: "View Alice's stories (2 stories, new)"),
-                hiddenNote: nil, hide: nil, archive: nil
-            ),
-            profilePage(
-                description: nil, stories: [], ring: nil, hiddenNote: "You hid this person's stories.",
-                hide: HideFormModel(action: "/settings/hidden", verb: "unhide", author: "did:plc:alice", back: "/profile/x", label: "Unhide", accessibleName: "Unhide Alice's stories"),
-                archive: nil
-            ),
-            profilePage(description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(
-                unavailable: false,
-                stories: [StoryTileModel(thumb: "/media/s/t", warning: nil, href: "/profile/x/story/1", label: "Your story of 4 Sept 2026", posted: ("4 Sept 2026", "2026-09-04T17:55:00.000Z"))],
-                next: "/profile/x?archive=c", first: "/profile/x"
-            )),
-            profilePage(description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(unavailable: true, stories: [], next: nil, first: nil)),
-        ]),
-        ("tv", [
-            tvPage(forName: nil, paused: false, refresh: "60", content: .message(title: "No stories right now", text: "No one has a live story.")),
-            tvPage(forName: "alice.test", paused: false, refresh: nil, content: .message(title: "No such account", text: "None.")),
-            tvPage(forName: nil, paused: true, refresh: nil, content: .playing(tvPlaying(image: nil, place: "Portland", upNext: true))),
-            tvPage(forName: "alice.test", paused: false, refresh: "8;url=/tv?at=x", content: .playing(tvPlaying(image: "/media/s/f", place: nil, upNext: false))),
-        ]),
+                HomePageModel(
+                    authors: [], hasAuthors: false, allSeen: true, notice: nil,
+                    own: OwnTileModel(avatar: AvatarModel(image: "/media/sig/carol", initial: "C"), story: nil),
+                    unfinished: [], stripSwitch: StripSwitchModel(options: [.init(value: "following", label: "Following", isCurrent: true)]),
+                    followingEmpty: true
+                ),
+            ]
+        ),
+        (
+            "comments",
+            [
+                CommentsPageModel(
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
+                    problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
+                ),
+                CommentsPageModel(
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "2 comments",
+                    comments: [comment(own: true), comment(own: false)], nextHref: "/profile/did:plc:alice/story/3k/comments?cursor=c",
+                    firstHref: "/profile/did:plc:alice/story/3k/comments", isPartial: true, canComment: true,
+                    action: "/profile/did:plc:alice/story/3k/comments", draft: "Too long", problem: "Too long.", maxGraphemes: 300,
+                    signInHref: "/signin?next=%2Fprofile"
+                ),
+                CommentsPageModel(
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    firstHref: nil, isPartial: false, canComment: false, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
+                    problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
+                ),
+            ]
+        ),
+        (
+            "draft",
+            [
+                draftPage(editable: true, hasPosition: true, status: nil, results: [], problem: nil),
+                draftPage(
+                    editable: true, hasPosition: false,
+                    status: nil,
+                    results: [
+                        .init(token: "t1", name: "Powell's", display: "Powell's, Portland", first: true),
+                        .init(token: "t2", name: "Park", display: "Park, Portland", first: false),
+                    ], problem: "Choose a place from the list."
+                ),
+                draftPage(
+                    editable: false, hasPosition: true,
+                    status: .init(
+                        state: .publishing, headline: "Still trying.", details: "HTTP 502", retrying: true, cancellable: true, storyHref: "/profile/x/story/y"
+                    ), results: [], problem: nil),
+                draftPage(
+                    editable: false, hasPosition: true,
+                    status: .init(
+                        state: .posted, headline: "Posted.", details: nil, retrying: false, cancellable: false, storyHref: "/profile/x/story/y"
+                    ), results: [], problem: nil),
+                draftPage(
+                    editable: false, hasPosition: true,
+                    status: .init(
+                        state: .failed, headline: "Refused.", details: "HTTP 400", retrying: false, cancellable: false, storyHref: "/profile/x/story/y"
+                    ), results: [], problem: nil),
+            ]
+        ),
+        (
+            "profile",
+            [
+                profilePage(
+                    description: "Photos.",
+                    stories: [
+                        StoryTileModel(thumb: "/media/s/t", warning: nil, href: "/profile/x/story/1", label: "Story from 5 minutes ago"),
+                        StoryTileModel(thumb: nil, warning: "Nudity", href: "/profile/x/story/2", label: "Story from 6 minutes ago"),
+                    ],
+                    ring: .init(storyHref: "/stories/x", ringClass: "ring-unseen", storyLabel: "View Alice's stories (2 stories, new)"),
+                    hiddenNote: nil, hide: nil, archive: nil
+                ),
+                profilePage(
+                    description: nil, stories: [], ring: nil, hiddenNote: "You hid this person's stories.",
+                    hide: HideFormModel(
+                        action: "/settings/hidden", verb: "unhide", author: "did:plc:alice", back: "/profile/x", label: "Unhide",
+                        accessibleName: "Unhide Alice's stories"),
+                    archive: nil
+                ),
+                profilePage(
+                    description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil,
+                    archive: .init(
+                        unavailable: false,
+                        stories: [
+                            StoryTileModel(
+                                thumb: "/media/s/t", warning: nil, href: "/profile/x/story/1", label: "Your story of 4 Sept 2026",
+                                posted: ("4 Sept 2026", "2026-09-04T17:55:00.000Z"))
+                        ],
+                        next: "/profile/x?archive=c", first: "/profile/x"
+                    )),
+                profilePage(
+                    description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(unavailable: true, stories: [], next: nil, first: nil)),
+            ]
+        ),
+        (
+            "tv",
+            [
+                tvPage(forName: nil, paused: false, refresh: "60", content: .message(title: "No stories right now", text: "No one has a live story.")),
+                tvPage(forName: "alice.test", paused: false, refresh: nil, content: .message(title: "No such account", text: "None.")),
+                tvPage(forName: nil, paused: true, refresh: nil, content: .playing(tvPlaying(image: nil, place: "Portland", upNext: true))),
+                tvPage(
+                    forName: "alice.test", paused: false, refresh: "8;url=/tv?at=x",
+                    content: .playing(tvPlaying(image: "/media/s/f", place: nil, upNext: false))),
+            ]
+        ),
         ("viewer", [viewerPage(live: true), viewerPage(live: false)]),
-        ("new-story", [
-            NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
-            NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
-        ]),
+        (
+            "new-story",
+            [
+                NewStoryPageModel(problem: nil, maxBytes: "25 MB", maxBytesNumber: 26_148_864),
+                NewStoryPageModel(problem: "You have too many drafts.", maxBytes: "25 MB", maxBytesNumber: 26_148_864),
+            ]
+        ),
     ]
 
     /// Alice's story in the viewer: live, her own, between two people, with likes and a
@@ -153,11 +207,15 @@ import TestKit
                 image: live ? "https://stories.example/media/s/f" : nil, width: 3, height: 4
             ),
             previousAuthor: live ? neighbour : nil, nextAuthor: live ? neighbour : nil,
-            hide: live ? nil : HideFormModel(action: "/settings/hidden", verb: "hide", author: "did:plc:alice", back: "/", label: "Hide", accessibleName: "Hide Alice's stories"),
-            social: live ? ViewerSocialModel(
-                commentsHref: "/profile/did:plc:alice/story/3k/comments", favoriteAction: "/profile/did:plc:alice/story/3k/favorite",
-                favorited: true, signInHref: "/signin?next=x", commentCount: 1, commentCountText: "1 comment", latest: comment(own: false)
-            ) : nil
+            hide: live
+                ? nil
+                : HideFormModel(
+                    action: "/settings/hidden", verb: "hide", author: "did:plc:alice", back: "/", label: "Hide", accessibleName: "Hide Alice's stories"),
+            social: live
+                ? ViewerSocialModel(
+                    commentsHref: "/profile/did:plc:alice/story/3k/comments", favoriteAction: "/profile/did:plc:alice/story/3k/favorite",
+                    favorited: true, signInHref: "/signin?next=x", commentCount: 1, commentCountText: "1 comment", latest: comment(own: false)
+                ) : nil
         )
     }
 

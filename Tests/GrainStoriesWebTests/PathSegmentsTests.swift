@@ -1,8 +1,9 @@
-@testable import GrainStoriesWeb
 import GrainSupport
 import MicroHTTPServer
-import Testing
 import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 @Suite struct PathSegmentsTests {
     @Test func plainPathsSplitIntoDecodedSegments() throws {

@@ -1,9 +1,10 @@
 import Foundation
-@testable import GrainStoriesWeb
-import JPEGProcessing
-import Testing
 import ImageTestKit
+import PhotoPipeline
 import PhotoTestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 @Suite struct PhotoCommandTests {
     /// A scratch directory removed when the test ends.

@@ -1,6 +1,7 @@
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
+
+@testable import GrainStoriesWeb
 
 @Suite struct RequestParsingTests {
     @Test func queryStringsDecodePlusAndEscapes() throws {

@@ -1,8 +1,8 @@
+import ATProtoTestKit
+import AppTestKit
 import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import ATProtoTestKit
-import AppTestKit
 
 /// Each route's body limit at its boundary, decided from the head as the server asks:
 /// a body of exactly the limit is admitted, one byte more is refused with 413. The
@@ -33,7 +33,9 @@ import AppTestKit
         let browser = CookieJar(app)
         let page = await browser.get("/signin")
         let token = try #require(CookieJar.csrfToken(in: page.text))
-        let signedIn = await browser.post("/signin", form: [("csrf", token), ("identifier", FakePDS.Account.alice.handle), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL)])
+        let signedIn = await browser.post(
+            "/signin",
+            form: [("csrf", token), ("identifier", FakePDS.Account.alice.handle), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL)])
         #expect(signedIn.status == .seeOther)
         let cookie = "sid=\(try #require(browser["sid"]))"
         for (path, bytes) in Self.limits {
@@ -56,7 +58,9 @@ import AppTestKit
         let browser = CookieJar(app)
         let page = await browser.get("/signin")
         let token = try #require(CookieJar.csrfToken(in: page.text))
-        _ = await browser.post("/signin", form: [("csrf", token), ("identifier", FakePDS.Account.alice.handle), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL)])
+        _ = await browser.post(
+            "/signin",
+            form: [("csrf", token), ("identifier", FakePDS.Account.alice.handle), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL)])
         let cookie = "sid=\(try #require(browser["sid"]))"
         guard case .accept(_, _, let account) = Self.admission(app, "/stories/new", length: 1000, cookie: cookie) else {
             Issue.record("the upload was not admitted")

@@ -1,10 +1,11 @@
 import ATProto
-@testable import GrainStoriesWeb
+import ATProtoTestKit
+import AppTestKit
 import MicroHTTPServer
 import Posting
 import Testing
-import ATProtoTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// Route parameters reach handlers typed: a missing or malformed one is a 404 before
 /// any handler looks anything up, never an empty string.

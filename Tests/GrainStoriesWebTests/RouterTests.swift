@@ -1,6 +1,7 @@
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
+
+@testable import GrainStoriesWeb
 
 @Suite struct RouterTests {
     private func router() -> Router {
@@ -64,7 +65,7 @@ import Testing
         router.get("/static", usesAccount: false) { _ in HTTPResponse() }
         router.get("/page") { _ in HTTPResponse() }
         guard case .matched(_, _, let staticUses, _) = router.resolve(.get, try PathSegments(rawPath: "/static")),
-              case .matched(_, _, let pageUses, _) = router.resolve(.get, try PathSegments(rawPath: "/page"))
+            case .matched(_, _, let pageUses, _) = router.resolve(.get, try PathSegments(rawPath: "/page"))
         else {
             Issue.record("both routes should match")
             return

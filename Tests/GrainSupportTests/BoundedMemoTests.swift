@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import GrainSupport
 
 @Suite struct BoundedMemoTests {
@@ -20,7 +21,11 @@ import Testing
         let memo = BoundedMemo<Int, String?>(capacity: 8)
         let calls = Mutex(0)
         for _ in 0..<3 {
-            #expect(memo.value(for: 1) { _ in calls.withLock { $0 += 1 }; return nil } == nil)
+            #expect(
+                memo.value(for: 1) { _ in
+                    calls.withLock { $0 += 1 }
+                    return nil
+                } == nil)
         }
         #expect(calls.withLock { $0 } == 1)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 import Synchronization
-import Testing
-@testable import GrainSupport
 import TestKit
+import Testing
+
+@testable import GrainSupport
 
 /// The log's line writer against a real file: nothing lost, nothing torn, the order kept,
 /// and immediate lines on disk when `write` returns.
@@ -81,7 +82,8 @@ import TestKit
     @Test func linesFromManyThreadsArriveWholeAndInEachThreadsOrder() async throws {
         let file = try LogFile()
         let writer = LogLineWriter(fileDescriptor: file.descriptor)
-        let threads = 8, perThread = 2_000
+        let threads = 8
+        let perThread = 2_000
         await withTaskGroup(of: Void.self) { group in
             for thread in 0..<threads {
                 group.addTask {
@@ -99,7 +101,7 @@ import TestKit
         for line in lines {
             let fields = line.split(separator: " ", omittingEmptySubsequences: false)
             guard fields.count == 3, fields[0].hasPrefix("t"), let thread = Int(fields[0].dropFirst()), let index = Int(fields[1]),
-                  thread < threads, fields[2] == Substring(String(repeating: "y", count: index % 120))
+                thread < threads, fields[2] == Substring(String(repeating: "y", count: index % 120))
             else {
                 Issue.record("torn or foreign line: \(line)")
                 return

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GrainSupport
 
 @Suite struct PercentEncodingTests {

@@ -1,7 +1,8 @@
 import Synchronization
-import Testing
-@testable import GrainSupport
 import TestKit
+import Testing
+
+@testable import GrainSupport
 
 @Suite struct RefreshingCacheTests {
     struct Down: Error {}
@@ -12,7 +13,10 @@ import TestKit
         let failing = Mutex(false)
 
         func load(_ key: String) async throws -> String {
-            let number = calls.withLock { $0 += 1; return $0 }
+            let number = calls.withLock {
+                $0 += 1
+                return $0
+            }
             if failing.withLock({ $0 }) { throw Down() }
             return "\(key)#\(number)"
         }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GrainSupport
 import TestKit
+import Testing
+
+@testable import GrainSupport
 
 /// The server's signing key must survive restarts (or every media link and session
 /// token would break) and must not be readable by other users.

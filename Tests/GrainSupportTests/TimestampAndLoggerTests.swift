@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import GrainSupport
 import LoggingTestKit
+import Testing
+
+@testable import GrainSupport
 
 @Suite struct TimestampTests {
     @Test func formatsUTCWithMillisecondsAndZ() {
@@ -18,8 +19,10 @@ import LoggingTestKit
         #expect(abs(precise.timeIntervalSince1970 - 1_788_534_235.123456) < 1e-5)
     }
 
-    @Test(arguments: ["", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-09-04 15:03:55Z",
-                      "2026-09-04T15:03:55", "2026-09-04T15:03:55.Z", "2026-09-04T25:00:00Z", "2026-09-04T15:03:55Zjunk"])
+    @Test(arguments: [
+        "", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-09-04 15:03:55Z",
+        "2026-09-04T15:03:55", "2026-09-04T15:03:55.Z", "2026-09-04T25:00:00Z", "2026-09-04T15:03:55Zjunk",
+    ])
     func refusesWhatIsNotADatetime(text: String) {
         #expect(Timestamp.parse(text) == nil)
     }

@@ -10,14 +10,18 @@ import Testing
         #expect(H3Command.run(arguments: ["cell", "--help"]) == 0)
     }
 
-    @Test(arguments: [[], ["cell"], ["cell", "1", "2"], ["cell", "1", "2", "3", "4"], ["frob"], ["cell", "--csv"],
-                      ["bench", "--res"], ["bench", "--res", "16"], ["bench", "--points", "0"], ["bench", "--fast", "1"]])
+    @Test(arguments: [
+        [], ["cell"], ["cell", "1", "2"], ["cell", "1", "2", "3", "4"], ["frob"], ["cell", "--csv"],
+        ["bench", "--res"], ["bench", "--res", "16"], ["bench", "--points", "0"], ["bench", "--fast", "1"],
+    ])
     func usageErrorsExit64(arguments: [String]) {
         #expect(H3Command.run(arguments: arguments) == 64)
     }
 
-    @Test(arguments: [["cell", "x", "2", "3"], ["cell", "1", "y", "3"], ["cell", "1", "2", "z"],
-                      ["cell", "1", "2", "16"], ["cell", "1", "2", "-1"], ["cell", "nan", "2", "3"], ["cell", "1", "inf", "3"]])
+    @Test(arguments: [
+        ["cell", "x", "2", "3"], ["cell", "1", "y", "3"], ["cell", "1", "2", "z"],
+        ["cell", "1", "2", "16"], ["cell", "1", "2", "-1"], ["cell", "nan", "2", "3"], ["cell", "1", "inf", "3"],
+    ])
     func badDataExits65(arguments: [String]) {
         #expect(H3Command.run(arguments: arguments) == 65)
     }

@@ -29,12 +29,13 @@ import Testing
     @Test func linesGetTheirCellAppendedWithFieldsEchoedVerbatim() {
         let result = Self.convert("20\t123\t2\n+45.523203237392046\t-122.68107056203357\t10\n-0\t1e2\t0\n")
         #expect(result.error == nil)
-        #expect(result.output == """
-            20\t123\t2\t824b9ffffffffff
-            +45.523203237392046\t-122.68107056203357\t10\t8a28f0004a77fff
-            -0\t1e2\t0\t8065fffffffffff
+        #expect(
+            result.output == """
+                20\t123\t2\t824b9ffffffffff
+                +45.523203237392046\t-122.68107056203357\t10\t8a28f0004a77fff
+                -0\t1e2\t0\t8065fffffffffff
 
-            """)
+                """)
     }
 
     @Test func headerLineIsPassedThroughWithCellColumn() {

@@ -34,10 +34,14 @@ import Testing
         (5.7295779513082325e+47, 0.0, ["8001fffffffffff", "85005e2ffffffff", "8a005e2cb837fff", "8f005e2cb83589c"]),
         (0.0, -3e+39, ["808bfffffffffff", "858a595bfffffff", "8a8a595a3757fff", "8f8a595a37528ae"]),
         (1e+46, 1e+45, ["80f3fffffffffff", "85f22dbbfffffff", "8af22db810affff", "8ff22db810ae280"]),
-        (Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
-         ["80e1fffffffffff", "85e123b3fffffff", "8ae123b2d2f7fff", "8fe123b2d2f228b"]),
-        (Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude,
-         ["8075fffffffffff", "85754e67fffffff", "8a754e64992ffff", "8f754e64992d6d8"]),
+        (
+            Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
+            ["80e1fffffffffff", "85e123b3fffffff", "8ae123b2d2f7fff", "8fe123b2d2f228b"]
+        ),
+        (
+            Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude,
+            ["8075fffffffffff", "85754e67fffffff", "8a754e64992ffff", "8f754e64992d6d8"]
+        ),
         (-0.0, -0.0, ["8075fffffffffff", "85754e67fffffff", "8a754e64992ffff", "8f754e64992d6d8"]),
     ])
     func extremeFiniteInputsGiveTheCLibrarysCells(latitude: Double, longitude: Double, expected: [String]) throws {

@@ -15,7 +15,7 @@ import Testing
         }
         var state: UInt64 = 1
         for _ in 0..<200_000 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let n = Int(Int64(bitPattern: state) >> 24)  // |n| < 2^39
             #expect(CoordIJK.roundedSeventh(n) == Self.cRoundedSeventh(n), "n = \(n)")
         }

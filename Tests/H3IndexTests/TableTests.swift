@@ -45,8 +45,10 @@ import Testing
             var north = Vec3.linearCombination(1.0, pole, -pole.dot(frame.center), frame.center)
             north.normalize()
             let east = north.cross(frame.center)
-            for (a, b) in [(north.x, frame.north.x), (north.y, frame.north.y), (north.z, frame.north.z),
-                           (east.x, frame.east.x), (east.y, frame.east.y), (east.z, frame.east.z)] {
+            for (a, b) in [
+                (north.x, frame.north.x), (north.y, frame.north.y), (north.z, frame.north.z),
+                (east.x, frame.east.x), (east.y, frame.east.y), (east.z, frame.east.z),
+            ] {
                 #expect(a.bitPattern == b.bitPattern)
             }
         }

@@ -1,5 +1,6 @@
-@testable import HEIFDecoding
 import Testing
+
+@testable import HEIFDecoding
 
 /// The full (not reduced) AV1 sequence header, with timing info, a decoder model and two
 /// operating points, is walked field by field to the frame size (AV1 spec §5.5); encoders

@@ -1,11 +1,13 @@
-@testable import HEIFDecoding
-import Testing
 import TestKit
+import Testing
+
+@testable import HEIFDecoding
 
 /// A HEIC motion photo whose MP4 is appended as it is (its own `ftyp` box after the
 /// HEIF's boxes) is read as the HEIC: libheif is shown only the bytes before that `ftyp`.
 @Suite struct AppendedVideoTests {
-    static let mp4: [UInt8] = [0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("mp42isom".utf8)
+    static let mp4: [UInt8] =
+        [0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("mp42isom".utf8)
         + [0, 0, 0, 0x10] + Array("mdat".utf8) + Array(repeating: 0xA5, count: 8)
 
     @Test func theStillIsDecodedAsIfTheVideoWereNotThere() throws {

@@ -1,6 +1,7 @@
-@testable import HEIFDecoding
-import Testing
 import TestKit
+import Testing
+
+@testable import HEIFDecoding
 
 /// The grid descriptor is read from the boxes (libheif 1.15 has no call for it), so a grid
 /// that would make a larger canvas than its `ispe` can be refused before decoding; a

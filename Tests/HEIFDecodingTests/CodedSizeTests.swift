@@ -1,6 +1,7 @@
-@testable import HEIFDecoding
-import Testing
 import TestKit
+import Testing
+
+@testable import HEIFDecoding
 
 /// Issue 21's attack: a HEIF whose `ispe` understates the coded picture. The coded size
 /// (AV1 sequence header, HEVC SPS, a grid's tiles) is compared with the `ispe` before

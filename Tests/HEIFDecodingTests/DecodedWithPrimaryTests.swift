@@ -1,6 +1,7 @@
-@testable import HEIFDecoding
-import Testing
 import TestKit
+import Testing
+
+@testable import HEIFDecoding
 
 /// The pixel limit and estimate come from the primary image, so nothing libheif decodes
 /// along with it may be larger.

@@ -1,5 +1,6 @@
-@testable import HEIFDecoding
 import Testing
+
+@testable import HEIFDecoding
 
 @Suite struct ExifBlockTests {
     static let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00]

@@ -1,7 +1,7 @@
 import Foundation
 import HEIFDecoding
-import Testing
 import TestKit
+import Testing
 
 /// The committed fixtures under `Resources/` (made by `make-fixtures.py`) and what they contain.
 enum Fixtures {

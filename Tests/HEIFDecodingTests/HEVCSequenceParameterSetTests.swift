@@ -1,5 +1,6 @@
-@testable import HEIFDecoding
 import Testing
+
+@testable import HEIFDecoding
 
 /// An SPS with a sub-layer (its profile and level fields skipped), 4:2:0 and a conformance
 /// window, written as a NAL unit with emulation prevention bytes (H.265 §7.3.2.2, §7.4.2):

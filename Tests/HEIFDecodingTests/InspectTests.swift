@@ -1,6 +1,6 @@
 import HEIFDecoding
-import Testing
 import TestKit
+import Testing
 
 @Suite struct InspectTests {
     @Test func headerFactsOfASmallHEICComeWithoutDecoding() throws {

@@ -22,16 +22,17 @@ import Testing
             {{/layout}}
             """
         let output = try render(["layout": Self.layout, "page": page], "page", ["name": "<alice>"])
-        #expect(output == """
-            <!doctype html>
-            <html>
-            <head><title>Grain Stories</title></head>
-            <body>
-            <p>Hello &lt;alice&gt;</p>
-            </body>
-            </html>
+        #expect(
+            output == """
+                <!doctype html>
+                <html>
+                <head><title>Grain Stories</title></head>
+                <body>
+                <p>Hello &lt;alice&gt;</p>
+                </body>
+                </html>
 
-            """)
+                """)
     }
 
     @Test func overridesTakeTheIndentationOfAStandaloneBlockInTheLayout() throws {

@@ -5,66 +5,66 @@ import Testing
 @Suite struct RealisticPageTests {
     static let sources: [String: String] = [
         "layout": """
-            <!doctype html>
-            <html lang="en">
-            <head>
-              <meta charset="utf-8">
-              <title>{{$title}}Grain Stories{{/title}}</title>
-              <meta property="og:image" content="{{ogImage}}">
-              <link rel="stylesheet" href="/static/site.css">
-            </head>
-            <body>
-              {{> partials/header}}
-              <main>
-                {{$body}}{{/body}}
-              </main>
-            </body>
-            </html>
+        <!doctype html>
+        <html lang="en">
+        <head>
+          <meta charset="utf-8">
+          <title>{{$title}}Grain Stories{{/title}}</title>
+          <meta property="og:image" content="{{ogImage}}">
+          <link rel="stylesheet" href="/static/site.css">
+        </head>
+        <body>
+          {{> partials/header}}
+          <main>
+            {{$body}}{{/body}}
+          </main>
+        </body>
+        </html>
 
-            """,
+        """,
         "partials/header": """
-            <header>
-              <a href="/">Grain Stories</a>
-              {{#viewer}}
-              <span class="viewer">@{{handle}}</span>
-              {{/viewer}}
-              {{^viewer}}
-              <a href="/login">Sign in</a>
-              {{/viewer}}
-            </header>
+        <header>
+          <a href="/">Grain Stories</a>
+          {{#viewer}}
+          <span class="viewer">@{{handle}}</span>
+          {{/viewer}}
+          {{^viewer}}
+          <a href="/login">Sign in</a>
+          {{/viewer}}
+        </header>
 
-            """,
+        """,
         "partials/story": """
-            <li class="story{{#seen}} seen{{/seen}}">
-              <a href="{{profileURL}}">
-                {{> partials/avatar}}
-                <span>{{author.displayName}}</span>
-              </a>
-              <img src="{{thumbnail}}" alt="{{alt}}" loading="lazy">
-            </li>
+        <li class="story{{#seen}} seen{{/seen}}">
+          <a href="{{profileURL}}">
+            {{> partials/avatar}}
+            <span>{{author.displayName}}</span>
+          </a>
+          <img src="{{thumbnail}}" alt="{{alt}}" loading="lazy">
+        </li>
 
-            """,
+        """,
         "partials/avatar": """
-            <img class="avatar" src="{{author.avatar}}" alt="">
+        <img class="avatar" src="{{author.avatar}}" alt="">
 
-            """,
+        """,
         "index": """
-            {{< layout}}
-            {{$title}}{{count}} stories – Grain Stories{{/title}}
-            {{$body}}
-            {{! the list of stories }}
-            <ul class="stories">
-              {{#stories}}
-              {{> partials/story}}
-              {{/stories}}
-            </ul>
-            {{^stories}}
-            <p>No stories right now.</p>
-            {{/stories}}
-            {{/body}}
-            {{/layout}}
+        {{< layout}}
+        {{$title}}{{count}} stories – Grain Stories{{/title}}
+        {{$body}}
+        {{! the list of stories }}
+        <ul class="stories">
+          {{#stories}}
+          {{> partials/story}}
+          {{/stories}}
+        </ul>
+        {{^stories}}
+        <p>No stories right now.</p>
+        {{/stories}}
+        {{/body}}
+        {{/layout}}
 
-            """,
+        """,
     ]
 
     static let context: [String: TemplateValue] = [
@@ -92,42 +92,43 @@ import Testing
     @Test func rendersExactlyTheExpectedHTML() throws {
         let library = try TemplateLibrary(sources: Self.sources, strict: true)
         let output = try library.render("index", Self.context)
-        #expect(output == """
-            <!doctype html>
-            <html lang="en">
-            <head>
-              <meta charset="utf-8">
-              <title>2 stories – Grain Stories</title>
-              <meta property="og:image" content="https://grain.example/og.jpg?a=1&amp;b=2">
-              <link rel="stylesheet" href="/static/site.css">
-            </head>
-            <body>
-              <header>
-                <a href="/">Grain Stories</a>
-                <span class="viewer">@alice.test</span>
-              </header>
-              <main>
-                <ul class="stories">
-                  <li class="story seen">
-                    <a href="https://grain.social/profile/bob.test">
-                      <img class="avatar" src="/blobs/bob.jpg" alt="">
-                      <span>Bob &lt;script&gt;</span>
-                    </a>
-                    <img src="/thumbs/1.jpg" alt="A &quot;sunset&quot;" loading="lazy">
-                  </li>
-                  <li class="story">
-                    <a href="about:invalid#blocked">
-                      <img class="avatar" src="about:invalid#blocked" alt="">
-                      <span>Eve</span>
-                    </a>
-                    <img src="/thumbs/2.jpg" alt="" loading="lazy">
-                  </li>
-                </ul>
-              </main>
-            </body>
-            </html>
+        #expect(
+            output == """
+                <!doctype html>
+                <html lang="en">
+                <head>
+                  <meta charset="utf-8">
+                  <title>2 stories – Grain Stories</title>
+                  <meta property="og:image" content="https://grain.example/og.jpg?a=1&amp;b=2">
+                  <link rel="stylesheet" href="/static/site.css">
+                </head>
+                <body>
+                  <header>
+                    <a href="/">Grain Stories</a>
+                    <span class="viewer">@alice.test</span>
+                  </header>
+                  <main>
+                    <ul class="stories">
+                      <li class="story seen">
+                        <a href="https://grain.social/profile/bob.test">
+                          <img class="avatar" src="/blobs/bob.jpg" alt="">
+                          <span>Bob &lt;script&gt;</span>
+                        </a>
+                        <img src="/thumbs/1.jpg" alt="A &quot;sunset&quot;" loading="lazy">
+                      </li>
+                      <li class="story">
+                        <a href="about:invalid#blocked">
+                          <img class="avatar" src="about:invalid#blocked" alt="">
+                          <span>Eve</span>
+                        </a>
+                        <img src="/thumbs/2.jpg" alt="" loading="lazy">
+                      </li>
+                    </ul>
+                  </main>
+                </body>
+                </html>
 
-            """)
+                """)
     }
 
     @Test func utf8RenderingMatchesStringRendering() throws {

@@ -4,10 +4,12 @@ import Testing
 @Suite struct SectionTests {
     @Test func listSectionsRepeatWithEachItemPushed() throws {
         let page = "<ul>{{#stories}}<li>{{title}} by {{author}}</li>{{/stories}}</ul>"
-        let output = try render(["page": page], "page", [
-            "author": "site",
-            "stories": [["title": "A", "author": "alice"], ["title": "B<"]],
-        ])
+        let output = try render(
+            ["page": page], "page",
+            [
+                "author": "site",
+                "stories": [["title": "A", "author": "alice"], ["title": "B<"]],
+            ])
         #expect(output == "<ul><li>A by alice</li><li>B&lt; by site</li></ul>")
     }
 
@@ -75,14 +77,17 @@ import Testing
             <option value="{{v}}" {{#selected}}selected {{/selected}}class="o">\
             <a {{#link}}href="{{url}}" {{/link}}title="t">
             """
-        let output = try render(["page": page], "page", [
-            "on": true, "v": "1", "selected": [1, 2], "link": ["url": "javascript:x"],
-        ])
-        #expect(output == """
-            <input type="checkbox" checked>\
-            <option value="1" selected selected class="o">\
-            <a href="about:invalid#blocked" title="t">
-            """)
+        let output = try render(
+            ["page": page], "page",
+            [
+                "on": true, "v": "1", "selected": [1, 2], "link": ["url": "javascript:x"],
+            ])
+        #expect(
+            output == """
+                <input type="checkbox" checked>\
+                <option value="1" selected selected class="o">\
+                <a href="about:invalid#blocked" title="t">
+                """)
     }
 
     @Test func sectionsMayVaryPartOfAnAttributeValue() throws {

@@ -8,16 +8,16 @@ import Testing
         "layout": "<title>{{$title}}Site{{/title}}</title><body>{{$body}}{{/body}}</body>",
         "partials/tile": "<a href=\"{{href}}\" aria-label=\"{{label}}\"><span class=\"ring {{ring}}\">{{name}}</span></a>\n",
         "page": """
-            {{<layout}}{{$title}}{{heading}} – Site{{/title}}{{$body}}
-            <h1>{{heading}}</h1>
-            {{#items}}
-              {{>partials/tile}}
-            {{/items}}
-            {{#token}}<input type="hidden" name="csrf" value="{{token}}">{{/token}}
-            {{^token}}<p>no token</p>{{/token}}
-            <a href="{{link}}">{{link}}</a> <a href="/profile/{{link}}">again</a>
-            {{/body}}{{/layout}}
-            """,
+        {{<layout}}{{$title}}{{heading}} – Site{{/title}}{{$body}}
+        <h1>{{heading}}</h1>
+        {{#items}}
+          {{>partials/tile}}
+        {{/items}}
+        {{#token}}<input type="hidden" name="csrf" value="{{token}}">{{/token}}
+        {{^token}}<p>no token</p>{{/token}}
+        <a href="{{link}}">{{link}}</a> <a href="/profile/{{link}}">again</a>
+        {{/body}}{{/layout}}
+        """,
     ]
 
     private static func page(_ values: [Int: String], items: Int) -> [String: TemplateValue] {

@@ -1,5 +1,5 @@
 /// Why a browser or server-process test could not proceed.
-public struct BrowserTestError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct BrowserTestError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

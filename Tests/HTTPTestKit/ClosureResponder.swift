@@ -1,14 +1,14 @@
-public import MicroHTTPServer
+package import MicroHTTPServer
 
 /// An `HTTPResponder` made from a closure, for tests that need a one-off handler.
-public struct ClosureResponder: HTTPResponder {
+package struct ClosureResponder: HTTPResponder {
     private let body: @Sendable (HTTPRequest) async -> HTTPResponse
     private let admit: @Sendable (HTTPRequest) -> BodyAdmission
     private let immediate: @Sendable (HTTPRequest) -> HTTPResponse?
 
     /// `admit` decides on bodies from the head; by default every body is accepted.
     /// `immediate` is the synchronous fast path; by default it always declines.
-    public init(
+    package init(
         admit: @escaping @Sendable (HTTPRequest) -> BodyAdmission = { _ in .accept(maxBytes: .max, timeLimit: .seconds(300)) },
         immediate: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
         _ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
@@ -18,15 +18,15 @@ public struct ClosureResponder: HTTPResponder {
         self.immediate = immediate
     }
 
-    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+    package func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         immediate(request)
     }
 
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+    package func respond(to request: HTTPRequest) async -> HTTPResponse {
         await body(request)
     }
 
-    public func admitBody(of head: HTTPRequest) -> BodyAdmission {
+    package func admitBody(of head: HTTPRequest) -> BodyAdmission {
         admit(head)
     }
 }

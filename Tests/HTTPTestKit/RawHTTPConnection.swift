@@ -9,14 +9,14 @@ import TestKit
 /// run them through `runOnDedicatedThread`: blocking the cooperative pool can starve the
 /// very server handlers a test waits for. Calls are serialised by a lock, so a connection
 /// may be handed from one thread to another between exchanges.
-public final class RawHTTPConnection: Sendable {
-    public let timeout: Duration
+package final class RawHTTPConnection: Sendable {
+    package let timeout: Duration
     private let session: Mutex<RawSocketSession>
 
     /// Connects to `host` (an IPv4 or IPv6 literal) and `port`, from the local IPv4
     /// address `source` when given: loopback owns all of 127.0.0.0/8, so 127.0.0.2,
     /// 127.0.0.3… are distinct clients to the server.
-    public init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(15)) throws(RawHTTPError) {
+    package init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(15)) throws(RawHTTPError) {
         self.timeout = timeout
         session = Mutex(try RawSocketSession(host: host, port: port, source: source, timeout: timeout))
     }
@@ -27,12 +27,12 @@ public final class RawHTTPConnection: Sendable {
 
     /// Sends all of `bytes`; `.closed` if the server has closed the connection, `.timeout`
     /// if the server stopped reading and the socket buffers stayed full for `timeout`.
-    public func send(_ bytes: [UInt8]) throws(RawHTTPError) {
+    package func send(_ bytes: [UInt8]) throws(RawHTTPError) {
         try session.withLock { session throws(RawHTTPError) in try session.send(bytes) }
     }
 
     /// Sends the UTF-8 bytes of `text` (write "\r\n" explicitly).
-    public func send(_ text: String) throws(RawHTTPError) {
+    package func send(_ text: String) throws(RawHTTPError) {
         try send(Array(text.utf8))
     }
 
@@ -40,25 +40,25 @@ public final class RawHTTPConnection: Sendable {
     /// Returns how many bytes went out before the server closed the connection (all of
     /// them if it never did).
     @discardableResult
-    public func sendSlowly(_ bytes: [UInt8], chunkSize: Int = 1, interval: Duration, untilAnswered: Bool = false) -> Int {
+    package func sendSlowly(_ bytes: [UInt8], chunkSize: Int = 1, interval: Duration, untilAnswered: Bool = false) -> Int {
         session.withLock { $0.sendSlowly(bytes, chunkSize: chunkSize, interval: interval, untilAnswered: untilAnswered) }
     }
 
     /// Reads one complete response: framed by Content-Length, chunked encoding, or the
     /// end of the stream. Interim 1xx responses are skipped. Pass `isHeadRequest` for HEAD
     /// (the response then has headers only, whatever Content-Length says).
-    public func readResponse(isHeadRequest: Bool = false) throws(RawHTTPError) -> RawHTTPResponse {
+    package func readResponse(isHeadRequest: Bool = false) throws(RawHTTPError) -> RawHTTPResponse {
         try session.withLock { session throws(RawHTTPError) in try session.readResponse(isHeadRequest: isHeadRequest) }
     }
 
     /// Waits up to `within` for the server to close the connection (end of stream or
     /// reset), discarding anything it still sends; true if it closed.
-    public func waitForServerClose(within: Duration) -> Bool {
+    package func waitForServerClose(within: Duration) -> Bool {
         session.withLock { $0.waitForServerClose(within: within) }
     }
 
     /// Closes the socket; later calls do nothing.
-    public func close() {
+    package func close() {
         session.withLock { $0.close() }
     }
 }

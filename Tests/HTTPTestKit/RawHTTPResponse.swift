@@ -1,13 +1,13 @@
 /// One response as `RawHTTPConnection` read it off the wire.
-public struct RawHTTPResponse: Sendable {
-    public var version: String
-    public var status: Int
-    public var reason: String
+package struct RawHTTPResponse: Sendable {
+    package var version: String
+    package var status: Int
+    package var reason: String
     /// Header fields in the order received.
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 
-    public init(version: String, status: Int, reason: String, headers: [(name: String, value: String)], body: [UInt8]) {
+    package init(version: String, status: Int, reason: String, headers: [(name: String, value: String)], body: [UInt8]) {
         self.version = version
         self.status = status
         self.reason = reason
@@ -16,24 +16,24 @@ public struct RawHTTPResponse: Sendable {
     }
 
     /// The first value of header `name` (case-insensitive), or nil.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// Every value of header `name` (case-insensitive), in order.
-    public func headerValues(_ name: String) -> [String] {
+    package func headerValues(_ name: String) -> [String] {
         headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
     }
 
     /// The body decoded as UTF-8.
-    public var bodyText: String {
+    package var bodyText: String {
         String(decoding: body, as: UTF8.self)
     }
 }
 
 /// Why a `RawHTTPConnection` call failed.
-public struct RawHTTPError: Error, Sendable, CustomStringConvertible {
-    public enum Code: Sendable, Equatable {
+package struct RawHTTPError: Error, Sendable, CustomStringConvertible {
+    package enum Code: Sendable, Equatable {
         case connect
         case send
         /// Nothing (complete) arrived within the connection's timeout.
@@ -44,13 +44,13 @@ public struct RawHTTPError: Error, Sendable, CustomStringConvertible {
         case malformed
     }
 
-    public let code: Code
-    public let message: String
+    package let code: Code
+    package let message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { "\(code): \(message)" }
+    package var description: String { "\(code): \(message)" }
 }

@@ -194,7 +194,7 @@ struct RawSocketSession {
             return Array(buffer[..<length])
         }
         while !sawEndOfStream {
-            do { try fill(until: deadline) } catch where error.code == .closed { break }
+            do { try fill(until: deadline) } catch  where error.code == .closed { break }
         }
         defer { buffer.removeAll() }
         return buffer

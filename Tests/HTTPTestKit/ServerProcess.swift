@@ -1,12 +1,12 @@
-import TestKit
 import Foundation
 import Glibc
 import Synchronization
+import TestKit
 
 /// The real `grain-stories` binary (the debug build next to the tests) run as its own
 /// process, so tests can do to it what happens to servers: SIGTERM, and SIGKILL at the
 /// worst moment.
-public final class ServerProcess: Sendable {
+package final class ServerProcess: Sendable {
     /// What the server wrote to standard error, collected as it arrives.
     private final class Output: Sendable {
         let text = Mutex("")
@@ -14,15 +14,15 @@ public final class ServerProcess: Sendable {
 
     private let process: Process
     private let output = Output()
-    public let baseURL: String
+    package let baseURL: String
 
-    public static var binary: String { ProjectPaths.root + "/.build/debug/grain-stories" }
+    package static var binary: String { ProjectPaths.root + "/.build/debug/grain-stories" }
 
     /// Starts `grain-stories serve` with `arguments` and `environment` (added to this
     /// process's, minus its `GRAIN_STORIES_*` variables). It is ready when it logs its
     /// address, or, with `readyPort` (for a server that logs no info lines), when that
     /// loopback port answers `/healthz`.
-    public init(arguments: [String], environment: [String: String] = [:], readyPort: Int? = nil, timeout: Duration = .seconds(30)) throws {
+    package init(arguments: [String], environment: [String: String] = [:], readyPort: Int? = nil, timeout: Duration = .seconds(30)) throws {
         guard FileManager.default.isExecutableFile(atPath: ServerProcess.binary) else {
             throw BrowserTestError("\(ServerProcess.binary) is missing: build with `swift build --build-tests` first")
         }
@@ -69,14 +69,14 @@ public final class ServerProcess: Sendable {
     }
 
     /// A loopback port that was free a moment ago (for a server that must be told its port).
-    public static func freeLoopbackPort() throws -> Int {
+    package static func freeLoopbackPort() throws -> Int {
         try freeLoopbackPorts(1)[0]
     }
 
     /// `count` different loopback ports that were free a moment ago. All are held bound
     /// until the last is found: ports asked for one by one may come back the same, since
     /// the kernel may hand a just-released port out again.
-    public static func freeLoopbackPorts(_ count: Int) throws -> [Int] {
+    package static func freeLoopbackPorts(_ count: Int) throws -> [Int] {
         var bound: [(descriptor: Int32, port: Int)] = []
         defer { for socket in bound { Glibc.close(socket.descriptor) } }
         for _ in 0..<count {
@@ -94,16 +94,16 @@ public final class ServerProcess: Sendable {
     }
 
     /// Everything the server wrote to standard error so far.
-    public var log: String { output.text.withLock { $0 } }
+    package var log: String { output.text.withLock { $0 } }
 
     /// SIGKILL: no chance to flush, drain or say goodbye.
-    public func kill9() {
+    package func kill9() {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// SIGTERM and the exit status.
-    public func terminate() -> Int32 {
+    package func terminate() -> Int32 {
         process.terminate()
         process.waitUntilExit()
         return process.terminationStatus

@@ -3,21 +3,21 @@
 ///
 /// Writes IFD0 (Make, Model, Orientation and pointers), an Exif IFD (DateTimeOriginal)
 /// and a GPS IFD (version, latitude/longitude and their references), in either byte order.
-public struct EXIFBuilder: Sendable {
-    public enum ByteOrder: Sendable { case littleEndian, bigEndian }
+package struct EXIFBuilder: Sendable {
+    package enum ByteOrder: Sendable { case littleEndian, bigEndian }
 
     /// One GPS axis: the reference letter ("N", "S", "E", "W") and three rationals.
-    public struct GPSAxis: Sendable {
-        public var reference: String
-        public var parts: [(numerator: UInt32, denominator: UInt32)]
+    package struct GPSAxis: Sendable {
+        package var reference: String
+        package var parts: [(numerator: UInt32, denominator: UInt32)]
 
-        public init(reference: String, parts: [(numerator: UInt32, denominator: UInt32)]) {
+        package init(reference: String, parts: [(numerator: UInt32, denominator: UInt32)]) {
             self.reference = reference
             self.parts = parts
         }
 
         /// Degrees, minutes and seconds (1/10000 s precision) for an unsigned decimal value.
-        public init(reference: String, degrees value: Double) {
+        package init(reference: String, degrees value: Double) {
             let degrees = value.rounded(.towardZero)
             let minutesTotal = (value - degrees) * 60
             let minutes = minutesTotal.rounded(.towardZero)
@@ -28,23 +28,23 @@ public struct EXIFBuilder: Sendable {
         }
     }
 
-    public var byteOrder: ByteOrder = .littleEndian
-    public var orientation: UInt16?
-    public var make: String?
-    public var model: String?
-    public var dateTimeOriginal: String?
-    public var latitude: GPSAxis?
-    public var longitude: GPSAxis?
+    package var byteOrder: ByteOrder = .littleEndian
+    package var orientation: UInt16?
+    package var make: String?
+    package var model: String?
+    package var dateTimeOriginal: String?
+    package var latitude: GPSAxis?
+    package var longitude: GPSAxis?
 
-    public init() {}
+    package init() {}
 
     /// The complete APP1 segment: marker, length, `Exif\0\0`, TIFF data.
-    public func app1Segment() -> [UInt8] {
+    package func app1Segment() -> [UInt8] {
         JPEGTestTools.segment(marker: 0xE1, payload: Array("Exif".utf8) + [0, 0] + tiff())
     }
 
     /// The TIFF structure alone.
-    public func tiff() -> [UInt8] {
+    package func tiff() -> [UInt8] {
         var ifd0: [Entry] = []
         if let make { ifd0.append(ascii(0x010F, make)) }
         if let model { ifd0.append(ascii(0x0110, model)) }

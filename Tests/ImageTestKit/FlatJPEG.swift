@@ -3,9 +3,9 @@
 /// 10000 × 10000 progressive CMYK image (what an attacker used to make the decoder take
 /// 819 MB) comes out at about 0.8 MB and is made in milliseconds. Written independently
 /// of the code under test; libjpeg decodes the results (see `FlatJPEGTests`).
-public enum FlatJPEG {
+package enum FlatJPEG {
     /// Colour layout of the image.
-    public enum Layout: Sendable {
+    package enum Layout: Sendable {
         /// One component.
         case grayscale
         /// Three components (JFIF, so YCbCr); `subsampled` gives luma 2 × 2 (4:2:0).
@@ -15,7 +15,7 @@ public enum FlatJPEG {
     }
 
     /// How the coefficients are coded.
-    public enum Coding: Sendable {
+    package enum Coding: Sendable {
         /// Sequential, all components in one interleaved scan (an ordinary camera file).
         case baseline
         /// Sequential, but each component in a scan of its own.
@@ -24,7 +24,7 @@ public enum FlatJPEG {
         case progressive
     }
 
-    public static func make(width: Int, height: Int, layout: Layout, coding: Coding) -> [UInt8] {
+    package static func make(width: Int, height: Int, layout: Layout, coding: Coding) -> [UInt8] {
         precondition((1...65535).contains(width) && (1...65535).contains(height))
         let sampling: [(h: Int, v: Int)]
         switch layout {
@@ -117,7 +117,10 @@ public enum FlatJPEG {
         /// `count` zero bits; whole zero bytes at once when aligned (the common case).
         mutating func zeros(_ count: Int) {
             var left = count
-            while left > 0, used != 0 { write(0, count: 1); left -= 1 }
+            while left > 0, used != 0 {
+                write(0, count: 1)
+                left -= 1
+            }
             bytes += repeatElement(0, count: left / 8)
             write(0, count: left % 8)
         }

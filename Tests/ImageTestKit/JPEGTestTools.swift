@@ -1,20 +1,20 @@
 /// Byte-level JPEG helpers for tests: building and splicing marker segments and listing
 /// the segments of an output, written independently of the code under test.
-public enum JPEGTestTools {
+package enum JPEGTestTools {
     /// One marker segment: `FF marker`, big-endian length (payload + 2), payload.
-    public static func segment(marker: UInt8, payload: [UInt8]) -> [UInt8] {
+    package static func segment(marker: UInt8, payload: [UInt8]) -> [UInt8] {
         let length = payload.count + 2
         precondition(length <= 0xFFFF, "segment payload too large")
         return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
     /// `jpeg` with `segments` inserted straight after SOI.
-    public static func insertingAfterSOI(_ segments: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
+    package static func insertingAfterSOI(_ segments: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
         Array(jpeg[..<2]) + segments + Array(jpeg[2...])
     }
 
     /// The segments before the first SOS (marker code and payload), in file order.
-    public static func headerSegments(of jpeg: [UInt8]) -> [(marker: UInt8, payload: [UInt8])] {
+    package static func headerSegments(of jpeg: [UInt8]) -> [(marker: UInt8, payload: [UInt8])] {
         var result: [(UInt8, [UInt8])] = []
         var position = 2
         while position + 4 <= jpeg.count, jpeg[position] == 0xFF {
@@ -30,7 +30,7 @@ public enum JPEGTestTools {
 
     /// Every marker code in the file (including those after the first scan), by scanning
     /// for 0xFF followed by a byte that is not a stuffing 0x00, a fill 0xFF or a restart.
-    public static func allMarkers(of jpeg: [UInt8]) -> [UInt8] {
+    package static func allMarkers(of jpeg: [UInt8]) -> [UInt8] {
         var markers: [UInt8] = []
         var index = 0
         while index + 1 < jpeg.count {
@@ -43,7 +43,7 @@ public enum JPEGTestTools {
     }
 
     /// APP2 `ICC_PROFILE` segments for `profile`, split into chunks of `chunkSize` bytes.
-    public static func iccSegments(profile: [UInt8], chunkSize: Int) -> [UInt8] {
+    package static func iccSegments(profile: [UInt8], chunkSize: Int) -> [UInt8] {
         let chunks = stride(from: 0, to: profile.count, by: chunkSize).map {
             Array(profile[$0..<min(profile.count, $0 + chunkSize)])
         }
@@ -56,14 +56,14 @@ public enum JPEGTestTools {
     }
 
     /// Reassembles an ICC profile from a file's APP2 chunks, or nil when there are none.
-    public static func iccProfile(of jpeg: [UInt8]) -> [UInt8]? {
+    package static func iccProfile(of jpeg: [UInt8]) -> [UInt8]? {
         let chunks = headerSegments(of: jpeg).filter { $0.marker == 0xE2 && $0.payload.starts(with: Array("ICC_PROFILE".utf8)) }
         guard !chunks.isEmpty else { return nil }
         return chunks.sorted { $0.payload[12] < $1.payload[12] }.flatMap { $0.payload.dropFirst(14) }
     }
 
     /// A fake but well-formed-looking ICC profile of `size` bytes with colour space `space`.
-    public static func fakeICCProfile(size: Int, colorSpace space: String = "RGB ") -> [UInt8] {
+    package static func fakeICCProfile(size: Int, colorSpace space: String = "RGB ") -> [UInt8] {
         var profile = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         let sizeBytes = [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)]
         profile.replaceSubrange(0..<4, with: sizeBytes)
@@ -73,7 +73,7 @@ public enum JPEGTestTools {
     }
 
     /// `jpeg` with the frame header's declared size replaced (the pixel data is unchanged).
-    public static func replacingFrameSize(of jpeg: [UInt8], width: Int, height: Int) -> [UInt8] {
+    package static func replacingFrameSize(of jpeg: [UInt8], width: Int, height: Int) -> [UInt8] {
         var out = jpeg
         var position = 2
         while position + 9 < out.count, out[position] == 0xFF {
@@ -92,7 +92,7 @@ public enum JPEGTestTools {
     }
 
     /// `jpeg` without the header segments whose marker is `marker` (e.g. 0xC4 for DHT).
-    public static func removingSegments(marker: UInt8, from jpeg: [UInt8]) -> [UInt8] {
+    package static func removingSegments(marker: UInt8, from jpeg: [UInt8]) -> [UInt8] {
         var out = Array(jpeg[..<2])
         var position = 2
         while position + 4 <= jpeg.count, jpeg[position] == 0xFF {

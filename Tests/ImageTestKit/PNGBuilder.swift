@@ -3,16 +3,16 @@ import GzipCompression
 /// Builds PNGs in tests, including hostile ones: a declared size with whatever image data
 /// the test wants (issue 21's inflate bombs), as a zlib stream made from the project's own
 /// gzip (the deflate data is the same; only the wrapper differs).
-public enum PNGBuilder {
+package enum PNGBuilder {
     /// A PNG of `width × height` with IHDR `colorType`/`bitDepth` and `idat` as one IDAT.
-    public static func png(width: Int, height: Int, colorType: UInt8 = 0, bitDepth: UInt8 = 8, idat: [UInt8]) -> [UInt8] {
+    package static func png(width: Int, height: Int, colorType: UInt8 = 0, bitDepth: UInt8 = 8, idat: [UInt8]) -> [UInt8] {
         var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         ihdr += [bitDepth, colorType, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", idat) + chunk("IEND", [])
     }
 
     /// `raw` as a zlib stream (RFC 1950): header, the deflate data of a gzip member, Adler-32.
-    public static func zlib(_ raw: [UInt8]) throws -> [UInt8] {
+    package static func zlib(_ raw: [UInt8]) throws -> [UInt8] {
         let gzip = try Gzip.compress(raw)
         var a: UInt32 = 1
         var b: UInt32 = 0
@@ -24,7 +24,7 @@ public enum PNGBuilder {
     }
 
     /// An honest grey PNG of one level: every row filter 0 and `width` samples.
-    public static func flatGrey(width: Int, height: Int, level: UInt8 = 128) throws -> [UInt8] {
+    package static func flatGrey(width: Int, height: Int, level: UInt8 = 128) throws -> [UInt8] {
         let row = [0] + [UInt8](repeating: level, count: width)
         return png(width: width, height: height, idat: try zlib([UInt8]((0..<height).lazy.flatMap { _ in row })))
     }

@@ -1,8 +1,8 @@
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 /// Bodies are stored only when the responder wants them, within a shared disk budget
 /// and a time limit, whatever the client sends.
@@ -16,12 +16,16 @@ import HTTPTestKit
 
     @Test func aBodyTheResponderRefusesIsAnsweredFromTheHeadAndNeverStored() async throws {
         let calls = Calls()
-        let live = try LiveServer(LiveServer.configuration(maxBodyBytes: 20 << 20), admit: { head in
-            head.path == "/wanted" ? .accept(maxBytes: .max, timeLimit: .seconds(60)) : .refuse(HTTPResponse(status: .forbidden, contentType: "text/plain", text: "not here"))
-        }, responder: { _ in
-            calls.record()
-            return HTTPResponse(contentType: "text/plain", text: "ok")
-        })
+        let live = try LiveServer(
+            LiveServer.configuration(maxBodyBytes: 20 << 20),
+            admit: { head in
+                head.path == "/wanted"
+                    ? .accept(maxBytes: .max, timeLimit: .seconds(60)) : .refuse(HTTPResponse(status: .forbidden, contentType: "text/plain", text: "not here"))
+            },
+            responder: { _ in
+                calls.record()
+                return HTTPResponse(contentType: "text/plain", text: "ok")
+            })
         let port = live.port
         let (response, closed) = try await runOnDedicatedThread {
             let connection = try RawHTTPConnection(port: port)
@@ -52,9 +56,11 @@ import HTTPTestKit
     @Test func bodiesThatDoNotFitTheSpoolBudgetGet503UntilSpaceIsReturned() async throws {
         var configuration = LiveServer.configuration(maxBodyBytes: 1 << 20, memoryBodyLimit: 1024)
         configuration.spoolLimitBytes = 100_000
-        let live = try LiveServer(configuration, responder: { request in
-            HTTPResponse(contentType: "text/plain", text: "\(request.body.count)")
-        })
+        let live = try LiveServer(
+            configuration,
+            responder: { request in
+                HTTPResponse(contentType: "text/plain", text: "\(request.body.count)")
+            })
         let port = live.port
         // Too large for the whole budget: refused before any byte.
         let tooLarge = try await live.exchange("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 200000\r\n\r\n")

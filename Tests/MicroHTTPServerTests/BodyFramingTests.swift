@@ -1,5 +1,6 @@
-@testable import MicroHTTPServer
 import Testing
+
+@testable import MicroHTTPServer
 
 @Suite struct BodyFramingTests {
     @Test(arguments: [

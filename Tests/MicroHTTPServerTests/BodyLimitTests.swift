@@ -1,8 +1,8 @@
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 @Suite struct BodyLimitTests {
     @Test func declaredOversizeBodyGets413BeforeTheBodyIsSent() async throws {
@@ -25,15 +25,17 @@ import HTTPTestKit
     }
 
     @Test func chunkedBodyPassingTheLimitGets413AndTheConnectionIsDropped() async throws {
-        let handled = try await expectOversizeUploadRefused(upload: { connection in
-            try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
-            let chunk = "3e8\r\n" + String(repeating: "b", count: 1000) + "\r\n"
-            try connection.send(chunk + chunk)  // 2000 bytes > 1024, no terminating chunk
-        }, afterwards: { live in
-            // The server is still healthy afterwards.
-            let after = try await live.exchange(get("/"))
-            #expect(after.status == 200)
-        })
+        let handled = try await expectOversizeUploadRefused(
+            upload: { connection in
+                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = "3e8\r\n" + String(repeating: "b", count: 1000) + "\r\n"
+                try connection.send(chunk + chunk)  // 2000 bytes > 1024, no terminating chunk
+            },
+            afterwards: { live in
+                // The server is still healthy afterwards.
+                let after = try await live.exchange(get("/"))
+                #expect(after.status == 200)
+            })
         #expect(handled == 1)  // only the health check reached the handler
     }
 
@@ -62,10 +64,13 @@ import HTTPTestKit
     ) async throws -> Int {
         let handled = Mutex(0)
         let configuration = LiveServer.configuration(maxBodyBytes: 1024, defaultHeaders: [("X-Server", "grain")])
-        try await withLiveServer(configuration, responder: { _ in
-            handled.withLock { $0 += 1 }
-            return HTTPResponse()
-        }) { live in
+        try await withLiveServer(
+            configuration,
+            responder: { _ in
+                handled.withLock { $0 += 1 }
+                return HTTPResponse()
+            }
+        ) { live in
             let port = live.port
             let (response, closed) = try await runOnDedicatedThread {
                 let connection = try RawHTTPConnection(port: port)

@@ -1,7 +1,7 @@
-import MicroHTTPServer
-import Testing
-import TestKit
 import HTTPTestKit
+import MicroHTTPServer
+import TestKit
+import Testing
 
 @Suite struct ConcurrencyTests {
     @Test func fiftyConcurrentRequestsToAnAwaitingHandlerAllSucceed() async throws {

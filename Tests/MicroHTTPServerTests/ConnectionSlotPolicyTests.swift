@@ -1,5 +1,6 @@
-@testable import MicroHTTPServer
 import Testing
+
+@testable import MicroHTTPServer
 
 /// `ConnectionSlots`' rules without sockets (descriptors of -1 are never shut down).
 /// Peers are kept alive for the whole test, as MHD's socket context keeps them: an

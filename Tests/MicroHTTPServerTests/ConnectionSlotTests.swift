@@ -1,8 +1,8 @@
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 /// The floods that took every connection slot (issue 21, item 7), at small scale: each
 /// fills a server of 24 slots (4 per address, 4 in reserve) and then checks that a new
@@ -96,11 +96,14 @@ import HTTPTestKit
         // Requests in progress are never closed to make room: the share still holds.
         let gate = AsyncGate()
         let started = Atomic(0)
-        try await withLiveServer(Self.configuration(), responder: { _ in
-            started.add(1, ordering: .relaxed)
-            await gate.wait()
-            return HTTPResponse()
-        }) { live in
+        try await withLiveServer(
+            Self.configuration(),
+            responder: { _ in
+                started.add(1, ordering: .relaxed)
+                await gate.wait()
+                return HTTPResponse()
+            }
+        ) { live in
             let port = live.port
             let busy = try await Self.flood(port: port, addresses: ["127.0.0.2"], count: 4, opening: get("/"))
             #expect(await eventually { started.load(ordering: .relaxed) == 4 })

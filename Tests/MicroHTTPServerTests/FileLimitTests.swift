@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import MicroHTTPServer
 
 /// The connection limit fits the process's open-file limit, which the server raises.

@@ -1,8 +1,8 @@
 import Foundation
-import MicroHTTPServer
-import Testing
-import TestKit
 import HTTPTestKit
+import MicroHTTPServer
+import TestKit
+import Testing
 
 /// `.fileRange` bodies reach the socket from the file (sendfile at an offset) with the
 /// range's length, and a range the file cannot hold is a 500, never a short body.
@@ -54,9 +54,10 @@ import HTTPTestKit
 
     @Test func aWholeFileIsSentOnTheFastPathToo() async throws {
         try await Self.withFile { path in
-            let live = try LiveServer(immediate: { _ in
-                HTTPResponse(body: .file(path: path, size: Self.content.count))
-            }, responder: { _ in HTTPResponse(contentType: "text/plain", text: "async") })
+            let live = try LiveServer(
+                immediate: { _ in
+                    HTTPResponse(body: .file(path: path, size: Self.content.count))
+                }, responder: { _ in HTTPResponse(contentType: "text/plain", text: "async") })
             let response = try await live.exchange(get("/file"))
             await live.stop()
             #expect(response.status == 200)
@@ -68,9 +69,10 @@ import HTTPTestKit
     /// One in-memory file answers many requests, on both paths, each with all its bytes.
     @Test func anInMemoryFileIsSentWholeEveryTime() async throws {
         let file = try #require(MemoryFile(Self.content))
-        let live = try LiveServer(immediate: { request in
-            request.path == "/fast" ? HTTPResponse(body: .memoryFile(file)) : nil
-        }, responder: { _ in HTTPResponse(body: .memoryFile(file)) })
+        let live = try LiveServer(
+            immediate: { request in
+                request.path == "/fast" ? HTTPResponse(body: .memoryFile(file)) : nil
+            }, responder: { _ in HTTPResponse(body: .memoryFile(file)) })
         let port = live.port
         let responses = try await runOnDedicatedThread {
             let connection = try RawHTTPConnection(port: port)

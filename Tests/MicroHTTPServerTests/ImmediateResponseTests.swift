@@ -1,8 +1,8 @@
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 /// Answers "/fast" on the synchronous fast path and everything else asynchronously,
 /// counting how often each path ran.

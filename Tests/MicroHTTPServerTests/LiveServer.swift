@@ -1,8 +1,8 @@
 import Foundation
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
 import TestKit
-import HTTPTestKit
 
 /// A server on 127.0.0.1 and a kernel-chosen port for one test, with a private temporary
 /// directory and a log that tests can inspect.

@@ -1,9 +1,9 @@
 import Foundation
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 /// What the handler saw of a request body.
 struct ObservedBody: Sendable {

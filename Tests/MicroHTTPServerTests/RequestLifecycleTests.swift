@@ -1,5 +1,6 @@
-@testable import MicroHTTPServer
 import Testing
+
+@testable import MicroHTTPServer
 
 /// The MHD request protocol without sockets: each test feeds the events MHD would
 /// produce and checks the actions the driver is told to perform.
@@ -109,7 +110,8 @@ import Testing
     @Test func theRoutesLimitLowersTheServersForDeclaredAndChunkedBodies() {
         let far = ContinuousClock.now.advanced(by: .seconds(3600))
         var declared = RequestLifecycle(maxBodyBytes: 100)
-        #expect(declared.headersReceived(framing: .length(11), isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .respondNow(.contentTooLarge))
+        #expect(
+            declared.headersReceived(framing: .length(11), isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .respondNow(.contentTooLarge))
         var chunked = RequestLifecycle(maxBodyBytes: 100)
         #expect(chunked.headersReceived(framing: .chunked, isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .readBody)
         #expect(chunked.bodyReceived(count: 10, now: .now) == .storeBody)
@@ -127,7 +129,10 @@ import Testing
 
     @Test func theResponderIsNotAskedWhenTheServerAlreadyDecided() {
         var asked = 0
-        let decide: (RequestLifecycle.BodyFraming) -> RequestLifecycle.BodyDecision = { _ in asked += 1; return .refused }
+        let decide: (RequestLifecycle.BodyFraming) -> RequestLifecycle.BodyDecision = { _ in
+            asked += 1
+            return .refused
+        }
         for (framing, draining) in [(RequestLifecycle.BodyFraming.none, false), (.invalid, false), (.length(101), false), (.length(5), true)] {
             var lifecycle = RequestLifecycle(maxBodyBytes: 100)
             _ = lifecycle.headersReceived(framing: framing, isDraining: draining, decide: decide)

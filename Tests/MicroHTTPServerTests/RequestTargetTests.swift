@@ -1,9 +1,9 @@
 import Glibc
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 /// Echoes what the handler saw, one field per line.
 private func echo(_ request: HTTPRequest) -> HTTPResponse {

@@ -1,8 +1,8 @@
 import Foundation
-import MicroHTTPServer
-import Testing
-import TestKit
 import HTTPTestKit
+import MicroHTTPServer
+import TestKit
+import Testing
 
 @Suite struct ResponseTests {
     @Test func fileResponseSendsTheWholeFileAndHeadSendsOnlyItsLength() async throws {
@@ -32,9 +32,12 @@ import HTTPTestKit
     @Test(arguments: ["/definitely/not/here", "/tmp"])
     func unreadableFileGets500WithTheDefaultHeaders(path: String) async throws {
         let configuration = LiveServer.configuration(defaultHeaders: [("X-Server", "grain")])
-        try await withLiveServer(configuration, responder: { _ in
-            HTTPResponse(body: .file(path: path, size: 10))
-        }) { live in
+        try await withLiveServer(
+            configuration,
+            responder: { _ in
+                HTTPResponse(body: .file(path: path, size: 10))
+            }
+        ) { live in
             let response = try await live.exchange(get("/"))
             #expect(response.status == 500)
             #expect(response.header("X-Server") == "grain")

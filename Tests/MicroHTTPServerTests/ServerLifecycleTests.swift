@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTestKit
 import MicroHTTPServer
 import Testing
-import HTTPTestKit
 
 @Suite struct ServerLifecycleTests {
     private func makeServer(_ configuration: HTTPServerConfiguration) -> HTTPServer {
@@ -60,12 +60,13 @@ import HTTPTestKit
         }
     }
 
-    @Test(arguments: [
-        { (c: inout HTTPServerConfiguration) in c.threadCount = 0 },
-        { (c: inout HTTPServerConfiguration) in c.temporaryDirectory = "/nonexistent/dir" },
-        { (c: inout HTTPServerConfiguration) in c.connectionMemoryLimit = 100 },
-        { (c: inout HTTPServerConfiguration) in c.maxBodyBytes = -1 },
-    ] as [@Sendable (inout HTTPServerConfiguration) -> Void])
+    @Test(
+        arguments: [
+            { (c: inout HTTPServerConfiguration) in c.threadCount = 0 },
+            { (c: inout HTTPServerConfiguration) in c.temporaryDirectory = "/nonexistent/dir" },
+            { (c: inout HTTPServerConfiguration) in c.connectionMemoryLimit = 100 },
+            { (c: inout HTTPServerConfiguration) in c.maxBodyBytes = -1 },
+        ] as [@Sendable (inout HTTPServerConfiguration) -> Void])
     func invalidConfigurationFailsToStart(change: @Sendable (inout HTTPServerConfiguration) -> Void) {
         var configuration = LiveServer.configuration()
         change(&configuration)

@@ -1,7 +1,7 @@
-import MicroHTTPServer
-import Testing
-import TestKit
 import HTTPTestKit
+import MicroHTTPServer
+import TestKit
+import Testing
 
 /// Which answers carry the configured default headers (the app's security headers):
 /// every one the server makes itself does, including those written straight to the
@@ -23,9 +23,11 @@ import HTTPTestKit
     }
 
     @Test func everyAnswerTheServerMakesItselfCarriesTheDefaultHeaders() async throws {
-        let live = try LiveServer(Self.configuration(), admit: { head in
-            .accept(maxBytes: head.path == "/small" ? 500 : .max, timeLimit: .seconds(300))
-        }, responder: { _ in HTTPResponse() })
+        let live = try LiveServer(
+            Self.configuration(),
+            admit: { head in
+                .accept(maxBytes: head.path == "/small" ? 500 : .max, timeLimit: .seconds(300))
+            }, responder: { _ in HTTPResponse() })
         let port = live.port
         // 400 for a framing the server refuses, 413 for a declared oversize body, 503 for
         // one the spool has no room for.
@@ -43,7 +45,8 @@ import HTTPTestKit
         // body past the limit.
         let oversize = try await runOnDedicatedThread {
             let connection = try RawHTTPConnection(port: port)
-            try connection.send("POST /small HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n" + String(repeating: "x", count: 600) + "\r\n0\r\n\r\n")
+            try connection.send(
+                "POST /small HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n" + String(repeating: "x", count: 600) + "\r\n0\r\n\r\n")
             return try connection.readResponse()
         }
         #expect(oversize.status == 413)

@@ -1,9 +1,9 @@
 import Foundation
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 /// Start → traffic → shutdown, over and over, in one process.
 ///
@@ -30,12 +30,15 @@ import HTTPTestKit
     private func runCycle(_ cycle: Int) async throws {
         var configuration = LiveServer.configuration()
         configuration.threadCount = 4
-        let live = try LiveServer(configuration, immediate: { request in
-            request.path == "/fast" ? HTTPResponse(contentType: "text/plain", text: "fast") : nil
-        }, responder: { request in
-            if request.path == "/yield" { await Task.yield() }
-            return HTTPResponse(contentType: "text/plain", text: "ok")
-        })
+        let live = try LiveServer(
+            configuration,
+            immediate: { request in
+                request.path == "/fast" ? HTTPResponse(contentType: "text/plain", text: "fast") : nil
+            },
+            responder: { request in
+                if request.path == "/yield" { await Task.yield() }
+                return HTTPResponse(contentType: "text/plain", text: "ok")
+            })
         let port = live.port
         let traffic = TrafficRecord()
         let clients = [("/", true), ("/", false), ("/yield", false), ("/fast", true)].map { path, keepAlive in

@@ -1,9 +1,9 @@
 import Glibc
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct ShutdownTests {
@@ -75,13 +75,15 @@ struct ShutdownTests {
         let started = AsyncGate()
         let release = AsyncGate()
         let configuration = LiveServer.configuration(defaultHeaders: [("X-Server", "grain")])
-        let live = try LiveServer(configuration, responder: { request in
-            if request.path == "/slow" {
-                started.open()
-                await release.wait()
-            }
-            return HTTPResponse(contentType: "text/plain", text: "ok \(request.path)")
-        })
+        let live = try LiveServer(
+            configuration,
+            responder: { request in
+                if request.path == "/slow" {
+                    started.open()
+                    await release.wait()
+                }
+                return HTTPResponse(contentType: "text/plain", text: "ok \(request.path)")
+            })
         let port = live.port
         let keptAlive = try await runOnDedicatedThread {
             let connection = try RawHTTPConnection(port: port)
@@ -115,17 +117,19 @@ struct ShutdownTests {
         let started = AsyncGate()
         let release = AsyncGate()
         let fastCalls = Counter()
-        let live = try LiveServer(immediate: { request in
-            guard request.path == "/fast" else { return nil }
-            fastCalls.increment()
-            return HTTPResponse(contentType: "text/plain", text: "fast")
-        }, responder: { request in
-            if request.path == "/slow" {
-                started.open()
-                await release.wait()
-            }
-            return HTTPResponse(contentType: "text/plain", text: "slow")
-        })
+        let live = try LiveServer(
+            immediate: { request in
+                guard request.path == "/fast" else { return nil }
+                fastCalls.increment()
+                return HTTPResponse(contentType: "text/plain", text: "fast")
+            },
+            responder: { request in
+                if request.path == "/slow" {
+                    started.open()
+                    await release.wait()
+                }
+                return HTTPResponse(contentType: "text/plain", text: "slow")
+            })
         let port = live.port
         let keptAlive = try await runOnDedicatedThread {
             let connection = try RawHTTPConnection(port: port)

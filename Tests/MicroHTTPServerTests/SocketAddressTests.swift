@@ -1,6 +1,7 @@
 import Glibc
-@testable import MicroHTTPServer
 import Testing
+
+@testable import MicroHTTPServer
 
 @Suite struct SocketAddressTests {
     /// Each literal parses to its own family and port, and reads back as the same address.

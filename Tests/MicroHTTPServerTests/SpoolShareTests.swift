@@ -1,7 +1,7 @@
-import MicroHTTPServer
-import Testing
-import TestKit
 import HTTPTestKit
+import MicroHTTPServer
+import TestKit
+import Testing
 
 /// The spool's fair shares and the minimum body rate (issue 21, item 6), on a live
 /// server with small limits and, for deadlines and rates, an injected clock: a budget of

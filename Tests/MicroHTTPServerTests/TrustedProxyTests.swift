@@ -1,8 +1,8 @@
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import Testing
 import TestKit
-import HTTPTestKit
+import Testing
 
 /// Who a request is from, and each client's fair share, directly and behind a proxy.
 @Suite struct TrustedProxyTests {
@@ -47,13 +47,15 @@ import HTTPTestKit
         var configuration = LiveServer.configuration()
         configuration.trustedProxies = proxies.compactMap(IPAddressRange.init)
         configuration.perClientConnectionLimit = limit
-        return try LiveServer(configuration, responder: { request in
-            if request.path == "/hold", let release {
-                arrivals?.record()
-                await release.wait()
-            }
-            return HTTPResponse(contentType: "text/plain", text: request.clientAddress)
-        })
+        return try LiveServer(
+            configuration,
+            responder: { request in
+                if request.path == "/hold", let release {
+                    arrivals?.record()
+                    await release.wait()
+                }
+                return HTTPResponse(contentType: "text/plain", text: request.clientAddress)
+            })
     }
 
     @Test func forwardedForIsBelievedOnlyFromATrustedProxy() async throws {

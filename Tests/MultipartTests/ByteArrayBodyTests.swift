@@ -1,12 +1,13 @@
 import Foundation
 import Multipart
-import Testing
 import TestKit
+import Testing
 
 /// The parser needs nothing of the HTTP server: a plain byte array is a body, and
 /// whatever size the chunks come in, the form is the same.
 @Suite struct ByteArrayBodyTests {
-    static let body = Array("""
+    static let body = Array(
+        """
         --b\r
         Content-Disposition: form-data; name="caption"\r
         \r

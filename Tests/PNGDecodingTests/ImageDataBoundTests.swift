@@ -1,7 +1,7 @@
 import GzipCompression
+import ImageTestKit
 import PNGDecoding
 import Testing
-import ImageTestKit
 
 /// Issue 21's PNG inflate bomb: image data is bounded by the picture the IHDR declares,
 /// from the chunk lengths (more IDAT than stored blocks of the picture need) and while
@@ -39,7 +39,12 @@ import ImageTestKit
         let header = try PNGInspector.inspect(bomb)
         var asked = 0
         #expect(throws: PNGError(.sizeMismatch, "the image data inflates past the 100100 bytes a 1000 × 100 picture needs")) {
-            try PNGImageDataCheck.check(bomb, header: header, shouldStop: { asked += 1; return false })
+            try PNGImageDataCheck.check(
+                bomb, header: header,
+                shouldStop: {
+                    asked += 1
+                    return false
+                })
         }
         #expect(asked <= 3, "stopped after two 64 KB chunks, not 1,024")
     }
@@ -50,7 +55,12 @@ import ImageTestKit
         try PNGImageDataCheck.check(honest, header: header, shouldStop: { false })
         var asked = 0
         #expect(throws: PNGError(.timedOut, "the decode deadline passed while inflating the image data")) {
-            try PNGImageDataCheck.check(honest, header: header, shouldStop: { asked += 1; return asked > 3 })
+            try PNGImageDataCheck.check(
+                honest, header: header,
+                shouldStop: {
+                    asked += 1
+                    return asked > 3
+                })
         }
         #expect(asked == 4)
     }

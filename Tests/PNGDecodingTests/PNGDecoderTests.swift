@@ -1,6 +1,6 @@
+import ImageTestKit
 import PNGDecoding
 import Testing
-import ImageTestKit
 
 @Suite struct PNGDecoderTests {
     private static func decode(_ name: String) throws -> (PNGHeader, [UInt8]) {

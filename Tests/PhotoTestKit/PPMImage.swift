@@ -1,14 +1,14 @@
-public import JPEGProcessing
+package import PhotoPipeline
 
 /// Reads a binary PPM (P6, 8-bit), the format the committed reference decodes are kept in
 /// (`scripts/generate-photo-references` writes them with ImageMagick, dwebp and
 /// heif-convert): trivially parsed here, so no decoder under test reads its own reference.
-public enum PPMImage {
-    public struct Malformed: Error, CustomStringConvertible {
-        public let description: String
+package enum PPMImage {
+    package struct Malformed: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> RGBImage {
+    package static func decode(_ bytes: [UInt8]) throws -> RGBImage {
         var position = 0
         var fields: [String] = []
         while fields.count < 4 {
@@ -25,7 +25,7 @@ public enum PPMImage {
         guard fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]), fields[3] == "255" else {
             throw Malformed(description: "not an 8-bit binary PPM: \(fields)")
         }
-        let start = position + 1   // one whitespace byte after maxval
+        let start = position + 1  // one whitespace byte after maxval
         guard bytes.count >= start + width * height * 3,
             let image = RGBImage(width: width, height: height, pixels: Array(bytes[start..<(start + width * height * 3)]))
         else { throw Malformed(description: "PPM pixel data is short") }

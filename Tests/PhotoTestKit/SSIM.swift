@@ -1,5 +1,5 @@
 import Foundation
-public import JPEGProcessing
+package import PhotoPipeline
 
 /// Structural similarity (Wang et al. 2004) between two images of the same size, the
 /// measure the pixel checks use: an output that is upright, the same size and
@@ -8,9 +8,9 @@ public import JPEGProcessing
 /// luma (BT.601), an 11-tap Gaussian window with σ = 1.5 applied separably with mirrored
 /// edges, K1 = 0.01, K2 = 0.03, the mean of the SSIM map. Written here, apart from the
 /// pipeline, so a test compares the pipeline against an independent reference decode.
-public enum SSIM {
+package enum SSIM {
     /// The mean SSIM of `a` and `b` (same width and height).
-    public static func of(_ a: RGBImage, _ b: RGBImage) -> Double {
+    package static func of(_ a: RGBImage, _ b: RGBImage) -> Double {
         precondition(a.width == b.width && a.height == b.height, "sizes differ: \(a.width)×\(a.height) vs \(b.width)×\(b.height)")
         let x = luma(a)
         let y = luma(b)
@@ -28,7 +28,8 @@ public enum SSIM {
             let varX = xx[i] - muX[i] * muX[i]
             let varY = yy[i] - muY[i] * muY[i]
             let cov = xy[i] - muX[i] * muY[i]
-            total += ((2 * muX[i] * muY[i] + c1) * (2 * cov + c2))
+            total +=
+                ((2 * muX[i] * muY[i] + c1) * (2 * cov + c2))
                 / ((muX[i] * muX[i] + muY[i] * muY[i] + c1) * (varX + varY + c2))
         }
         return total / Double(x.count)

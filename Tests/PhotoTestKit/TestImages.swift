@@ -1,13 +1,13 @@
 import Foundation
-public import JPEGProcessing
+package import PhotoPipeline
 import TestKit
 
 /// Deterministic test images and independent image comparisons (area-average reference
 /// downscale, mean absolute error, PSNR), kept separate from the code under test.
-public enum TestImages {
+package enum TestImages {
     /// Four solid quadrants (top-left, top-right, bottom-left, bottom-right colours): any
     /// of the eight EXIF orientations rearranges them differently.
-    public static func quadrants(width: Int, height: Int, colors: [(UInt8, UInt8, UInt8)]) -> RGBImage {
+    package static func quadrants(width: Int, height: Int, colors: [(UInt8, UInt8, UInt8)]) -> RGBImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {
@@ -22,7 +22,7 @@ public enum TestImages {
     }
 
     /// A smooth, photo-like image: gradients and low-frequency waves, plus mild noise.
-    public static func photoLike(width: Int, height: Int, seed: UInt64 = 1, noise: Int = 6) -> RGBImage {
+    package static func photoLike(width: Int, height: Int, seed: UInt64 = 1, noise: Int = 6) -> RGBImage {
         var random = SplitMix64(seed: seed)
         let columns = (0..<width).map { x -> (Double, Double) in
             let fx = Double(x) / Double(width)
@@ -48,7 +48,7 @@ public enum TestImages {
     }
 
     /// Uniform random noise: hard to compress, for byte-budget tests.
-    public static func noise(width: Int, height: Int, seed: UInt64 = 7) -> RGBImage {
+    package static func noise(width: Int, height: Int, seed: UInt64 = 7) -> RGBImage {
         var random = SplitMix64(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for index in pixels.indices { pixels[index] = UInt8(truncatingIfNeeded: random.next()) }
@@ -57,7 +57,7 @@ public enum TestImages {
 
     /// Box-filter downscale with fractional pixel coverage (each output pixel is the exact
     /// area average of the source rectangle it covers): a simple independent reference.
-    public static func areaAverage(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+    package static func areaAverage(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
         let horizontal = coverage(source: image.width, destination: width)
         let vertical = coverage(source: image.height, destination: height)
         var rows = [Double](repeating: 0, count: width * image.height * 3)
@@ -82,7 +82,7 @@ public enum TestImages {
     }
 
     /// Mean absolute difference per sample between two images of the same size.
-    public static func meanAbsoluteError(_ a: RGBImage, _ b: RGBImage) -> Double {
+    package static func meanAbsoluteError(_ a: RGBImage, _ b: RGBImage) -> Double {
         precondition(a.width == b.width && a.height == b.height, "sizes differ")
         var total = 0
         for index in a.pixels.indices { total += abs(Int(a.pixels[index]) - Int(b.pixels[index])) }
@@ -90,7 +90,7 @@ public enum TestImages {
     }
 
     /// Peak signal-to-noise ratio in dB between two images of the same size.
-    public static func psnr(_ a: RGBImage, _ b: RGBImage) -> Double {
+    package static func psnr(_ a: RGBImage, _ b: RGBImage) -> Double {
         precondition(a.width == b.width && a.height == b.height, "sizes differ")
         var total = 0.0
         for index in a.pixels.indices {
@@ -102,7 +102,7 @@ public enum TestImages {
     }
 
     /// The mean colour of a rectangle, for checks robust to JPEG noise.
-    public static func meanColor(_ image: RGBImage, x: Int, y: Int, width: Int, height: Int) -> (Double, Double, Double) {
+    package static func meanColor(_ image: RGBImage, x: Int, y: Int, width: Int, height: Int) -> (Double, Double, Double) {
         var sums = (0.0, 0.0, 0.0)
         for row in y..<(y + height) {
             for column in x..<(x + width) {

@@ -1,12 +1,12 @@
+import ATProto
+import ATProtoTestKit
+import Accounts
+import AppTestKit
 import Foundation
 import GrainStoriesWeb
-import ATProtoTestKit
-import AppTestKit
-import Testing
-import Accounts
-import ATProto
 import GrainSupport
 import Posting
+import Testing
 
 /// `DraftRepository`'s contract, on every adapter: the quota is checked in the same
 /// atomic step as the insert (concurrent uploads cannot pass it together), publishing
@@ -18,7 +18,8 @@ import Posting
     let pds = "https://pds.example"
     let start = Date(timeIntervalSince1970: 1_788_544_800)
 
-    func draft(_ id: String, of did: DID? = nil, on pdsURL: String? = nil, bytes: Int = 1000, state: Draft.State = .draft, at offset: TimeInterval = 0) -> Draft {
+    func draft(_ id: String, of did: DID? = nil, on pdsURL: String? = nil, bytes: Int = 1000, state: Draft.State = .draft, at offset: TimeInterval = 0) -> Draft
+    {
         Draft(
             id: id, did: did ?? alice, pdsURL: pdsURL ?? pds, storyRKey: RecordKey("3ms\(id)")!, postRKey: RecordKey("3mp\(id)")!,
             photoBytes: bytes, width: 40, height: 30, gpsCell: nil, place: nil, labels: [], crosspost: false, state: state,
@@ -82,7 +83,9 @@ import Posting
             try await drafts.insert(draft("d"))
             #expect(try await drafts.progress("d") == nil)
             #expect(try await drafts.publish("d", place: nil, labels: ["nudity"], crosspost: true, createdAt: Datetime(start), now: start))
-            #expect(try await !drafts.publish("d", place: nil, labels: [], crosspost: false, createdAt: Datetime(start), now: start), "pressing Publish twice queues it once")
+            #expect(
+                try await !drafts.publish("d", place: nil, labels: [], crosspost: false, createdAt: Datetime(start), now: start),
+                "pressing Publish twice queues it once")
             #expect(try await !drafts.startPublishing("d", createdAt: Datetime(start), now: start))
             #expect(try await drafts.find("d")?.labels == ["nudity"])
             var progress = try #require(try await drafts.progress("d"))

@@ -1,9 +1,9 @@
-import Foundation
-import GrainStoriesWeb
 import ATProtoTestKit
 import AppTestKit
-import Testing
+import Foundation
+import GrainStoriesWeb
 import TestKit
+import Testing
 
 /// The storage adapters every repository contract runs against, as the PDS parity test
 /// runs both PDS fakes: the SQLite adapter the server uses (a fresh database file in a

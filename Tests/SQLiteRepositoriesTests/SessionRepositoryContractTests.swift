@@ -1,11 +1,11 @@
+import ATProto
+import ATProtoTestKit
+import Accounts
+import AppTestKit
 import Foundation
 import GrainStoriesWeb
-import ATProtoTestKit
-import AppTestKit
-import Testing
-import Accounts
-import ATProto
 import GrainSupport
+import Testing
 
 /// `SessionRepository`'s contract, on every adapter: sessions belong to a DID *and* a
 /// PDS, the most recently used one wins, and the idle cutoff leaves out and deletes

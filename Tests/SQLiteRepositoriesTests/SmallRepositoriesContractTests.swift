@@ -1,12 +1,13 @@
-import Foundation
-import GrainStoriesWeb
+import ATProto
 import ATProtoTestKit
 import AppTestKit
-import Testing
-import ATProto
-@testable import Geocoding
+import Foundation
+import GrainStoriesWeb
 import Social
+import Testing
 import Viewing
+
+@testable import Geocoding
 
 /// The contracts of the small per-account repositories (strip choice, hidden people,
 /// seen state) and the geocoding cache, on every adapter.
@@ -37,7 +38,8 @@ import Viewing
     func concurrentHidesNeverPassTheLimitAndHidingAgainChangesNothing(adapter: RepositoryAdapter) async throws {
         try await adapter.with { repositories in
             let hidden = repositories.hiddenAuthors
-            let start = self.start, alice = self.alice
+            let start = self.start
+            let alice = self.alice
             let accepted = await withTaskGroup(of: Bool.self) { group in
                 for n in 0..<10 {
                     group.addTask { (try? await hidden.hide(Self.author(n), by: alice, now: start.addingTimeInterval(Double(n)), limit: 3)) ?? false }

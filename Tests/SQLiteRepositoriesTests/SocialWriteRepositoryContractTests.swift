@@ -1,10 +1,10 @@
-import Foundation
-import GrainStoriesWeb
+import ATProto
 import ATProtoTestKit
 import AppTestKit
-import Testing
-import ATProto
+import Foundation
+import GrainStoriesWeb
 import Social
+import Testing
 
 /// `SocialWriteRepository`'s contract, on every adapter: a record is created from here
 /// exactly once, an undo is never due before what it undoes, a finished write stays
@@ -33,7 +33,9 @@ import Social
             let heart = try await insert(writes, .favorite, "3mheart00001")
             await #expect(throws: (any Error).self, "a second favourite of the same record") { _ = try await insert(writes, .favorite, "3mheart00001") }
             _ = try await insert(writes, .comment, "3mcomment0001", text: "hi")
-            await #expect(throws: (any Error).self, "a second comment with the same key") { _ = try await insert(writes, .comment, "3mcomment0001", text: "again") }
+            await #expect(throws: (any Error).self, "a second comment with the same key") {
+                _ = try await insert(writes, .comment, "3mcomment0001", text: "again")
+            }
             _ = try await insert(writes, .favorite, "3mheart00001", by: bob)
             _ = try await insert(writes, .unfavorite, "3mheart00001")
             _ = try await insert(writes, .unfavorite, "3mheart00001")
@@ -104,7 +106,9 @@ import Social
             refused.status = .failed
             try await writes.save(refused)
 
-            #expect(try await writes.comments(on: story, since: start.addingTimeInterval(-10)).map(\.id) == [first.id, removal.id], "oldest first, not failed, not other stories or hearts")
+            #expect(
+                try await writes.comments(on: story, since: start.addingTimeInterval(-10)).map(\.id) == [first.id, removal.id],
+                "oldest first, not failed, not other stories or hearts")
             #expect(try await writes.comment(of: alice, rkey: "3mcomment0011")?.text == "first")
             #expect(try await writes.comment(of: bob, rkey: "3mcomment0011") == nil)
 

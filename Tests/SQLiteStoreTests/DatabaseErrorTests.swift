@@ -78,9 +78,10 @@ import Testing
                 try await database.write { try $0.execute(twoStatements) }
             }
             #expect(error?.code == .misuse)
-            #expect(await #expect(throws: DatabaseError.self) {
-                try await database.write { try $0.execute("  -- nothing here\n") }
-            }?.code == .misuse)
+            #expect(
+                await #expect(throws: DatabaseError.self) {
+                    try await database.write { try $0.execute("  -- nothing here\n") }
+                }?.code == .misuse)
             let stillThere = try await database.read { try $0.query("SELECT * FROM session") }
             #expect(stillThere.isEmpty)
             try await database.write { try $0.executeScript("CREATE TABLE a(x); CREATE TABLE b(y); -- done") }

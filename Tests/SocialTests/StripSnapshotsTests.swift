@@ -1,9 +1,9 @@
 import ATProto
 import Foundation
+import Social
 import Synchronization
 import Testing
 import Viewing
-import Social
 
 /// The order a person was shown is the one the viewer keeps to: people who left drop
 /// out, people who joined come last, their own entry stays first; an order unused for

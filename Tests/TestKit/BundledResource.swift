@@ -1,16 +1,16 @@
-public import Foundation
+package import Foundation
 
 /// The bytes of a committed file under a test target's `Resources/` folder. Each test
 /// target passes its own `Bundle.module` (a bundle belongs to one module, so only the
 /// lookup can be shared).
-public enum BundledResource {
+package enum BundledResource {
     /// A fixture the target does not carry: a mistake in the test, named.
-    public struct Missing: Error, CustomStringConvertible {
-        public let name: String
-        public var description: String { "missing test resource Resources/\(name)" }
+    package struct Missing: Error, CustomStringConvertible {
+        package let name: String
+        package var description: String { "missing test resource Resources/\(name)" }
     }
 
-    public static func bytes(_ name: String, in bundle: Bundle) throws -> [UInt8] {
+    package static func bytes(_ name: String, in bundle: Bundle) throws -> [UInt8] {
         guard let url = bundle.url(forResource: "Resources/\(name)", withExtension: nil) else { throw Missing(name: name) }
         return Array(try Data(contentsOf: url))
     }

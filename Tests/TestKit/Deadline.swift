@@ -1,15 +1,15 @@
 import Synchronization
 
 /// Thrown by `withDeadline` when the body did not finish in time.
-public struct DeadlineExceeded: Error, CustomStringConvertible {
-    public let timeout: Duration
-    public var description: String { "did not finish within \(timeout)" }
+package struct DeadlineExceeded: Error, CustomStringConvertible {
+    package let timeout: Duration
+    package var description: String { "did not finish within \(timeout)" }
 }
 
 /// Runs `body` and returns its result, or throws `DeadlineExceeded` after `timeout`
 /// (cancelling `body`). Unlike a task group it returns on time even if `body` ignores
 /// cancellation, so a hung operation fails its test instead of hanging the suite.
-public func withDeadline<T: Sendable>(
+package func withDeadline<T: Sendable>(
     _ timeout: Duration,
     _ body: @escaping @Sendable () async -> T
 ) async throws(DeadlineExceeded) -> T {

@@ -5,7 +5,7 @@
 /// interval is only how often the condition is looked at, never an amount of time
 /// the test relies on passing, and `timeout` only bounds a failure: a slow machine
 /// makes a passing test slower, never a failing one.
-public func eventually(
+package func eventually(
     within timeout: Duration = .seconds(10),
     checkingEvery interval: Duration = .milliseconds(5),
     _ condition: () async throws -> Bool

@@ -4,7 +4,7 @@ import Synchronization
 /// `sleep` for code under test (a rate limiter's queue, say) that must stay asleep for as
 /// long as the test needs and then all wake at once. Waiters are suspended on
 /// continuations, not polling, and `release()` resumes every current and later one.
-public final class HeldWaits: Sendable {
+package final class HeldWaits: Sendable {
     private struct State {
         var released = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -13,13 +13,13 @@ public final class HeldWaits: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// How many waits have started (released or not).
-    public var waiting: Int { state.withLock { $0.count } }
+    package var waiting: Int { state.withLock { $0.count } }
 
     /// Suspends until `release()` (at once if it was already called).
-    public func wait() async {
+    package func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 state.count += 1
@@ -32,7 +32,7 @@ public final class HeldWaits: Sendable {
     }
 
     /// Wakes every waiter, and lets every later wait pass at once.
-    public func release() {
+    package func release() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.released = true
             defer { state.waiters = [] }

@@ -2,19 +2,19 @@ import Foundation
 
 /// Locations inside the repository, found from this source file so tests work from
 /// any working directory.
-public enum ProjectPaths {
+package enum ProjectPaths {
     /// The repository root (the directory holding Package.swift).
-    public static let root: String = {
+    package static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    public static var templates: String { root + "/Templates" }
-    public static var publicFiles: String { root + "/Public" }
+    package static var templates: String { root + "/Templates" }
+    package static var publicFiles: String { root + "/Public" }
 
     /// A fresh, empty temporary directory for one test.
-    public static func temporaryDirectory(_ label: String = "test") -> String {
+    package static func temporaryDirectory(_ label: String = "test") -> String {
         let path = NSTemporaryDirectory() + "grainstories-\(label)-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path

@@ -1,8 +1,8 @@
 /// A tiny deterministic random generator (SplitMix64) so test images never vary.
-public struct SplitMix64: Sendable {
+package struct SplitMix64: Sendable {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9

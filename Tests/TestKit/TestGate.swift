@@ -3,14 +3,14 @@ import Synchronization
 
 /// A one-shot gate that blocking code (a scripted server's handler, running on its own
 /// thread) waits at until a test opens it. Every wait is bounded.
-public final class TestGate: Sendable {
+package final class TestGate: Sendable {
     private let isOpen = Mutex(false)
     private let condition = NSCondition()
 
-    public init() {}
+    package init() {}
 
     /// Opens the gate for every current and future waiter.
-    public func open() {
+    package func open() {
         isOpen.withLock { $0 = true }
         condition.lock()
         condition.broadcast()
@@ -19,7 +19,7 @@ public final class TestGate: Sendable {
 
     /// Blocks the calling thread until the gate opens; false if `timeout` passed first.
     /// Never call this from async code: it blocks its thread.
-    public func wait(timeout: Duration = .seconds(10)) -> Bool {
+    package func wait(timeout: Duration = .seconds(10)) -> Bool {
         let (seconds, attoseconds) = timeout.components
         let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
         condition.lock()

@@ -1,9 +1,10 @@
+import ATProto
 import ATProtoTestKit
 import Testing
-@testable import Viewing
-@testable import Social
+
 @testable import Presentation
-import ATProto
+@testable import Social
+@testable import Viewing
 
 /// Facets become links only when their byte ranges are sound.
 @Suite struct CommentTextTests {
@@ -12,9 +13,10 @@ import ATProto
     }
 
     @Test func aSoundRangeBecomesALinkAndTheRestStaysText() {
-        #expect(CommentText.runs("see this now", facets: [link(4, 8)]) == [
-            .init("see "), .init("this", href: "https://example.org"), .init(" now"),
-        ])
+        #expect(
+            CommentText.runs("see this now", facets: [link(4, 8)]) == [
+                .init("see "), .init("this", href: "https://example.org"), .init(" now"),
+            ])
     }
 
     @Test func offsetsAreUTF8BytesNotCharacters() {
@@ -43,10 +45,12 @@ import ATProto
 
     @Test func mentionsLeadToTheProfileAndTagsStayText() {
         let did: DID = "did:plc:abcdefghijklmnopqrstuvwx"
-        let runs = CommentText.runs("@bob #tag", facets: [
-            RichTextFacet(index: .init(byteStart: 0, byteEnd: 4), features: [.mention(did)]),
-            RichTextFacet(index: .init(byteStart: 5, byteEnd: 9), features: [.tag("tag")]),
-        ])
+        let runs = CommentText.runs(
+            "@bob #tag",
+            facets: [
+                RichTextFacet(index: .init(byteStart: 0, byteEnd: 4), features: [.mention(did)]),
+                RichTextFacet(index: .init(byteStart: 5, byteEnd: 9), features: [.tag("tag")]),
+            ])
         #expect(runs == [.init("@bob", href: "/profile/did:plc:abcdefghijklmnopqrstuvwx"), .init(" #tag")])
     }
 }

@@ -1,10 +1,11 @@
 import ATProtoTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
+@testable import Social
+@testable import Viewing
 
 @Suite struct LabelPolicyTests {
     let now = Date(timeIntervalSince1970: 1_788_544_800)
@@ -42,9 +43,11 @@ import Testing
 @Suite struct RelativeTimeTests {
     let now = Date(timeIntervalSince1970: 1_788_544_800)
 
-    @Test(arguments: [(Double(10), "now", "just now"), (Double(60), "1m", "1 minute ago"), (Double(125), "2m", "2 minutes ago"),
-                      (Double(3 * 3600 + 5), "3h", "3 hours ago"), (Double(86_400), "1d", "1 day ago"), (Double(15 * 86_400), "2w", "2 weeks ago"),
-                      (Double(-500), "now", "just now")])
+    @Test(arguments: [
+        (Double(10), "now", "just now"), (Double(60), "1m", "1 minute ago"), (Double(125), "2m", "2 minutes ago"),
+        (Double(3 * 3600 + 5), "3h", "3 hours ago"), (Double(86_400), "1d", "1 day ago"), (Double(15 * 86_400), "2w", "2 weeks ago"),
+        (Double(-500), "now", "just now"),
+    ])
     func formats(secondsAgo: Double, short: String, long: String) {
         let date = now.addingTimeInterval(-secondsAgo)
         #expect(RelativeTime.short(from: date, now: now) == short)

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
-@testable import GrainSupport
-@testable import Viewing
-@testable import Social
-@testable import Presentation
 import TestKit
+import Testing
+
+@testable import GrainSupport
+@testable import Presentation
+@testable import Social
+@testable import Viewing
 
 @Suite struct MediaURLSignerTests {
     let signer = MediaURLSigner(key: Array(repeating: 7, count: 32), insecureHosts: ["127.0.0.1"])
-    let avatar = "https://cdn.grain.social/vY6km_3Fyhw0kFNN8tPLu7gAS4VRG99l_5sbM8a4hRE/avatar/plain/did:plc:hbrpoigf3cbfnobm2o4rak3v/bafkreigafqfzmxqchk7oqchswvenrvizhkfvekn6n4ysdjxrnywudjcjwm"
+    let avatar =
+        "https://cdn.grain.social/vY6km_3Fyhw0kFNN8tPLu7gAS4VRG99l_5sbM8a4hRE/avatar/plain/did:plc:hbrpoigf3cbfnobm2o4rak3v/bafkreigafqfzmxqchk7oqchswvenrvizhkfvekn6n4ysdjxrnywudjcjwm"
 
     private func parts(_ path: String) -> (String, String) {
         let pieces = path.split(separator: "/")
@@ -99,7 +101,9 @@ import TestKit
         func next() -> Int { Int(truncatingIfNeeded: random.next() >> 33) }
         for _ in 0..<3000 {
             var text = String((0..<(next() % 48)).map { _ in characters[next() % characters.count] })
-            if next() % 10 == 0 { text.insert(["=", "+", "/", " ", "é", "%"][next() % 6], at: text.index(text.startIndex, offsetBy: next() % (text.count + 1))) }
+            if next() % 10 == 0 {
+                text.insert(["=", "+", "/", " ", "é", "%"][next() % 6], at: text.index(text.startIndex, offsetBy: next() % (text.count + 1)))
+            }
             #expect(Base64URL.decode(text) == foundation(text), "\(text)")
         }
     }

@@ -1,10 +1,11 @@
 import ATProtoTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
+@testable import Social
+@testable import Viewing
 
 @Suite struct SeenStateTests {
     let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"

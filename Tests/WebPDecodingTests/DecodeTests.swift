@@ -1,6 +1,6 @@
+import TestKit
 import Testing
 import WebPDecoding
-import TestKit
 
 @Suite struct DecodeTests {
     static func decoded(_ name: String) throws -> (WebPHeader, [UInt8]) {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestKit
+import Testing
 
 /// The committed fixtures under `Resources/` (made by `make-fixtures.py`) and what they contain.
 enum Fixtures {

@@ -1,6 +1,6 @@
+import TestKit
 import Testing
 import WebPDecoding
-import TestKit
 
 @Suite struct InspectTests {
     @Test(arguments: ["lossy.webp", "lossless.webp"])

@@ -1,6 +1,6 @@
+import TestKit
 import Testing
 import WorkerThreads
-import TestKit
 
 /// Admission by cost, order by account: a cheap job is not held up by an expensive one,
 /// two expensive ones never run together, accounts take turns (never cheapest first) and

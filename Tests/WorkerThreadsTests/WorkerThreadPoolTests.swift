@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
+import TestKit
 import Testing
 import WorkerThreads
-import TestKit
 
 @Suite struct WorkerThreadPoolTests {
     struct Boom: Error, Equatable {}
@@ -55,7 +55,10 @@ import TestKit
     /// cooperative pool fails this test instead of hanging it.
     @Test func blockingJobsDoNotStarveAsyncTasks() async {
         let gate = DispatchSemaphore(value: 0)
-        let watchdog = Watchdog(after: 20) { gate.signal(); gate.signal() }
+        let watchdog = Watchdog(after: 20) {
+            gate.signal()
+            gate.signal()
+        }
         let pool = WorkerThreadPool(name: "test-blocking", threadCount: 2)
         defer { pool.shutdown() }
         let started = DispatchSemaphore(value: 0)
@@ -75,7 +78,10 @@ import TestKit
         let inTime = watchdog.disarm()
         #expect(inTime, "the task completed only after the watchdog released the pool's threads")
         #expect(jobsStillBlocked, "the task ran only after the blocking jobs had finished")
-        if inTime { gate.signal(); gate.signal() }
+        if inTime {
+            gate.signal()
+            gate.signal()
+        }
         _ = await (first, second)
         #expect(finished.value == 2)
     }

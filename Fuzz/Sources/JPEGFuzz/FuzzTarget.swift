@@ -1,4 +1,4 @@
-import JPEGProcessing
+import PhotoPipeline
 
 /// libFuzzer entry point: every input goes through the header walk, the ICC reassembly
 /// and libexif; inputs that declare a small image also go through the whole pipeline

@@ -1,5 +1,5 @@
 import Foundation
-import JPEGProcessing
+import PhotoPipeline
 
 /// Where PNG inputs are written for `processFile` (one file per fuzzing process).
 let pngPath = NSTemporaryDirectory() + "photofuzz-\(getpid()).png"

@@ -1,24 +1,24 @@
 /// Checks that a session a PDS issued belongs to the account that really lives there:
 /// at sign-in and again whenever the session is refreshed. A PDS vouches only for
 /// itself, so its word about which DID signed in is never enough on its own.
-public protocol AccountVerifying: Sendable {
+package protocol AccountVerifying: Sendable {
     /// The account, verified; throws when `did` does not live on `pdsURL` or `handle`
     /// is not its handle (or when that cannot be found out right now).
     func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount
 }
 
 /// A session's account after `AccountVerifying.verify`.
-public struct VerifiedAccount: Sendable, Equatable {
-    public var did: DID
+package struct VerifiedAccount: Sendable, Equatable {
+    package var did: DID
     /// The handle checked both ways (or, for an operator-trusted PDS whose accounts have
     /// no resolvable document, the one that PDS gave); nil when the session had none.
-    public var handle: Handle?
+    package var handle: Handle?
     /// The PDS in canonical form.
-    public var pdsURL: String
+    package var pdsURL: String
     /// True when no document could be had and the operator's trust in the PDS decided.
-    public var vouchedForByOperator: Bool
+    package var vouchedForByOperator: Bool
 
-    public init(did: DID, handle: Handle?, pdsURL: String, vouchedForByOperator: Bool) {
+    package init(did: DID, handle: Handle?, pdsURL: String, vouchedForByOperator: Bool) {
         self.did = did
         self.handle = handle
         self.pdsURL = pdsURL

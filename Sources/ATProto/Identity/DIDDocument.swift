@@ -5,21 +5,21 @@
 /// entry is dropped rather than failing the document, because a document is written
 /// by whoever controls the DID and one odd entry should not lock its owner out. Only
 /// `id` is required.
-public struct DIDDocument: Codable, Sendable, Equatable {
+package struct DIDDocument: Codable, Sendable, Equatable {
     /// One `service` entry. `serviceEndpoint` is nil when it is not a plain string (the
     /// DID core spec also allows maps and sets, which atproto does not use).
-    public struct Service: Codable, Sendable, Equatable {
-        public var id: String
-        public var type: String
-        public var serviceEndpoint: String?
+    package struct Service: Codable, Sendable, Equatable {
+        package var id: String
+        package var type: String
+        package var serviceEndpoint: String?
 
-        public init(id: String, type: String, serviceEndpoint: String?) {
+        package init(id: String, type: String, serviceEndpoint: String?) {
             self.id = id
             self.type = type
             self.serviceEndpoint = serviceEndpoint
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
             type = try container.decode(String.self, forKey: .type)
@@ -27,17 +27,17 @@ public struct DIDDocument: Codable, Sendable, Equatable {
         }
     }
 
-    public var id: String
-    public var alsoKnownAs: [String]
-    public var service: [Service]
+    package var id: String
+    package var alsoKnownAs: [String]
+    package var service: [Service]
 
-    public init(id: String, alsoKnownAs: [String] = [], service: [Service] = []) {
+    package init(id: String, alsoKnownAs: [String] = [], service: [Service] = []) {
         self.id = id
         self.alsoKnownAs = alsoKnownAs
         self.service = service
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         alsoKnownAs = container.decodeLossyArray(String.self, forKey: .alsoKnownAs)
@@ -53,7 +53,7 @@ extension DIDDocument {
     /// The `serviceEndpoint` of the atproto PDS service: id `#atproto_pds` (or the
     /// full `<did>#atproto_pds`) and type `AtprotoPersonalDataServer`. Not yet checked
     /// as a URL; see `PDSAddress`.
-    public func pdsEndpoint(for did: DID) -> String? {
+    package func pdsEndpoint(for did: DID) -> String? {
         service.first { entry in
             (entry.id == "#atproto_pds" || entry.id == "\(did.rawValue)#atproto_pds") && entry.type == "AtprotoPersonalDataServer"
         }?.serviceEndpoint
@@ -62,7 +62,7 @@ extension DIDDocument {
     /// Whether the document claims `handle` (`at://<handle>` in `alsoKnownAs`,
     /// compared case-insensitively like host names). This is the DID's half of the
     /// bidirectional check that makes a handle trustworthy.
-    public func claims(handle: Handle) -> Bool {
+    package func claims(handle: Handle) -> Bool {
         let wanted = "at://\(handle.rawValue)"
         return alsoKnownAs.contains { $0.lowercased() == wanted }
     }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The document must name the DID that was asked for, so a directory or host cannot
 /// hand out someone else's identity.
-public struct DIDResolver: Sendable {
+package struct DIDResolver: Sendable {
     /// Real documents are one or two KB; this leaves room for long alias and service
     /// lists while keeping a hostile answer small.
     static let maxDocumentBytes = 32 * 1024
@@ -20,7 +20,7 @@ public struct DIDResolver: Sendable {
     /// DIDs must not each cost a call to it (`did:web` hosts are each their own).
     let directoryBreaker: CircuitBreaker
 
-    public init(http: OutboundHTTP, plcURL: String, timeout: Duration = .seconds(5)) {
+    package init(http: OutboundHTTP, plcURL: String, timeout: Duration = .seconds(5)) {
         self.http = http
         self.plcURL = plcURL.hasSuffix("/") ? String(plcURL.dropLast()) : plcURL
         self.timeout = timeout
@@ -28,7 +28,7 @@ public struct DIDResolver: Sendable {
     }
 
     /// The document of `did`, which must be a supported DID.
-    public func document(for did: DID) async throws(IdentityError) -> DIDDocument {
+    package func document(for did: DID) async throws(IdentityError) -> DIDDocument {
         let (url, serviceName) = try location(of: did)
         let breaker = did.resolvableMethod == .plc ? directoryBreaker : nil
         if let breaker, !breaker.mayCall() {
@@ -36,7 +36,8 @@ public struct DIDResolver: Sendable {
         }
         let response: HTTPClientResponse
         do {
-            response = try await http.getIdentityDocument(url, accept: "application/did+json, application/json", maxBytes: Self.maxDocumentBytes, timeout: timeout)
+            response = try await http.getIdentityDocument(
+                url, accept: "application/did+json, application/json", maxBytes: Self.maxDocumentBytes, timeout: timeout)
         } catch {
             if case .transport(let failure) = error, failure.code == .responseTooLarge {
                 breaker?.record(upstreamFailed: false)

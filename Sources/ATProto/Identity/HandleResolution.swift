@@ -1,7 +1,7 @@
 /// How a handle became a DID.
-public struct HandleResolution: Sendable, Equatable {
+package struct HandleResolution: Sendable, Equatable {
     /// Which lookup produced the DID.
-    public enum Method: String, Sendable, Equatable {
+    package enum Method: String, Sendable, Equatable {
         /// The `_atproto.<handle>` TXT record.
         case dns
         /// `https://<handle>/.well-known/atproto-did`.
@@ -12,14 +12,14 @@ public struct HandleResolution: Sendable, Equatable {
         case pds
     }
 
-    public let did: DID
-    public let method: Method
+    package let did: DID
+    package let method: Method
     /// When DNS and HTTPS both answered with different DIDs: the HTTPS one (DNS wins).
     /// Worth a log line; the DID document's `alsoKnownAs` check still decides whether
     /// the handle is verified.
-    public let conflictingDID: DID?
+    package let conflictingDID: DID?
 
-    public init(did: DID, method: Method, conflictingDID: DID? = nil) {
+    package init(did: DID, method: Method, conflictingDID: DID? = nil) {
         self.did = did
         self.method = method
         self.conflictingDID = conflictingDID

@@ -82,7 +82,7 @@ extension HandleResolver {
         switch response.status {
         case 200:
             guard let answer = try? JSONDecoder().decode(ResolveHandleOutput.self, from: Data(response.body)),
-                  answer.did.isResolvable
+                answer.did.isResolvable
             else { throw .handleNotFound(handle.rawValue) }
             return HandleResolution(did: answer.did, method: method)
         case 400, 404:

@@ -1,4 +1,4 @@
-public import DNSResolver
+package import DNSResolver
 
 /// Finds the DID behind a handle, the ways the atproto handle spec describes: the DNS
 /// TXT record `_atproto.<handle>` (`did=<did>`) and `https://<handle>/.well-known/atproto-did`,
@@ -9,12 +9,12 @@ public import DNSResolver
 /// overlong text or other DID methods are treated as no answer. If DNS and HTTPS both
 /// answer and disagree, DNS wins and the other DID is recorded in the result. The
 /// handle is not trusted yet: the DID document must claim it back (`IdentityResolver`).
-public struct HandleResolver: Sendable {
+package struct HandleResolver: Sendable {
     /// Builds the well-known URL for a handle; tests point it at a stand-in.
-    public typealias WellKnownURL = @Sendable (_ handle: String) -> String
+    package typealias WellKnownURL = @Sendable (_ handle: String) -> String
 
     /// The production URL: `https://<handle>/.well-known/atproto-did`.
-    public static let httpsWellKnownURL: WellKnownURL = { "https://\($0)/.well-known/atproto-did" }
+    package static let httpsWellKnownURL: WellKnownURL = { "https://\($0)/.well-known/atproto-did" }
 
     /// A DID is at most a few hundred bytes; a `resolveHandle` reply little more.
     static let maxAnswerBytes = 4096
@@ -29,7 +29,7 @@ public struct HandleResolver: Sendable {
     /// answer: while it is down, made-up handles must not each cost a call to it.
     let resolverBreaker: CircuitBreaker
 
-    public init(
+    package init(
         http: OutboundHTTP, dns: DNSTXTResolver, resolverURL: String,
         wellKnownURL: @escaping WellKnownURL = HandleResolver.httpsWellKnownURL, timeout: Duration = .seconds(5)
     ) {
@@ -42,13 +42,13 @@ public struct HandleResolver: Sendable {
     }
 
     /// The DID of `input` (a handle as typed: spaces, `@` and capitals are fine).
-    public func resolve(_ input: String) async throws(IdentityError) -> HandleResolution {
+    package func resolve(_ input: String) async throws(IdentityError) -> HandleResolution {
         guard let handle = Handle(input) else { throw .invalidHandle }
         return try await resolve(handle)
     }
 
     /// The DID of `handle`; reserved top-level domains are not looked up.
-    public func resolve(_ handle: Handle) async throws(IdentityError) -> HandleResolution {
+    package func resolve(_ handle: Handle) async throws(IdentityError) -> HandleResolution {
         guard handle.isResolvable else { throw .handleNotFound(handle.rawValue) }
         async let fromDNS = dnsAnswer(for: handle)
         async let fromWeb = wellKnownAnswer(for: handle)

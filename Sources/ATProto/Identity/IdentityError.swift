@@ -3,7 +3,7 @@
 /// Each case carries only public facts (a handle, a DID, a PDS address, the name of a
 /// service), never what the person typed as a password. `userMessage` says in plain
 /// words what happened and what to do; `description` adds detail for logs.
-public enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Neither a valid handle nor a DID.
     case invalidHandle
     /// A DID of a method this server cannot resolve (only `did:plc` and `did:web`).
@@ -31,7 +31,7 @@ public enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
     /// it: the account cannot be shown under that name.
     case handleMismatch(handle: String, did: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreachable(let service, let cause): "\(service) unreachable: \(cause)"
         default: userMessage
@@ -39,7 +39,7 @@ public enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What to tell the person signing in.
-    public var userMessage: String {
+    package var userMessage: String {
         switch self {
         case .invalidHandle:
             "That is not a handle. A handle looks like alice.bsky.social; you can also enter your DID."

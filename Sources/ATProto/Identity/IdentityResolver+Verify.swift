@@ -5,7 +5,7 @@ extension IdentityResolver: AccountVerifying {
     /// must name `pdsURL` as its PDS and claim the handle, and the handle must resolve
     /// back to the DID. Without a document, only a PDS the operator trusts is believed
     /// (and its handle is then taken as it says).
-    public func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount {
+    package func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount {
         let pds = PDSAddress.canonical(pdsURL) ?? pdsURL
         let document: DIDDocument
         do {

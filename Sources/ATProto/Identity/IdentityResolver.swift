@@ -1,4 +1,4 @@
-public import DNSResolver
+package import DNSResolver
 
 /// Turns what a person types at sign-in (a handle or a DID, and optionally their PDS
 /// address) into a DID and a PDS URL that is safe to send an app password to, and checks
@@ -17,14 +17,14 @@ public import DNSResolver
 ///
 /// Every request is bounded by its timeout, so a whole resolution takes at most about
 /// two HTTP timeouts plus the slower of the DNS and well-known lookups.
-public struct IdentityResolver: Sendable {
-    public let handles: HandleResolver
-    public let dids: DIDResolver
+package struct IdentityResolver: Sendable {
+    package let handles: HandleResolver
+    package let dids: DIDResolver
     let insecureHosts: Set<String>
     /// Canonical PDS URLs (`scheme://host[:port]`) the operator vouches for.
     let trustedPDSes: Set<String>
 
-    public init(
+    package init(
         http: OutboundHTTP, dns: DNSTXTResolver, handleResolverURL: String, plcURL: String,
         wellKnownURL: @escaping HandleResolver.WellKnownURL = HandleResolver.httpsWellKnownURL,
         timeout: Duration = .seconds(5), trustedPDSes: Set<String> = []
@@ -38,14 +38,14 @@ public struct IdentityResolver: Sendable {
     /// `scheme://host[:port]` for a PDS address an operator configures, or nil when it
     /// is not one (no scheme, a path, credentials, another scheme). Whether it may be
     /// reached (https, or http to an insecure host) is decided when it is used.
-    public static func canonicalPDS(_ text: String) -> String? {
+    package static func canonicalPDS(_ text: String) -> String? {
         text.contains("://") ? PDSAddress.canonical(text) : nil
     }
 
     /// Resolves `identifier` (a handle, `@handle`, `at://handle` or a DID). With
     /// `pdsOverride` (blank counts as absent) the PDS given must be the one the DID's
     /// document names, or a trusted one for an account whose document cannot be had.
-    public func resolve(identifier: String, pdsOverride: String? = nil) async throws(IdentityError) -> ResolvedIdentity {
+    package func resolve(identifier: String, pdsOverride: String? = nil) async throws(IdentityError) -> ResolvedIdentity {
         let subject = try Subject(identifier)
         if let override = pdsOverride, override.contains(where: { !$0.isWhitespace }) {
             return try await resolve(subject, onPDS: override)

@@ -32,10 +32,10 @@ enum PDSAddress {
         guard !text.isEmpty, text.utf8.count <= 512 else { return nil }
         if !text.contains("://") { text = "https://" + text }
         guard let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let host = components.host?.lowercased(), !host.isEmpty,
-              components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
-              components.path.isEmpty || components.path == "/"
+            let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let host = components.host?.lowercased(), !host.isEmpty,
+            components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
+            components.path.isEmpty || components.path == "/"
         else { return nil }
         let hostPart = host.contains(":") ? "[\(host)]" : host  // an IPv6 literal
         return "\(scheme)://\(hostPart)" + (components.port.map { ":\($0)" } ?? "")

@@ -1,16 +1,16 @@
 /// `social.grain.comment.defs#commentView`: one comment as the AppView lists it, with
 /// its author's profile. `text` is plain text (render it escaped); `facets` are the
 /// writer's claims about byte ranges of it, checked before use.
-public struct CommentView: Codable, Sendable, Equatable {
-    public var uri: ATURI
-    public var cid: String
-    public var author: ProfileView
-    public var text: String
-    public var facets: [RichTextFacet]?
-    public var replyTo: ATURI?
-    public var createdAt: Datetime
+package struct CommentView: Codable, Sendable, Equatable {
+    package var uri: ATURI
+    package var cid: String
+    package var author: ProfileView
+    package var text: String
+    package var facets: [RichTextFacet]?
+    package var replyTo: ATURI?
+    package var createdAt: Datetime
 
-    public init(uri: ATURI, cid: String, author: ProfileView, text: String, facets: [RichTextFacet]? = nil, createdAt: Datetime) {
+    package init(uri: ATURI, cid: String, author: ProfileView, text: String, facets: [RichTextFacet]? = nil, createdAt: Datetime) {
         self.uri = uri
         self.cid = cid
         self.author = author
@@ -23,7 +23,7 @@ public struct CommentView: Codable, Sendable, Equatable {
 
     /// The required fields must be there and well formed (else the comment is left out
     /// of its page); a malformed optional field is dropped.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         uri = try container.decode(ATURI.self, forKey: .uri)
         cid = try container.decode(String.self, forKey: .cid)
@@ -37,18 +37,18 @@ public struct CommentView: Codable, Sendable, Equatable {
 
 /// `getCommentThread`'s answer: a page of comments, oldest first, the cursor of the
 /// next page (absent on the last) and, when Grain counts them, how many there are.
-public struct CommentThreadPage: Codable, Sendable, Equatable {
-    public var comments: [CommentView]
-    public var cursor: String?
-    public var totalCount: Int?
+package struct CommentThreadPage: Codable, Sendable, Equatable {
+    package var comments: [CommentView]
+    package var cursor: String?
+    package var totalCount: Int?
 
-    public init(comments: [CommentView], cursor: String? = nil, totalCount: Int? = nil) {
+    package init(comments: [CommentView], cursor: String? = nil, totalCount: Int? = nil) {
         self.comments = comments
         self.cursor = cursor
         self.totalCount = totalCount
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         comments = try container.decodeRequiredLossyArray(CommentView.self, forKey: .comments)
         cursor = container.decodeTolerantly(String.self, forKey: .cursor)

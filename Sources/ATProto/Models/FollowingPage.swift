@@ -5,17 +5,17 @@
 ///
 /// Decoded like the AppView's other lists: an item that is not a valid DID is skipped
 /// rather than failing the page, and a cursor of the wrong type ends the listing.
-public struct FollowingPage: Decodable, Sendable {
-    public struct Item: Decodable, Sendable {
-        public let did: DID
+package struct FollowingPage: Decodable, Sendable {
+    package struct Item: Decodable, Sendable {
+        package let did: DID
     }
 
-    public let items: [Item]
-    public let cursor: String?
+    package let items: [Item]
+    package let cursor: String?
 
     private enum CodingKeys: String, CodingKey { case items, cursor }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         items = try container.decodeRequiredLossyArray(Item.self, forKey: .items)
         cursor = container.decodeTolerantly(String.self, forKey: .cursor)

@@ -1,14 +1,14 @@
 /// `com.atproto.label.defs#label` as it appears in views: labeler labels carry `neg`
 /// and maybe `exp`; self-labels carry neither.
-public struct Label: Codable, Sendable, Equatable {
-    public var src: String?
-    public var uri: String?
-    public var val: String
-    public var neg: Bool?
-    public var cts: Datetime?
-    public var exp: Datetime?
+package struct Label: Codable, Sendable, Equatable {
+    package var src: String?
+    package var uri: String?
+    package var val: String
+    package var neg: Bool?
+    package var cts: Datetime?
+    package var exp: Datetime?
 
-    public init(src: String? = nil, uri: String? = nil, val: String, neg: Bool? = nil, cts: Datetime? = nil, exp: Datetime? = nil) {
+    package init(src: String? = nil, uri: String? = nil, val: String, neg: Bool? = nil, cts: Datetime? = nil, exp: Datetime? = nil) {
         self.src = src
         self.uri = uri
         self.val = val
@@ -21,7 +21,7 @@ public struct Label: Codable, Sendable, Equatable {
 
     /// Only `val` is required. A malformed time is left out rather than failing the
     /// label: dropping a label would drop the content warning it carries.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         val = try container.decode(String.self, forKey: .val)
         src = container.decodeTolerantly(String.self, forKey: .src)

@@ -3,17 +3,17 @@ import Foundation
 /// `social.grain.actor.defs#profileView`. An empty `cid` marks an account without a
 /// Grain profile record. `handle` is nil when the view has none or a malformed one;
 /// then the DID is shown in its place (`shownHandle`), as Grain does.
-public struct ProfileView: Codable, Sendable, Equatable {
-    public var did: DID
-    public var handle: Handle?
-    public var cid: String?
-    public var displayName: String?
-    public var avatar: String?
-    public var description: String?
-    public var labels: [Label]?
-    public var createdAt: Datetime?
+package struct ProfileView: Codable, Sendable, Equatable {
+    package var did: DID
+    package var handle: Handle?
+    package var cid: String?
+    package var displayName: String?
+    package var avatar: String?
+    package var description: String?
+    package var labels: [Label]?
+    package var createdAt: Datetime?
 
-    public init(did: DID, handle: Handle?, cid: String? = nil, displayName: String? = nil, avatar: String? = nil) {
+    package init(did: DID, handle: Handle?, cid: String? = nil, displayName: String? = nil, avatar: String? = nil) {
         self.did = did
         self.handle = handle
         self.cid = cid
@@ -26,7 +26,7 @@ public struct ProfileView: Codable, Sendable, Equatable {
     }
 
     /// `did` is required and must be a DID; a missing or malformed handle is nil.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         did = try container.decode(DID.self, forKey: .did)
         handle = container.decodeTolerantly(Handle.self, forKey: .handle)
@@ -39,16 +39,17 @@ public struct ProfileView: Codable, Sendable, Equatable {
     }
 
     /// The display name when it has visible text, else the handle: what people see.
-    public var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }
+    package var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }
 
     /// The handle, or the DID when there is none: what goes after the `@`.
-    public var shownHandle: String { handle?.rawValue ?? did.rawValue }
+    package var shownHandle: String { handle?.rawValue ?? did.rawValue }
 
-    public static func visibleName(_ displayName: String?, handle: String) -> String {
+    package static func visibleName(_ displayName: String?, handle: String) -> String {
         // Most names start and end with a visible ASCII character, so trimming would
         // change nothing; skipping Foundation's trim then saves a good part of `/`.
         if let displayName, let first = displayName.utf8.first, let last = displayName.utf8.last,
-           isVisibleASCII(first), isVisibleASCII(last) {
+            isVisibleASCII(first), isVisibleASCII(last)
+        {
             return displayName
         }
         if let trimmed = displayName?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty { return trimmed }

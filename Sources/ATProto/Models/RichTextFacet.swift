@@ -3,18 +3,18 @@
 /// its record, so nothing may trust them: `CommentText` checks every range before one
 /// becomes a link. A feature of a kind not known here is kept as `.other` (shown as text).
 /// The crosspost's facets are this type too (`FeedPostRecord.Facet`).
-public struct RichTextFacet: Codable, Sendable, Equatable {
-    public struct ByteSlice: Codable, Sendable, Equatable {
-        public var byteStart: Int
-        public var byteEnd: Int
+package struct RichTextFacet: Codable, Sendable, Equatable {
+    package struct ByteSlice: Codable, Sendable, Equatable {
+        package var byteStart: Int
+        package var byteEnd: Int
 
-        public init(byteStart: Int, byteEnd: Int) {
+        package init(byteStart: Int, byteEnd: Int) {
             self.byteStart = byteStart
             self.byteEnd = byteEnd
         }
     }
 
-    public enum Feature: Codable, Sendable, Equatable {
+    package enum Feature: Codable, Sendable, Equatable {
         case link(String)
         case mention(DID)
         case tag(String)
@@ -25,7 +25,7 @@ public struct RichTextFacet: Codable, Sendable, Equatable {
             case uri, did, tag
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             switch container.decodeTolerantly(String.self, forKey: .type) {
             case "app.bsky.richtext.facet#link":
@@ -39,7 +39,7 @@ public struct RichTextFacet: Codable, Sendable, Equatable {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             switch self {
             case .link(let uri):
@@ -57,15 +57,15 @@ public struct RichTextFacet: Codable, Sendable, Equatable {
         }
     }
 
-    public var index: ByteSlice
-    public var features: [Feature]
+    package var index: ByteSlice
+    package var features: [Feature]
 
-    public init(index: ByteSlice, features: [Feature]) {
+    package init(index: ByteSlice, features: [Feature]) {
         self.index = index
         self.features = features
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         index = try container.decode(ByteSlice.self, forKey: .index)
         features = container.decodeLossyArray(Feature.self, forKey: .features)

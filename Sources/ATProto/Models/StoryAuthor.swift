@@ -1,11 +1,11 @@
 /// `social.grain.unspecced.getStoryAuthors#storyAuthor`: someone with live stories.
-public struct StoryAuthor: Codable, Sendable, Equatable {
-    public var profile: ProfileView
-    public var storyCount: Int
+package struct StoryAuthor: Codable, Sendable, Equatable {
+    package var profile: ProfileView
+    package var storyCount: Int
     /// `createdAt` of the author's newest live story.
-    public var latestAt: Datetime
+    package var latestAt: Datetime
 
-    public init(profile: ProfileView, storyCount: Int, latestAt: Datetime) {
+    package init(profile: ProfileView, storyCount: Int, latestAt: Datetime) {
         self.profile = profile
         self.storyCount = storyCount
         self.latestAt = latestAt
@@ -14,7 +14,7 @@ public struct StoryAuthor: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey { case profile, storyCount, latestAt }
 
     /// `profile` and `latestAt` are required; a missing count reads as one story.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         profile = try container.decode(ProfileView.self, forKey: .profile)
         latestAt = try container.decode(Datetime.self, forKey: .latestAt)

@@ -3,25 +3,25 @@ import Foundation
 /// `social.grain.story.defs#storyView`. Only the fields Grain requires are
 /// non-optional; `getStory` omits `expired`, `commentCount` and `viewer`, and a
 /// `getStory` for an unknown story is `{}`.
-public struct StoryView: Codable, Sendable, Equatable {
-    public var uri: ATURI
-    public var cid: String
-    public var creator: ProfileView
-    public var thumb: String
-    public var fullsize: String
-    public var aspectRatio: AspectRatio
-    public var createdAt: Datetime
-    public var location: HThreeLocation?
-    public var locationDisplay: String?
-    public var address: AddressLocation?
-    public var labels: [Label]?
-    public var expired: Bool?
-    public var commentCount: Int?
-    public var crossPost: CrossPostInfo?
+package struct StoryView: Codable, Sendable, Equatable {
+    package var uri: ATURI
+    package var cid: String
+    package var creator: ProfileView
+    package var thumb: String
+    package var fullsize: String
+    package var aspectRatio: AspectRatio
+    package var createdAt: Datetime
+    package var location: HThreeLocation?
+    package var locationDisplay: String?
+    package var address: AddressLocation?
+    package var labels: [Label]?
+    package var expired: Bool?
+    package var commentCount: Int?
+    package var crossPost: CrossPostInfo?
 
     /// `uri` must name a record (`at://<did>/<collection>/<rkey>`), as every story's does;
     /// decoding checks this, code that builds a view passes `ATURI(did, .story, rkey)`.
-    public init(uri: ATURI, cid: String, creator: ProfileView, thumb: String, fullsize: String, aspectRatio: AspectRatio, createdAt: Datetime) {
+    package init(uri: ATURI, cid: String, creator: ProfileView, thumb: String, fullsize: String, aspectRatio: AspectRatio, createdAt: Datetime) {
         precondition(uri.rkey != nil && uri.did != nil, "a story's URI names a record: \(uri)")
         self.uri = uri
         self.cid = cid
@@ -34,13 +34,13 @@ public struct StoryView: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case uri, cid, creator, thumb, fullsize, aspectRatio, createdAt, location, locationDisplay, address, labels,
-             expired, commentCount, crossPost
+            expired, commentCount, crossPost
     }
 
     /// Required: `uri` (a record's AT URI), `creator`, `fullsize`, `createdAt`. Everything else degrades:
     /// a missing thumbnail uses the full-size image, an unreadable aspect ratio is 4:3
     /// (Grain's own fallback), malformed optional parts are dropped.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         uri = try container.decode(ATURI.self, forKey: .uri)
         guard uri.rkey != nil, uri.did != nil else {
@@ -63,14 +63,14 @@ public struct StoryView: Codable, Sendable, Equatable {
 
     /// The record key (`at://did/social.grain.story/<rkey>`); every initialiser makes sure
     /// the URI has one.
-    public var rkey: RecordKey {
+    package var rkey: RecordKey {
         guard let rkey = uri.rkey else { preconditionFailure("a story's URI names a record: \(uri)") }
         return rkey
     }
 
     /// What to show as the place: the AppView's formatted label, else the record's
     /// place name, else the locality or country of the address.
-    public var placeLabel: String? {
+    package var placeLabel: String? {
         for candidate in [locationDisplay, location?.name, address?.locality, address?.country] {
             if let text = candidate?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty { return text }
         }
@@ -79,8 +79,8 @@ public struct StoryView: Codable, Sendable, Equatable {
 }
 
 /// `social.grain.gallery.defs#crossPostInfo`: the Bluesky post that shares the story.
-public struct CrossPostInfo: Codable, Sendable, Equatable {
-    public var url: String
+package struct CrossPostInfo: Codable, Sendable, Equatable {
+    package var url: String
 
-    public init(url: String) { self.url = url }
+    package init(url: String) { self.url = url }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// opens: calls fail at once for `openFor`. Then one trial call goes through; an answer
 /// closes the breaker, another failure opens it again. Answers that say "no" (a 400,
 /// a 404) are answers: the upstream is up.
-public final class CircuitBreaker: Sendable {
+package final class CircuitBreaker: Sendable {
     private enum State {
         case closed(failures: Int)
         case open(until: ContinuousClock.Instant)
@@ -18,13 +18,13 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// The host it guards, for the error callers see.
-    public let host: String
-    public let failuresToOpen: Int
-    public let openFor: Duration
+    package let host: String
+    package let failuresToOpen: Int
+    package let openFor: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State.closed(failures: 0))
 
-    public init(
+    package init(
         host: String, failuresToOpen: Int = 5, openFor: Duration = .seconds(10),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
@@ -67,13 +67,13 @@ public final class CircuitBreaker: Sendable {
     }
 
     /// Whether calls fail fast now (for tests and diagnostics).
-    public var isOpen: Bool {
+    package var isOpen: Bool {
         state.withLock { if case .closed = $0 { return false } else { return true } }
     }
 
     /// Runs `call` unless the breaker is open (then fails at once with
     /// `OutboundError.upstreamDown`) and records how it went.
-    public func run<Value>(_ call: () async throws(XRPCError) -> Value) async throws(XRPCError) -> Value {
+    package func run<Value>(_ call: () async throws(XRPCError) -> Value) async throws(XRPCError) -> Value {
         guard mayCall() else { throw .transport(.upstreamDown(host: host)) }
         do {
             let value = try await call()

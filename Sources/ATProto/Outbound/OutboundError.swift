@@ -1,10 +1,10 @@
-public import CurlHTTPClient
+package import CurlHTTPClient
 
 /// Why an outgoing request did not produce a response.
 ///
 /// Keeps the transport's `HTTPClientError` (code, libcurl code, message) as a value; it
 /// holds no URL, header or body, so printing it cannot leak a token.
-public enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL is not one this server fetches (scheme, credentials, non-listed http host).
     case refusedURL
     case transport(HTTPClientError)
@@ -13,7 +13,7 @@ public enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
     case upstreamDown(host: String)
 
     /// `timed out (curl 28): Operation timed out after 5001 milliseconds …`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .refusedURL: "refused to fetch that URL (only https, or http to a listed insecure host)"
         case .upstreamDown(let host): "not sent: \(host) failed repeatedly and is left alone for a while"
@@ -23,14 +23,14 @@ public enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The transport's reason, nil for a URL refused before sending.
-    public var code: HTTPClientError.Code? {
+    package var code: HTTPClientError.Code? {
         if case .transport(let error) = self { return error.code }
         return nil
     }
 
     /// Worth trying again later: anything that went wrong in transit. A refused URL
     /// will be refused again.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         if case .refusedURL = self { return false }
         return true
     }

@@ -1,4 +1,4 @@
-public import CurlHTTPClient
+package import CurlHTTPClient
 
 /// Every request this server makes to another server goes through here.
 ///
@@ -8,12 +8,12 @@ public import CurlHTTPClient
 /// DNS answer can point the server at the inside of the home network; only the
 /// operator's insecure hosts (a LAN PDS, test stand-ins) go through a client without
 /// that rule.
-public struct OutboundHTTP: Sendable {
+package struct OutboundHTTP: Sendable {
     private let publicClient: HTTPClient
     private let lanClient: HTTPClient
-    public let insecureHosts: Set<String>
+    package let insecureHosts: Set<String>
 
-    public init(userAgent: String, insecureHosts: Set<String>, maxResponseBytes: Int = 16 << 20) {
+    package init(userAgent: String, insecureHosts: Set<String>, maxResponseBytes: Int = 16 << 20) {
         var configuration = HTTPClientConfiguration(userAgent: userAgent, maxResponseBytes: maxResponseBytes)
         configuration.addressPolicy = .publicOnly
         publicClient = HTTPClient(configuration: configuration)
@@ -23,7 +23,7 @@ public struct OutboundHTTP: Sendable {
     }
 
     /// Sends `request` after checking its URL; refused URLs never leave the process.
-    public func send(_ request: HTTPClientRequest) async throws(OutboundError) -> HTTPClientResponse {
+    package func send(_ request: HTTPClientRequest) async throws(OutboundError) -> HTTPClientResponse {
         guard let target = OutboundURL(request.url, insecureHosts: insecureHosts) else {
             throw OutboundError.refusedURL
         }
@@ -35,7 +35,7 @@ public struct OutboundHTTP: Sendable {
         }
     }
 
-    public func shutdown() async {
+    package func shutdown() async {
         await publicClient.shutdown()
         await lanClient.shutdown()
     }

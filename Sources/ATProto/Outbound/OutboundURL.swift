@@ -5,18 +5,18 @@ import Foundation
 ///
 /// Internal addresses are refused again at connect time by the HTTP client's address
 /// policy (which also catches DNS names that resolve inward).
-public struct OutboundURL: Sendable, Equatable {
-    public let text: String
-    public let scheme: String
-    public let host: String
-    public let port: Int?
+package struct OutboundURL: Sendable, Equatable {
+    package let text: String
+    package let scheme: String
+    package let host: String
+    package let port: Int?
 
-    public init?(_ text: String, insecureHosts: Set<String>) {
+    package init?(_ text: String, insecureHosts: Set<String>) {
         guard text.utf8.count <= 4096, !text.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }),
-              let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(),
-              let host = components.host?.lowercased(), !host.isEmpty,
-              components.user == nil, components.password == nil
+            let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(),
+            let host = components.host?.lowercased(), !host.isEmpty,
+            components.user == nil, components.password == nil
         else { return nil }
         let hostKey = components.port.map { "\(host):\($0)" } ?? host
         switch scheme {
@@ -31,7 +31,7 @@ public struct OutboundURL: Sendable, Equatable {
     }
 
     /// Whether this host is one the operator allowed on plain HTTP and private addresses.
-    public func isInsecureHost(_ insecureHosts: Set<String>) -> Bool {
+    package func isInsecureHost(_ insecureHosts: Set<String>) -> Bool {
         insecureHosts.contains(host) || insecureHosts.contains(port.map { "\(host):\($0)" } ?? host)
     }
 }

@@ -1,31 +1,32 @@
 /// A `social.grain.comment` record as GrainStories writes it: plain text on a story
 /// (`subject`), no facets (links typed into a comment stay text here, as they are in
 /// Grain's own composer unless it detects them).
-public struct CommentRecord: Codable, Sendable, Equatable {
-    public static let collection = NSID.grainComment
+package struct CommentRecord: Codable, Sendable, Equatable {
+    package static let collection = NSID.grainComment
     /// The lexicon's limits: `maxGraphemes` 300 and `maxLength` 3000 (UTF-8 bytes).
-    public static let maxGraphemes = 300
-    public static let maxBytes = 3000
+    package static let maxGraphemes = 300
+    package static let maxBytes = 3000
 
-    public var type = CommentRecord.collection.rawValue
-    public var text: String
-    public var subject: ATURI
-    public var createdAt: Datetime
+    package var type = CommentRecord.collection.rawValue
+    package var text: String
+    package var subject: ATURI
+    package var createdAt: Datetime
 
-    public init(text: String, subject: ATURI, createdAt: Datetime) {
+    package init(text: String, subject: ATURI, createdAt: Datetime) {
         self.text = text
         self.subject = subject
         self.createdAt = createdAt
     }
 
     enum CodingKeys: String, CodingKey {
-        case type = "$type", text, subject, createdAt
+        case type = "$type"
+        case text, subject, createdAt
     }
 
     /// Checks the text as the lexicon counts it: graphemes are extended grapheme
     /// clusters (Swift's `Character`, what atproto's validators count), length is bytes.
     /// A refusal here is said to the person before anything reaches their PDS.
-    public static func validate(text: String) throws(RecordValidationError) {
+    package static func validate(text: String) throws(RecordValidationError) {
         if text.allSatisfy(\.isWhitespace) { throw RecordValidationError("Write something first.") }
         let graphemes = text.count
         if graphemes > maxGraphemes {
@@ -36,7 +37,7 @@ public struct CommentRecord: Codable, Sendable, Equatable {
         }
     }
 
-    public func validate() throws(RecordValidationError) {
+    package func validate() throws(RecordValidationError) {
         guard type == CommentRecord.collection.rawValue else { throw RecordValidationError("$type must be \(CommentRecord.collection.rawValue)") }
         try CommentRecord.validate(text: text)
         guard createdAt.isUTC else { throw RecordValidationError("createdAt must be a UTC datetime") }

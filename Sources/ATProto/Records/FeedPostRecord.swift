@@ -1,43 +1,46 @@
 /// An `app.bsky.feed.post` sharing a story on Bluesky, shaped exactly like Grain's own
 /// crossposts (§6.3): the story link in the text, tag and link facets, the story's blob
 /// as an image embed with its aspect ratio, and the `grainsocial` tag.
-public struct FeedPostRecord: Codable, Sendable, Equatable {
-    public static let collection = NSID.blueskyPost
+package struct FeedPostRecord: Codable, Sendable, Equatable {
+    package static let collection = NSID.blueskyPost
 
     /// Link and tag facets, the same `app.bsky.richtext.facet` comments carry.
-    public typealias Facet = RichTextFacet
+    package typealias Facet = RichTextFacet
 
-    public struct ImagesEmbed: Codable, Sendable, Equatable {
-        public struct Image: Codable, Sendable, Equatable {
-            public var image: BlobRef
-            public var alt: String
-            public var aspectRatio: AspectRatio
+    package struct ImagesEmbed: Codable, Sendable, Equatable {
+        package struct Image: Codable, Sendable, Equatable {
+            package var image: BlobRef
+            package var alt: String
+            package var aspectRatio: AspectRatio
 
-            public init(image: BlobRef, alt: String, aspectRatio: AspectRatio) {
+            package init(image: BlobRef, alt: String, aspectRatio: AspectRatio) {
                 self.image = image
                 self.alt = alt
                 self.aspectRatio = aspectRatio
             }
         }
 
-        public var type = "app.bsky.embed.images"
-        public var images: [Image]
+        package var type = "app.bsky.embed.images"
+        package var images: [Image]
 
-        public init(images: [Image]) {
+        package init(images: [Image]) {
             self.images = images
         }
 
-        enum CodingKeys: String, CodingKey { case type = "$type", images }
+        enum CodingKeys: String, CodingKey {
+            case type = "$type"
+            case images
+        }
     }
 
-    public var type = FeedPostRecord.collection.rawValue
-    public var text: String
-    public var facets: [Facet]?
-    public var embed: ImagesEmbed
-    public var tags: [String]
-    public var createdAt: Datetime
+    package var type = FeedPostRecord.collection.rawValue
+    package var text: String
+    package var facets: [Facet]?
+    package var embed: ImagesEmbed
+    package var tags: [String]
+    package var createdAt: Datetime
 
-    public init(text: String, facets: [Facet]?, embed: ImagesEmbed, tags: [String], createdAt: Datetime) {
+    package init(text: String, facets: [Facet]?, embed: ImagesEmbed, tags: [String], createdAt: Datetime) {
         self.text = text
         self.facets = facets
         self.embed = embed
@@ -45,5 +48,8 @@ public struct FeedPostRecord: Codable, Sendable, Equatable {
         self.createdAt = createdAt
     }
 
-    enum CodingKeys: String, CodingKey { case type = "$type", text, facets, embed, tags, createdAt }
+    enum CodingKeys: String, CodingKey {
+        case type = "$type"
+        case text, facets, embed, tags, createdAt
+    }
 }

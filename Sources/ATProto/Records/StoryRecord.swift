@@ -1,18 +1,18 @@
 /// A `social.grain.story` record as GrainStories writes it (lexicon
 /// `social.grain.story`, see the reference §1.1 and §4).
-public struct StoryRecord: Codable, Sendable, Equatable {
-    public static let collection = NSID.story
+package struct StoryRecord: Codable, Sendable, Equatable {
+    package static let collection = NSID.story
 
-    public var type = StoryRecord.collection.rawValue
-    public var media: BlobRef
-    public var aspectRatio: AspectRatio
-    public var location: HThreeLocation?
-    public var address: AddressLocation?
-    public var labels: SelfLabels?
+    package var type = StoryRecord.collection.rawValue
+    package var media: BlobRef
+    package var aspectRatio: AspectRatio
+    package var location: HThreeLocation?
+    package var address: AddressLocation?
+    package var labels: SelfLabels?
     /// UTC with milliseconds and `Z`: the AppView compares these as strings.
-    public var createdAt: Datetime
+    package var createdAt: Datetime
 
-    public init(media: BlobRef, aspectRatio: AspectRatio, location: HThreeLocation?, address: AddressLocation?, labels: SelfLabels?, createdAt: Datetime) {
+    package init(media: BlobRef, aspectRatio: AspectRatio, location: HThreeLocation?, address: AddressLocation?, labels: SelfLabels?, createdAt: Datetime) {
         self.media = media
         self.aspectRatio = aspectRatio
         self.location = location
@@ -22,13 +22,14 @@ public struct StoryRecord: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type = "$type", media, aspectRatio, location, address, labels, createdAt
+        case type = "$type"
+        case media, aspectRatio, location, address, labels, createdAt
     }
 
     /// Grain's indexer silently skips records that fail its lexicon; check them here
     /// first (§4.6) so a bad record is an error the person sees, not a story that never
     /// appears.
-    public func validate() throws(RecordValidationError) {
+    package func validate() throws(RecordValidationError) {
         guard type == StoryRecord.collection.rawValue else { throw RecordValidationError("$type must be \(StoryRecord.collection.rawValue)") }
         guard media.mimeType.hasPrefix("image/") || media.mimeType.hasPrefix("video/") else { throw RecordValidationError("media must be an image") }
         guard media.size > 0, media.size <= 5_000_000 else { throw RecordValidationError("media must be at most 5,000,000 bytes") }
@@ -49,7 +50,7 @@ public struct StoryRecord: Codable, Sendable, Equatable {
 }
 
 /// A record that does not match its lexicon.
-public struct RecordValidationError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct RecordValidationError: Error, Sendable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

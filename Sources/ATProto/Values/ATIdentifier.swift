@@ -1,11 +1,11 @@
 /// Who an URL or a person names: a DID or a handle (the lexicons' `at-identifier`).
-public enum ATIdentifier: Hashable, Sendable {
+package enum ATIdentifier: Hashable, Sendable {
     case did(DID)
     case handle(Handle)
 
     /// `text` as written in a URL or typed: a DID if it starts with `did:`, else a
     /// handle (a leading `@` and capitals accepted); nil when it is neither.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         if text.hasPrefix("did:") {
             guard let did = DID(text) else { return nil }
             self = .did(did)
@@ -15,21 +15,21 @@ public enum ATIdentifier: Hashable, Sendable {
         }
     }
 
-    public var did: DID? {
+    package var did: DID? {
         if case .did(let did) = self { return did }
         return nil
     }
 
-    public var handle: Handle? {
+    package var handle: Handle? {
         if case .handle(let handle) = self { return handle }
         return nil
     }
 }
 
 extension ATIdentifier: ProtocolText {
-    public static let kind = "DID or handle"
+    package static let kind = "DID or handle"
 
-    public init?(wireText text: String) {
+    package init?(wireText text: String) {
         if text.hasPrefix("did:") {
             guard let did = DID(text) else { return nil }
             self = .did(did)
@@ -39,7 +39,7 @@ extension ATIdentifier: ProtocolText {
         }
     }
 
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .did(let did): did.rawValue
         case .handle(let handle): handle.rawValue

@@ -1,19 +1,19 @@
 /// An AT URI naming a record or collection: `at://<authority>[/<collection>[/<rkey>]]`.
 /// Built from typed parts and taken apart once, instead of interpolated and split.
-public struct ATURI: Hashable, Sendable {
-    public let authority: ATIdentifier
-    public let collection: NSID?
-    public let rkey: RecordKey?
+package struct ATURI: Hashable, Sendable {
+    package let authority: ATIdentifier
+    package let collection: NSID?
+    package let rkey: RecordKey?
 
     /// A record's URI.
-    public init(_ authority: DID, _ collection: NSID, _ rkey: RecordKey) {
+    package init(_ authority: DID, _ collection: NSID, _ rkey: RecordKey) {
         self.authority = .did(authority)
         self.collection = collection
         self.rkey = rkey
     }
 
     /// Parses `at://…` without query or fragment; nil when any part is malformed.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         guard text.hasPrefix("at://"), text.utf8.count <= 8192 else { return nil }
         let parts = text.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), let authority = ATIdentifier(wireText: String(parts[0])) else { return nil }
@@ -33,14 +33,14 @@ public struct ATURI: Hashable, Sendable {
     }
 
     /// The authority when it is a DID (every record URI the AppView returns).
-    public var did: DID? { authority.did }
+    package var did: DID? { authority.did }
 }
 
 extension ATURI: ProtocolText {
-    public static let kind = "AT URI"
-    public init?(wireText text: String) { self.init(text) }
+    package static let kind = "AT URI"
+    package init?(wireText text: String) { self.init(text) }
 
-    public var rawValue: String {
+    package var rawValue: String {
         var text = "at://" + authority.rawValue
         if let collection { text += "/" + collection.rawValue }
         if let rkey { text += "/" + rkey.rawValue }

@@ -9,22 +9,22 @@ import Foundation
 /// characters, and `did:web` on a host name (a `%3A<port>` only on `localhost`; path
 /// forms are not used by atproto and are refused), so a hostile answer to a handle
 /// lookup cannot steer later requests.
-public struct DID: Hashable, Comparable, Sendable {
+package struct DID: Hashable, Comparable, Sendable {
     /// The DID exactly as written; DIDs are case-sensitive.
-    public let rawValue: String
+    package let rawValue: String
 
     /// The DID's method, as far as resolution is concerned.
-    public enum ResolvableMethod: Equatable, Sendable {
+    package enum ResolvableMethod: Equatable, Sendable {
         case plc
         case web(WebHost)
     }
 
     /// Where a `did:web` document lives: the lowercase host and an optional port.
-    public struct WebHost: Equatable, Sendable {
-        public let host: String
-        public let port: Int?
+    package struct WebHost: Equatable, Sendable {
+        package let host: String
+        package let port: Int?
 
-        public init(host: String, port: Int?) {
+        package init(host: String, port: Int?) {
             self.host = host
             self.port = port
         }
@@ -33,7 +33,7 @@ public struct DID: Hashable, Comparable, Sendable {
     /// The DID in `text`, or nil if `text` breaks the atproto DID syntax:
     /// `did:`, a lowercase method, `:`, then `[A-Za-z0-9._:%-]` not ending in `:` or
     /// `%`, at most 2 KiB in all.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count <= 2048, text.hasPrefix("did:") else { return nil }
         let rest = bytes.dropFirst(4)
@@ -41,17 +41,16 @@ public struct DID: Hashable, Comparable, Sendable {
         let method = rest[rest.startIndex..<colon]
         let identifier = rest[rest.index(after: colon)...]
         guard !method.isEmpty, method.allSatisfy({ (0x61...0x7A).contains($0) }),
-              let last = identifier.last, last != UInt8(ascii: ":"), last != UInt8(ascii: "%"),
-              identifier.allSatisfy(DID.isIdentifierByte)
+            let last = identifier.last, last != UInt8(ascii: ":"), last != UInt8(ascii: "%"),
+            identifier.allSatisfy(DID.isIdentifierByte)
         else { return nil }
         rawValue = String(text)
     }
 
-
-    public static func < (lhs: DID, rhs: DID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: DID, rhs: DID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// `.plc` or `.web` when this server can resolve the DID, else nil.
-    public var resolvableMethod: ResolvableMethod? {
+    package var resolvableMethod: ResolvableMethod? {
         if rawValue.hasPrefix("did:plc:") {
             let identifier = rawValue.utf8.dropFirst(8)
             let isBase32 = identifier.allSatisfy { (0x61...0x7A).contains($0) || (0x32...0x37).contains($0) }
@@ -61,7 +60,7 @@ public struct DID: Hashable, Comparable, Sendable {
     }
 
     /// Whether this server can resolve the DID (see `resolvableMethod`).
-    public var isResolvable: Bool { resolvableMethod != nil }
+    package var isResolvable: Bool { resolvableMethod != nil }
 
     private var webHost: WebHost? {
         guard rawValue.hasPrefix("did:web:"), rawValue.utf8.count <= 8 + 253 + 9 else { return nil }
@@ -73,7 +72,7 @@ public struct DID: Hashable, Comparable, Sendable {
             host = rest[..<escape.lowerBound]
             let digits = rest[escape.upperBound...]
             guard !digits.isEmpty, digits.count <= 5, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                  let number = Int(digits), (1...65535).contains(number)
+                let number = Int(digits), (1...65535).contains(number)
             else { return nil }
             port = number
         }
@@ -91,8 +90,7 @@ public struct DID: Hashable, Comparable, Sendable {
     }
 }
 
-
 extension DID: ProtocolText {
-    public static let kind = "DID"
-    public init?(wireText text: String) { self.init(text) }
+    package static let kind = "DID"
+    package init?(wireText text: String) { self.init(text) }
 }

@@ -1,18 +1,18 @@
 /// An atproto handle in canonical (lowercase) form: an ASCII host name of at most 253
 /// characters, at least two labels of 1–63 letters, digits and hyphens (not at either
 /// end of a label), and a last label that does not start with a digit.
-public struct Handle: Hashable, Comparable, Sendable {
+package struct Handle: Hashable, Comparable, Sendable {
     /// Lowercase: handles are case-insensitive.
-    public let rawValue: String
+    package let rawValue: String
 
     /// Top-level domains that can never name a public account (special-use and
     /// reserved names). atproto refuses to register them; this server does not go
     /// looking for them in DNS or over HTTPS either. `.test` stays allowed for tests.
-    public static let reservedTopLevelDomains: Set<String> = ["alt", "arpa", "example", "internal", "invalid", "local", "localhost", "onion"]
+    package static let reservedTopLevelDomains: Set<String> = ["alt", "arpa", "example", "internal", "invalid", "local", "localhost", "onion"]
 
     /// The handle in what a person typed: surrounding spaces, a leading `@` and capitals
     /// are accepted; nil if it is not a handle.
-    public init?(_ input: some StringProtocol) {
+    package init?(_ input: some StringProtocol) {
         var text = Substring(input)
         while text.first?.isWhitespace == true { text.removeFirst() }
         while text.last?.isWhitespace == true { text.removeLast() }
@@ -21,21 +21,20 @@ public struct Handle: Hashable, Comparable, Sendable {
     }
 
     /// The handle when `text` is exactly one (any case), with nothing around it.
-    public init?(exactly text: some StringProtocol) {
+    package init?(exactly text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= 253 else { return nil }
         let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy(Handle.isValidLabel), let last = labels.last?.first,
-              !Handle.isDigit(last)
+            !Handle.isDigit(last)
         else { return nil }
         rawValue = text.lowercased()
     }
 
-
-    public static func < (lhs: Handle, rhs: Handle) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Handle, rhs: Handle) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Whether the top-level domain can belong to a public account.
-    public var isResolvable: Bool {
+    package var isResolvable: Bool {
         guard let topLevel = rawValue.split(separator: ".").last else { return false }
         return !Handle.reservedTopLevelDomains.contains(String(topLevel))
     }
@@ -50,9 +49,8 @@ public struct Handle: Hashable, Comparable, Sendable {
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 }
 
-
 extension Handle: ProtocolText {
-    public static let kind = "handle"
+    package static let kind = "handle"
     /// The network's JSON is not what a person typed: only an exact handle decodes.
-    public init?(wireText text: String) { self.init(exactly: text) }
+    package init?(wireText text: String) { self.init(exactly: text) }
 }

@@ -1,28 +1,28 @@
 /// A namespaced identifier (`social.grain.story`): a reversed domain of at least two
 /// segments, then a name that starts with a letter and has only letters and digits.
 /// The collections this server reads and writes are constants here.
-public struct NSID: Hashable, Sendable {
-    public let rawValue: String
+package struct NSID: Hashable, Sendable {
+    package let rawValue: String
 
-    public static let story = NSID(known: "social.grain.story")
-    public static let grainProfile = NSID(known: "social.grain.actor.profile")
-    public static let blueskyProfile = NSID(known: "app.bsky.actor.profile")
-    public static let blueskyPost = NSID(known: "app.bsky.feed.post")
+    package static let story = NSID(known: "social.grain.story")
+    package static let grainProfile = NSID(known: "social.grain.actor.profile")
+    package static let blueskyProfile = NSID(known: "app.bsky.actor.profile")
+    package static let blueskyPost = NSID(known: "app.bsky.feed.post")
     /// Whom a person follows on Grain (lexicon `social.grain.graph.follow`).
-    public static let grainFollow = NSID(known: "social.grain.graph.follow")
+    package static let grainFollow = NSID(known: "social.grain.graph.follow")
     /// Whom a person blocks on Grain (lexicon `social.grain.graph.block`).
-    public static let grainBlock = NSID(known: "social.grain.graph.block")
+    package static let grainBlock = NSID(known: "social.grain.graph.block")
     /// A heart on a story (lexicon `social.grain.favorite`).
-    public static let grainFavorite = NSID(known: "social.grain.favorite")
+    package static let grainFavorite = NSID(known: "social.grain.favorite")
     /// A comment on a story (lexicon `social.grain.comment`).
-    public static let grainComment = NSID(known: "social.grain.comment")
+    package static let grainComment = NSID(known: "social.grain.comment")
 
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let segments = String(text).split(separator: ".", omittingEmptySubsequences: false)
         guard text.utf8.count <= 317, segments.count >= 3, let name = segments.last, let first = name.utf8.first,
-              NSID.isLetter(first), name.utf8.count <= 63,
-              name.utf8.allSatisfy({ NSID.isLetter($0) || NSID.isDigit($0) }),
-              segments.dropLast().allSatisfy(NSID.isDomainSegment)
+            NSID.isLetter(first), name.utf8.count <= 63,
+            name.utf8.allSatisfy({ NSID.isLetter($0) || NSID.isDigit($0) }),
+            segments.dropLast().allSatisfy(NSID.isDomainSegment)
         else { return nil }
         rawValue = String(text)
     }
@@ -43,6 +43,6 @@ public struct NSID: Hashable, Sendable {
 }
 
 extension NSID: ProtocolText {
-    public static let kind = "NSID"
-    public init?(wireText text: String) { self.init(text) }
+    package static let kind = "NSID"
+    package init?(wireText text: String) { self.init(text) }
 }

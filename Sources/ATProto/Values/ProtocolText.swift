@@ -1,7 +1,7 @@
 /// A protocol value written as a string (DID, handle, record key, NSID, AT URI,
 /// datetime): one validating initialiser, and JSON coding through it, so a model that
 /// holds one was checked when it was decoded and never again.
-public protocol ProtocolText: Codable, Sendable, CustomStringConvertible {
+package protocol ProtocolText: Codable, Sendable, CustomStringConvertible {
     /// What the value is called in a decoding error ("DID", "record key").
     static var kind: String { get }
     /// The value for `text` as it appears on the wire, or nil when it is malformed.
@@ -11,9 +11,9 @@ public protocol ProtocolText: Codable, Sendable, CustomStringConvertible {
 }
 
 extension ProtocolText {
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = Self(wireText: text) else {
@@ -22,7 +22,7 @@ extension ProtocolText {
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

@@ -1,18 +1,18 @@
 /// An atproto record key (the last part of an AT URI): 1–512 of `[A-Za-z0-9._:~-]`,
 /// but not `.` or `..`. Grain's stories use TIDs; other keys are accepted as the
 /// syntax allows, because another client may write them.
-public struct RecordKey: Hashable, Sendable {
-    public let rawValue: String
+package struct RecordKey: Hashable, Sendable {
+    package let rawValue: String
 
     /// The key of records an account has one of, such as its profile.
-    public static let profileSelf = RecordKey(known: "self")
+    package static let profileSelf = RecordKey(known: "self")
 
     private init(known text: String) {
         guard let key = RecordKey(text) else { preconditionFailure("not a record key: \(text)") }
         self = key
     }
 
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let bytes = text.utf8
         guard (1...512).contains(bytes.count), text != ".", text != "..", bytes.allSatisfy(RecordKey.isKeyByte) else { return nil }
         rawValue = String(text)
@@ -27,6 +27,6 @@ public struct RecordKey: Hashable, Sendable {
 }
 
 extension RecordKey: ProtocolText {
-    public static let kind = "record key"
-    public init?(wireText text: String) { self.init(text) }
+    package static let kind = "record key"
+    package init?(wireText text: String) { self.init(text) }
 }

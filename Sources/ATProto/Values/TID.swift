@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// A record key in the AT Protocol's TID form: 13 characters of sortable base32
@@ -7,18 +7,18 @@ import Synchronization
 ///
 /// GrainStories picks the story's TID when the draft is made and sends it with
 /// `createRecord`, so a retried publish can never create a second story.
-public struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public static let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
+package struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package static let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
 
-    public let rawValue: UInt64
+    package let rawValue: UInt64
 
-    public init(microseconds: UInt64, clockID: UInt16) {
+    package init(microseconds: UInt64, clockID: UInt16) {
         rawValue = (microseconds & 0x1F_FFFF_FFFF_FFFF) << 10 | UInt64(clockID & 0x3FF)
     }
 
     /// Parses a TID; nil for anything that is not exactly 13 valid characters with the
     /// top bit clear.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 13 else { return nil }
         var value: UInt64 = 0
@@ -30,7 +30,7 @@ public struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
         rawValue = value
     }
 
-    public var description: String {
+    package var description: String {
         var out = [UInt8](repeating: 0, count: 13)
         var value = rawValue
         for index in stride(from: 12, through: 0, by: -1) {
@@ -40,23 +40,23 @@ public struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public var microseconds: UInt64 { rawValue >> 10 }
+    package var microseconds: UInt64 { rawValue >> 10 }
 
-    public static func < (lhs: TID, rhs: TID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: TID, rhs: TID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Hands out strictly increasing TIDs from the wall clock, with a random clock id per
 /// process (two servers writing to one repository will not collide).
-public final class TIDClock: Sendable {
+package final class TIDClock: Sendable {
     private let last = Mutex<UInt64>(0)
     private let clockID = UInt16.random(in: 0...1023)
     private let now: @Sendable () -> Date
 
-    public init(now: @escaping @Sendable () -> Date = Date.init) {
+    package init(now: @escaping @Sendable () -> Date = Date.init) {
         self.now = now
     }
 
-    public func next() -> TID {
+    package func next() -> TID {
         let micros = UInt64(max(0, now().timeIntervalSince1970 * 1_000_000))
         let value = last.withLock { last -> UInt64 in
             last = max(micros, last + 1)
@@ -68,7 +68,7 @@ public final class TIDClock: Sendable {
 
 extension TID {
     /// The TID as a record key. Its 13 characters of `234567a-z` always are one.
-    public var recordKey: RecordKey {
+    package var recordKey: RecordKey {
         guard let key = RecordKey(description) else { preconditionFailure("a TID is always a record key: \(description)") }
         return key
     }

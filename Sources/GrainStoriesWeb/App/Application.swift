@@ -1,13 +1,13 @@
-import Foundation
-import Synchronization
-public import MicroHTTPServer
-import GrainSupport
-import Posting
 import Accounts
+import Foundation
+import GrainSupport
+package import MicroHTTPServer
+import Posting
+import Synchronization
 
 /// The whole web application as one `HTTPResponder`: routing, the error boundary,
 /// security headers and the access log, around the handlers declared in `Routes`.
-public final class Application: HTTPResponder {
+package final class Application: HTTPResponder {
     let router: Router
     let errors: ErrorResponder
     let sessions: SessionStore
@@ -21,7 +21,7 @@ public final class Application: HTTPResponder {
         self.logger = logger
     }
 
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+    package func respond(to request: HTTPRequest) async -> HTTPResponse {
         let started = ContinuousClock.now
         let requestID = RequestID.make()
         let response: HTTPResponse
@@ -37,10 +37,10 @@ public final class Application: HTTPResponder {
     /// check, cached images and a home page whose strip is cached (and their 304s). The
     /// connection is never suspended for them (the hop to a task and back costs more
     /// than the answer). Everything else returns nil and takes `respond(to:)`.
-    public func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
+    package func respondImmediately(to request: HTTPRequest) -> HTTPResponse? {
         guard request.method == .get || request.method == .head,
-              let path = try? PathSegments(rawPath: request.path),
-              let (handler, parameters, usesAccount) = router.immediateHandler(request.method, path)
+            let path = try? PathSegments(rawPath: request.path),
+            let (handler, parameters, usesAccount) = router.immediateHandler(request.method, path)
         else { return nil }
         let started = ContinuousClock.now
         let requestID = RequestID.make()
@@ -62,13 +62,13 @@ public final class Application: HTTPResponder {
 
     /// How many requests were answered on the server's thread (tests tell the paths
     /// apart by it, never by timing).
-    public var immediateAnswerCount: Int { immediateAnswers.load(ordering: .relaxed) }
+    package var immediateAnswerCount: Int { immediateAnswers.load(ordering: .relaxed) }
 
     /// Decides from the head whether the body is wanted: the route must exist, take a
     /// body of that size, and, for uploads and other account actions, come with a
     /// session cookie this server issued. Anything else is answered at once, so an
     /// unwanted body is never stored.
-    public func admitBody(of head: HTTPRequest) -> BodyAdmission {
+    package func admitBody(of head: HTTPRequest) -> BodyAdmission {
         let started = ContinuousClock.now
         let rule: RouteBody
         do {
@@ -104,11 +104,13 @@ public final class Application: HTTPResponder {
         var response = response
         SecurityHeaders.apply(to: &response.headers)
         if logger.isEnabled(.info) {
-            logger.info("request", [
-                "method": request.method.rawValue, "path": request.path, "status": String(response.status.code),
-                "ms": Self.milliseconds(ContinuousClock.now - started), "bytes": String(response.body.count), "id": requestID,
-                "client": request.clientAddress,
-            ])
+            logger.info(
+                "request",
+                [
+                    "method": request.method.rawValue, "path": request.path, "status": String(response.status.code),
+                    "ms": Self.milliseconds(ContinuousClock.now - started), "bytes": String(response.body.count), "id": requestID,
+                    "client": request.clientAddress,
+                ])
         }
         return response
     }

@@ -1,41 +1,41 @@
-public import Foundation
-public import ATProto
-public import Geocoding
-public import GrainSupport
-public import Viewing
-public import Social
-public import Accounts
+package import ATProto
+package import Accounts
+package import Foundation
+package import Geocoding
+package import GrainSupport
+package import Social
+package import Viewing
 
 extension GrainStoriesApp {
     /// Everything the application reaches outside itself, and the clock: the values
     /// tests replace. `live(configuration:logger:http:)` is what `serve` uses.
-    public struct Edges: Sendable {
+    package struct Edges: Sendable {
         /// Grain's stories and profiles (the AppView); pages see it with this server's own
         /// posts and deletions applied.
-        public var stories: any StoryLibrary
+        package var stories: any StoryLibrary
         /// The comments on stories (`getCommentThread` on the same AppView).
-        public var comments: any CommentThreads
+        package var comments: any CommentThreads
         /// Whom people follow according to the same AppView (`getFollowing`), asked only
         /// when a person's own PDS cannot be read; nil: never asked (tests that are not
         /// about it).
-        public var following: AppViewFollowing?
+        package var following: AppViewFollowing?
         /// How people's PDSes are reached (sign-in, sign-out, posting, deleting).
-        public var pds: any PDSConnector
+        package var pds: any PDSConnector
         /// Where an account lives (handle or DID → DID and PDS), at sign-in.
-        public var identity: any IdentityResolving
+        package var identity: any IdentityResolving
         /// Where the application keeps its state: the storage adapter, opened over the data
         /// directory (by default the SQLite database in it, `Repositories.sqlite`).
-        public var storage: @Sendable (DataDirectory) async throws(ConfigurationError) -> Repositories
+        package var storage: @Sendable (DataDirectory) async throws(ConfigurationError) -> Repositories
         /// Place suggestions and search for drafts, given the stored answer cache
         /// the application keeps (a fake may ignore it).
-        public var geocoder: @Sendable (any GeocodingCache) -> any PlaceGeocoder
+        package var geocoder: @Sendable (any GeocodingCache) -> any PlaceGeocoder
         /// "Now", for sessions, drafts, publishing, story expiry and housekeeping.
-        public var now: @Sendable () -> Date
+        package var now: @Sendable () -> Date
         /// The outgoing HTTP client the media cache fetches Grain's images with (the live
         /// edges share it). The application shuts it down when it stops.
-        public var http: OutboundHTTP
+        package var http: OutboundHTTP
 
-        public init(
+        package init(
             stories: any StoryLibrary, pds: any PDSConnector, identity: any IdentityResolving,
             geocoder: @escaping @Sendable (any GeocodingCache) -> any PlaceGeocoder,
             now: @escaping @Sendable () -> Date, http: OutboundHTTP, comments: any CommentThreads = NoCommentThreads(),
@@ -58,11 +58,13 @@ extension GrainStoriesApp {
         /// The real edges for `configuration`: the configured AppView, PDSes and identity
         /// resolution over `http` (by default one identified as this server, keeping the
         /// configured insecure hosts), Nominatim as configured, and the wall clock.
-        public static func live(configuration: AppConfiguration, logger: Logger, http: OutboundHTTP? = nil) -> Edges {
-            let http = http ?? OutboundHTTP(
-                userAgent: "GrainStories/\(GrainStoriesVersion.current) (self-hosted)",
-                insecureHosts: configuration.insecureHosts
-            )
+        package static func live(configuration: AppConfiguration, logger: Logger, http: OutboundHTTP? = nil) -> Edges {
+            let http =
+                http
+                ?? OutboundHTTP(
+                    userAgent: "GrainStories/\(GrainStoriesVersion.current) (self-hosted)",
+                    insecureHosts: configuration.insecureHosts
+                )
             let client = AppViewClient(
                 xrpc: XRPCClient(baseURL: configuration.appViewURL, http: http),
                 timeout: .seconds(configuration.appViewTimeoutSeconds)

@@ -1,11 +1,11 @@
-import Foundation
 import ATProto
+import Accounts
+import Foundation
 import GrainSupport
 import Posting
-import Viewing
-import Accounts
-import Social
 import Presentation
+import Social
+import Viewing
 
 extension GrainStoriesApp {
     /// Every handler, each given only the parts it uses.

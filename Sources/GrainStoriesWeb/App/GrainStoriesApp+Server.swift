@@ -1,12 +1,12 @@
 import GrainSupport
-public import MicroHTTPServer
+package import MicroHTTPServer
 
 extension GrainStoriesApp {
     /// The HTTP server for this application: the configured address, limits and
     /// threads, the security headers and the site's own error pages also on the
     /// responses the server makes itself. Call `start()` on it. `now` is the clock body
     /// deadlines and rates are measured with (tests pass one they move by hand).
-    public func makeServer(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) -> HTTPServer {
+    package func makeServer(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) -> HTTPServer {
         var server = HTTPServerConfiguration(
             host: configuration.host,
             port: configuration.port,

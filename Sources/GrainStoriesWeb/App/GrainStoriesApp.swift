@@ -1,14 +1,14 @@
-import Foundation
-import JPEGProcessing
-import Synchronization
-import WorkerThreads
 import ATProto
+package import Accounts
+import Foundation
 import Geocoding
-public import GrainSupport
-public import Posting
-public import Viewing
-public import Accounts
-public import Social
+package import GrainSupport
+import PhotoPipeline
+package import Posting
+package import Social
+import Synchronization
+package import Viewing
+import WorkerThreads
 
 /// The one composition root: the whole application built from the validated
 /// configuration, the data directory, a logger and its remote edges (`Edges`), for
@@ -18,23 +18,23 @@ public import Social
 /// `build` only constructs (and reads the database back); background work starts with
 /// `startBackgroundWork()`, so socket-free tests can drive the publisher themselves.
 /// The application owns what it built and the edges' HTTP client: `shutdown()` stops them.
-public final class GrainStoriesApp: Sendable {
-    public let configuration: AppConfiguration
-    public let data: DataDirectory
-    public let logger: Logger
-    public let edges: Edges
-    public let pages: PageRenderer
+package final class GrainStoriesApp: Sendable {
+    package let configuration: AppConfiguration
+    package let data: DataDirectory
+    package let logger: Logger
+    package let edges: Edges
+    package let pages: PageRenderer
     /// The pages' library: the edge's stories with this server's own posts and deletions applied.
-    public let library: any StoryLibrary
-    public let signer: MediaURLSigner
+    package let library: any StoryLibrary
+    package let signer: MediaURLSigner
     /// Where the application keeps its state (the adapter `edges.storage` chose).
-    public let repositories: Repositories
-    public let sessions: SessionStore
-    public let posting: PostingServices
+    package let repositories: Repositories
+    package let sessions: SessionStore
+    package let posting: PostingServices
     /// Favourites and comments on their way to people's PDSes.
-    public let social: SocialOutbox
+    package let social: SocialOutbox
     /// The responder the server uses; tests may call it without a socket.
-    public let application: Application
+    package let application: Application
     private let threads: [WorkerThreadPool]
     private let housekeeper: Housekeeper
     private let housekeeping = Mutex<Task<Void, Never>?>(nil)
@@ -63,7 +63,7 @@ public final class GrainStoriesApp: Sendable {
 
     /// Builds everything over `edges`, restores the known sessions and this server's
     /// recent stories from the database, and starts nothing.
-    public static func build(
+    package static func build(
         configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges
     ) async throws(ConfigurationError) -> GrainStoriesApp {
         let secret = try ServerSecret.loadOrCreate(at: data.secretKey)
@@ -81,15 +81,16 @@ public final class GrainStoriesApp: Sendable {
         let local = LocalStories(now: now)
         let library = OverlayStoryLibrary(base: edges.stories, local: local)
         let drafts = repositories.drafts
-        let publisher = Publisher(.init(
-            drafts: drafts, data: data, sessions: sessions, pds: pds,
-            composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
-            storyPosted: { draft, ref, account, createdAt in
-                await local.add(LocalStories.view(of: draft, uri: ref.uri, cid: ref.cid, creator: account.profileView, createdAt: createdAt))
-                await library.invalidate(author: account.did)
-            },
-            logger: logger, now: now
-        ))
+        let publisher = Publisher(
+            .init(
+                drafts: drafts, data: data, sessions: sessions, pds: pds,
+                composer: CrosspostComposer(storyLinkURL: configuration.storyLinkURL),
+                storyPosted: { draft, ref, account, createdAt in
+                    await local.add(LocalStories.view(of: draft, uri: ref.uri, cid: ref.cid, creator: account.profileView, createdAt: createdAt))
+                    await library.invalidate(author: account.did)
+                },
+                logger: logger, now: now
+            ))
         let posting = PostingServices(
             drafts: drafts, publisher: publisher, local: local, geocoder: edges.geocoder(repositories.geocodingCache),
             photoThreads: photos, fileThreads: io,
@@ -127,7 +128,7 @@ public final class GrainStoriesApp: Sendable {
     }
 
     /// Starts the outbox worker and the hourly housekeeping (`serve` and the live tests).
-    public func startBackgroundWork() async {
+    package func startBackgroundWork() async {
         await posting.publisher.start()
         await social.start()
         let housekeeper = self.housekeeper
@@ -138,7 +139,7 @@ public final class GrainStoriesApp: Sendable {
     }
 
     /// Stops the background work, the outgoing HTTP client, the storage and the threads.
-    public func shutdown() async {
+    package func shutdown() async {
         housekeeping.withLock { $0?.cancel() }
         await posting.publisher.stop()
         await social.stop()

@@ -1,10 +1,10 @@
+package import ATProto
 import DNSResolver
-public import ATProto
 
 extension IdentityResolver {
     /// The production resolver: the system's DNS, HTTPS well-known lookups, and the
     /// configured handle resolver and PLC directory, all through `http`.
-    public static func live(configuration: AppConfiguration, http: OutboundHTTP) -> IdentityResolver {
+    package static func live(configuration: AppConfiguration, http: OutboundHTTP) -> IdentityResolver {
         IdentityResolver(
             http: http,
             dns: DNSTXTResolver(timeout: .seconds(3)),

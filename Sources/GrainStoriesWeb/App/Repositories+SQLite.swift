@@ -1,10 +1,10 @@
-public import GrainSupport
+package import GrainSupport
 import SQLiteRepositories
 
 extension Repositories {
     /// The SQLite adapter: every repository over the one database file at `path`
     /// (created and migrated on first open).
-    public static func sqlite(at path: String) async throws(ConfigurationError) -> Repositories {
+    package static func sqlite(at path: String) async throws(ConfigurationError) -> Repositories {
         let database = try await AppDatabase.open(at: path)
         return Repositories(
             sessions: SQLiteSessionRepository(database: database),

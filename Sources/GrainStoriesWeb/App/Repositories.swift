@@ -1,25 +1,25 @@
-public import Accounts
-public import Geocoding
-public import Posting
-public import Social
-public import Viewing
+package import Accounts
+package import Geocoding
+package import Posting
+package import Social
+package import Viewing
 
 /// Every place the application keeps state, as the feature targets' repository
 /// protocols: the composition root builds the application over whichever adapter
 /// `GrainStoriesApp.Edges.storage` chooses (SQLite in the data directory for `serve`;
 /// tests may choose the in-memory one), and nothing above it knows which.
-public struct Repositories: Sendable {
-    public var sessions: any SessionRepository
-    public var drafts: any DraftRepository
-    public var socialWrites: any SocialWriteRepository
-    public var stripChoices: any StripChoiceRepository
-    public var hiddenAuthors: any HiddenAuthorRepository
-    public var seen: any SeenRepository
-    public var geocodingCache: any GeocodingCache
+package struct Repositories: Sendable {
+    package var sessions: any SessionRepository
+    package var drafts: any DraftRepository
+    package var socialWrites: any SocialWriteRepository
+    package var stripChoices: any StripChoiceRepository
+    package var hiddenAuthors: any HiddenAuthorRepository
+    package var seen: any SeenRepository
+    package var geocodingCache: any GeocodingCache
     /// Releases the storage (closes the database); called once, at shutdown.
-    public var close: @Sendable () async -> Void
+    package var close: @Sendable () async -> Void
 
-    public init(
+    package init(
         sessions: any SessionRepository, drafts: any DraftRepository, socialWrites: any SocialWriteRepository,
         stripChoices: any StripChoiceRepository, hiddenAuthors: any HiddenAuthorRepository, seen: any SeenRepository,
         geocodingCache: any GeocodingCache, close: @escaping @Sendable () async -> Void

@@ -1,7 +1,7 @@
-import MicroHTTPServer
-import Viewing
 import ATProto
+import MicroHTTPServer
 import Posting
+import Viewing
 
 /// Every route the server answers, declared in one place, over the handlers the
 /// composition root (`GrainStoriesApp`) built, each with only the parts it uses.
@@ -38,8 +38,12 @@ struct Routes: Sendable {
         router.get("/profile/:actor/story/:rkey/comments") { try await comments.show($0) }
         router.post("/profile/:actor/story/:rkey/comments", body: .form(16 * 1024, needsAccount: true)) { try await comments.add($0) }
         router.post("/profile/:actor/story/:rkey/comments/:comment/delete", body: .form(4096, needsAccount: true)) { try await comments.delete($0) }
-        router.get("/profile/:actor/story/:rkey/delete") { try await deleteStory.confirm($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self)) }
-        router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) { try await deleteStory.delete($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self)) }
+        router.get("/profile/:actor/story/:rkey/delete") {
+            try await deleteStory.confirm($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self))
+        }
+        router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) {
+            try await deleteStory.delete($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self))
+        }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.get("/tv") { try await tv.respond($0) }
         router.get(HiddenPage.path) { try await hidden.show($0) }

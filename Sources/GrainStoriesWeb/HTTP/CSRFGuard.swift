@@ -1,34 +1,35 @@
-import Posting
-import GrainSupport
 import Accounts
+import GrainSupport
+import Posting
+
 /// Tokens for every state-changing form, checked on submission.
 ///
 /// For a signed-in browser the token is an HMAC of its session (so it changes with
 /// every sign-in); before sign-in it is an HMAC of a random `csrf` cookie (double
 /// submit). Another site can neither read our cookies nor compute the HMAC, so it
 /// cannot forge a valid form.
-public struct CSRFGuard: Sendable {
-    public static let fieldName = "csrf"
-    public static let cookieName = "csrf"
+package struct CSRFGuard: Sendable {
+    package static let fieldName = "csrf"
+    package static let cookieName = "csrf"
 
     private let key: [UInt8]
 
-    public init(key: [UInt8]) { self.key = key }
+    package init(key: [UInt8]) { self.key = key }
 
     /// The token forms carry for this browser; nil before sign-in without a cookie.
-    public func token(for context: RequestContext) -> String? {
+    package func token(for context: RequestContext) -> String? {
         binding(context).map(sign)
     }
 
     /// A token for a browser that has just been given `cookieValue`.
-    public func token(anonymousCookie cookieValue: String) -> String {
+    package func token(anonymousCookie cookieValue: String) -> String {
         sign("anon:" + cookieValue)
     }
 
     /// Throws 403 unless `submitted` is this browser's token.
-    public func verify(_ submitted: String?, for context: RequestContext) throws(HTTPError) {
+    package func verify(_ submitted: String?, for context: RequestContext) throws(HTTPError) {
         guard let submitted, let binding = binding(context),
-              HMAC.constantTimeEqual(Array(submitted.utf8), Array(sign(binding).utf8))
+            HMAC.constantTimeEqual(Array(submitted.utf8), Array(sign(binding).utf8))
         else {
             throw HTTPError.forbidden("This form has expired or did not come from this site. Please go back, reload the page and try again.")
         }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Reading the `Cookie` header and writing `Set-Cookie` fields.
-public enum Cookies {
+package enum Cookies {
     /// Cookie name → value from a `Cookie` header; the first occurrence of a name wins,
     /// malformed pairs are skipped (browsers send what they were given).
-    public static func parse(_ header: String?) -> [String: String] {
+    package static func parse(_ header: String?) -> [String: String] {
         guard let header else { return [:] }
         var cookies: [String: String] = [:]
         for pair in header.split(separator: ";") {
@@ -19,7 +19,7 @@ public enum Cookies {
 
     /// One `Set-Cookie` value. Defaults are the safe ones: `HttpOnly`, `SameSite=Lax`,
     /// `Path=/`; `secure` is set when the request came over HTTPS.
-    public static func setCookie(
+    package static func setCookie(
         name: String, value: String, maxAgeSeconds: Int?, secure: Bool,
         httpOnly: Bool = true, sameSite: String = "Lax"
     ) -> String {

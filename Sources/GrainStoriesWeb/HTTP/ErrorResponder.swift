@@ -1,38 +1,41 @@
-import Presentation
+package import GrainSupport
 import HTMLTemplates
-public import MicroHTTPServer
-public import GrainSupport
+package import MicroHTTPServer
+import Presentation
 
 /// The one place errors become responses: `HTTPResponseError`s become an error page
 /// with their status and public message; anything else is logged with the request
 /// and answered with a 500 page that shows no internals, only a reference to quote.
-public struct ErrorResponder: Sendable {
+package struct ErrorResponder: Sendable {
     let pages: PageRenderer
     let logger: Logger
 
-    public init(pages: PageRenderer, logger: Logger) {
+    package init(pages: PageRenderer, logger: Logger) {
         self.pages = pages
         self.logger = logger
     }
 
-    public func response(for error: any Error, request: HTTPRequest, requestID: String) -> HTTPResponse {
+    package func response(for error: any Error, request: HTTPRequest, requestID: String) -> HTTPResponse {
         if let known = error as? any HTTPResponseError {
             if known.status.code >= 500 {
-                logger.warning("request failed", ["id": requestID, "path": request.path, "status": String(known.status.code), "error": String(describing: known)])
+                logger.warning(
+                    "request failed", ["id": requestID, "path": request.path, "status": String(known.status.code), "error": String(describing: known)])
             }
             var response = page(status: known.status, message: known.publicMessage, reference: requestID)
             for (name, value) in known.headers { response.headers.set(name, value) }
             return response
         }
-        logger.error("unexpected error", [
-            "id": requestID, "method": request.method.rawValue, "path": request.path, "error": String(describing: error),
-        ])
+        logger.error(
+            "unexpected error",
+            [
+                "id": requestID, "method": request.method.rawValue, "path": request.path, "error": String(describing: error),
+            ])
         return page(status: .internalServerError, message: "Something went wrong on this server. It has been logged; please try again.", reference: requestID)
     }
 
     /// The HTML of the error pages for the responses the HTTP server makes itself (a
     /// malformed request, a body over the limit, a failure, shutting down).
-    public func serverErrorPages(maxBodyBytes: Int) -> [Int: [UInt8]] {
+    package func serverErrorPages(maxBodyBytes: Int) -> [Int: [UInt8]] {
         let errors = [
             HTTPError.badRequest("The browser sent a request this server cannot read."),
             HTTPError.contentTooLarge(limit: maxBodyBytes),

@@ -1,6 +1,6 @@
 import Foundation
-import MicroHTTPServer
 import GrainSupport
+import MicroHTTPServer
 
 /// `GET /healthz`: a tiny JSON body for Docker's HEALTHCHECK and monitoring.
 struct HealthCheck: Sendable {

@@ -1,10 +1,10 @@
-public import MicroHTTPServer
-public import Multipart
+package import MicroHTTPServer
+package import Multipart
 
 /// The person's mistakes are 4xx (an unsupported type, too large, malformed); failures on
 /// this server are 500s whose detail goes only to the log.
 extension MultipartError: HTTPResponseError {
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .notMultipart: .unsupportedMediaType
         case .fileTooLarge, .fieldTooLarge: .contentTooLarge

@@ -1,5 +1,5 @@
-import MicroHTTPServer
 import GrainSupport
+import MicroHTTPServer
 
 /// A request path split into decoded segments, refusing every form of traversal.
 ///
@@ -8,12 +8,12 @@ import GrainSupport
 /// `.` or `..`, or that contains `/`, `\` or NUL after decoding, makes the whole path
 /// a bad request: no route needs them, and refusing them once here protects every
 /// handler (static files especially).
-public struct PathSegments: Sendable, Equatable {
-    public let segments: [String]
+package struct PathSegments: Sendable, Equatable {
+    package let segments: [String]
 
-    public init(segments: [String]) { self.segments = segments }
+    package init(segments: [String]) { self.segments = segments }
 
-    public init(rawPath: String) throws(HTTPError) {
+    package init(rawPath: String) throws(HTTPError) {
         guard rawPath.utf8.first == 0x2F else { throw HTTPError.badRequest("The address must start with a slash.") }
         guard rawPath.utf8.count <= 4096 else { throw HTTPError(.uriTooLong, "That address is too long.", headers: [("Connection", "close")]) }
         if let plain = Self.plainSegments(rawPath) {

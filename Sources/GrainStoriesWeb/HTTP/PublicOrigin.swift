@@ -16,7 +16,8 @@ struct PublicOrigin: Sendable {
     func origin(for request: HTTPRequest) -> String? {
         if let configured { return configured }
         if trustedProxies.contains(where: { $0.contains(request.remoteAddress) }),
-           let forwarded = request.headers["X-Forwarded-Host"].flatMap({ Self.firstValue($0) }), Self.isHost(forwarded) {
+            let forwarded = request.headers["X-Forwarded-Host"].flatMap({ Self.firstValue($0) }), Self.isHost(forwarded)
+        {
             let proto = request.headers["X-Forwarded-Proto"].flatMap { Self.firstValue($0) }?.lowercased()
             return (proto == "http" ? "http://" : "https://") + forwarded.lowercased()
         }

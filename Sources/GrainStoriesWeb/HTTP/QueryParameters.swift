@@ -1,13 +1,14 @@
 import GrainSupport
+
 /// Ordered `name=value` pairs from a query string or an
 /// `application/x-www-form-urlencoded` body, decoded once.
-public struct QueryParameters: Sendable, Equatable {
-    public let pairs: [(name: String, value: String)]
+package struct QueryParameters: Sendable, Equatable {
+    package let pairs: [(name: String, value: String)]
 
-    public init(pairs: [(name: String, value: String)] = []) { self.pairs = pairs }
+    package init(pairs: [(name: String, value: String)] = []) { self.pairs = pairs }
 
     /// Parses `a=1&b=two+words&c`; a malformed escape is a 400.
-    public init(parsing raw: Substring) throws(HTTPError) {
+    package init(parsing raw: Substring) throws(HTTPError) {
         var pairs: [(name: String, value: String)] = []
         for part in raw.split(separator: "&", omittingEmptySubsequences: true) {
             let name: Substring
@@ -20,23 +21,23 @@ public struct QueryParameters: Sendable, Equatable {
                 value = ""
             }
             guard let decodedName = PercentEncoding.decode(name, plusIsSpace: true),
-                  let decodedValue = PercentEncoding.decode(value, plusIsSpace: true)
+                let decodedValue = PercentEncoding.decode(value, plusIsSpace: true)
             else { throw HTTPError.badRequest("The request has a malformed percent-escape.") }
             pairs.append((name: decodedName, value: decodedValue))
         }
         self.pairs = pairs
     }
 
-    public init(parsing raw: String?) throws(HTTPError) {
+    package init(parsing raw: String?) throws(HTTPError) {
         try self.init(parsing: (raw ?? "")[...])
     }
 
     /// The first value for `name`.
-    public subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+    package subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
 
-    public func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+    package func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
 
-    public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
+    package static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -1,4 +1,5 @@
 import ATProto
+
 extension RequestContext {
     /// A path parameter decoded as a typed value: this is where a DID, handle, record
     /// key or draft id from a URL is checked, once. A missing or malformed one names

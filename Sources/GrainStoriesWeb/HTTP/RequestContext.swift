@@ -1,25 +1,25 @@
+package import Accounts
 import Foundation
-public import MicroHTTPServer
+package import MicroHTTPServer
 import Posting
-public import Accounts
 
 /// What a route handler gets: the request, the values the route pattern captured,
 /// the parsed query and cookies, and an id that ties log lines to this request.
-public struct RequestContext: Sendable {
-    public let request: HTTPRequest
-    public let parameters: [String: String]
-    public let query: QueryParameters
-    public let cookies: [String: String]
-    public let requestID: String
+package struct RequestContext: Sendable {
+    package let request: HTTPRequest
+    package let parameters: [String: String]
+    package let query: QueryParameters
+    package let cookies: [String: String]
+    package let requestID: String
     /// The signed-in account, when the browser holds a valid session cookie: of the
     /// accounts signed in on this browser, the one currently picked. Everything done
     /// "as the signed-in person" (posting, seen state, follows) is done as this one.
-    public var account: AccountSession?
+    package var account: AccountSession?
     /// The other accounts signed in on this browser, most recently picked first (the
     /// header offers them to switch to).
-    public var otherAccounts: [AccountSession] = []
+    package var otherAccounts: [AccountSession] = []
 
-    public init(request: HTTPRequest, parameters: [String: String] = [:], requestID: String = "", account: AccountSession? = nil) throws(HTTPError) {
+    package init(request: HTTPRequest, parameters: [String: String] = [:], requestID: String = "", account: AccountSession? = nil) throws(HTTPError) {
         self.request = request
         self.account = account
         self.parameters = parameters
@@ -29,21 +29,21 @@ public struct RequestContext: Sendable {
     }
 
     /// Every account signed in on this browser, the current one first.
-    public var signedInAccounts: [AccountSession] { (account.map { [$0] } ?? []) + otherAccounts }
+    package var signedInAccounts: [AccountSession] { (account.map { [$0] } ?? []) + otherAccounts }
 
     /// This browser's session cookie, as sent.
-    public var sessionCookie: SessionCookie { SessionCookie(parsing: cookies[SessionStore.cookieName]) }
+    package var sessionCookie: SessionCookie { SessionCookie(parsing: cookies[SessionStore.cookieName]) }
 
     /// A captured route parameter as text; one the route did not capture is a 404
     /// (never an empty string a handler could look up).
-    public func parameter(_ name: String) throws(HTTPError) -> String {
+    package func parameter(_ name: String) throws(HTTPError) -> String {
         guard let value = parameters[name] else { throw HTTPError.notFound }
         return value
     }
 
     /// The body as `application/x-www-form-urlencoded` fields, refusing other types
     /// and bodies over `limit` bytes.
-    public func formFields(limit: Int = 64 * 1024) throws(HTTPError) -> QueryParameters {
+    package func formFields(limit: Int = 64 * 1024) throws(HTTPError) -> QueryParameters {
         let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/x-www-form-urlencoded" else {
             throw HTTPError(.unsupportedMediaType, "This form must be sent as application/x-www-form-urlencoded.")
@@ -59,7 +59,7 @@ public struct RequestContext: Sendable {
 
     /// Whether the browser reached us over HTTPS, as a proxy listed in
     /// `--trusted-proxies` says: the server drops `X-Forwarded-Proto` from everyone else.
-    public var isSecure: Bool {
+    package var isSecure: Bool {
         request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
     }
 }

@@ -1,24 +1,24 @@
 /// What a route accepts as a request body, declared with the route so the server can
 /// refuse an unwanted body from the head alone, before storing any of it.
-public struct RouteBody: Sendable, Equatable {
+package struct RouteBody: Sendable, Equatable {
     /// Largest body the route reads; 0 for routes that take none (every GET).
-    public var maxBytes: Int
+    package var maxBytes: Int
     /// The body is only wanted from a signed-in person (uploads, drafts, deletes).
-    public var needsAccount: Bool
+    package var needsAccount: Bool
     /// How long the whole body may take to arrive, from the end of the head.
-    public var timeLimit: Duration
+    package var timeLimit: Duration
 
-    public init(maxBytes: Int, needsAccount: Bool = false, timeLimit: Duration = .seconds(30)) {
+    package init(maxBytes: Int, needsAccount: Bool = false, timeLimit: Duration = .seconds(30)) {
         self.maxBytes = maxBytes
         self.needsAccount = needsAccount
         self.timeLimit = timeLimit
     }
 
     /// No body at all.
-    public static let none = RouteBody(maxBytes: 0)
+    package static let none = RouteBody(maxBytes: 0)
 
     /// A small form (sign-in, seen, delete): a few KB within 30 s.
-    public static func form(_ maxBytes: Int, needsAccount: Bool = false) -> RouteBody {
+    package static func form(_ maxBytes: Int, needsAccount: Bool = false) -> RouteBody {
         RouteBody(maxBytes: maxBytes, needsAccount: needsAccount)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// `:name` captures one decoded segment; a final `*name` captures the rest of the path
 /// (one or more segments, joined with `/`).
-public struct RoutePattern: Sendable, CustomStringConvertible {
+package struct RoutePattern: Sendable, CustomStringConvertible {
     enum Component: Sendable, Equatable {
         case literal(String)
         case parameter(String)
@@ -10,14 +10,14 @@ public struct RoutePattern: Sendable, CustomStringConvertible {
     }
 
     let components: [Component]
-    public let description: String
+    package let description: String
     /// The first component when it is literal, and whether the pattern ends in `*rest`:
     /// most routes are told apart by these alone, before any capture is made (every
     /// request is matched against the routes in order).
     private let firstLiteral: String?
     private let hasRest: Bool
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         precondition(pattern.hasPrefix("/"), "route patterns start with a slash: \(pattern)")
         description = pattern
         let parts = pattern.split(separator: "/").map(String.init)

@@ -1,17 +1,17 @@
-public import MicroHTTPServer
+package import MicroHTTPServer
 
 /// Method + path-pattern routing. Routes are tried in the order they were added;
 /// a `HEAD` request uses the `GET` route (the server drops the body).
-public struct Router: Sendable {
-    public typealias Handler = @Sendable (RequestContext) async throws -> HTTPResponse
+package struct Router: Sendable {
+    package typealias Handler = @Sendable (RequestContext) async throws -> HTTPResponse
     /// A handler whose answer is ready at once (static files, the health check, a cached
     /// image or page): run on the HTTP server's own thread, without suspending the
     /// connection or a task hop. It must never block or wait; it returns nil when the
     /// answer needs waiting for, and the route's async handler runs instead.
-    public typealias ImmediateHandler = @Sendable (RequestContext) throws -> HTTPResponse?
+    package typealias ImmediateHandler = @Sendable (RequestContext) throws -> HTTPResponse?
 
     /// What a path resolved to.
-    public enum Resolution: Sendable {
+    package enum Resolution: Sendable {
         /// `usesAccount` is false for routes that never look at who is signed in
         /// (static files, images), which then skip the session lookup.
         case matched(Handler, parameters: [String: String], usesAccount: Bool, body: RouteBody)
@@ -41,28 +41,29 @@ public struct Router: Sendable {
 
     private var routes: [Route] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, usesAccount: Bool = true, body: RouteBody = .none, _ handler: @escaping Handler) {
+    package mutating func add(_ method: HTTPMethod, _ pattern: String, usesAccount: Bool = true, body: RouteBody = .none, _ handler: @escaping Handler) {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), usesAccount: usesAccount, body: body, handler: handler))
     }
 
-    public mutating func get(_ pattern: String, usesAccount: Bool = true, _ handler: @escaping Handler) {
+    package mutating func get(_ pattern: String, usesAccount: Bool = true, _ handler: @escaping Handler) {
         add(.get, pattern, usesAccount: usesAccount, handler)
     }
 
     /// A GET route always answered on the server's thread; it never looks at who is
     /// signed in.
-    public mutating func getImmediately(_ pattern: String, _ handler: @escaping @Sendable (RequestContext) throws -> HTTPResponse) {
-        routes.append(Route(
-            method: .get, pattern: RoutePattern(pattern), usesAccount: false, body: .none, handler: { try handler($0) }, immediate: { try handler($0) }
-        ))
+    package mutating func getImmediately(_ pattern: String, _ handler: @escaping @Sendable (RequestContext) throws -> HTTPResponse) {
+        routes.append(
+            Route(
+                method: .get, pattern: RoutePattern(pattern), usesAccount: false, body: .none, handler: { try handler($0) }, immediate: { try handler($0) }
+            ))
     }
 
     /// A GET route tried on the server's thread first (`immediately`, which must not
     /// look up a session: the context it gets has no account) and answered by `handler`
     /// in a task whenever `immediately` returns nil.
-    public mutating func get(
+    package mutating func get(
         _ pattern: String, usesAccount: Bool = true, immediately: @escaping ImmediateHandler, _ handler: @escaping Handler
     ) {
         routes.append(Route(method: .get, pattern: RoutePattern(pattern), usesAccount: usesAccount, body: .none, handler: handler, immediate: immediately))
@@ -71,7 +72,7 @@ public struct Router: Sendable {
     /// The immediate handler of the route `method` and `path` resolve to, with its
     /// parameters and whether the route shows who is signed in; nil when that route has
     /// none (or nothing matches).
-    public func immediateHandler(_ method: HTTPMethod, _ path: PathSegments) -> (handler: ImmediateHandler, parameters: [String: String], usesAccount: Bool)? {
+    package func immediateHandler(_ method: HTTPMethod, _ path: PathSegments) -> (handler: ImmediateHandler, parameters: [String: String], usesAccount: Bool)? {
         let lookup = method == .head ? HTTPMethod.get : method
         for route in routes {
             guard let parameters = route.pattern.match(path.segments) else { continue }
@@ -82,11 +83,11 @@ public struct Router: Sendable {
     }
 
     /// A POST route and the body it takes.
-    public mutating func post(_ pattern: String, body: RouteBody, _ handler: @escaping Handler) {
+    package mutating func post(_ pattern: String, body: RouteBody, _ handler: @escaping Handler) {
         add(.post, pattern, body: body, handler)
     }
 
-    public func resolve(_ method: HTTPMethod, _ path: PathSegments) -> Resolution {
+    package func resolve(_ method: HTTPMethod, _ path: PathSegments) -> Resolution {
         let lookup = method == .head ? HTTPMethod.get : method
         var allowed: [HTTPMethod] = []
         for route in routes {

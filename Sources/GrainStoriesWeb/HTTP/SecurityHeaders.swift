@@ -1,10 +1,10 @@
-public import MicroHTTPServer
+package import MicroHTTPServer
 
 /// Headers every response carries: a Content-Security-Policy that allows no inline
 /// script and nothing from other origins, no MIME sniffing, no cross-origin referrers,
 /// and no framing.
-public enum SecurityHeaders {
-    public static let contentSecurityPolicy = [
+package enum SecurityHeaders {
+    package static let contentSecurityPolicy = [
         "default-src 'self'",
         "script-src 'self'",
         "style-src 'self'",
@@ -17,7 +17,7 @@ public enum SecurityHeaders {
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    public static let all: [(String, String)] = [
+    package static let all: [(String, String)] = [
         ("Content-Security-Policy", contentSecurityPolicy),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "same-origin"),
@@ -28,7 +28,7 @@ public enum SecurityHeaders {
 
     /// Adds the headers, replacing any a handler may have set (looked for in one pass:
     /// this runs for every response, and handlers almost never set them).
-    public static func apply(to headers: inout HTTPHeaders) {
+    package static func apply(to headers: inout HTTPHeaders) {
         if headers.contains(where: { field in all.contains { HTTPHeaders.namesMatch(field.name, $0.0) } }) {
             for (name, _) in all { headers.remove(name) }
         }

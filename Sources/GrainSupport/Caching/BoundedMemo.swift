@@ -8,17 +8,17 @@ import Synchronization
 /// the memo's lifetime), so a remembered answer is always the answer. At most `capacity`
 /// keys are kept; when full it starts over, which keeps memory bounded against endless
 /// distinct keys at the price of recomputing the few that are in use.
-public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
     private let entries = Mutex<[Key: Value]>([:])
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// The remembered value for `key`, or `compute(key)`, remembered. `compute` runs
     /// outside the lock, so two threads may both compute a new key; both get the same answer.
-    public func value(for key: Key, _ compute: (Key) -> Value) -> Value {
+    package func value(for key: Key, _ compute: (Key) -> Value) -> Value {
         if let known = entries.withLock({ $0[key] }) { return known }
         let value = compute(key)
         entries.withLock { entries in
@@ -29,12 +29,12 @@ public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// The remembered value for `key`, without computing anything.
-    public func known(_ key: Key) -> Value? {
+    package func known(_ key: Key) -> Value? {
         entries.withLock { $0[key] }
     }
 
     /// Remembers `value` for `key` (for callers that keep only some answers).
-    public func remember(_ value: Value, for key: Key) {
+    package func remember(_ value: Value, for key: Key) {
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = value
@@ -42,5 +42,5 @@ public final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// How many keys are remembered now.
-    public var count: Int { entries.withLock { $0.count } }
+    package var count: Int { entries.withLock { $0.count } }
 }

@@ -7,19 +7,19 @@
 /// At most `capacity` keys are remembered; the least recently failed go first, so
 /// endless distinct failing keys (random profile names, made-up image URLs) cannot grow
 /// memory without bound. A plain value: its owner (an actor) keeps it isolated.
-public struct FailureBackoff<Key: Hashable & Sendable, Failure: Sendable>: Sendable {
+package struct FailureBackoff<Key: Hashable & Sendable, Failure: Sendable>: Sendable {
     /// How long to leave a failing key alone.
-    public struct Policy: Sendable {
+    package struct Policy: Sendable {
         var initialDelay: Duration
         var maximumDelay: Duration
 
         /// Upstream hiccups: retry after about 2 s, backing off to a minute.
-        public static var transient: Policy { Policy(initialDelay: .seconds(2), maximumDelay: .seconds(60)) }
+        package static var transient: Policy { Policy(initialDelay: .seconds(2), maximumDelay: .seconds(60)) }
         /// Answers that say "there is no such thing" (a 404): asked again after a few minutes.
-        public static var missing: Policy { Policy(initialDelay: .seconds(300), maximumDelay: .seconds(900)) }
+        package static var missing: Policy { Policy(initialDelay: .seconds(300), maximumDelay: .seconds(900)) }
 
         /// The pause after `failures` failures in a row (1 = the first failure).
-        public func delay(afterFailures failures: Int) -> Duration {
+        package func delay(afterFailures failures: Int) -> Duration {
             var delay = initialDelay
             var remaining = failures - 1
             while remaining > 0, delay < maximumDelay {
@@ -31,33 +31,33 @@ public struct FailureBackoff<Key: Hashable & Sendable, Failure: Sendable>: Senda
     }
 
     /// A key's current pause.
-    public struct Record: Sendable {
-        public var failure: Failure
-        public var failures: Int
+    package struct Record: Sendable {
+        package var failure: Failure
+        package var failures: Int
         var retryAt: ContinuousClock.Instant
-        public var order: UInt64
+        package var order: UInt64
     }
 
     private let capacity: Int
     private var records: [Key: Record] = [:]
     private var counter: UInt64 = 0
 
-    public init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         self.capacity = max(1, capacity)
     }
 
     /// The remembered failure while `key` must not be asked again; nil when it may.
-    public func pausedFailure(for key: Key, at now: ContinuousClock.Instant) -> Failure? {
+    package func pausedFailure(for key: Key, at now: ContinuousClock.Instant) -> Failure? {
         guard let record = records[key], now < record.retryAt else { return nil }
         return record.failure
     }
 
     /// The pause for `key`, if it has failed recently (tests and logs).
-    public func record(for key: Key) -> Record? { records[key] }
+    package func record(for key: Key) -> Record? { records[key] }
 
     /// Notes a failure of `key` at `now`; returns the pause until it may be asked again.
     @discardableResult
-    public mutating func recordFailure(_ failure: Failure, for key: Key, at now: ContinuousClock.Instant, policy: Policy = .transient) -> Duration {
+    package mutating func recordFailure(_ failure: Failure, for key: Key, at now: ContinuousClock.Instant, policy: Policy = .transient) -> Duration {
         counter += 1
         let failures = (records[key]?.failures ?? 0) + 1
         let delay = policy.delay(afterFailures: failures)
@@ -67,12 +67,12 @@ public struct FailureBackoff<Key: Hashable & Sendable, Failure: Sendable>: Senda
     }
 
     /// Forgets `key` after it worked.
-    public mutating func recordSuccess(for key: Key) {
+    package mutating func recordSuccess(for key: Key) {
         records[key] = nil
     }
 
     /// How many keys are remembered now.
-    public var count: Int { records.count }
+    package var count: Int { records.count }
 
     private mutating func evictIfNeeded() {
         guard records.count > capacity else { return }

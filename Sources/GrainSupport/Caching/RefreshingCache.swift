@@ -21,20 +21,20 @@ import Synchronization
 ///   loading: a fresh entry, a stale one while its key pauses after a failure, or the
 ///   remembered failure. The entries and failures sit behind a lock rather than in the
 ///   actor's state; loads and refreshes stay in the actor.
-public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure: Error> {
-    public typealias Loader = @Sendable (Key) async throws(Failure) -> Value
+package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure: Error> {
+    package typealias Loader = @Sendable (Key) async throws(Failure) -> Value
 
     /// A value and whether it is older than its lifetime because a refresh failed.
-    public struct Lookup: Sendable {
-        public let value: Value
+    package struct Lookup: Sendable {
+        package let value: Value
         /// True when the value is past its lifetime and the last refresh failed.
-        public let isStale: Bool
+        package let isStale: Bool
     }
 
     private struct Entry {
-        public var value: Value
+        package var value: Value
         var fetchedAt: ContinuousClock.Instant
-        public var lastUsed: UInt64
+        package var lastUsed: UInt64
         var lastRefreshFailed: Bool
     }
 
@@ -64,7 +64,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     private var inFlight: [Key: Task<Result<Value, Failure>, Never>] = [:]
     private let backoff: FailureBackoff<Key, Failure>.Policy
 
-    public init(
+    package init(
         lifetime: Duration, maxStaleness: Duration = .seconds(24 * 3600), capacity: Int = 2048,
         failurePause: Duration = .seconds(2), maxFailurePause: Duration = .seconds(60),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
@@ -82,7 +82,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     /// The value for `key`: fresh from memory, stale from memory (refreshing in the
     /// background unless the key is pausing after a failure), or loaded now. Nothing a
     /// client sends can force a load: reloading a page many times costs Grain nothing.
-    public func value(for key: Key) async throws(Failure) -> Lookup {
+    package func value(for key: Key) async throws(Failure) -> Lookup {
         let current = now()
         let (paused, found) = table.withLock { table in (table.failures.pausedFailure(for: key, at: current), table.use(key)) }
         if let entry = found {
@@ -111,7 +111,7 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     /// a fresh value, a stale one while the key pauses after a failure (then nothing
     /// would be loaded either), or the failure it is pausing after. Nil when a load or a
     /// refresh has to start, which only `value(for:)` does.
-    public nonisolated func immediateValue(for key: Key) -> Result<Lookup, Failure>? {
+    package nonisolated func immediateValue(for key: Key) -> Result<Lookup, Failure>? {
         let current = now()
         let (lifetime, maxStaleness) = (self.lifetime, self.maxStaleness)
         return table.withLock { table -> Result<Lookup, Failure>? in
@@ -130,13 +130,13 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     }
 
     /// Drops `key`, for example after the user deleted the story it describes.
-    public func invalidate(_ key: Key) {
+    package func invalidate(_ key: Key) {
         _ = table.withLock { $0.entries.removeValue(forKey: key) }
     }
 
     /// Replaces the value for `key`, for example with a just-posted story the AppView
     /// has not indexed yet.
-    public func store(_ value: Value, for key: Key) {
+    package func store(_ value: Value, for key: Key) {
         let fetchedAt = now()
         table.withLock { table in
             table.useCounter += 1
@@ -146,17 +146,17 @@ public actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure:
     }
 
     /// The cached value without loading, fresh or not.
-    public func peek(_ key: Key) -> Value? { table.withLock { $0.entries[key]?.value } }
+    package func peek(_ key: Key) -> Value? { table.withLock { $0.entries[key]?.value } }
 
     /// How long `key` is left alone after its most recent failure; nil when its last load
     /// worked or it never failed (tests and logs).
-    public func failurePause(for key: Key) -> Duration? {
+    package func failurePause(for key: Key) -> Duration? {
         guard let record = table.withLock({ $0.failures.record(for: key) }) else { return nil }
         return backoff.delay(afterFailures: record.failures)
     }
 
     /// Waits until no load is running, so tests can look after a background refresh.
-    public func settle() async {
+    package func settle() async {
         while let running = inFlight.values.first { _ = await running.value }
     }
 

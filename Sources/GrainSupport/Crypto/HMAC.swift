@@ -1,7 +1,7 @@
 /// HMAC-SHA256 (RFC 2104), used to sign media URLs so the image proxy only fetches
 /// what the server itself handed out.
-public enum HMAC {
-    public static func sha256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+package enum HMAC {
+    package static func sha256(key: [UInt8], message: [UInt8]) -> [UInt8] {
         var block = key.count > 64 ? SHA256.hash(key) : key
         block += [UInt8](repeating: 0, count: 64 - block.count)
         var inner = SHA256()
@@ -14,7 +14,7 @@ public enum HMAC {
     }
 
     /// Compares two MACs in time that does not depend on where they differ.
-    public static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    package static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var difference: UInt8 = 0
         for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }

@@ -2,23 +2,23 @@
 /// for media URLs, CIDs of blobs. The toolchain ships no crypto module on Linux and
 /// the project takes no outside packages; this is small and checked against the
 /// standard's test vectors.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
     private var buffer: [UInt8] = []
     private var totalBytes: UInt64 = 0
 
-    public init() { buffer.reserveCapacity(64) }
+    package init() { buffer.reserveCapacity(64) }
 
     /// The digest of `bytes` in one call.
-    public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+    package static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
-    public mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+    package mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
         for byte in bytes {
             totalBytes &+= 1
             buffer.append(byte)
@@ -29,7 +29,7 @@ public struct SHA256: Sendable {
         }
     }
 
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         var index = 0
         totalBytes &+= UInt64(bytes.count)
         if !buffer.isEmpty {
@@ -49,7 +49,7 @@ public struct SHA256: Sendable {
     }
 
     /// Pads, processes the last block and returns the 32-byte digest.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = totalBytes &* 8
         var tail = buffer
         tail.append(0x80)
@@ -76,7 +76,8 @@ public struct SHA256: Sendable {
         var w = [UInt32](repeating: 0, count: 64)
         let base = block.startIndex
         for t in 0..<16 {
-            w[t] = UInt32(block[base + 4 * t]) << 24 | UInt32(block[base + 4 * t + 1]) << 16
+            w[t] =
+                UInt32(block[base + 4 * t]) << 24 | UInt32(block[base + 4 * t + 1]) << 16
                 | UInt32(block[base + 4 * t + 2]) << 8 | UInt32(block[base + 4 * t + 3])
         }
         for t in 16..<64 {
@@ -92,8 +93,14 @@ public struct SHA256: Sendable {
             let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let temp2 = s0 &+ majority
-            h = g; g = f; f = e; e = d &+ temp1
-            d = c; c = b; b = a; a = temp1 &+ temp2
+            h = g
+            g = f
+            f = e
+            e = d &+ temp1
+            d = c
+            c = b
+            b = a
+            a = temp1 &+ temp2
         }
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }

@@ -1,8 +1,8 @@
 /// How much the server logs; each level includes the ones above it in severity.
-public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+package enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
     case debug, info, warning, error
 
-    public init?(name: String) {
+    package init?(name: String) {
         switch name.lowercased() {
         case "debug": self = .debug
         case "info": self = .info
@@ -12,7 +12,7 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConve
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .debug: "debug"
         case .info: "info"
@@ -21,5 +21,5 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConve
         }
     }
 
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -23,16 +23,16 @@ import WorkerThreads
 ///
 /// All mutable state is touched only while holding `condition`, and the descriptor
 /// only while holding `writeLock`; hence `@unchecked Sendable`.
-public final class LogLineWriter: @unchecked Sendable {
+package final class LogLineWriter: @unchecked Sendable {
     /// Whether a line may wait for the writer's thread.
-    public enum Urgency: Sendable {
+    package enum Urgency: Sendable {
         case deferrable
         case immediate
     }
 
     /// The process's standard error, shared by every logger that writes there (and by
     /// `StandardStreams.error`), so their lines keep one order.
-    public static let standardError = LogLineWriter(fileDescriptor: 2, gatherInterval: .milliseconds(5), maximumPending: 1 << 20, flushesAtExit: true)
+    package static let standardError = LogLineWriter(fileDescriptor: 2, gatherInterval: .milliseconds(5), maximumPending: 1 << 20, flushesAtExit: true)
 
     private let fileDescriptor: Int32
     private let gatherInterval: Duration
@@ -61,7 +61,7 @@ public final class LogLineWriter: @unchecked Sendable {
     ///   - gatherInterval: how long the writer lets lines gather after each `write(2)`,
     ///     which bounds how late a deferrable line is (`tail -f` shows it within this).
     ///   - maximumPending: bytes waiting beyond which callers write themselves.
-    public convenience init(fileDescriptor: Int32, gatherInterval: Duration = .milliseconds(5), maximumPending: Int = 1 << 20) {
+    package convenience init(fileDescriptor: Int32, gatherInterval: Duration = .milliseconds(5), maximumPending: Int = 1 << 20) {
         self.init(fileDescriptor: fileDescriptor, gatherInterval: gatherInterval, maximumPending: maximumPending, flushesAtExit: false)
     }
 
@@ -73,7 +73,7 @@ public final class LogLineWriter: @unchecked Sendable {
     }
 
     /// Hands over `bytes`, one or more complete lines each ending in a newline.
-    public func write(_ bytes: [UInt8], urgency: Urgency) {
+    package func write(_ bytes: [UInt8], urgency: Urgency) {
         if urgency == .immediate {
             writePending(then: bytes)
             return
@@ -101,13 +101,13 @@ public final class LogLineWriter: @unchecked Sendable {
     }
 
     /// Returns once every line handed over before the call is written.
-    public func flush() {
+    package func flush() {
         writePending()
     }
 
     /// Writes what is pending and ends the writer's thread; later lines are written by
     /// their callers. For writers made for one job (tests); the shared one is never shut down.
-    public func shutdown() {
+    package func shutdown() {
         condition.lock()
         isShutDown = true
         condition.signal()

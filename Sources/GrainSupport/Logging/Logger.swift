@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Structured logging: a message for people plus `key=value` metadata for machines,
 /// one line per event, written by an injected sink (standard error in production,
@@ -7,8 +7,8 @@ public import Foundation
 /// Values are quoted and control characters escaped, so a hostile path or header can
 /// neither forge a second log line nor break the format. Secrets must never be passed
 /// as metadata; types holding them wrap them in `Secret`, whose description is redacted.
-public struct Logger: Sendable {
-    public typealias Sink = @Sendable (String) -> Void
+package struct Logger: Sendable {
+    package typealias Sink = @Sendable (String) -> Void
 
     /// Where lines go: a sink takes each line as a `String` (tests keep them in memory);
     /// a line writer takes their bytes, and lets info and debug lines wait to be written
@@ -18,11 +18,11 @@ public struct Logger: Sendable {
         case lines(LogLineWriter)
     }
 
-    public let level: LogLevel
+    package let level: LogLevel
     private let output: Output
     private let now: @Sendable () -> Date
 
-    public init(level: LogLevel, now: @escaping @Sendable () -> Date = Date.init, sink: @escaping Sink) {
+    package init(level: LogLevel, now: @escaping @Sendable () -> Date = Date.init, sink: @escaping Sink) {
         self.level = level
         self.output = .sink(sink)
         self.now = now
@@ -30,28 +30,28 @@ public struct Logger: Sendable {
 
     /// A logger writing to `writer`: warnings and errors before `log` returns, info and
     /// debug lines (the access log) gathered by the writer's thread.
-    public init(level: LogLevel, now: @escaping @Sendable () -> Date = Date.init, writer: LogLineWriter) {
+    package init(level: LogLevel, now: @escaping @Sendable () -> Date = Date.init, writer: LogLineWriter) {
         self.level = level
         self.output = .lines(writer)
         self.now = now
     }
 
     /// A logger that writes to standard error.
-    public static func standardError(level: LogLevel) -> Logger {
+    package static func standardError(level: LogLevel) -> Logger {
         Logger(level: level, writer: .standardError)
     }
 
     /// Returns once every line logged before it is written (a sink has nothing to wait for).
-    public func flush() {
+    package func flush() {
         if case .lines(let writer) = output { writer.flush() }
     }
 
     /// A logger that drops everything.
-    public static let disabled = Logger(level: .error) { _ in }
+    package static let disabled = Logger(level: .error) { _ in }
 
-    public func isEnabled(_ messageLevel: LogLevel) -> Bool { messageLevel >= level }
+    package func isEnabled(_ messageLevel: LogLevel) -> Bool { messageLevel >= level }
 
-    public func log(_ messageLevel: LogLevel, _ message: String, _ metadata: KeyValuePairs<String, String> = [:]) {
+    package func log(_ messageLevel: LogLevel, _ message: String, _ metadata: KeyValuePairs<String, String> = [:]) {
         guard messageLevel >= level else { return }
         // Built as bytes and made a `String` once: the access log writes a line per
         // request, and appending to a `String` piece by piece cost more than the answer.
@@ -98,10 +98,10 @@ public struct Logger: Sendable {
         }
     }
 
-    public func debug(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.debug, message, metadata) }
-    public func info(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.info, message, metadata) }
-    public func warning(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.warning, message, metadata) }
-    public func error(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.error, message, metadata) }
+    package func debug(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.debug, message, metadata) }
+    package func info(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.info, message, metadata) }
+    package func warning(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.warning, message, metadata) }
+    package func error(_ message: String, _ metadata: KeyValuePairs<String, String> = [:]) { log(.error, message, metadata) }
 
     /// Messages are written bare but may not contain line breaks or control characters.
     static func escapeMessage(_ text: String) -> String {
@@ -111,9 +111,11 @@ public struct Logger: Sendable {
 
     /// Bare when the value is a simple token, otherwise double-quoted with escapes.
     static func quoteIfNeeded(_ value: String) -> String {
-        let needsQuotes = value.isEmpty || value.unicodeScalars.contains {
-            $0.value <= 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "=" || $0 == "\\"
-        }
+        let needsQuotes =
+            value.isEmpty
+            || value.unicodeScalars.contains {
+                $0.value <= 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "=" || $0 == "\\"
+            }
         guard needsQuotes else { return value }
         return "\"" + escapeControls(value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")) + "\""
     }

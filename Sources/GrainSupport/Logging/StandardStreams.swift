@@ -2,21 +2,21 @@ import Foundation
 
 /// Writes to standard output and standard error without touching C's `stdout`/`stderr`
 /// globals (shared mutable state that Swift 6 rejects).
-public enum StandardStreams {
+package enum StandardStreams {
     /// Writes `line` and a newline to standard output.
-    public static func output(_ line: String) {
+    package static func output(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Writes raw bytes to standard output (bulk output such as `h3 cell --tsv`).
-    public static func output(bytes: [UInt8]) {
+    package static func output(bytes: [UInt8]) {
         FileHandle.standardOutput.write(Data(bytes))
     }
 
     /// Writes `line` and a newline to standard error before returning, in one `write`
     /// where the system allows (so lines from several threads do not interleave), after
     /// any log lines still waiting in `LogLineWriter.standardError`, keeping their order.
-    public static func error(_ line: String) {
+    package static func error(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         LogLineWriter.standardError.write(bytes, urgency: .immediate)

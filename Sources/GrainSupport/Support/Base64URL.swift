@@ -1,9 +1,9 @@
 /// Unpadded base64url (RFC 4648 §5): safe in paths, cookies and query strings.
-public enum Base64URL {
+package enum Base64URL {
     /// Encodes straight from bytes to ASCII: this runs for every image link on every
     /// page, where Foundation's base64 plus three string replacements cost more than the
     /// rest of rendering the page.
-    public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         let input = Array(bytes)
         let full = input.count / 3
         let rest = input.count % 3
@@ -40,7 +40,7 @@ public enum Base64URL {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Whether `text` uses only base64url's characters: letters, digits, `-` and `_`.
-    public static func isAlphabetOnly<Text: StringProtocol>(_ text: Text) -> Bool {
+    package static func isAlphabetOnly<Text: StringProtocol>(_ text: Text) -> Bool {
         text.utf8.allSatisfy { byte in
             (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
         }
@@ -49,7 +49,7 @@ public enum Base64URL {
     /// Nil for anything that is not unpadded base64url. Decoded straight from the bytes
     /// (every image request checks its signature with this); like Foundation's decoder,
     /// which this replaced, it ignores the unused low bits of the last character.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let count = text.utf8.count
         guard count % 4 != 1 else { return nil }
         var output: [UInt8] = []

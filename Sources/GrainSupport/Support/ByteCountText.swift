@@ -1,6 +1,6 @@
 /// Byte counts for people ("5 MB"), in decimal units like the lexicon limits.
-public enum ByteCountText {
-    public static func describe(_ bytes: Int) -> String {
+package enum ByteCountText {
+    package static func describe(_ bytes: Int) -> String {
         switch bytes {
         case ..<1000: return "\(bytes) bytes"
         case ..<1_000_000: return trimmed(Double(bytes) / 1000) + " KB"

@@ -1,8 +1,8 @@
 /// A configuration problem, worded for the person starting the server.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+package struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }

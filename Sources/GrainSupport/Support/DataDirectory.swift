@@ -2,35 +2,35 @@ import Foundation
 
 /// The data directory: all local state lives here. Created on start-up if missing,
 /// readable only by the server's user. Its layout is decided here and nowhere else.
-public struct DataDirectory: Sendable {
-    public let root: String
+package struct DataDirectory: Sendable {
+    package let root: String
     /// Scratch space for request bodies spilled to disk; emptied at start-up.
-    public let temporary: String
+    package let temporary: String
     /// Uploads being parsed; emptied at start-up (nothing in it was ever acknowledged).
-    public let uploads: String
+    package let uploads: String
     /// Prepared photos of drafts and of just-posted stories.
-    public let drafts: String
+    package let drafts: String
     /// The image cache.
-    public let media: String
+    package let media: String
 
     /// The SQLite database: sessions, drafts and their publishing, seen state, geocoding cache.
-    public var database: String { root + "/grainstories.sqlite3" }
+    package var database: String { root + "/grainstories.sqlite3" }
     /// The server's own signing key (see `ServerSecret`).
-    public var secretKey: String { root + "/secret.key" }
+    package var secretKey: String { root + "/secret.key" }
 
     /// Where the prepared photo of draft `id` is kept: derived, never stored, so the
     /// data directory can move.
-    public func draftPhoto(_ id: String) -> String { drafts + "/\(id).jpg" }
+    package func draftPhoto(_ id: String) -> String { drafts + "/\(id).jpg" }
 
     /// The layout of the data directory at `path`, touching nothing: for tools such as
     /// `grain-stories backup` that read a directory a running server owns (`prepare`
     /// empties its scratch directories).
-    public static func layout(of path: String) -> DataDirectory {
+    package static func layout(of path: String) -> DataDirectory {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         return DataDirectory(root: root, temporary: root + "/tmp", uploads: root + "/uploads", drafts: root + "/drafts", media: root + "/media")
     }
 
-    public static func prepare(_ path: String) throws(ConfigurationError) -> DataDirectory {
+    package static func prepare(_ path: String) throws(ConfigurationError) -> DataDirectory {
         let fileManager = FileManager.default
         let data = layout(of: path)
         let root = data.root

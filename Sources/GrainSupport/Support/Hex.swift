@@ -1,8 +1,8 @@
 /// Lower-case hexadecimal text for digests and identifiers.
-public enum Hex {
+package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {

@@ -2,10 +2,10 @@ import Foundation
 
 /// Percent-decoding and -encoding of URL components (RFC 3986), shared by paths,
 /// query strings and form bodies.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// Decodes `%XX` escapes (and `+` as space when `plusIsSpace`, for forms and
     /// queries). Returns nil for a malformed escape or bytes that are not UTF-8.
-    public static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+    package static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == 0x25 || (plusIsSpace && $0 == 0x2B) }) else { return String(text) }
         var bytes: [UInt8] = []
@@ -28,19 +28,19 @@ public enum PercentEncoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    public static func decode(_ text: String, plusIsSpace: Bool) -> String? {
+    package static func decode(_ text: String, plusIsSpace: Bool) -> String? {
         decode(text[...], plusIsSpace: plusIsSpace)
     }
 
     /// Encodes everything but RFC 3986 unreserved characters: safe inside a path
     /// segment or a query value.
-    public static func encodeComponent(_ text: String) -> String {
+    package static func encodeComponent(_ text: String) -> String {
         encode(text, keepingPathPunctuation: false)
     }
 
     /// Like `encodeComponent` but keeps `:` and `@`, which are legal in a path segment
     /// and common in DIDs (`did:plc:…`), so links stay readable.
-    public static func encodePathSegment(_ text: String) -> String {
+    package static func encodePathSegment(_ text: String) -> String {
         encode(text, keepingPathPunctuation: true)
     }
 

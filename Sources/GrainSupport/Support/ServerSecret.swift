@@ -3,8 +3,8 @@ import Foundation
 /// The server's own random key (signing media URLs, later sessions' CSRF tokens),
 /// created on first start in the data directory with mode 0600 and reused after, so
 /// links stay valid across restarts.
-public enum ServerSecret {
-    public static func loadOrCreate(at path: String) throws(ConfigurationError) -> [UInt8] {
+package enum ServerSecret {
+    package static func loadOrCreate(at path: String) throws(ConfigurationError) -> [UInt8] {
         if let data = FileManager.default.contents(atPath: path) {
             guard data.count == 32 else { throw ConfigurationError("\(path) is damaged (expected 32 bytes); delete it to make a new one") }
             return Array(data)

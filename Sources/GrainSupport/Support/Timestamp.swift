@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// AT Protocol datetimes: written as UTC with exactly three fractional digits and `Z`
 /// (`2026-09-04T15:03:55.120Z`, what Grain's AppView compares as strings), read in any
@@ -6,9 +6,9 @@ public import Foundation
 ///
 /// Hand-written because it runs for every log line and every story on a page, and
 /// Foundation's formatters are comparatively slow and locale-sensitive.
-public enum Timestamp {
+package enum Timestamp {
     /// Formats `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         append(date, to: &bytes)
@@ -16,7 +16,7 @@ public enum Timestamp {
     }
 
     /// Appends `format(date)`'s UTF-8 to `bytes` without making a `String` (log lines).
-    public static func append(_ date: Date, to bytes: inout [UInt8]) {
+    package static func append(_ date: Date, to bytes: inout [UInt8]) {
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisOfDay = totalMilliseconds - days * 86_400_000
@@ -49,14 +49,14 @@ public enum Timestamp {
 
     /// Parses an RFC 3339 datetime (`Z` or `±HH:MM`, any number of fractional digits);
     /// nil for anything else.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
-              bytes[13] == 0x3A, bytes[16] == 0x3A,
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
-              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 61
+            bytes[13] == 0x3A, bytes[16] == 0x3A,
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 61
         else { return nil }
 
         var index = 19
@@ -79,8 +79,8 @@ public enum Timestamp {
             index += 1
         case 0x2B, 0x2D:
             guard bytes.count == index + 6, bytes[index + 3] == 0x3A,
-                  let offsetHours = number(bytes, index + 1, 2), let offsetMinutes = number(bytes, index + 4, 2),
-                  offsetHours < 24, offsetMinutes < 60
+                let offsetHours = number(bytes, index + 1, 2), let offsetMinutes = number(bytes, index + 4, 2),
+                offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == 0x2D ? -1 : 1)
             index += 6

@@ -2,9 +2,9 @@
 
 extension BaseCells {
     /// Bit `b` set for each pentagon base cell `b` < 64 (4, 14, 24, 38, 49, 58, 63).
-    static let pentagonMaskLow: UInt64 = 0x8402004001004010
+    static let pentagonMaskLow: UInt64 = 0x8402_0040_0100_4010
     /// Bit `b - 64` set for each pentagon base cell `b` >= 64 (72, 83, 97, 107, 117).
-    static let pentagonMaskHigh: UInt64 = 0x0020080200080100
+    static let pentagonMaskHigh: UInt64 = 0x0020_0802_0008_0100
 
     /// C's `baseCellData`: each base cell's home face and ijk, and for pentagons the
     /// faces on which a leading-K index is rotated clockwise (-1 where none).

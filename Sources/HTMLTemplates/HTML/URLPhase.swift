@@ -37,9 +37,12 @@ enum URLPhase: Equatable, Sendable {
             case 0x09, 0x0A, 0x0D:
                 return
             case UInt8(ascii: ":"):
-                self = Self.allowedSchemes.contains(scheme) ? .decided : .blocked(
-                    "in a '\(scheme):' URL; only http, https and mailto URLs may contain variables"
-                )
+                self =
+                    Self.allowedSchemes.contains(scheme)
+                    ? .decided
+                    : .blocked(
+                        "in a '\(scheme):' URL; only http, https and mailto URLs may contain variables"
+                    )
             case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
                 self = .decided
             case UInt8(ascii: "&"):

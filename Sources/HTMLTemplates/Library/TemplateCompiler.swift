@@ -88,9 +88,11 @@ struct TemplateCompiler {
                     section.children, overrides: overrides, what: "section '\(section.path)'",
                     opening: section.location, closing: section.closeLocation
                 )
-                builder.append(.section(SectionNode(
-                    path: section.path, isInverted: section.isInverted, body: body, location: section.location
-                )))
+                builder.append(
+                    .section(
+                        SectionNode(
+                            path: section.path, isInverted: section.isInverted, body: body, location: section.location
+                        )))
             case .partial(let name, let indentation, let location):
                 guard let index = indexByName[name] else {
                     throw location.error(.missingTemplate, "unknown partial '\(name)'")
@@ -99,7 +101,8 @@ struct TemplateCompiler {
                 let reindented = indentation.map { indentation in
                     // A standalone partial's line was removed, so re-indent the partial itself.
                     guard let reindentation else { return indentation }
-                    let own = indentation.hasPrefix(reindentation.remove)
+                    let own =
+                        indentation.hasPrefix(reindentation.remove)
                         ? String(indentation.dropFirst(reindentation.remove.count)) : indentation
                     return reindentation.add + own
                 }

@@ -14,21 +14,21 @@
 /// `String`, which is the faster choice for HTTP response bodies.
 ///
 /// The library is a value and `Sendable`: build it once and render from any thread.
-public struct TemplateLibrary: Sendable {
+package struct TemplateLibrary: Sendable {
     private let templates: [CompiledTemplate]
     private let indexByName: [String: Int]
     /// Whether rendering an unknown variable or section name is an error (for tests)
     /// rather than printing nothing.
-    public let strict: Bool
+    package let strict: Bool
 
     /// Loads every `*.html` under `directory` (recursively; name = relative path without
     /// `.html`, e.g. "partials/avatar"). Refuses dotfiles and symlinks that leave the directory.
-    public init(directory: String, strict: Bool = false) throws(TemplateError) {
+    package init(directory: String, strict: Bool = false) throws(TemplateError) {
         try self.init(loading: TemplateDirectory.load(directory), strict: strict)
     }
 
     /// From in-memory sources, name → source (tests).
-    public init(sources: [String: String], strict: Bool = false) throws(TemplateError) {
+    package init(sources: [String: String], strict: Bool = false) throws(TemplateError) {
         var loaded: [TemplateSource] = []
         for (name, text) in sources {
             guard TemplateName.isValid(name) else {
@@ -55,10 +55,11 @@ public struct TemplateLibrary: Sendable {
         for source in sources {
             guard let parsed = syntax[source.name] else { continue }
             let nodes = try compiler.compile(parsed)
-            templates.append(CompiledTemplate(
-                name: source.name, file: source.file, nodes: nodes,
-                literalSize: nodes.literalSize, sizeHint: OutputSizeHint()
-            ))
+            templates.append(
+                CompiledTemplate(
+                    name: source.name, file: source.file, nodes: nodes,
+                    literalSize: nodes.literalSize, sizeHint: OutputSizeHint()
+                ))
         }
         self.templates = templates
         self.indexByName = indexByName
@@ -73,16 +74,16 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// The names of all templates, sorted.
-    public var names: [String] {
+    package var names: [String] {
         templates.map(\.name)
     }
 
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         indexByName[name] != nil
     }
 
     /// Renders the template `name` with `context` as the outermost context.
-    public func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {
+    package func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {
         var noSlots: [TemplateStencil.Slot]?
         return try withRenderedOutput(name, context, slots: &noSlots) { $0.string() }
     }
@@ -90,7 +91,7 @@ public struct TemplateLibrary: Sendable {
     /// Renders like ``render(_:_:)`` but returns the UTF-8 bytes, for response bodies:
     /// it skips the UTF-8 validation that making a `String` costs (a fifth of the
     /// rendering time for a page with any non-ASCII text) and the conversion back.
-    public func renderUTF8(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
+    package func renderUTF8(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
         var noSlots: [TemplateStencil.Slot]?
         return try withRenderedOutput(name, context, slots: &noSlots) { $0.bytes() }
     }
@@ -103,7 +104,7 @@ public struct TemplateLibrary: Sendable {
     ///
     /// Exact only when each slot stands for a non-empty string, which tests as true just
     /// as the slot did; a value that a section tests or loops over cannot be a slot.
-    public func renderStencil(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> TemplateStencil {
+    package func renderStencil(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> TemplateStencil {
         var slots: [TemplateStencil.Slot]? = []
         let bytes = try withRenderedOutput(name, context, slots: &slots) { $0.bytes() }
         return TemplateStencil(bytes: bytes, slots: slots ?? [])

@@ -127,10 +127,12 @@ struct SyntaxTreeBuilder {
         case .root:
             break
         case .section(let path, let isInverted):
-            append(.section(SyntaxSection(
-                path: path, isInverted: isInverted, children: frame.children,
-                location: frame.location, closeLocation: location
-            )))
+            append(
+                .section(
+                    SyntaxSection(
+                        path: path, isInverted: isInverted, children: frame.children,
+                        location: frame.location, closeLocation: location
+                    )))
         case .block:
             let block = SyntaxBlock(
                 name: name, indentation: frame.indentation, children: frame.children,

@@ -5,7 +5,7 @@
 /// so the result is byte for byte what rendering with those strings gives, without
 /// walking the template again. A page whose costly part is the same for everyone (the
 /// story strip) is rendered once and filled per visitor.
-public struct TemplateStencil: Sendable {
+package struct TemplateStencil: Sendable {
     /// Where a slot was printed.
     struct Slot: Sendable, Equatable {
         /// Byte offset in `bytes`.
@@ -20,14 +20,14 @@ public struct TemplateStencil: Sendable {
 
     /// The ids of the slots that occur in the output (a slot may occur several times,
     /// or not at all when the template did not print it).
-    public var slotIDs: Set<Int> { Set(slots.map(\.id)) }
+    package var slotIDs: Set<Int> { Set(slots.map(\.id)) }
 
     /// The literal bytes without any slot's string (the least a fill produces).
-    public var literalCount: Int { bytes.count }
+    package var literalCount: Int { bytes.count }
 
     /// The page with each slot replaced by `value(id)`; `value` is asked once per
     /// occurrence.
-    public func fill(_ value: (Int) -> String) -> [UInt8] {
+    package func fill(_ value: (Int) -> String) -> [UInt8] {
         var output = OutputBuffer(capacity: bytes.count + slots.count * 32)
         bytes.withUnsafeBufferPointer { literal in
             var start = 0

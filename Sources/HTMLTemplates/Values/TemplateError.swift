@@ -3,9 +3,9 @@
 /// Parse errors point at the exact tag or byte (1-based line and column, columns counted
 /// in Unicode scalars) so a broken template fails start-up with a message an editor can
 /// jump to, e.g. `Templates/story.html:12:7: unclosed section 'stories'`.
-public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The broad category, for callers that react differently (a missing page vs a bug).
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         /// The template text is malformed or puts a variable where it cannot be escaped.
         case parse
         /// Rendering failed: unknown variable in strict mode, a list printed as text,
@@ -17,18 +17,18 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case io
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The template's name ("story", "partials/avatar"); for I/O errors, the path.
-    public let template: String
+    package let template: String
     /// The file as shown to people, e.g. "Templates/story.html".
-    public let file: String
+    package let file: String
     /// 1-based line, or 0 when the error has no position.
-    public let line: Int
+    package let line: Int
     /// 1-based column in Unicode scalars, or 0 when the error has no position.
-    public let column: Int
-    public let message: String
+    package let column: Int
+    package let message: String
 
-    public init(kind: Kind, template: String, file: String, line: Int = 0, column: Int = 0, message: String) {
+    package init(kind: Kind, template: String, file: String, line: Int = 0, column: Int = 0, message: String) {
         self.kind = kind
         self.template = template
         self.file = file
@@ -37,7 +37,7 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
     }
 }

@@ -5,7 +5,7 @@
 /// had to know every key the template asks for. A model spells the keys once, in its
 /// `templateValues`, and a model that lacks a key its template reads fails the strict
 /// render test of every page model (`PageModelTests`).
-public protocol TemplateModel: Sendable {
+package protocol TemplateModel: Sendable {
     /// Every key the template reads, each with a value (`.null` for what is absent, so
     /// that a strict render tells a missing key from an empty one).
     var templateValues: [String: TemplateValue] { get }
@@ -13,18 +13,18 @@ public protocol TemplateModel: Sendable {
 
 extension TemplateModel {
     /// The model as one object value, for a model nested in another's values.
-    public var templateValue: TemplateValue { .object(templateValues) }
+    package var templateValue: TemplateValue { .object(templateValues) }
 }
 
 /// A whole page: a template model that knows which template renders it.
-public protocol PageModel: TemplateModel {
+package protocol PageModel: TemplateModel {
     /// The template's name in the library ("home", "signin").
     static var templateName: String { get }
 }
 
 extension TemplateValue {
     /// `text` as a string value, or `.null` when there is none.
-    public static func optional(_ text: String?) -> TemplateValue {
+    package static func optional(_ text: String?) -> TemplateValue {
         text.map(TemplateValue.string) ?? .null
     }
 }

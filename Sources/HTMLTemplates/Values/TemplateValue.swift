@@ -4,7 +4,7 @@
 /// arbitrary objects and every printable value has one obvious text form. Strings are
 /// HTML-escaped (and URL-checked where the template puts them in a URL); the only way to
 /// emit markup is ``unsafeTrustedHTML(_:)``, named so that it stands out in review.
-public indirect enum TemplateValue: Sendable, Equatable {
+package indirect enum TemplateValue: Sendable, Equatable {
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -36,25 +36,25 @@ extension TemplateValue {
 }
 
 extension TemplateValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self = .string(value)
     }
 }
 
 extension TemplateValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) {
+    package init(integerLiteral value: Int) {
         self = .int(value)
     }
 }
 
 extension TemplateValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) {
+    package init(booleanLiteral value: Bool) {
         self = .bool(value)
     }
 }
 
 extension TemplateValue: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: TemplateValue...) {
+    package init(arrayLiteral elements: TemplateValue...) {
         self = .list(elements)
     }
 }
@@ -62,7 +62,7 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// A repeated key keeps its last value instead of trapping, as a literal typo should
     /// not crash a server.
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    package init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

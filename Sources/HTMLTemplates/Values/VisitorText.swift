@@ -7,11 +7,11 @@
 /// written down where the page's data is, instead of being discovered by rendering twice
 /// and comparing. A slot must stand for a non-empty string that the template only prints
 /// (a section cannot test or loop over it).
-public enum VisitorText: Sendable, Hashable {
+package enum VisitorText: Sendable, Hashable {
     case text(String)
     case slot(Int)
 
-    public var templateValue: TemplateValue {
+    package var templateValue: TemplateValue {
         switch self {
         case .text(let text): .string(text)
         case .slot(let id): .slot(id)

@@ -31,7 +31,8 @@ final class HeadDeadlineSweeper: Sendable {
 
     private func run() {
         // A tenth of the limit, at most a second: a head is cut off at most that late.
-        let interval = min(1.0, max(0.01, Double(deadlines.headTimeLimit.components.seconds) / 10 + Double(deadlines.headTimeLimit.components.attoseconds) / 1e19))
+        let interval = min(
+            1.0, max(0.01, Double(deadlines.headTimeLimit.components.seconds) / 10 + Double(deadlines.headTimeLimit.components.attoseconds) / 1e19))
         while true {
             condition.lock()
             if !stopped.withLock({ $0 }) { _ = condition.wait(until: Date(timeIntervalSinceNow: interval)) }

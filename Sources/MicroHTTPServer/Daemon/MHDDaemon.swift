@@ -19,7 +19,8 @@ final class MHDDaemon: Sendable {
         let configuration = context.configuration
         try Self.validate(configuration)
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.family == .ipv6 {
             flags |= address.isIPv6Unspecified ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue

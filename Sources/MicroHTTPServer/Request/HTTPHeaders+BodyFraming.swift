@@ -10,7 +10,7 @@ extension HTTPHeaders {
         let lengths = values(for: "Content-Length")
         if !codings.isEmpty {
             guard lengths.isEmpty, codings.count == 1,
-                  HTTPHeaders.namesMatch(String(codings[0].trimmingASCIIWhitespace()), "chunked")
+                HTTPHeaders.namesMatch(String(codings[0].trimmingASCIIWhitespace()), "chunked")
             else { return .invalid }
             return .chunked
         }

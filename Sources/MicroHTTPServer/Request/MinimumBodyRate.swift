@@ -4,18 +4,18 @@
 /// spool space for ten minutes with a byte every 20 s; many such clients took every
 /// upload slot. Below this rate the body is cut off with 408. The average is taken from
 /// the end of the head, so a pause is fine as long as the whole keeps up.
-public struct MinimumBodyRate: Sendable, Equatable {
-    public var bytesPerSecond: Int
+package struct MinimumBodyRate: Sendable, Equatable {
+    package var bytesPerSecond: Int
     /// How long a body may take before the rate is checked at all.
-    public var gracePeriod: Duration
+    package var gracePeriod: Duration
 
-    public init(bytesPerSecond: Int, gracePeriod: Duration) {
+    package init(bytesPerSecond: Int, gracePeriod: Duration) {
         self.bytesPerSecond = bytesPerSecond
         self.gracePeriod = gracePeriod
     }
 
     /// 1 KiB/s after 60 s: a phone on a poor link sends far more, a trickle far less.
-    public static let standard = MinimumBodyRate(bytesPerSecond: 1024, gracePeriod: .seconds(60))
+    package static let standard = MinimumBodyRate(bytesPerSecond: 1024, gracePeriod: .seconds(60))
 
     /// Whether `received` bytes in `elapsed` fall below the rate after the grace period.
     func isTooSlow(received: Int, elapsed: Duration) -> Bool {

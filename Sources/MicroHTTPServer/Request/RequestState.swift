@@ -39,13 +39,14 @@ final class RequestState: Sendable {
         self.target = target
         self.now = configuration.now
         self.memoryLimit = configuration.memoryBodyLimit
-        inner = Mutex(Inner(
-            lifecycle: RequestLifecycle(maxBodyBytes: configuration.maxBodyBytes, minimumRate: configuration.minimumBodyRate),
-            spooler: BodySpooler(
-                memoryLimit: configuration.memoryBodyLimit,
-                directory: configuration.temporaryDirectory
-            )
-        ))
+        inner = Mutex(
+            Inner(
+                lifecycle: RequestLifecycle(maxBodyBytes: configuration.maxBodyBytes, minimumRate: configuration.minimumBodyRate),
+                spooler: BodySpooler(
+                    memoryLimit: configuration.memoryBodyLimit,
+                    directory: configuration.temporaryDirectory
+                )
+            ))
     }
 
     /// The state machine's current state (for the driver's dispatch and for tests).
@@ -180,7 +181,10 @@ final class RequestState: Sendable {
     /// is done with the request.
     func cleanUp(spool: SpoolBudget, connections: ConnectionCounts) {
         let (file, reserved, holder, client) = inner.withLock { inner in
-            defer { inner.spoolReservation = 0; inner.countedClient = nil }
+            defer {
+                inner.spoolReservation = 0
+                inner.countedClient = nil
+            }
             return (inner.spooler.file, inner.spoolReservation, inner.spoolHolder, inner.countedClient)
         }
         file?.remove()

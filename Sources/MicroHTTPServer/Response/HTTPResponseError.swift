@@ -1,8 +1,7 @@
-
 /// An error that means a specific HTTP status and carries a message safe to show the
 /// person who made the request. The one error boundary (`ErrorResponder`) turns these
 /// into error pages; every other error becomes a 500 that reveals nothing.
-public protocol HTTPResponseError: Error {
+package protocol HTTPResponseError: Error {
     var status: HTTPStatus { get }
     /// Plain text for the error page; never internals, never secrets.
     var publicMessage: String { get }
@@ -11,5 +10,5 @@ public protocol HTTPResponseError: Error {
 }
 
 extension HTTPResponseError {
-    public var headers: [(String, String)] { [] }
+    package var headers: [(String, String)] { [] }
 }

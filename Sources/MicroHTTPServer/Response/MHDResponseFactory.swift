@@ -21,7 +21,8 @@ enum MHDResponseFactory {
         case .empty:
             made = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         case .bytes(let bytes):
-            made = bytes.isEmpty
+            made =
+                bytes.isEmpty
                 ? MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
                 : ResponseBytes.makeResponse(bytes)
         case .file(let path, _):

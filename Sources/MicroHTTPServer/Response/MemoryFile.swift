@@ -9,12 +9,12 @@ import Glibc
 /// Each response gets its own duplicate of the descriptor (MHD closes it when done), so
 /// releasing this object while responses are still being sent is safe. The file is never
 /// written after `init`. `bytes` stays available for logs and tests.
-public final class MemoryFile: Sendable {
-    public let bytes: [UInt8]
+package final class MemoryFile: Sendable {
+    package let bytes: [UInt8]
     private let descriptor: Int32
 
     /// nil when the system cannot make or fill the file (then send the bytes instead).
-    public init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         let descriptor = cmhd_memory_file()
         guard descriptor >= 0 else { return nil }
         let written = bytes.withUnsafeBytes { raw -> Bool in
@@ -43,7 +43,7 @@ public final class MemoryFile: Sendable {
         close(descriptor)
     }
 
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// A new descriptor for the same file, for MHD to own; -1 on failure.
     func duplicateDescriptor() -> Int32 {

@@ -18,17 +18,17 @@ import Synchronization
 /// to one of them, and with SIG_IGN it is silently dropped. A real handler runs on
 /// whichever thread the kernel picks and writes the number to a pipe (async-signal-safe);
 /// the Dispatch read source on that pipe does the rest.
-public enum TerminationSignals {
+package enum TerminationSignals {
     /// The signals that end the process gracefully.
-    public static let handled: [Int32] = [SIGTERM, SIGINT]
+    package static let handled: [Int32] = [SIGTERM, SIGINT]
 
     /// Starts listening (once per process); call early at start-up.
-    public static func install() {
+    package static func install() {
         _ = monitor
     }
 
     /// Waits until SIGTERM or SIGINT arrives and returns its number.
-    public static func wait() async -> Int32 {
+    package static func wait() async -> Int32 {
         await monitor.next()
     }
 

@@ -1,38 +1,38 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// One comment as the comments page and the viewer's bar draw it: its author, when it was
 /// written, its text as runs (a link where a checked facet says so, `CommentText`), the
 /// delete form's address on the signed-in person's own, and how sending it is going.
-public struct CommentModel: TemplateModel, Equatable {
+package struct CommentModel: TemplateModel, Equatable {
     /// A stretch of the text, a link or not.
-    public struct Run: TemplateModel, Equatable {
-        public var text: String
-        public var href: String?
+    package struct Run: TemplateModel, Equatable {
+        package var text: String
+        package var href: String?
 
-        public init(text: String, href: String?) {
+        package init(text: String, href: String?) {
             self.text = text
             self.href = href
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             ["text": .string(text), "href": .optional(href)]
         }
     }
 
-    public var name: String
-    public var handle: String
-    public var profileHref: String
-    public var avatar: AvatarModel
-    public var createdAt: String
-    public var time: String
-    public var timeLong: String
-    public var runs: [Run]
+    package var name: String
+    package var handle: String
+    package var profileHref: String
+    package var avatar: AvatarModel
+    package var createdAt: String
+    package var time: String
+    package var timeLong: String
+    package var runs: [Run]
     /// Where the delete form posts, on the signed-in person's own comment only.
-    public var deleteAction: String?
+    package var deleteAction: String?
     /// How sending it is going, while it is not on the PDS yet.
-    public var state: String?
+    package var state: String?
 
-    public init(
+    package init(
         name: String, handle: String, profileHref: String, avatar: AvatarModel, createdAt: String, time: String, timeLong: String,
         runs: [Run], deleteAction: String?, state: String?
     ) {
@@ -48,7 +48,7 @@ public struct CommentModel: TemplateModel, Equatable {
         self.state = state
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "name": .string(name),
             "handle": .string(handle),

@@ -1,32 +1,32 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `comments.html`: a story's comments, a page at a time, and the form to add one while
 /// the story is live.
-public struct CommentsPageModel: PageModel, Equatable {
-    public static let templateName = "comments"
+package struct CommentsPageModel: PageModel, Equatable {
+    package static let templateName = "comments"
 
     /// The story's author, for the title.
-    public var authorName: String
-    public var storyHref: String
-    public var countText: String
-    public var comments: [CommentModel]
+    package var authorName: String
+    package var storyHref: String
+    package var countText: String
+    package var comments: [CommentModel]
     /// The next page, when there is one.
-    public var nextHref: String?
+    package var nextHref: String?
     /// The first page, when this is a later one.
-    public var firstHref: String?
+    package var firstHref: String?
     /// Whether Grain could not be reached and only this server's comments show.
-    public var isPartial: Bool
+    package var isPartial: Bool
     /// Whether the story is live (comments are closed after its day).
-    public var canComment: Bool
+    package var canComment: Bool
     /// Where the form posts.
-    public var action: String
+    package var action: String
     /// The text of a comment that was refused, kept for another try.
-    public var draft: String
-    public var problem: String?
-    public var maxGraphemes: Int
-    public var signInHref: String
+    package var draft: String
+    package var problem: String?
+    package var maxGraphemes: Int
+    package var signInHref: String
 
-    public init(
+    package init(
         authorName: String, storyHref: String, countText: String, comments: [CommentModel], nextHref: String?, firstHref: String?,
         isPartial: Bool, canComment: Bool, action: String, draft: String, problem: String?, maxGraphemes: Int, signInHref: String
     ) {
@@ -45,7 +45,7 @@ public struct CommentsPageModel: PageModel, Equatable {
         self.signInHref = signInHref
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "title": .string("Comments on \(authorName)’s story"),
             "storyHref": .string(storyHref),

@@ -1,24 +1,24 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `draft.html`: a photo as it will be posted, with its place, content warnings and the
 /// Bluesky toggle while it is a draft, and how publishing is going once it is sent.
-public struct DraftPageModel: PageModel, Equatable {
-    public static let templateName = "draft"
+package struct DraftPageModel: PageModel, Equatable {
+    package static let templateName = "draft"
 
     /// The draft itself (`draft.*`).
-    public struct Facts: TemplateModel, Equatable {
-        public var id: String
-        public var width: Int
-        public var height: Int
+    package struct Facts: TemplateModel, Equatable {
+        package var id: String
+        package var width: Int
+        package var height: Int
         /// The photo's size for people ("1.2 MB").
-        public var size: String
+        package var size: String
         /// Whether it can still be changed (not sent yet).
-        public var editable: Bool
-        public var crosspost: Bool
+        package var editable: Bool
+        package var crosspost: Bool
         /// Whether the photo said where it was taken.
-        public var hasPosition: Bool
+        package var hasPosition: Bool
 
-        public init(id: String, width: Int, height: Int, size: String, editable: Bool, crosspost: Bool, hasPosition: Bool) {
+        package init(id: String, width: Int, height: Int, size: String, editable: Bool, crosspost: Bool, hasPosition: Bool) {
             self.id = id
             self.width = width
             self.height = height
@@ -28,7 +28,7 @@ public struct DraftPageModel: PageModel, Equatable {
             self.hasPosition = hasPosition
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             [
                 "id": .string(id),
                 "photo": .string("/drafts/\(id)/photo"),
@@ -43,37 +43,37 @@ public struct DraftPageModel: PageModel, Equatable {
     }
 
     /// One content warning the form offers.
-    public struct Warning: TemplateModel, Equatable {
-        public var value: String
-        public var label: String
-        public var checked: Bool
+    package struct Warning: TemplateModel, Equatable {
+        package var value: String
+        package var label: String
+        package var checked: Bool
 
-        public init(value: String, label: String, checked: Bool) {
+        package init(value: String, label: String, checked: Bool) {
             self.value = value
             self.label = label
             self.checked = checked
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             ["value": .string(value), "label": .string(label), "checked": .bool(checked)]
         }
     }
 
     /// How publishing is going, once the draft was sent.
-    public struct Status: TemplateModel, Equatable {
-        public enum State: Sendable, Equatable { case publishing, posted, failed }
+    package struct Status: TemplateModel, Equatable {
+        package enum State: Sendable, Equatable { case publishing, posted, failed }
 
-        public var state: State
-        public var headline: String
+        package var state: State
+        package var headline: String
         /// The technical text behind the headline, when there is one.
-        public var details: String?
+        package var details: String?
         /// Whether the publisher is trying again after a failure.
-        public var retrying: Bool
+        package var retrying: Bool
         /// Whether Cancel can still stop it (before the story exists on the PDS).
-        public var cancellable: Bool
-        public var storyHref: String
+        package var cancellable: Bool
+        package var storyHref: String
 
-        public init(state: State, headline: String, details: String?, retrying: Bool, cancellable: Bool, storyHref: String) {
+        package init(state: State, headline: String, details: String?, retrying: Bool, cancellable: Bool, storyHref: String) {
             self.state = state
             self.headline = headline
             self.details = details
@@ -82,7 +82,7 @@ public struct DraftPageModel: PageModel, Equatable {
             self.storyHref = storyHref
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             [
                 "publishing": .bool(state == .publishing),
                 "posted": .bool(state == .posted),
@@ -97,38 +97,38 @@ public struct DraftPageModel: PageModel, Equatable {
     }
 
     /// One place a search found, with the signed token that lets the form post it.
-    public struct PlaceResult: TemplateModel, Equatable {
-        public var token: String
-        public var name: String
-        public var display: String
-        public var first: Bool
+    package struct PlaceResult: TemplateModel, Equatable {
+        package var token: String
+        package var name: String
+        package var display: String
+        package var first: Bool
 
-        public init(token: String, name: String, display: String, first: Bool) {
+        package init(token: String, name: String, display: String, first: Bool) {
             self.token = token
             self.name = name
             self.display = display
             self.first = first
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             ["token": .string(token), "name": .string(name), "display": .string(display), "first": .bool(first)]
         }
     }
 
-    public var draft: Facts
+    package var draft: Facts
     /// The place's name as it will be posted (editable); empty without one.
-    public var placeName: String
+    package var placeName: String
     /// Whether the photo's position suggested a place.
-    public var suggested: Bool
+    package var suggested: Bool
     /// Whether the place search comes first (no position to suggest from).
-    public var searchFirst: Bool
-    public var warnings: [Warning]
-    public var status: Status?
-    public var searchQuery: String
-    public var results: [PlaceResult]
-    public var problem: String?
+    package var searchFirst: Bool
+    package var warnings: [Warning]
+    package var status: Status?
+    package var searchQuery: String
+    package var results: [PlaceResult]
+    package var problem: String?
 
-    public init(
+    package init(
         draft: Facts, placeName: String, suggested: Bool, searchFirst: Bool, warnings: [Warning], status: Status?,
         searchQuery: String, results: [PlaceResult], problem: String?
     ) {
@@ -143,7 +143,7 @@ public struct DraftPageModel: PageModel, Equatable {
         self.problem = problem
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "draft": draft.templateValue,
             "placeName": .string(placeName),

@@ -1,24 +1,24 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `error.html`: a status page. A server error with a reference shows it, so a person
 /// reporting the failure can name the log line.
-public struct ErrorPageModel: PageModel, Equatable {
-    public static let templateName = "error"
+package struct ErrorPageModel: PageModel, Equatable {
+    package static let templateName = "error"
 
-    public var status: Int
-    public var title: String
-    public var message: String
+    package var status: Int
+    package var title: String
+    package var message: String
     /// The request's id, or empty when there is nothing to refer to.
-    public var reference: String
+    package var reference: String
 
-    public init(status: Int, title: String, message: String, reference: String) {
+    package init(status: Int, title: String, message: String, reference: String) {
         self.status = status
         self.title = title
         self.message = message
         self.reference = reference
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "status": .int(status),
             "title": .string(title),

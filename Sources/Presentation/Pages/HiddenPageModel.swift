@@ -1,18 +1,18 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `hidden.html`: the people whose stories the signed-in person hid, each with Unhide.
-public struct HiddenPageModel: PageModel, Equatable {
-    public static let templateName = "hidden"
+package struct HiddenPageModel: PageModel, Equatable {
+    package static let templateName = "hidden"
 
     /// One hidden person's row.
-    public struct Person: TemplateModel, Equatable {
-        public var name: String
-        public var handle: String
-        public var profileHref: String
-        public var avatar: AvatarModel
-        public var form: HideFormModel
+    package struct Person: TemplateModel, Equatable {
+        package var name: String
+        package var handle: String
+        package var profileHref: String
+        package var avatar: AvatarModel
+        package var form: HideFormModel
 
-        public init(name: String, handle: String, profileHref: String, avatar: AvatarModel, form: HideFormModel) {
+        package init(name: String, handle: String, profileHref: String, avatar: AvatarModel, form: HideFormModel) {
             self.name = name
             self.handle = handle
             self.profileHref = profileHref
@@ -20,7 +20,7 @@ public struct HiddenPageModel: PageModel, Equatable {
             self.form = form
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             [
                 "name": .string(name),
                 "handle": .string(handle),
@@ -31,13 +31,13 @@ public struct HiddenPageModel: PageModel, Equatable {
         }
     }
 
-    public var people: [Person]
+    package var people: [Person]
 
-    public init(people: [Person]) {
+    package init(people: [Person]) {
         self.people = people
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         ["people": .list(people.map(\.templateValue)), "hasPeople": .bool(!people.isEmpty)]
     }
 }

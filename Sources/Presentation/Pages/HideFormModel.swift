@@ -1,20 +1,20 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `partials/hide-form.html`: the one-button form that hides or unhides a person's
 /// stories. It reads the page-wide `csrf` too.
-public struct HideFormModel: TemplateModel, Equatable {
+package struct HideFormModel: TemplateModel, Equatable {
     /// Where the form posts (the hidden-people page's address).
-    public var action: String
+    package var action: String
     /// `hide` or `unhide`.
-    public var verb: String
+    package var verb: String
     /// The person's DID.
-    public var author: String
+    package var author: String
     /// Where to return afterwards (already checked to be on this site).
-    public var back: String
-    public var label: String
-    public var accessibleName: String
+    package var back: String
+    package var label: String
+    package var accessibleName: String
 
-    public init(action: String, verb: String, author: String, back: String, label: String, accessibleName: String) {
+    package init(action: String, verb: String, author: String, back: String, label: String, accessibleName: String) {
         self.action = action
         self.verb = verb
         self.author = author
@@ -23,7 +23,7 @@ public struct HideFormModel: TemplateModel, Equatable {
         self.accessibleName = accessibleName
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "action": .string(action),
             "verb": .string(verb),

@@ -1,4 +1,4 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `home.html`: the story strip and grid, the signed-in person's own tile, switch and
 /// unfinished posts, and the notice when Grain could not be read.
@@ -6,22 +6,22 @@ public import HTMLTemplates
 /// The one description of the home page for every way it is made: rendered for one
 /// signed-in person (`HomePage`), rendered for one visitor, or rendered once per strip as
 /// a stencil whose tiles' seen texts are slots (`StripPage`).
-public struct HomePageModel: PageModel, Equatable {
-    public static let templateName = "home"
+package struct HomePageModel: PageModel, Equatable {
+    package static let templateName = "home"
 
-    public var authors: [StripTileModel]
+    package var authors: [StripTileModel]
     /// Whether anyone has a live story (the grid and the "no one" line).
-    public var hasAuthors: Bool
+    package var hasAuthors: Bool
     /// Whether the visitor has seen every story shown ("You're all caught up").
-    public var allSeen: Bool
-    public var notice: String?
-    public var own: OwnTileModel?
-    public var unfinished: [UnfinishedPostModel]
-    public var stripSwitch: StripSwitchModel?
+    package var allSeen: Bool
+    package var notice: String?
+    package var own: OwnTileModel?
+    package var unfinished: [UnfinishedPostModel]
+    package var stripSwitch: StripSwitchModel?
     /// A following strip with nobody in it (the offer to see everyone's).
-    public var followingEmpty: Bool
+    package var followingEmpty: Bool
 
-    public init(
+    package init(
         authors: [StripTileModel], hasAuthors: Bool, allSeen: Bool, notice: String?, own: OwnTileModel?,
         unfinished: [UnfinishedPostModel], stripSwitch: StripSwitchModel?, followingEmpty: Bool
     ) {
@@ -37,14 +37,14 @@ public struct HomePageModel: PageModel, Equatable {
 
     /// Everyone's strip for a visitor who is not signed in: no own tile, no posts of
     /// theirs, no switch (everyone's is the only strip without an account).
-    public static func everyone(authors: [StripTileModel], allSeen: Bool, notice: String?) -> HomePageModel {
+    package static func everyone(authors: [StripTileModel], allSeen: Bool, notice: String?) -> HomePageModel {
         HomePageModel(
             authors: authors, hasAuthors: !authors.isEmpty, allSeen: allSeen, notice: notice, own: nil,
             unfinished: [], stripSwitch: nil, followingEmpty: false
         )
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "authors": .list(authors.map(\.templateValue)),
             "hasAuthors": .bool(hasAuthors),

@@ -1,22 +1,22 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `new-story.html`: the upload form, with the reason the last upload was refused.
-public struct NewStoryPageModel: PageModel, Equatable {
-    public static let templateName = "new-story"
+package struct NewStoryPageModel: PageModel, Equatable {
+    package static let templateName = "new-story"
 
-    public var problem: String?
+    package var problem: String?
     /// The largest photo, for people ("25 MB").
-    public var maxBytes: String
+    package var maxBytes: String
     /// The largest photo in bytes, for the script that refuses larger files early.
-    public var maxBytesNumber: Int
+    package var maxBytesNumber: Int
 
-    public init(problem: String?, maxBytes: String, maxBytesNumber: Int) {
+    package init(problem: String?, maxBytes: String, maxBytesNumber: Int) {
         self.problem = problem
         self.maxBytes = maxBytes
         self.maxBytesNumber = maxBytesNumber
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         ["problem": .optional(problem), "maxBytes": .string(maxBytes), "maxBytesNumber": .int(maxBytesNumber)]
     }
 }

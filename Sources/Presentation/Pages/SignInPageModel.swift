@@ -1,23 +1,23 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `signin.html`: signing in, or adding an account when someone is signed in already.
 /// The form token is its own (`csrfToken`): a visitor who is not signed in has no
 /// page-wide one yet.
-public struct SignInPageModel: PageModel, Equatable {
-    public static let templateName = "signin"
+package struct SignInPageModel: PageModel, Equatable {
+    package static let templateName = "signin"
 
     /// Whether someone is signed in on this browser already ("Add an account").
-    public var adding: Bool
-    public var problem: String?
+    package var adding: Bool
+    package var problem: String?
     /// The handle typed before, kept on a failed attempt.
-    public var identifier: String
+    package var identifier: String
     /// The PDS address typed before; empty when none.
-    public var pds: String
-    public var csrfToken: String
+    package var pds: String
+    package var csrfToken: String
     /// Where to go once signed in.
-    public var next: String?
+    package var next: String?
 
-    public init(adding: Bool, problem: String?, identifier: String, pds: String, csrfToken: String, next: String?) {
+    package init(adding: Bool, problem: String?, identifier: String, pds: String, csrfToken: String, next: String?) {
         self.adding = adding
         self.problem = problem
         self.identifier = identifier
@@ -26,7 +26,7 @@ public struct SignInPageModel: PageModel, Equatable {
         self.next = next
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "title": .string(adding ? "Add an account" : "Sign in"),
             "adding": .bool(adding),

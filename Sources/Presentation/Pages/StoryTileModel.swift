@@ -1,19 +1,19 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// A story shown small on a profile (its current stories, the owner's archive): the
 /// thumbnail or the warning's words (`StoryTile`), the link into the viewer, and for the
 /// archive the day it was posted.
-public struct StoryTileModel: TemplateModel, Equatable {
+package struct StoryTileModel: TemplateModel, Equatable {
     /// A path on this server, or nil when the photo does not show without asking.
-    public var thumb: String?
+    package var thumb: String?
     /// The warning's reason, when the photo is behind one or not shown.
-    public var warning: String?
-    public var href: String
-    public var label: String
+    package var warning: String?
+    package var href: String
+    package var label: String
     /// The day it was posted and its timestamp (the archive's tiles only).
-    public var posted: (date: String, datetime: String)?
+    package var posted: (date: String, datetime: String)?
 
-    public init(thumb: String?, warning: String?, href: String, label: String, posted: (date: String, datetime: String)? = nil) {
+    package init(thumb: String?, warning: String?, href: String, label: String, posted: (date: String, datetime: String)? = nil) {
         self.thumb = thumb
         self.warning = warning
         self.href = href
@@ -21,12 +21,12 @@ public struct StoryTileModel: TemplateModel, Equatable {
         self.posted = posted
     }
 
-    public static func == (lhs: StoryTileModel, rhs: StoryTileModel) -> Bool {
+    package static func == (lhs: StoryTileModel, rhs: StoryTileModel) -> Bool {
         lhs.thumb == rhs.thumb && lhs.warning == rhs.warning && lhs.href == rhs.href && lhs.label == rhs.label
             && lhs.posted?.date == rhs.posted?.date && lhs.posted?.datetime == rhs.posted?.datetime
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         var values: [String: TemplateValue] = [
             "thumb": .optional(thumb), "warning": .optional(warning), "href": .string(href), "label": .string(label),
         ]

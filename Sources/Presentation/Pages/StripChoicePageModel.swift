@@ -1,21 +1,21 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `strip-choice.html`: confirms switching the home strip between everyone's stories
 /// and the people one follows (a link cannot change it without a form and its token).
-public struct StripChoicePageModel: PageModel, Equatable {
-    public static let templateName = "strip-choice"
+package struct StripChoicePageModel: PageModel, Equatable {
+    package static let templateName = "strip-choice"
 
     /// Whether the choice is everyone's stories (else the people followed).
-    public var everyone: Bool
+    package var everyone: Bool
     /// The choice as the form sends it.
-    public var value: String
+    package var value: String
 
-    public init(everyone: Bool, value: String) {
+    package init(everyone: Bool, value: String) {
         self.everyone = everyone
         self.value = value
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "question": .string(everyone ? "Show everyone's stories?" : "Show only the people you follow?"),
             "value": .string(value),

@@ -1,22 +1,22 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// The two buttons above a signed-in person's strip (following, everyone), the one shown
 /// marked current (`home.html`'s `stripSwitch`).
-public struct StripSwitchModel: TemplateModel, Equatable {
+package struct StripSwitchModel: TemplateModel, Equatable {
     /// One button.
-    public struct Option: TemplateModel, Equatable {
+    package struct Option: TemplateModel, Equatable {
         /// The choice as the form sends it.
-        public var value: String
-        public var label: String
-        public var isCurrent: Bool
+        package var value: String
+        package var label: String
+        package var isCurrent: Bool
 
-        public init(value: String, label: String, isCurrent: Bool) {
+        package init(value: String, label: String, isCurrent: Bool) {
             self.value = value
             self.label = label
             self.isCurrent = isCurrent
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             [
                 "value": .string(value),
                 "label": .string(label),
@@ -26,13 +26,13 @@ public struct StripSwitchModel: TemplateModel, Equatable {
         }
     }
 
-    public var options: [Option]
+    package var options: [Option]
 
-    public init(options: [Option]) {
+    package init(options: [Option]) {
         self.options = options
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         ["options": .list(options.map(\.templateValue))]
     }
 }

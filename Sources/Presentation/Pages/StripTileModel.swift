@@ -1,4 +1,4 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// One author in the home page's strip and grid (`home.html`'s `authors`).
 ///
@@ -6,39 +6,39 @@ public import HTMLTemplates
 /// author's newest story, so the tile carries both versions and `seen` says which one
 /// shows: known for one visitor, or slots when the page is a stencil filled per visitor
 /// (`StripPage`). Nothing else on a tile depends on the visitor.
-public struct StripTileModel: TemplateModel, Equatable {
+package struct StripTileModel: TemplateModel, Equatable {
     /// The texts that change when the author's newest story is seen.
-    public struct SeenTexts: Sendable, Hashable {
-        public var ringClass: String
-        public var accessibleName: String
+    package struct SeenTexts: Sendable, Hashable {
+        package var ringClass: String
+        package var accessibleName: String
 
-        public init(ringClass: String, accessibleName: String) {
+        package init(ringClass: String, accessibleName: String) {
             self.ringClass = ringClass
             self.accessibleName = accessibleName
         }
     }
 
     /// Which of the two versions shows.
-    public enum Seen: Sendable, Hashable {
+    package enum Seen: Sendable, Hashable {
         case known(Bool)
         /// Filled per visitor: each slot with `whenSeen`'s or `whenUnseen`'s text.
         case slots(ringClass: Int, accessibleName: Int)
     }
 
-    public var did: String
-    public var name: String
-    public var href: String
-    public var avatar: AvatarModel
-    public var cover: String
-    public var time: String
-    public var timeLong: String
-    public var latestAt: String
-    public var count: String
-    public var whenUnseen: SeenTexts
-    public var whenSeen: SeenTexts
-    public var seen: Seen
+    package var did: String
+    package var name: String
+    package var href: String
+    package var avatar: AvatarModel
+    package var cover: String
+    package var time: String
+    package var timeLong: String
+    package var latestAt: String
+    package var count: String
+    package var whenUnseen: SeenTexts
+    package var whenSeen: SeenTexts
+    package var seen: Seen
 
-    public init(
+    package init(
         did: String, name: String, href: String, avatar: AvatarModel, cover: String, time: String, timeLong: String,
         latestAt: String, count: String, whenUnseen: SeenTexts, whenSeen: SeenTexts, seen: Seen
     ) {
@@ -57,9 +57,9 @@ public struct StripTileModel: TemplateModel, Equatable {
     }
 
     /// The texts for a visitor who has (or has not) seen the author's newest story.
-    public func texts(seen: Bool) -> SeenTexts { seen ? whenSeen : whenUnseen }
+    package func texts(seen: Bool) -> SeenTexts { seen ? whenSeen : whenUnseen }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         let ringClass: VisitorText
         let accessibleName: VisitorText
         switch seen {

@@ -1,32 +1,32 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `tv.html`: one story full screen with where it stands in the programme and who is up
 /// next, or a message when there is nothing to play. Every link is a `/tv` address, so
 /// the page works as plain links and a meta refresh as well as for the script.
-public struct TVPageModel: PageModel, Equatable {
-    public static let templateName = "tv"
+package struct TVPageModel: PageModel, Equatable {
+    package static let templateName = "tv"
 
     /// The story shown (`story.*`).
-    public struct Story: TemplateModel, Equatable {
+    package struct Story: TemplateModel, Equatable {
         /// `did/rkey`, for the script.
-        public var key: String
+        package var key: String
         /// A path on this server, or nil when the photo is not proxied (no `src=""`).
-        public var image: String?
-        public var alt: String
-        public var width: Int
-        public var height: Int
-        public var authorName: String
-        public var authorHandle: String
-        public var avatar: AvatarModel
-        public var place: String?
-        public var createdAt: String
-        public var time: String
+        package var image: String?
+        package var alt: String
+        package var width: Int
+        package var height: Int
+        package var authorName: String
+        package var authorHandle: String
+        package var avatar: AvatarModel
+        package var place: String?
+        package var createdAt: String
+        package var time: String
         /// "2 of 5": the story among the author's.
-        public var position: String
+        package var position: String
         /// "1 of 8": the author among the people.
-        public var person: String
+        package var person: String
 
-        public init(
+        package init(
             key: String, image: String?, alt: String, width: Int, height: Int, authorName: String, authorHandle: String,
             avatar: AvatarModel, place: String?, createdAt: String, time: String, position: String, person: String
         ) {
@@ -45,7 +45,7 @@ public struct TVPageModel: PageModel, Equatable {
             self.person = person
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             [
                 "key": .string(key),
                 "image": .optional(image),
@@ -66,34 +66,34 @@ public struct TVPageModel: PageModel, Equatable {
     }
 
     /// Someone up next.
-    public struct UpNext: TemplateModel, Equatable {
-        public var name: String
-        public var avatar: AvatarModel
+    package struct UpNext: TemplateModel, Equatable {
+        package var name: String
+        package var avatar: AvatarModel
 
-        public init(name: String, avatar: AvatarModel) {
+        package init(name: String, avatar: AvatarModel) {
             self.name = name
             self.avatar = avatar
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             ["name": .string(name), "avatar": avatar.templateValue]
         }
     }
 
     /// A story playing, with the progress segments, who is next and where each key goes.
-    public struct Playing: Sendable, Equatable {
-        public var story: Story
+    package struct Playing: Sendable, Equatable {
+        package var story: Story
         /// Per story of the author: `done`, `current` or `upcoming`.
-        public var segments: [String]
-        public var upNext: [UpNext]
-        public var nextHref: String
-        public var previousHref: String
-        public var nextAuthorHref: String
-        public var previousAuthorHref: String
-        public var pauseHref: String
-        public var preloadImage: String?
+        package var segments: [String]
+        package var upNext: [UpNext]
+        package var nextHref: String
+        package var previousHref: String
+        package var nextAuthorHref: String
+        package var previousAuthorHref: String
+        package var pauseHref: String
+        package var preloadImage: String?
 
-        public init(
+        package init(
             story: Story, segments: [String], upNext: [UpNext], nextHref: String, previousHref: String,
             nextAuthorHref: String, previousAuthorHref: String, pauseHref: String, preloadImage: String?
         ) {
@@ -110,25 +110,25 @@ public struct TVPageModel: PageModel, Equatable {
     }
 
     /// What the page shows.
-    public enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         case playing(Playing)
         case message(title: String, text: String)
     }
 
-    public var title: String
+    package var title: String
     /// `tv`, the drift phase and whether it is paused (see `TVPresenter`).
-    public var mainClass: String
-    public var interval: Int
-    public var refreshSeconds: Int
-    public var paused: Bool
+    package var mainClass: String
+    package var interval: Int
+    package var refreshSeconds: Int
+    package var paused: Bool
     /// The one person the programme is limited to, when it is.
-    public var forName: String?
-    public var selfHref: String
+    package var forName: String?
+    package var selfHref: String
     /// The meta refresh's content, nil when the script plays the page in place.
-    public var refresh: String?
-    public var content: Content
+    package var refresh: String?
+    package var content: Content
 
-    public init(
+    package init(
         title: String, mainClass: String, interval: Int, refreshSeconds: Int, paused: Bool, forName: String?, selfHref: String,
         refresh: String?, content: Content
     ) {
@@ -143,7 +143,7 @@ public struct TVPageModel: PageModel, Equatable {
         self.content = content
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         var values: [String: TemplateValue] = [
             "title": .string(title),
             "mainClass": .string(mainClass),

@@ -1,17 +1,17 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `partials/viewer-neighbour.html`: a neighbouring person's story shown small beside the
 /// viewer on wide screens, leading to them.
-public struct ViewerNeighbourModel: TemplateModel, Equatable {
-    public var href: String
+package struct ViewerNeighbourModel: TemplateModel, Equatable {
+    package var href: String
     /// Nil when the photo does not show without asking (nobody chose to see it here).
-    public var thumb: String?
-    public var name: String
-    public var label: String
-    public var time: String
-    public var avatar: AvatarModel
+    package var thumb: String?
+    package var name: String
+    package var label: String
+    package var time: String
+    package var avatar: AvatarModel
 
-    public init(href: String, thumb: String?, name: String, label: String, time: String, avatar: AvatarModel) {
+    package init(href: String, thumb: String?, name: String, label: String, time: String, avatar: AvatarModel) {
         self.href = href
         self.thumb = thumb
         self.name = name
@@ -20,7 +20,7 @@ public struct ViewerNeighbourModel: TemplateModel, Equatable {
         self.avatar = avatar
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "href": .string(href),
             "thumb": .optional(thumb),

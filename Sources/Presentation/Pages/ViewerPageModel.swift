@@ -1,36 +1,36 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// `viewer.html`: one story full screen with a real text alternative, one progress
 /// segment per story of the author, the header, the links behind the tap zones, keys
 /// and swipes, Share, the link preview, the neighbours beside it and the social bar.
-public struct ViewerPageModel: PageModel, Equatable {
-    public static let templateName = "viewer"
+package struct ViewerPageModel: PageModel, Equatable {
+    package static let templateName = "viewer"
 
     /// The story shown (`story.*`).
-    public struct Story: TemplateModel, Equatable {
-        public var did: String
-        public var rkey: String
-        public var createdAt: String
-        public var timeShort: String
-        public var timeLong: String
-        public var place: String?
-        public var alt: String
+    package struct Story: TemplateModel, Equatable {
+        package var did: String
+        package var rkey: String
+        package var createdAt: String
+        package var timeShort: String
+        package var timeLong: String
+        package var place: String?
+        package var alt: String
         /// A path on this server, or nil when the photo is not proxied (no `src=""`).
-        public var image: String?
-        public var width: Int
-        public var height: Int
+        package var image: String?
+        package var width: Int
+        package var height: Int
         /// The reason the photo is behind a warning, when it is.
-        public var warning: String?
+        package var warning: String?
         /// "2 of 5".
-        public var position: String
-        public var authorName: String
-        public var authorHandle: String
-        public var authorHref: String
-        public var avatar: AvatarModel
+        package var position: String
+        package var authorName: String
+        package var authorHandle: String
+        package var authorHref: String
+        package var avatar: AvatarModel
         /// Past its day (opened from the archive).
-        public var expired: Bool
+        package var expired: Bool
 
-        public init(
+        package init(
             did: String, rkey: String, createdAt: String, timeShort: String, timeLong: String, place: String?, alt: String, image: String?,
             width: Int, height: Int, warning: String?, position: String, authorName: String, authorHandle: String, authorHref: String,
             avatar: AvatarModel, expired: Bool
@@ -54,7 +54,7 @@ public struct ViewerPageModel: PageModel, Equatable {
             self.expired = expired
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             [
                 "did": .string(did),
                 "rkey": .string(rkey),
@@ -79,15 +79,15 @@ public struct ViewerPageModel: PageModel, Equatable {
     }
 
     /// Open Graph and Twitter Card values (absolute URLs only).
-    public struct Preview: TemplateModel, Equatable {
-        public var title: String
-        public var description: String
-        public var url: String
-        public var image: String?
-        public var width: Int
-        public var height: Int
+    package struct Preview: TemplateModel, Equatable {
+        package var title: String
+        package var description: String
+        package var url: String
+        package var image: String?
+        package var width: Int
+        package var height: Int
 
-        public init(title: String, description: String, url: String, image: String?, width: Int, height: Int) {
+        package init(title: String, description: String, url: String, image: String?, width: Int, height: Int) {
             self.title = title
             self.description = description
             self.url = url
@@ -96,7 +96,7 @@ public struct ViewerPageModel: PageModel, Equatable {
             self.height = height
         }
 
-        public var templateValues: [String: TemplateValue] {
+        package var templateValues: [String: TemplateValue] {
             [
                 "title": .string(title), "description": .string(description), "url": .string(url), "image": .optional(image),
                 "width": .int(width), "height": .int(height),
@@ -104,30 +104,30 @@ public struct ViewerPageModel: PageModel, Equatable {
         }
     }
 
-    public var story: Story
+    package var story: Story
     /// The position of the story shown among the author's (segments before it are done).
-    public var index: Int
-    public var count: Int
-    public var previousHref: String
-    public var nextHref: String
+    package var index: Int
+    package var count: Int
+    package var previousHref: String
+    package var nextHref: String
     /// Whether "next" closes the viewer (the last story of the last person).
-    public var nextIsClose: Bool
-    public var closeHref: String
+    package var nextIsClose: Bool
+    package var closeHref: String
     /// The delete page's address, on the author's own story.
-    public var deleteHref: String?
-    public var previousAuthorHref: String?
-    public var nextAuthorHref: String?
-    public var preloadImages: [String]
-    public var shareURL: String
-    public var shareTitle: String
-    public var crossPostURL: String?
-    public var preview: Preview?
-    public var previousAuthor: ViewerNeighbourModel?
-    public var nextAuthor: ViewerNeighbourModel?
-    public var hide: HideFormModel?
-    public var social: ViewerSocialModel?
+    package var deleteHref: String?
+    package var previousAuthorHref: String?
+    package var nextAuthorHref: String?
+    package var preloadImages: [String]
+    package var shareURL: String
+    package var shareTitle: String
+    package var crossPostURL: String?
+    package var preview: Preview?
+    package var previousAuthor: ViewerNeighbourModel?
+    package var nextAuthor: ViewerNeighbourModel?
+    package var hide: HideFormModel?
+    package var social: ViewerSocialModel?
 
-    public init(
+    package init(
         story: Story, index: Int, count: Int, previousHref: String, nextHref: String, nextIsClose: Bool, closeHref: String,
         deleteHref: String?, previousAuthorHref: String?, nextAuthorHref: String?, preloadImages: [String], shareURL: String,
         shareTitle: String, crossPostURL: String?, preview: Preview?, previousAuthor: ViewerNeighbourModel?,
@@ -154,17 +154,18 @@ public struct ViewerPageModel: PageModel, Equatable {
         self.social = social
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "title": .string("Story by \(story.authorName)"),
             "story": story.templateValue,
-            "segments": .list((0..<count).map { position in
-                [
-                    "state": .string(position < index ? "done" : position == index ? "current" : "upcoming"),
-                    "number": .int(position + 1),
-                    "ariaCurrent": .string(position == index ? "step" : "false"),
-                ]
-            }),
+            "segments": .list(
+                (0..<count).map { position in
+                    [
+                        "state": .string(position < index ? "done" : position == index ? "current" : "upcoming"),
+                        "number": .int(position + 1),
+                        "ariaCurrent": .string(position == index ? "step" : "false"),
+                    ]
+                }),
             "previousHref": .string(previousHref),
             "nextHref": .string(nextHref),
             "nextIsClose": .bool(nextIsClose),

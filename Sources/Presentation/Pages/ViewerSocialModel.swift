@@ -1,19 +1,19 @@
-public import HTMLTemplates
+package import HTMLTemplates
 
 /// The viewer's bar under a live story (`viewer.html`'s `social`): the heart and its form,
 /// the comment count, the latest comment and the way to all of them.
-public struct ViewerSocialModel: TemplateModel, Equatable {
-    public var commentsHref: String
+package struct ViewerSocialModel: TemplateModel, Equatable {
+    package var commentsHref: String
     /// Where the heart's form posts.
-    public var favoriteAction: String
+    package var favoriteAction: String
     /// Whether the signed-in person likes the story.
-    public var favorited: Bool
-    public var signInHref: String
-    public var commentCount: Int
-    public var commentCountText: String
-    public var latest: CommentModel?
+    package var favorited: Bool
+    package var signInHref: String
+    package var commentCount: Int
+    package var commentCountText: String
+    package var latest: CommentModel?
 
-    public init(
+    package init(
         commentsHref: String, favoriteAction: String, favorited: Bool, signInHref: String, commentCount: Int, commentCountText: String,
         latest: CommentModel?
     ) {
@@ -26,7 +26,7 @@ public struct ViewerSocialModel: TemplateModel, Equatable {
         self.latest = latest
     }
 
-    public var templateValues: [String: TemplateValue] {
+    package var templateValues: [String: TemplateValue] {
         [
             "commentsHref": .string(commentsHref),
             "favoriteAction": .string(favoriteAction),

@@ -1,10 +1,10 @@
+package import ATProto
 import CurlHTTPClient
-public import DurableFiles
+package import DurableFiles
 import Foundation
+package import GrainSupport
 import Synchronization
-public import WorkerThreads
-public import ATProto
-public import GrainSupport
+package import WorkerThreads
 
 /// A bounded on-disk cache of images fetched from Grain's CDN, so every browser on the
 /// LAN loads each image from the internet once and never contacts third parties.
@@ -23,17 +23,17 @@ public import GrainSupport
 /// The index of cached files sits behind a lock rather than in the actor's own state, so
 /// `cachedEntry(for:)` can answer a cached image synchronously, on the HTTP server's
 /// thread, without a hop to the actor; downloads, failures and eviction stay in the actor.
-public actor MediaCache {
+package actor MediaCache {
     /// What a cached image is, for serving.
-    public struct Entry: Sendable {
-        public let path: String
-        public let size: Int
-        public let contentType: String
-        public let etag: String
+    package struct Entry: Sendable {
+        package let path: String
+        package let size: Int
+        package let contentType: String
+        package let etag: String
     }
 
     /// Why an image could not be served; each case keeps its cause for the log.
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         /// The CDN says there is no such image.
         case notFound
         /// The CDN could not be reached or answered with an error status.
@@ -45,7 +45,7 @@ public actor MediaCache {
         /// The download was cancelled before it finished.
         case cancelled
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notFound: "no such image"
             case .upstream(let failure): "cdn \(failure)"
@@ -92,7 +92,7 @@ public actor MediaCache {
     private let now: @Sendable () -> ContinuousClock.Instant
 
     /// Opens (creating if needed) the cache in `directory` and indexes what is there.
-    public init(
+    package init(
         directory: String, maxBytes: Int, http: OutboundHTTP, io: WorkerThreadPool,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) throws(ConfigurationError) {
@@ -112,13 +112,13 @@ public actor MediaCache {
 
     /// The cached file for `url` if it is on disk now; nil otherwise (then `entry(for:)`
     /// downloads it). Never waits: a lock held only for a dictionary lookup.
-    public nonisolated func cachedEntry(for url: String) -> Entry? {
+    package nonisolated func cachedEntry(for url: String) -> Entry? {
         let key = keys.value(for: url, MediaCache.key(for:))
         return index.withLock { $0.use(key) }.map { entry(key, $0) }
     }
 
     /// The cached file for `url`, downloading it first if needed.
-    public func entry(for url: String) async throws(Failure) -> Entry {
+    package func entry(for url: String) async throws(Failure) -> Entry {
         let key = keys.value(for: url, MediaCache.key(for:))
         if let item = index.withLock({ $0.use(key) }) {
             return entry(key, item)
@@ -224,8 +224,8 @@ public actor MediaCache {
             let path = "\(directory)/\(name)"
             let parts = name.split(separator: ".")
             guard parts.count == 2, parts[0].utf8.count == 64, let format = ImageFormat(fileExtension: String(parts[1])),
-                  let attributes = try? fileManager.attributesOfItem(atPath: path),
-                  let size = (attributes[.size] as? NSNumber)?.intValue
+                let attributes = try? fileManager.attributesOfItem(atPath: path),
+                let size = (attributes[.size] as? NSNumber)?.intValue
             else {
                 try? fileManager.removeItem(atPath: path)
                 continue

@@ -1,5 +1,6 @@
 import ATProto
 import GrainSupport
+
 /// Turns image URLs the AppView handed us into `/media/…` paths on this server, signed
 /// with the server's secret, and checks such paths when they come back.
 ///
@@ -7,7 +8,7 @@ import GrainSupport
 /// URL whose signature it made itself. Only `https` URLs are signed (plus `http` for
 /// hosts the operator listed as insecure, for LAN and test setups); anything else,
 /// `javascript:` included, gets no media path at all.
-public struct MediaURLSigner: Sendable {
+package struct MediaURLSigner: Sendable {
     private let key: [UInt8]
     private let insecureHosts: Set<String>
     /// Signing is a pure function of the URL (the key and hosts are fixed), and every
@@ -16,7 +17,7 @@ public struct MediaURLSigner: Sendable {
     /// "signature/encoded URL" → URL, for signed paths that checked out.
     private let verified = BoundedMemo<String, String>(capacity: 4096)
 
-    public init(key: [UInt8], insecureHosts: Set<String> = []) {
+    package init(key: [UInt8], insecureHosts: Set<String> = []) {
         precondition(key.count >= 32, "the media signing key must have at least 256 bits")
         self.key = key
         self.insecureHosts = insecureHosts
@@ -25,7 +26,7 @@ public struct MediaURLSigner: Sendable {
     /// `/media/<signature>/<base64url of the URL>`, or nil for URLs we will not proxy.
     /// Photos this server holds itself (`/local-photos/…`, just posted) are returned as
     /// they are.
-    public func path(for url: String) -> String? {
+    package func path(for url: String) -> String? {
         if url.hasPrefix("/local-photos/") {
             // Draft ids are base64url.
             let id = url.dropFirst("/local-photos/".count)
@@ -43,7 +44,7 @@ public struct MediaURLSigner: Sendable {
     /// The URL a signed path stands for, or nil when the signature does not match.
     /// Paths that checked out are remembered (only those: made-up ones cannot fill the
     /// memo), so an image asked for again costs no HMAC.
-    public func url(signature: String, encodedURL: String) -> String? {
+    package func url(signature: String, encodedURL: String) -> String? {
         let path = signature + "/" + encodedURL
         if let known = verified.known(path) { return known }
         guard let url = verify(signature: signature, encodedURL: encodedURL) else { return nil }
@@ -53,9 +54,9 @@ public struct MediaURLSigner: Sendable {
 
     private func verify(signature: String, encodedURL: String) -> String? {
         guard let bytes = Base64URL.decode(encodedURL), bytes.count <= 4096,
-              let expected = Base64URL.decode(self.signature(bytes)), let given = Base64URL.decode(signature),
-              HMAC.constantTimeEqual(expected, given),
-              let text = String(validating: bytes, as: UTF8.self)
+            let expected = Base64URL.decode(self.signature(bytes)), let given = Base64URL.decode(signature),
+            HMAC.constantTimeEqual(expected, given),
+            let text = String(validating: bytes, as: UTF8.self)
         else { return nil }
         return text
     }

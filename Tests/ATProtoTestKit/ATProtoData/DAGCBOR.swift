@@ -8,21 +8,21 @@ import Foundation
 /// - `{"$link": "<cid>"}` becomes a CID (tag 42 over `0x00` + the binary CID);
 /// - `{"$bytes": "<base64>"}` becomes a byte string;
 /// - floating-point numbers are refused: atproto data does not allow them.
-public enum DAGCBOR {
+package enum DAGCBOR {
     /// Why a value cannot be encoded.
-    public struct EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
-    public static func encode(_ value: JSONValue) throws(EncodingError) -> [UInt8] {
+    package static func encode(_ value: JSONValue) throws(EncodingError) -> [UInt8] {
         var output: [UInt8] = []
         try write(value, to: &output)
         return output
     }
 
     /// The record CID of `value`: CIDv1, dag-cbor, SHA-256 of `encode(value)`.
-    public static func cid(of value: JSONValue) throws(EncodingError) -> CID {
+    package static func cid(of value: JSONValue) throws(EncodingError) -> CID {
         CID.dagCBOR(ofEncoded: try encode(value))
     }
 

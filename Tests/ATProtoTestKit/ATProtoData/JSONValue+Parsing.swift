@@ -1,21 +1,21 @@
 /// Why some bytes are not a JSON document `JSONValue` accepts.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
     /// Byte offset where parsing stopped.
-    public let offset: Int
-    public var description: String { "invalid JSON at byte \(offset): \(message)" }
+    package let offset: Int
+    package var description: String { "invalid JSON at byte \(offset): \(message)" }
 }
 
 extension JSONValue {
     /// Parses one JSON document (RFC 8259, strict): no trailing commas or garbage,
     /// valid UTF-8, no lone surrogates, no duplicate keys, integers within Int64 (others
     /// are errors, not silently rounded), nesting at most 256 deep.
-    public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
+    package init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
         var parser = JSONParser(bytes: Array(bytes))
         self = try parser.parseDocument()
     }
 
-    public init(parsing text: String) throws(JSONParseError) {
+    package init(parsing text: String) throws(JSONParseError) {
         try self.init(parsing: Array(text.utf8))
     }
 }

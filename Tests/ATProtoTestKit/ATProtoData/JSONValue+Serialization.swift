@@ -1,14 +1,14 @@
 extension JSONValue {
     /// Compact JSON, object keys sorted by their UTF-8 bytes so equal values always
     /// serialize identically. Non-ASCII text is written as UTF-8, not escaped.
-    public var serialized: [UInt8] {
+    package var serialized: [UInt8] {
         var output: [UInt8] = []
         write(to: &output)
         return output
     }
 
     /// `serialized` as a string.
-    public var text: String { String(decoding: serialized, as: UTF8.self) }
+    package var text: String { String(decoding: serialized, as: UTF8.self) }
 
     private func write(to output: inout [UInt8]) {
         switch self {

@@ -4,7 +4,7 @@
 ///
 /// Parse with `JSONValue(parsing:)`, write with `serialized` (keys sorted, so output is
 /// deterministic); build literals directly: `["text": "hi", "n": 1, "ok": true]`.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -14,38 +14,38 @@ public enum JSONValue: Sendable, Hashable {
     case object([String: JSONValue])
 
     /// The member `key` of an object; nil for other values or a missing key.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { members[key] } else { nil }
     }
 
     /// The element at `index` of an array; nil for other values or out of range.
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         if case .array(let elements) = self, elements.indices.contains(index) { elements[index] } else { nil }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
-    public var integerValue: Int64? {
+    package var integerValue: Int64? {
         if case .integer(let value) = self { value } else { nil }
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }
 
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let value) = self { value } else { nil }
     }
 
     /// A copy of this object with `key` set to `value` (nil removes it); other values
     /// are returned unchanged. Handy for deriving variants of a fixture record.
-    public func setting(_ key: String, to value: JSONValue?) -> JSONValue {
+    package func setting(_ key: String, to value: JSONValue?) -> JSONValue {
         guard case .object(var members) = self else { return self }
         members[key] = value
         return .object(members)
@@ -55,14 +55,14 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    public init(nilLiteral: ()) { self = .null }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     /// Later duplicates of a key replace earlier ones.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

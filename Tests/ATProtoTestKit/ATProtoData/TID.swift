@@ -1,23 +1,23 @@
-public import Foundation
 import ATProto
+package import Foundation
 
 /// An atproto timestamp identifier: 13 characters of base32-sortable text
 /// (`234567abcdefghijklmnopqrstuvwxyz`) encoding a zero bit, 53 bits of microseconds
 /// since the Unix epoch and a 10-bit clock ID. String order equals time order.
-public struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
     static let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
 
-    public let microseconds: UInt64
-    public let clockID: UInt16
+    package let microseconds: UInt64
+    package let clockID: UInt16
 
-    public init(microseconds: UInt64, clockID: UInt16) {
+    package init(microseconds: UInt64, clockID: UInt16) {
         precondition(microseconds < 1 << 53 && clockID < 1024, "TID fields out of range")
         self.microseconds = microseconds
         self.clockID = clockID
     }
 
     /// Parses TID text; nil unless it is 13 alphabet characters with the top bit clear.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let characters = Array(text.utf8)
         guard characters.count == 13 else { return nil }
         var value: UInt64 = 0
@@ -29,7 +29,7 @@ public struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(microseconds: value >> 10, clockID: UInt16(value & 1023))
     }
 
-    public var string: String {
+    package var string: String {
         var value = microseconds << 10 | UInt64(clockID)
         var characters = [UInt8](repeating: 0, count: 13)
         for position in (0..<13).reversed() {
@@ -39,26 +39,26 @@ public struct TID: Sendable, Hashable, Comparable, CustomStringConvertible {
         return String(decoding: characters, as: UTF8.self)
     }
 
-    public var description: String { string }
+    package var description: String { string }
 
-    public var date: Date { Date(timeIntervalSince1970: Double(microseconds) / 1_000_000) }
+    package var date: Date { Date(timeIntervalSince1970: Double(microseconds) / 1_000_000) }
 
-    public static func < (lhs: TID, rhs: TID) -> Bool {
+    package static func < (lhs: TID, rhs: TID) -> Bool {
         (lhs.microseconds, lhs.clockID) < (rhs.microseconds, rhs.clockID)
     }
 }
 
 /// Mints strictly increasing TIDs from wall-clock time, as a PDS does for record keys and
 /// commit revisions: a clock that stands still or steps back still yields a later TID.
-public struct TIDClock: Sendable {
-    public let clockID: UInt16
+package struct TIDClock: Sendable {
+    package let clockID: UInt16
     private var lastMicroseconds: UInt64 = 0
 
-    public init(clockID: UInt16 = UInt16.random(in: 0..<1024)) {
+    package init(clockID: UInt16 = UInt16.random(in: 0..<1024)) {
         self.clockID = clockID % 1024
     }
 
-    public mutating func next(at now: Date) -> TID {
+    package mutating func next(at now: Date) -> TID {
         let seconds = max(0, now.timeIntervalSince1970)
         let micros = min(UInt64(seconds * 1_000_000), (1 << 53) - 1)
         lastMicroseconds = max(micros, lastMicroseconds + 1)

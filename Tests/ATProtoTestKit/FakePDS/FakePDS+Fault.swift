@@ -1,9 +1,9 @@
 import ATProto
-public import HTTPTestKit
+package import HTTPTestKit
 
 extension FakePDS {
     /// A misbehaviour injected into the fake PDS's answer to one XRPC method.
-    public enum Fault: Sendable, Equatable {
+    package enum Fault: Sendable, Equatable {
         /// Answers `status` with an XRPC error body instead of handling the call.
         case status(Int, error: String, message: String)
         /// Reads the request and never answers (the client's timeout fires); the call is
@@ -28,17 +28,17 @@ extension FakePDS {
 
         /// 500 `InternalServerError` "Internal Server Error", as the reference answers
         /// unexpected failures.
-        public static let internalServerError = Fault.status(
+        package static let internalServerError = Fault.status(
             500, error: "InternalServerError", message: "Internal Server Error")
         /// 502 `UpstreamFailure`, as a proxy in front of a PDS might answer.
-        public static let badGateway = Fault.status(502, error: "UpstreamFailure", message: "Upstream Failure")
+        package static let badGateway = Fault.status(502, error: "UpstreamFailure", message: "Upstream Failure")
         /// 503 `NotEnoughResources`.
-        public static let serviceUnavailable = Fault.status(
+        package static let serviceUnavailable = Fault.status(
             503, error: "NotEnoughResources", message: "Service Unavailable")
     }
 
     /// How often an injected fault fires.
-    public enum Repetition: Sendable, Equatable {
+    package enum Repetition: Sendable, Equatable {
         case once
         case times(Int)
         case always
@@ -46,13 +46,13 @@ extension FakePDS {
 
     /// One recorded call: the method, the status the fake handled it with (nil if a fault
     /// kept it from being handled) and the fault that fired, if any.
-    public struct Call: Sendable, Equatable {
-        public let method: String
-        public let status: Int?
-        public let fault: Fault?
+    package struct Call: Sendable, Equatable {
+        package let method: String
+        package let status: Int?
+        package let fault: Fault?
 
         /// Handled with a 2xx status (whether or not the answer reached the client).
-        public var succeeded: Bool { status.map { (200..<300).contains($0) } ?? false }
+        package var succeeded: Bool { status.map { (200..<300).contains($0) } ?? false }
     }
 
     /// A pending fault; `remaining` nil means it never runs out.

@@ -1,11 +1,11 @@
+package import ATProto
 import Foundation
-public import ATProto
 
 extension FakePDS {
     /// Stores `social.grain.graph.follow` records for `follows` and `.block` records for
     /// `blocks` in the account's repository (Alice's by default), oldest first, as a
     /// person's Grain app writes them.
-    public func seedGraph(follows: [DID] = [], blocks: [DID] = [], account: String? = nil) throws(SeedingError) {
+    package func seedGraph(follows: [DID] = [], blocks: [DID] = [], account: String? = nil) throws(SeedingError) {
         for (collection, subjects, prefix) in [(NSID.grainFollow, follows, "3mfollow"), (NSID.grainBlock, blocks, "3mblocks")] {
             for (index, did) in subjects.enumerated() {
                 try seedRecord(

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import HTTPTestKit
+import Synchronization
 
 /// How requests reach the core: fault rules are consulted first (body-cutting faults when
 /// the head arrives, the others once the request is complete), then the core answers
@@ -22,8 +22,9 @@ extension FakePDS.Shared {
     }
 
     func respond(to request: ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Action {
-        guard let call = XRPCRequest(
-            httpMethod: request.method, target: request.target, headers: request.headers, body: request.body)
+        guard
+            let call = XRPCRequest(
+                httpMethod: request.method, target: request.target, headers: request.headers, body: request.body)
         else { return .respond(.text("Not Found", status: 404)) }
         let now = clock()
         return state.withLock { state -> ScriptedHTTPServer.Action in

@@ -4,13 +4,13 @@ import Synchronization
 /// Accounts are named by handle or DID; nil means the first account.
 extension FakePDS {
     /// Why seeding failed (an unknown account, or a record the PDS would refuse).
-    public struct SeedingError: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct SeedingError: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// Makes the next call(s) to `method` (nil: to any method) misbehave. Rules fire in
     /// the order injected; a rule with `.always` shadows later rules for its method.
-    public func inject(_ fault: Fault, on method: String?, _ repetition: Repetition = .once) {
+    package func inject(_ fault: Fault, on method: String?, _ repetition: Repetition = .once) {
         let remaining: Int? =
             switch repetition {
             case .once: 1
@@ -22,27 +22,27 @@ extension FakePDS {
     }
 
     /// Removes every pending fault.
-    public func clearFaults() {
+    package func clearFaults() {
         shared.state.withLock { $0.rules.removeAll() }
     }
 
     /// Every XRPC call received so far, in order (including those a fault answered).
-    public var calls: [Call] { shared.state.withLock { $0.calls } }
+    package var calls: [Call] { shared.state.withLock { $0.calls } }
 
     /// How many calls to `method` arrived (faulted or not).
-    public func callCount(_ method: String) -> Int {
+    package func callCount(_ method: String) -> Int {
         calls.filter { $0.method == method }.count
     }
 
     /// How many calls to `method` the fake handled with a 2xx status (including those
     /// whose answer a fault then kept from the client).
-    public func succeededCallCount(_ method: String) -> Int {
+    package func succeededCallCount(_ method: String) -> Int {
         calls.filter { $0.method == method && $0.succeeded }.count
     }
 
     /// Every access token issued so far to the account (or to anyone) now answers
     /// 400 `ExpiredToken`; refreshing still works.
-    public func expireAccessTokens(of account: String? = nil) {
+    package func expireAccessTokens(of account: String? = nil) {
         shared.state.withLock { state in
             let did = account.map { state.core.account($0)?.did ?? $0 }
             state.core.expireAccessTokens(of: did)
@@ -53,7 +53,7 @@ extension FakePDS {
     /// `refreshSession` answers 400 `ExpiredToken` "Token has been revoked". Access tokens
     /// already issued keep working until they expire, as on the reference; combine with
     /// `expireAccessTokens(of:)` to end a session at once.
-    public func revokeSessions(of account: String? = nil) {
+    package func revokeSessions(of account: String? = nil) {
         shared.state.withLock { state in
             guard let did = state.core.resolve(account)?.did else { return }
             state.core.revokeSessions(of: did)
@@ -61,7 +61,7 @@ extension FakePDS {
     }
 
     /// The account's records in `collection`, oldest record key first.
-    public func records(_ collection: String, of account: String? = nil) -> [Record] {
+    package func records(_ collection: String, of account: String? = nil) -> [Record] {
         shared.state.withLock { state in
             guard let did = state.core.resolve(account)?.did else { return [] }
             return state.core.records(collection, of: did)
@@ -69,14 +69,14 @@ extension FakePDS {
     }
 
     /// The record at an `at://did/collection/rkey` URI.
-    public func record(uri: String) -> Record? {
+    package func record(uri: String) -> Record? {
         let parts = uri.split(separator: "/", omittingEmptySubsequences: false)
         guard uri.hasPrefix("at://"), parts.count == 5 else { return nil }
         return records(String(parts[3]), of: String(parts[2])).first { $0.rkey == parts[4] }
     }
 
     /// The account's uploaded blobs (referenced or not), in CID order.
-    public func blobs(of account: String? = nil) -> [Blob] {
+    package func blobs(of account: String? = nil) -> [Blob] {
         shared.state.withLock { state in
             guard let did = state.core.resolve(account)?.did else { return [] }
             return state.core.blobs(of: did)
@@ -86,7 +86,7 @@ extension FakePDS {
     /// Stores a record as `putRecord` would (same `$type`, data and blob checks), without
     /// a session: for example the account's `app.bsky.actor.profile/self`.
     @discardableResult
-    public func seedRecord(
+    package func seedRecord(
         _ value: JSONValue, collection: String, rkey: String? = nil, account: String? = nil
     ) throws(SeedingError) -> Record {
         let now = shared.clock()
@@ -97,7 +97,7 @@ extension FakePDS {
 
     /// Stores bytes as an uploaded blob of the account.
     @discardableResult
-    public func seedBlob(_ bytes: [UInt8], mimeType: String, account: String? = nil) throws(SeedingError) -> Blob {
+    package func seedBlob(_ bytes: [UInt8], mimeType: String, account: String? = nil) throws(SeedingError) -> Blob {
         try shared.state.withLock { state throws(SeedingError) in
             guard let did = state.core.resolve(account)?.did else {
                 throw SeedingError(description: "no account \(account ?? "")")

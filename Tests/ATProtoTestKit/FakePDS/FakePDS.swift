@@ -1,6 +1,6 @@
-public import Foundation
-import Synchronization
+package import Foundation
 import HTTPTestKit
+import Synchronization
 
 /// A fake of a user's PDS for GrainStories' tests: real HTTP on 127.0.0.1 (ephemeral
 /// port), the reference PDS's answers for sessions, blobs and records (`FakePDSCore`),
@@ -13,7 +13,7 @@ import HTTPTestKit
 /// protocol logic is the socket-free `FakePDSCore`, run under one lock.
 ///
 /// Call `stop()` when done (dropping the last reference stops it too).
-public final class FakePDS: Sendable {
+package final class FakePDS: Sendable {
     /// What the server threads share: the core, pending faults and the call log.
     final class Shared: Sendable {
         struct State: Sendable {
@@ -38,7 +38,7 @@ public final class FakePDS: Sendable {
     /// keys; the default is the wall clock. Unless `publishesIdentity` is false, the
     /// accounts' identities are published in `TestIdentityDirectory.shared` as living
     /// here (a PDS that is not theirs, an attacker's say, passes false).
-    public init(
+    package init(
         accounts: [Account] = [.alice],
         configuration: FakePDSCore.Configuration = FakePDSCore.Configuration(),
         clock: @escaping @Sendable () -> Date = { Date() },
@@ -63,19 +63,19 @@ public final class FakePDS: Sendable {
     deinit { server.stop() }
 
     /// `http://127.0.0.1:<port>`: the PDS URL to give the code under test.
-    public var baseURL: String { server.baseURL }
+    package var baseURL: String { server.baseURL }
 
     /// `baseURL/xrpc/<nsid>`.
-    public func url(_ nsid: String) -> String { "\(baseURL)/xrpc/\(nsid)" }
+    package func url(_ nsid: String) -> String { "\(baseURL)/xrpc/\(nsid)" }
 
     /// The accounts it serves, in the order given.
-    public var accounts: [Account] { shared.state.withLock { $0.core.accounts } }
+    package var accounts: [Account] { shared.state.withLock { $0.core.accounts } }
 
     /// Stops serving and closes every connection. Idempotent.
-    public func stop() { server.stop() }
+    package func stop() { server.stop() }
 
     /// Gives `body` the core itself, for anything the other methods do not cover.
-    public func withCore<T>(_ body: (inout FakePDSCore) -> T) -> T {
+    package func withCore<T>(_ body: (inout FakePDSCore) -> T) -> T {
         shared.state.withLock { body(&$0.core) }
     }
 }

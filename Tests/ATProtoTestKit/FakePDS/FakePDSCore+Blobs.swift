@@ -28,7 +28,7 @@ extension FakePDSCore {
         for (cid, _) in blobs[did] ?? [:] {
             let key = "\(did) \(cid)"
             guard let uploaded = blobUploadedAt[key], now.timeIntervalSince(uploaded) > configuration.unreferencedBlobLifetime,
-                  !isReferenced(cid, by: did)
+                !isReferenced(cid, by: did)
             else { continue }
             blobs[did]?[cid] = nil
             blobUploadedAt[key] = nil
@@ -36,7 +36,7 @@ extension FakePDSCore {
     }
 
     /// Stores bytes as a blob of `did` (also the seeding path for tests).
-    public mutating func storeBlob(_ bytes: [UInt8], mimeType: String, did: String) -> FakePDS.Blob {
+    package mutating func storeBlob(_ bytes: [UInt8], mimeType: String, did: String) -> FakePDS.Blob {
         let blob = FakePDS.Blob(did: did, cid: CID.raw(of: bytes).string, mimeType: mimeType, bytes: bytes)
         blobs[did, default: [:]][blob.cid] = blob
         return blob

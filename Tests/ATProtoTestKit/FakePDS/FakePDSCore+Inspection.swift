@@ -1,26 +1,26 @@
-public import Foundation
+package import Foundation
 
 /// Read and seed access to the core's state, for `FakePDS`'s test API and for tests
 /// that drive the core without sockets.
 extension FakePDSCore {
     /// The account named by handle or DID; nil names the first account.
-    public func resolve(_ account: String?) -> FakePDS.Account? {
+    package func resolve(_ account: String?) -> FakePDS.Account? {
         guard let account else { return accounts.first }
         return self.account(account)
     }
 
     /// The records of `did` in `collection`, oldest record key first.
-    public func records(_ collection: String, of did: String) -> [FakePDS.Record] {
+    package func records(_ collection: String, of did: String) -> [FakePDS.Record] {
         (repositories[did]?.records[collection] ?? [:]).values.sorted { $0.rkey < $1.rkey }
     }
 
     /// The blobs `did` uploaded, in CID order.
-    public func blobs(of did: String) -> [FakePDS.Blob] {
+    package func blobs(of did: String) -> [FakePDS.Blob] {
         (blobs[did] ?? [:]).values.sorted { $0.cid < $1.cid }
     }
 
     /// Stores a record through the same checks as `putRecord`, without a session.
-    public mutating func seedRecord(
+    package mutating func seedRecord(
         _ value: JSONValue, collection: String, rkey: String?, account: String?, at now: Date
     ) throws(FakePDS.SeedingError) -> FakePDS.Record {
         guard let owner = resolve(account) else { throw FakePDS.SeedingError(description: "no account \(account ?? "")") }

@@ -117,17 +117,17 @@ extension FakePDSCore {
 
     /// Test hook: every access token issued so far (to `did`, or to anyone) answers
     /// `ExpiredToken` from now on; new sessions and refreshed tokens are unaffected.
-    public mutating func expireAccessTokens(of did: String? = nil) {
+    package mutating func expireAccessTokens(of did: String? = nil) {
         for (token, owner) in issuedAccessTokens where did == nil || owner == did { expiredAccessTokens.insert(token) }
     }
 
     /// Test hook: marks one presented access token expired.
-    public mutating func expireAccessToken(_ token: String) {
+    package mutating func expireAccessToken(_ token: String) {
         expiredAccessTokens.insert(token)
     }
 
     /// Test hook: revokes every refresh token of `did` (as revoking an app password does).
-    public mutating func revokeSessions(of did: String) {
+    package mutating func revokeSessions(of did: String) {
         for (id, session) in sessions where session.did == did { sessions[id]?.revoked = true }
     }
 }

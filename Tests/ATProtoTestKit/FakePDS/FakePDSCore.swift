@@ -1,5 +1,5 @@
-public import Foundation
 import ATProto
+package import Foundation
 
 /// The fake PDS's protocol logic, with no sockets: a value holding accounts, sessions,
 /// repositories and blobs that answers one `XRPCRequest` at a time. `FakePDS` serves it
@@ -8,23 +8,23 @@ import ATProto
 /// It follows the reference PDS (bluesky-social/atproto) in status codes, error names and
 /// JSON shapes for the methods it knows (see the `FakePDSCore+…` files); commits are not
 /// a real Merkle search tree, so commit CIDs are unique but not verifiable.
-public struct FakePDSCore: Sendable {
-    public struct Configuration: Sendable {
+package struct FakePDSCore: Sendable {
+    package struct Configuration: Sendable {
         /// `describeServer`'s `did` and the tokens' `aud`.
-        public var serviceDID: String
+        package var serviceDID: String
         /// The PDS endpoint in DID documents; `FakePDS` sets its own base URL here.
-        public var serviceEndpoint: String
+        package var serviceEndpoint: String
         /// `uploadBlob` answers 413 `PayloadTooLarge` above this.
-        public var maxBlobBytes: Int
+        package var maxBlobBytes: Int
         /// Lifetimes in seconds (the reference: 2 hours and 90 days).
-        public var accessTokenLifetime: Int64
-        public var refreshTokenLifetime: Int64
+        package var accessTokenLifetime: Int64
+        package var refreshTokenLifetime: Int64
         /// Seconds an uploaded blob that no record references is kept. A real PDS keeps
         /// such an upload in temporary storage and drops it later, so a record written
         /// long after its upload finds no blob (400 `BlobNotFound`) and must upload again.
-        public var unreferencedBlobLifetime: TimeInterval
+        package var unreferencedBlobLifetime: TimeInterval
 
-        public init(
+        package init(
             serviceDID: String = "did:web:fakepds.test",
             serviceEndpoint: String = "http://127.0.0.1",
             maxBlobBytes: Int = 5 * 1024 * 1024,
@@ -54,8 +54,8 @@ public struct FakePDSCore: Sendable {
         var rev = ""
     }
 
-    public var configuration: Configuration
-    public let accounts: [FakePDS.Account]
+    package var configuration: Configuration
+    package let accounts: [FakePDS.Account]
     let tokenKey: [UInt8]
     var sessions: [String: Session] = [:]
     /// Every access token issued (token → DID), so tests can expire them early.
@@ -67,7 +67,7 @@ public struct FakePDSCore: Sendable {
     var blobUploadedAt: [String: Date] = [:]
     var clock = TIDClock()
 
-    public init(accounts: [FakePDS.Account] = [.alice], configuration: Configuration = Configuration()) {
+    package init(accounts: [FakePDS.Account] = [.alice], configuration: Configuration = Configuration()) {
         self.accounts = accounts
         self.configuration = configuration
         var generator = SystemRandomNumberGenerator()
@@ -76,7 +76,7 @@ public struct FakePDSCore: Sendable {
     }
 
     /// Answers one call at time `now` (which also decides token expiry).
-    public mutating func handle(_ request: XRPCRequest, at now: Date) -> XRPCResponse {
+    package mutating func handle(_ request: XRPCRequest, at now: Date) -> XRPCResponse {
         do {
             return try dispatch(request, at: now)
         } catch {

@@ -1,6 +1,6 @@
+import ATProto
 import CurlHTTPClient
 import Foundation
-import ATProto
 import GrainSupport
 
 extension InMemoryPDS {
@@ -112,7 +112,8 @@ extension InMemoryPDS {
         ) async throws(PDSCallFailure) -> Output {
             var url = "\(baseURL)/xrpc/\(nsid)"
             if !parameters.isEmpty {
-                url += "?" + parameters.map { PercentEncoding.encodeComponent($0.name) + "=" + PercentEncoding.encodeComponent($0.value) }.joined(separator: "&")
+                url +=
+                    "?" + parameters.map { PercentEncoding.encodeComponent($0.name) + "=" + PercentEncoding.encodeComponent($0.value) }.joined(separator: "&")
             }
             return try await AuthorizedExchange(authorizer).output(of: PDSRequest(method: method, url: url, nsid: nsid), as: type) {
                 fields async throws(XRPCError) -> XRPCAnswer in

@@ -1,6 +1,6 @@
-public import Foundation
+package import ATProto
+package import Foundation
 import Synchronization
-public import ATProto
 
 /// The PDS edge answered in memory: a `PDSConnector` whose connections hand each call,
 /// as the `XRPCRequest` `PDSClient` would send, straight to a `FakePDSCore` (the protocol
@@ -11,19 +11,19 @@ public import ATProto
 /// It serves only its own `baseURL`; a connection to any other address fails as an
 /// unknown host would. Tests that exercise the wire (timeouts, dropped connections,
 /// fault injection) use `FakePDS` instead.
-public final class InMemoryPDS: PDSConnector {
+package final class InMemoryPDS: PDSConnector {
     struct State: Sendable {
         var core: FakePDSCore
         var calls: [String] = []
     }
 
     /// The PDS URL to give the code under test (sign-in's PDS field, identity fakes).
-    public let baseURL: String
+    package let baseURL: String
     let state: Mutex<State>
     let clock: @Sendable () -> Date
 
     /// `clock` decides token issue and expiry times and record keys.
-    public init(
+    package init(
         accounts: [FakePDS.Account] = [.alice], baseURL: String = "https://pds.in-memory.test",
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -35,15 +35,15 @@ public final class InMemoryPDS: PDSConnector {
         self.clock = clock
     }
 
-    public func connection(to baseURL: String, authorizer: any PDSAuthorizer) -> any PDSConnection {
+    package func connection(to baseURL: String, authorizer: any PDSAuthorizer) -> any PDSConnection {
         Connection(pds: self, baseURL: baseURL, authorizer: authorizer)
     }
 
     /// The NSIDs of every call answered so far, in order.
-    public var calls: [String] { state.withLock { $0.calls } }
+    package var calls: [String] { state.withLock { $0.calls } }
 
     /// The account's records in `collection`, oldest record key first (nil: the first account).
-    public func records(_ collection: String, of account: String? = nil) -> [FakePDS.Record] {
+    package func records(_ collection: String, of account: String? = nil) -> [FakePDS.Record] {
         state.withLock { state in
             guard let did = state.core.resolve(account)?.did else { return [] }
             return state.core.records(collection, of: did)
@@ -53,7 +53,7 @@ public final class InMemoryPDS: PDSConnector {
     /// Stores a record for the account (nil: the first account) without a session, through
     /// the same checks as `putRecord` (follows and blocks a test starts with).
     @discardableResult
-    public func seedRecord(
+    package func seedRecord(
         _ value: JSONValue, collection: String, rkey: String? = nil, account: String? = nil
     ) throws(FakePDS.SeedingError) -> FakePDS.Record {
         let now = clock()
@@ -63,7 +63,7 @@ public final class InMemoryPDS: PDSConnector {
     }
 
     /// The account's uploaded blobs, in CID order.
-    public func blobs(of account: String? = nil) -> [FakePDS.Blob] {
+    package func blobs(of account: String? = nil) -> [FakePDS.Blob] {
         state.withLock { state in
             guard let did = state.core.resolve(account)?.did else { return [] }
             return state.core.blobs(of: did)
@@ -72,7 +72,7 @@ public final class InMemoryPDS: PDSConnector {
 
     /// Every access token issued so far to the account (or to anyone) now answers 400
     /// `ExpiredToken`; refreshing still works.
-    public func expireAccessTokens(of account: String? = nil) {
+    package func expireAccessTokens(of account: String? = nil) {
         state.withLock { state in
             let did = account.map { state.core.account($0)?.did ?? $0 }
             state.core.expireAccessTokens(of: did)

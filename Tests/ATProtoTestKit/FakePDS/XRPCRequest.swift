@@ -2,15 +2,15 @@ import Foundation
 
 /// One XRPC call as the fake PDS's protocol logic sees it, free of sockets: the HTTP
 /// method, the NSID from `/xrpc/<nsid>`, decoded query parameters, headers and body.
-public struct XRPCRequest: Sendable {
-    public var httpMethod: String
-    public var nsid: String
+package struct XRPCRequest: Sendable {
+    package var httpMethod: String
+    package var nsid: String
     /// Query parameters in order, percent-decoded (`+` is a space).
-    public var parameters: [(name: String, value: String)]
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    package var parameters: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 
-    public init(
+    package init(
         httpMethod: String = "GET",
         nsid: String,
         parameters: [(name: String, value: String)] = [],
@@ -26,7 +26,7 @@ public struct XRPCRequest: Sendable {
 
     /// Splits a request target such as `/xrpc/com.atproto.repo.getRecord?repo=…`; nil
     /// when the path is not under `/xrpc/`.
-    public init?(
+    package init?(
         httpMethod: String, target: String, headers: [(name: String, value: String)], body: [UInt8]
     ) {
         let path = target.prefix { $0 != "?" }
@@ -42,23 +42,23 @@ public struct XRPCRequest: Sendable {
     }
 
     /// The first value of query parameter `name`.
-    public func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.value
     }
 
     /// The first value of header `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The bearer token from `Authorization`, if any.
-    public var bearerToken: String? {
+    package var bearerToken: String? {
         guard let authorization = header("Authorization"), authorization.hasPrefix("Bearer ") else { return nil }
         return String(authorization.dropFirst("Bearer ".count))
     }
 
     /// The media type from `Content-Type`, lowercased and without parameters.
-    public var contentType: String? {
+    package var contentType: String? {
         header("Content-Type").map { $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 

@@ -1,28 +1,29 @@
 import DNSResolver
-@testable public import ATProto
+package import HTTPTestKit
 import TestKit
-public import HTTPTestKit
+
+@testable package import ATProto
 
 /// A fake DNS server and the identity stand-ins on 127.0.0.1, an `OutboundHTTP` that
 /// may reach them, and resolvers wired to them (the identity suites of ATProtoTests and
 /// the web layer's live-resolver wiring share it).
-public struct IdentityHarness {
-    public static let alice = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
-    public static let bob = "did:plc:bbbbbbbbbbbbbbbbbbbbbbbb"
+package struct IdentityHarness {
+    package static let alice = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+    package static let bob = "did:plc:bbbbbbbbbbbbbbbbbbbbbbbb"
 
     /// Far above every timeout configured here: trips only on a hang.
-    public static let bound: Duration = .seconds(30)
+    package static let bound: Duration = .seconds(30)
 
-    public let stand: StandInIdentityServer
-    public let dns: FakeDNSServer
-    public let http: OutboundHTTP
-    public let resolver: IdentityResolver
+    package let stand: StandInIdentityServer
+    package let dns: FakeDNSServer
+    package let http: OutboundHTTP
+    package let resolver: IdentityResolver
 
-    public var handles: HandleResolver { resolver.handles }
+    package var handles: HandleResolver { resolver.handles }
 
     /// Runs `body` with fresh stand-ins and stops them afterwards.
     @discardableResult
-    public static func with<T>(
+    package static func with<T>(
         timeout: Duration = .seconds(5), insecureHosts: Set<String> = ["127.0.0.1", "localhost"], trustedPDSes: Set<String> = [],
         _ body: (IdentityHarness) async throws -> T
     ) async throws -> T {
@@ -44,14 +45,14 @@ public struct IdentityHarness {
         }
     }
 
-    public func stop() async {
+    package func stop() async {
         await http.shutdown()
         await stand.stop()
         dns.stop()
     }
 
     /// `resolve(identifier:pdsOverride:)`, failing the test (by throwing) on a hang.
-    public func resolve(_ identifier: String, pds: String? = nil) async throws -> Result<ResolvedIdentity, IdentityError> {
+    package func resolve(_ identifier: String, pds: String? = nil) async throws -> Result<ResolvedIdentity, IdentityError> {
         let resolver = self.resolver
         return try await withDeadline(Self.bound) {
             do throws(IdentityError) {
@@ -63,7 +64,7 @@ public struct IdentityHarness {
     }
 
     /// `verify(did:handle:pdsURL:)`, bounded the same way.
-    public func verify(_ did: String, handle: String?, pds: String) async throws -> Result<VerifiedAccount, IdentityError> {
+    package func verify(_ did: String, handle: String?, pds: String) async throws -> Result<VerifiedAccount, IdentityError> {
         let resolver = self.resolver
         return try await withDeadline(Self.bound) {
             do throws(IdentityError) {
@@ -75,7 +76,7 @@ public struct IdentityHarness {
     }
 
     /// `HandleResolver.resolve`, bounded the same way.
-    public func resolveHandle(_ handle: String) async throws -> Result<HandleResolution, IdentityError> {
+    package func resolveHandle(_ handle: String) async throws -> Result<HandleResolution, IdentityError> {
         let handles = self.handles
         return try await withDeadline(Self.bound) {
             do throws(IdentityError) {
@@ -87,13 +88,13 @@ public struct IdentityHarness {
     }
 
     /// Publishes `did` for `handle` in DNS.
-    public func publishTXT(_ did: String, for handle: String) {
+    package func publishTXT(_ did: String, for handle: String) {
         dns.setRecords([.txt(["did=\(did)"])], for: "_atproto.\(handle)")
     }
 
     /// A PLC document for `did` claiming `handles`, whose PDS is `pds` (default: the
     /// stand-in's own address, an insecure host here).
-    public func publishPLC(_ did: String, handles: [String], pds: String?? = .none) {
+    package func publishPLC(_ did: String, handles: [String], pds: String?? = .none) {
         let endpoint = pds ?? stand.baseURL
         stand.setPLCDocument(.json(StandInIdentityServer.didDocument(id: did, handles: handles, pds: endpoint)), for: did)
     }

@@ -1,7 +1,7 @@
-public import ATProto
+package import ATProto
 import DNSResolver
+package import HTTPTestKit
 import Synchronization
-public import HTTPTestKit
 
 /// Where every test account's identity is published, as the real network publishes it:
 /// a PLC directory with each account's DID document (naming its PDS and claiming its
@@ -15,12 +15,12 @@ public import HTTPTestKit
 /// is where its document points; tests run one at a time (`--no-parallel`), so that is
 /// the PDS of the running test. A PDS started with `publishesIdentity: false` (an
 /// attacker's) is named by no document.
-public final class TestIdentityDirectory: Sendable {
-    public let stand: StandInIdentityServer
-    public let dns: FakeDNSServer
+package final class TestIdentityDirectory: Sendable {
+    package let stand: StandInIdentityServer
+    package let dns: FakeDNSServer
 
     /// The process-wide directory.
-    public static var shared: TestIdentityDirectory { started.value }
+    package static var shared: TestIdentityDirectory { started.value }
 
     private static let started = Lazy<TestIdentityDirectory> {
         do {
@@ -35,13 +35,13 @@ public final class TestIdentityDirectory: Sendable {
         dns = try FakeDNSServer()
     }
 
-    public var plcURL: String { stand.plcURL }
-    public var resolverURL: String { stand.resolverURL }
+    package var plcURL: String { stand.plcURL }
+    package var resolverURL: String { stand.resolverURL }
 
     /// Publishes `did` as living on `pds` under `handle`: its PLC document (unless
     /// `document` is given, which replaces it), the handle's well-known answer, DNS
     /// record and resolver answer.
-    public func publish(did: String, handle: String, pds: String, document: StandInIdentityServer.Answer? = nil) {
+    package func publish(did: String, handle: String, pds: String, document: StandInIdentityServer.Answer? = nil) {
         stand.setPLCDocument(document ?? .json(StandInIdentityServer.didDocument(id: did, handles: [handle], pds: pds)), for: did)
         stand.setWellKnown(.text(did), for: handle)
         stand.setResolvedHandle(.json(#"{"did":"\#(did)"}"#), for: handle)
@@ -50,7 +50,7 @@ public final class TestIdentityDirectory: Sendable {
 
     /// An identity resolver that reaches only this directory (its DNS server included),
     /// trusting `trustedPDSes` as an operator would list them.
-    public func resolver(http: OutboundHTTP, trustedPDSes: Set<String> = []) -> IdentityResolver {
+    package func resolver(http: OutboundHTTP, trustedPDSes: Set<String> = []) -> IdentityResolver {
         IdentityResolver(
             http: http, dns: DNSTXTResolver(nameserver: dns.nameserver, timeout: .seconds(3)),
             handleResolverURL: stand.resolverURL, plcURL: stand.plcURL, wellKnownURL: stand.wellKnownURL,

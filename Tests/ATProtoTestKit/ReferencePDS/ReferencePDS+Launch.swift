@@ -5,7 +5,7 @@ import TestKit
 extension ReferencePDS {
     /// Starts the launcher on a free port and returns once it answers (it prints its URL
     /// after `describeServer` succeeds), or throws after `timeout` with its stderr.
-    public static func launch(timeout: Duration = .seconds(20)) async throws(LaunchError) -> ReferencePDS {
+    package static func launch(timeout: Duration = .seconds(20)) async throws(LaunchError) -> ReferencePDS {
         try checkEnvironment()
         let stateDirectory = ProjectPaths.temporaryDirectory("reference-pds")
         let child: ChildProcess
@@ -71,11 +71,12 @@ extension ReferencePDS {
     /// lists them, via `Tests/PDS/check_records.py`: an array of `{uri, cid, value}`.
     /// With `lexicons` (file names in `Tests/PDS/lexicons/`, Grain's own copied there) each
     /// record must also validate against them, else this throws.
-    public func recordsViaSDK(collection: String = "social.grain.story", lexicons: [String] = []) async throws(LaunchError) -> JSONValue {
-        let arguments = [
-            Self.scripts + "/check_records.py", "--url", baseURL, "--handle", handle, "--password", password,
-            "--collection", collection,
-        ] + lexicons.flatMap { ["--lexicon", Self.scripts + "/lexicons/" + $0] }
+    package func recordsViaSDK(collection: String = "social.grain.story", lexicons: [String] = []) async throws(LaunchError) -> JSONValue {
+        let arguments =
+            [
+                Self.scripts + "/check_records.py", "--url", baseURL, "--handle", handle, "--password", password,
+                "--collection", collection,
+            ] + lexicons.flatMap { ["--lexicon", Self.scripts + "/lexicons/" + $0] }
         let result: ChildProcess.Result
         do {
             result = try await withDeadline(.seconds(60)) { await ChildProcess.run(Self.python, arguments) }

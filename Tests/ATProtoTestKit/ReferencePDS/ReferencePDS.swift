@@ -1,7 +1,6 @@
 import Foundation
 import TestKit
 
-
 /// A real PDS implementation (arroba 3.1, assembled by `Tests/PDS/launch_pds.py`) running
 /// as a child process on 127.0.0.1, for interoperability tests: one account per process,
 /// all state in memory.
@@ -12,20 +11,20 @@ import TestKit
 ///
 /// The child reads its standard input from a pipe this object holds, so it exits even if
 /// the test process dies; `stop()` (also run on deinit) ends it explicitly.
-public final class ReferencePDS: Sendable {
+package final class ReferencePDS: Sendable {
     /// Why the reference PDS could not be started or queried; the message says what to do.
-    public struct LaunchError: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct LaunchError: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// `http://127.0.0.1:<port>`.
-    public let baseURL: String
-    public let handle: String
-    public let password: String
+    package let baseURL: String
+    package let handle: String
+    package let password: String
     /// The account's `did:plc` (created locally, never published: resolvable only here).
-    public let did: String
+    package let did: String
     /// Where the launcher keeps `pds.pid`, `pds.log`, `stderr.log` and `account.json`.
-    public let stateDirectory: String
+    package let stateDirectory: String
 
     private let child: ChildProcess
 
@@ -41,11 +40,11 @@ public final class ReferencePDS: Sendable {
     deinit { stop() }
 
     /// `baseURL/xrpc/<nsid>`.
-    public func url(_ nsid: String) -> String { "\(baseURL)/xrpc/\(nsid)" }
+    package func url(_ nsid: String) -> String { "\(baseURL)/xrpc/\(nsid)" }
 
     /// Terminates the PDS, waits (at most a few seconds) for it to exit and removes its
     /// state directory. Idempotent. Blocks the calling thread briefly.
-    public func stop() {
+    package func stop() {
         child.stop()
         try? FileManager.default.removeItem(atPath: stateDirectory)
     }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import MicroHTTPServer
 import Synchronization
 import TestKit
@@ -7,9 +7,9 @@ import TestKit
 /// HTTP server: the reference's example responses with their timestamps shifted so the
 /// scenario is happening now, image URLs pointing at this server's `/cdn/…` (which
 /// serves a real JPEG), and switchable failure modes.
-public final class StandInAppView: Sendable {
+package final class StandInAppView: Sendable {
     /// What the next AppView queries do.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         case normal
         case serverError
         /// Never answers within the client's timeout.
@@ -20,13 +20,13 @@ public final class StandInAppView: Sendable {
 
     /// Someone who posted while a test runs: they lead `getStoryAuthors` (newest first)
     /// with one story, listed by `getStories` like the other synthetic authors.
-    public struct PostedAuthor: Sendable, Equatable {
-        public var did: String
-        public var handle: String
-        public var displayName: String
-        public var createdAt: Date
+    package struct PostedAuthor: Sendable, Equatable {
+        package var did: String
+        package var handle: String
+        package var displayName: String
+        package var createdAt: Date
 
-        public init(did: String, handle: String, displayName: String, createdAt: Date = Date()) {
+        package init(did: String, handle: String, displayName: String, createdAt: Date = Date()) {
             self.did = did
             self.handle = handle
             self.displayName = displayName
@@ -53,12 +53,12 @@ public final class StandInAppView: Sendable {
     private let server: HTTPServer
     private let shared = Shared()
     /// The scenario's "now" (2026-09-04T18:00Z) is mapped to the real time of `init`.
-    public let offset: TimeInterval
-    public let image: [UInt8]
+    package let offset: TimeInterval
+    package let image: [UInt8]
 
-    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+    package var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
-    public init(image: [UInt8]) throws {
+    package init(image: [UInt8]) throws {
         self.image = image
         let offset = Date().timeIntervalSince1970 - 1_788_544_800
         self.offset = offset
@@ -72,18 +72,18 @@ public final class StandInAppView: Sendable {
         }
     }
 
-    public func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
-    public func setImageDelay(_ delay: Duration) { shared.state.withLock { $0.imageDelay = delay } }
+    package func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
+    package func setImageDelay(_ delay: Duration) { shared.state.withLock { $0.imageDelay = delay } }
     /// `author` posts a story: from now on they are the first of the story authors.
-    public func post(_ author: PostedAuthor) { shared.state.withLock { $0.posted.insert(author, at: 0) } }
+    package func post(_ author: PostedAuthor) { shared.state.withLock { $0.posted.insert(author, at: 0) } }
 
     /// `comment` is listed from now on (by `getCommentThread` of its subject).
-    public func addComment(_ comment: StandInComment) { shared.state.withLock { $0.comments.append(comment) } }
+    package func addComment(_ comment: StandInComment) { shared.state.withLock { $0.comments.append(comment) } }
 
     /// Indexes the `social.grain.comment` records of `accounts` on `pds`, as Grain's
     /// AppView does from the network: new records are listed from now on (with the
     /// account's handle as its name), records deleted since are no longer listed.
-    public func indexComments(from pds: FakePDS, accounts: [FakePDS.Account]) {
+    package func indexComments(from pds: FakePDS, accounts: [FakePDS.Account]) {
         let records = accounts.flatMap { account in pds.records("social.grain.comment", of: account.did).map { (account, $0) } }
         shared.state.withLock { state in
             let dids = Set(accounts.map(\.did))
@@ -91,7 +91,7 @@ public final class StandInAppView: Sendable {
             state.comments.removeAll { $0.isIndexed && dids.contains($0.authorDID) && !present.contains($0.uri) }
             for (account, record) in records where !state.comments.contains(where: { $0.uri == record.uri }) {
                 guard let text = record.value["text"]?.stringValue, let subject = record.value["subject"]?.stringValue,
-                      let created = record.value["createdAt"]?.stringValue.flatMap(ISO8601Parsing.parse)
+                    let created = record.value["createdAt"]?.stringValue.flatMap(ISO8601Parsing.parse)
                 else { continue }
                 var comment = StandInComment(
                     uri: record.uri, cid: record.cid, subject: subject, authorDID: account.did, handle: account.handle,
@@ -104,12 +104,15 @@ public final class StandInAppView: Sendable {
 
     /// Indexes the `social.grain.graph.follow` records of `accounts` on `pds`, as Grain's
     /// AppView does: `getFollowing` lists their subjects from now on, newest record first.
-    public func indexFollows(from pds: FakePDS, accounts: [FakePDS.Account]) {
+    package func indexFollows(from pds: FakePDS, accounts: [FakePDS.Account]) {
         let lists = accounts.map { account in
-            (account.did, pds.records("social.grain.graph.follow", of: account.did)
-                // Newest first: by createdAt, then by record key (TIDs grow with time).
-                .sorted { ($0.value["createdAt"]?.stringValue ?? "", $0.uri) > ($1.value["createdAt"]?.stringValue ?? "", $1.uri) }
-                .compactMap { $0.value["subject"]?.stringValue })
+            (
+                account.did,
+                pds.records("social.grain.graph.follow", of: account.did)
+                    // Newest first: by createdAt, then by record key (TIDs grow with time).
+                    .sorted { ($0.value["createdAt"]?.stringValue ?? "", $0.uri) > ($1.value["createdAt"]?.stringValue ?? "", $1.uri) }
+                    .compactMap { $0.value["subject"]?.stringValue }
+            )
         }
         shared.state.withLock { state in
             for (did, subjects) in lists { state.following[did] = subjects }
@@ -117,17 +120,17 @@ public final class StandInAppView: Sendable {
     }
 
     /// How often `nsid` was queried.
-    public func queryCount(_ nsid: String) -> Int { shared.state.withLock { $0.queries[nsid] ?? 0 } }
+    package func queryCount(_ nsid: String) -> Int { shared.state.withLock { $0.queries[nsid] ?? 0 } }
     /// How often any `/cdn/` image was requested, by path.
-    public var imageRequestCount: Int { shared.state.withLock { $0.imageRequests.values.reduce(0, +) } }
+    package var imageRequestCount: Int { shared.state.withLock { $0.imageRequests.values.reduce(0, +) } }
 
     /// The timestamp of the scenario, shifted to now (`2026-09-04T15:03:55.120Z` → …).
-    public func shifted(_ datetime: String) -> String {
+    package func shifted(_ datetime: String) -> String {
         guard let date = ISO8601Parsing.parse(datetime) else { return datetime }
         return ISO8601Parsing.format(date.addingTimeInterval(offset))
     }
 
-    public func stop() async {
+    package func stop() async {
         await server.shutdown(gracePeriod: .seconds(2))
     }
 
@@ -160,10 +163,11 @@ public final class StandInAppView: Sendable {
             if nsid.hasSuffix("getStoryAuthors") { return json(200, #"{"authors":[]}"#) }
             if nsid.hasSuffix("getStories") { return json(200, #"{"stories":[]}"#) }
         }
-        let query = Dictionary((request.query ?? "").split(separator: "&").map { pair -> (String, String) in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }, uniquingKeysWith: { first, _ in first })
+        let query = Dictionary(
+            (request.query ?? "").split(separator: "&").map { pair -> (String, String) in
+                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }, uniquingKeysWith: { first, _ in first })
         let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
         switch nsid {
         case "social.grain.unspecced.getStoryAuthors":
@@ -265,7 +269,7 @@ public final class StandInAppView: Sendable {
     private static func storyAuthors(base: String, offset: TimeInterval, posted: [PostedAuthor]) -> String {
         let fixture = rewrite("getStoryAuthors", base: base, offset: offset)
         guard !posted.isEmpty, let root = try? JSONSerialization.jsonObject(with: Data(fixture.utf8)) as? [String: Any],
-              let authors = root["authors"] as? [[String: Any]]
+            let authors = root["authors"] as? [[String: Any]]
         else { return fixture }
         let added: [[String: Any]] = posted.map { author in
             [
@@ -280,9 +284,9 @@ public final class StandInAppView: Sendable {
     /// Authors other than Maya get `storyCount` simple stories ending at `latestAt`.
     private static func syntheticStories(for did: String, base: String, offset: TimeInterval, posted: [PostedAuthor]) -> String {
         guard let root = try? JSONSerialization.jsonObject(with: Data(storyAuthors(base: base, offset: offset, posted: posted).utf8)) as? [String: Any],
-              let authors = root["authors"] as? [[String: Any]],
-              let author = authors.first(where: { ($0["profile"] as? [String: Any])?["did"] as? String == did }),
-              let profile = author["profile"] as? [String: Any], let latest = ISO8601Parsing.parse(author["latestAt"] as? String ?? "")
+            let authors = root["authors"] as? [[String: Any]],
+            let author = authors.first(where: { ($0["profile"] as? [String: Any])?["did"] as? String == did }),
+            let profile = author["profile"] as? [String: Any], let latest = ISO8601Parsing.parse(author["latestAt"] as? String ?? "")
         else { return #"{"stories":[]}"# }
         let count = author["storyCount"] as? Int ?? 1
         let stories: [[String: Any]] = (0..<count).reversed().map { index in

@@ -1,23 +1,23 @@
-public import Foundation
+package import Foundation
 
 /// A comment the stand-in AppView lists in `getCommentThread`: given by a test, or
 /// indexed from a fake PDS's `social.grain.comment` records (as Grain's AppView indexes
 /// them from the network, some time after they were written).
-public struct StandInComment: Sendable, Equatable {
-    public var uri: String
-    public var cid: String
-    public var subject: String
-    public var authorDID: String
-    public var handle: String
-    public var displayName: String?
-    public var text: String
+package struct StandInComment: Sendable, Equatable {
+    package var uri: String
+    package var cid: String
+    package var subject: String
+    package var authorDID: String
+    package var handle: String
+    package var displayName: String?
+    package var text: String
     /// The `facets` array as JSON text, exactly as given (hostile ones included).
-    public var facetsJSON: String?
-    public var createdAt: Date
+    package var facetsJSON: String?
+    package var createdAt: Date
     /// Indexed from a fake PDS (so it goes when its record does), not given by a test.
     var isIndexed = false
 
-    public init(
+    package init(
         uri: String, cid: String = "bafyreistandincomment", subject: String, authorDID: String, handle: String,
         displayName: String? = nil, text: String, facetsJSON: String? = nil, createdAt: Date
     ) {

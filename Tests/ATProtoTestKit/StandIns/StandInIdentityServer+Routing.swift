@@ -67,7 +67,7 @@ extension StandInIdentityServer {
 
 extension StandInIdentityServer.Answer: CustomStringConvertible {
     /// Short, so a failing parameterised test does not print a 40 KB argument.
-    public var description: String {
+    package var description: String {
         func clipped(_ text: String) -> String { text.count > 60 ? "\(text.prefix(60))… (\(text.utf8.count) bytes)" : text }
         switch self {
         case .json(let body): return "json(\(clipped(body)))"

@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTestKit
 import MicroHTTPServer
 import Synchronization
-import HTTPTestKit
 
 /// Stand-ins for the identity services a sign-in consults, in one HTTP server on
 /// 127.0.0.1 (port 0), told apart by path:
@@ -13,9 +13,9 @@ import HTTPTestKit
 ///
 /// Unknown DIDs are 404, unknown handles 404 (well-known) or 400 "Unable to resolve
 /// handle" (resolver). Every answer can be replaced, including by one that never comes.
-public final class StandInIdentityServer: Sendable {
+package final class StandInIdentityServer: Sendable {
     /// What one route answers.
-    public enum Answer: Sendable, Equatable {
+    package enum Answer: Sendable, Equatable {
         case json(String)
         case text(String)
         case html(String)
@@ -27,7 +27,7 @@ public final class StandInIdentityServer: Sendable {
     }
 
     /// Which service a request was for.
-    public enum Role: Sendable, Hashable {
+    package enum Role: Sendable, Hashable {
         case plc, didWeb, wellKnown, resolveHandle
     }
 
@@ -48,7 +48,7 @@ public final class StandInIdentityServer: Sendable {
     private let server: HTTPServer
     private let shared = Shared()
 
-    public init() throws {
+    package init() throws {
         let shared = self.shared
         server = HTTPServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2),
@@ -56,34 +56,34 @@ public final class StandInIdentityServer: Sendable {
         try server.start()
     }
 
-    public var port: Int { server.port }
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
-    public var plcURL: String { "\(baseURL)/plc" }
-    public var resolverURL: String { "\(baseURL)/resolver" }
+    package var port: Int { server.port }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var plcURL: String { "\(baseURL)/plc" }
+    package var resolverURL: String { "\(baseURL)/resolver" }
     /// This stand-in's own `did:web` (ports are allowed on localhost only).
-    public var didWeb: String { "did:web:localhost%3A\(port)" }
+    package var didWeb: String { "did:web:localhost%3A\(port)" }
     /// For `HandleResolver`'s well-known URL builder.
-    public var wellKnownURL: @Sendable (String) -> String {
+    package var wellKnownURL: @Sendable (String) -> String {
         let base = baseURL
         return { handle in "\(base)/handles/\(handle)/.well-known/atproto-did" }
     }
 
-    public func setPLCDocument(_ answer: Answer, for did: String) { shared.state.withLock { $0.plc[did] = answer } }
-    public func setDIDWebDocument(_ answer: Answer) { shared.state.withLock { $0.didWeb = answer } }
-    public func setWellKnown(_ answer: Answer, for handle: String) { shared.state.withLock { $0.wellKnown[handle] = answer } }
-    public func setResolvedHandle(_ answer: Answer, for handle: String) { shared.state.withLock { $0.resolveHandle[handle] = answer } }
+    package func setPLCDocument(_ answer: Answer, for did: String) { shared.state.withLock { $0.plc[did] = answer } }
+    package func setDIDWebDocument(_ answer: Answer) { shared.state.withLock { $0.didWeb = answer } }
+    package func setWellKnown(_ answer: Answer, for handle: String) { shared.state.withLock { $0.wellKnown[handle] = answer } }
+    package func setResolvedHandle(_ answer: Answer, for handle: String) { shared.state.withLock { $0.resolveHandle[handle] = answer } }
 
     /// The DIDs or handles asked of `role`, in arrival order.
-    public func requests(_ role: Role) -> [String] { shared.state.withLock { $0.requests[role] ?? [] } }
+    package func requests(_ role: Role) -> [String] { shared.state.withLock { $0.requests[role] ?? [] } }
 
     /// Releases hanging answers and stops the server.
-    public func stop() async {
+    package func stop() async {
         shared.state.withLock { $0.stopping = true }
         await server.shutdown(gracePeriod: .seconds(5))
     }
 
     /// A minimal atproto DID document.
-    public static func didDocument(id: String, handles: [String] = [], pds: String?, serviceID: String = "#atproto_pds") -> String {
+    package static func didDocument(id: String, handles: [String] = [], pds: String?, serviceID: String = "#atproto_pds") -> String {
         var document: [String: Any] = ["@context": ["https://www.w3.org/ns/did/v1"], "id": id, "alsoKnownAs": handles.map { "at://\($0)" }]
         if let pds {
             document["service"] = [["id": serviceID, "type": "AtprotoPersonalDataServer", "serviceEndpoint": pds]]

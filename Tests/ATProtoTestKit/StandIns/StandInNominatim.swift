@@ -13,9 +13,9 @@ import TestKit
 /// Sisters, Oregon (44.2…44.4) a house without a `name`; anywhere else (the ocean)
 /// `{"error":"Unable to geocode"}`. Search answers two Powell's bookshops for a query
 /// containing "powell" and `[]` otherwise.
-public final class StandInNominatim: Sendable {
+package final class StandInNominatim: Sendable {
     /// What the next requests get.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         case normal
         /// 200 with a body that is not JSON.
         case garbage
@@ -28,10 +28,10 @@ public final class StandInNominatim: Sendable {
     }
 
     /// One request as it arrived.
-    public struct Request: Sendable, Equatable {
-        public let path: String
-        public let parameters: [String: String]
-        public let userAgent: String?
+    package struct Request: Sendable, Equatable {
+        package let path: String
+        package let parameters: [String: String]
+        package let userAgent: String?
     }
 
     private struct State {
@@ -47,21 +47,21 @@ public final class StandInNominatim: Sendable {
     private let server: HTTPServer
     private let shared = Shared()
 
-    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+    package var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
-    public init() throws {
+    package init() throws {
         let box = ResponderBox()
         server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2), responder: box)
         try server.start()
         box.set { [shared] request in await StandInNominatim.respond(to: request, shared: shared) }
     }
 
-    public func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
+    package func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
 
     /// Every request so far, in arrival order.
-    public var requests: [Request] { shared.state.withLock { $0.requests } }
+    package var requests: [Request] { shared.state.withLock { $0.requests } }
 
-    public func stop() async {
+    package func stop() async {
         shared.state.withLock { $0.stopping = true }
         await server.shutdown(gracePeriod: .seconds(2))
     }

@@ -1,5 +1,5 @@
-import Testing
 import ATProto
+import Testing
 
 @Suite struct ATURITests {
     @Test func recordURIsAreTakenApartOnce() throws {
@@ -24,9 +24,11 @@ import ATProto
     }
 
     @Test func malformedURIsAreRefused() {
-        for text in ["", "at://", "https://x.test/a", "at://did:plc:a b/social.grain.story/x", "at://alice.test/notansid/x",
-                     "at://alice.test/social.grain.story/a/b", "at://alice.test/social.grain.story/..", "at://alice.test/social.grain.story/",
-                     "at://alice.test/social.grain.story/a?b", "at://@alice.test"] {
+        for text in [
+            "", "at://", "https://x.test/a", "at://did:plc:a b/social.grain.story/x", "at://alice.test/notansid/x",
+            "at://alice.test/social.grain.story/a/b", "at://alice.test/social.grain.story/..", "at://alice.test/social.grain.story/",
+            "at://alice.test/social.grain.story/a?b", "at://@alice.test",
+        ] {
             #expect(ATURI(text) == nil, "\(text)")
         }
     }

@@ -1,12 +1,14 @@
+import ATProto
 import Foundation
 import Testing
-import ATProto
 
 @Suite struct DIDTests {
     @Test func plcDIDsHave24Base32Characters() {
         #expect(DID(String("did:plc:ewvi7nxzyoun6zhxrhs64oiz"))?.resolvableMethod == .plc)
-        for did in ["did:plc:ewvi7nxzyoun6zhxrhs64oi", "did:plc:ewvi7nxzyoun6zhxrhs64oizz", "did:plc:EWVI7NXZYOUN6ZHXRHS64OIZ",
-                    "did:plc:ewvi7nxzyoun6zhxrhs64oi1"] {
+        for did in [
+            "did:plc:ewvi7nxzyoun6zhxrhs64oi", "did:plc:ewvi7nxzyoun6zhxrhs64oizz", "did:plc:EWVI7NXZYOUN6ZHXRHS64OIZ",
+            "did:plc:ewvi7nxzyoun6zhxrhs64oi1",
+        ] {
             #expect(DID(did) != nil, "\(did) is DID syntax")
             #expect(DID(did)?.isResolvable == false, "\(did)")
         }
@@ -40,8 +42,10 @@ import ATProto
     }
 
     @Test func garbageIsNotADID() {
-        for text in ["did:", "did", "did:web:", "did:web:exa mple.com", "did:Web:x", "did:plc:abc:", "did:plc:abc%", "<html>", "",
-                     "did:plc:a/b", "did:plc:a?b", String(repeating: "did:plc:", count: 400)] {
+        for text in [
+            "did:", "did", "did:web:", "did:web:exa mple.com", "did:Web:x", "did:plc:abc:", "did:plc:abc%", "<html>", "",
+            "did:plc:a/b", "did:plc:a?b", String(repeating: "did:plc:", count: 400),
+        ] {
             #expect(DID(text) == nil, "\(text)")
         }
     }

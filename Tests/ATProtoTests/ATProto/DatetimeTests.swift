@@ -1,6 +1,6 @@
+import ATProto
 import Foundation
 import Testing
-import ATProto
 
 @Suite struct DatetimeTests {
     @Test func datetimesOrderByTheInstantNotTheText() throws {
@@ -35,8 +35,10 @@ import ATProto
     }
 
     @Test func malformedDatetimesAreRefused() {
-        for text in ["", "2026-09-04", "2026-09-04T15:03:55", "2026-13-04T15:03:55Z", "2026-02-30T15:03:55Z", "yesterday",
-                     "2026-09-04T15:03:55.Z", "2026-09-04T15:03:55+2:00"] {
+        for text in [
+            "", "2026-09-04", "2026-09-04T15:03:55", "2026-13-04T15:03:55Z", "2026-02-30T15:03:55Z", "yesterday",
+            "2026-09-04T15:03:55.Z", "2026-09-04T15:03:55+2:00",
+        ] {
             #expect(Datetime(text) == nil, "\(text)")
         }
     }

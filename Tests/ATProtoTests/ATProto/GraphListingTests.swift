@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import ATProto
-import GrainSupport
 import ATProtoTestKit
+import Foundation
+import GrainSupport
+import Testing
+
+@testable import ATProto
 
 /// Whom someone follows, read from their PDS page by page without a session: over HTTP
 /// from the fake PDS (`PDSClient.listRecords`) and from the in-memory PDS alike.

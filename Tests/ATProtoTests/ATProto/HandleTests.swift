@@ -1,5 +1,5 @@
-import Testing
 import ATProto
+import Testing
 
 @Suite struct HandleTests {
     @Test func typedHandlesAreNormalised() {

@@ -27,10 +27,11 @@ import Testing
 
     @Test func aToken68AndABareSchemeAreChallengesWithoutParameters() {
         let challenges = AuthenticationChallenge.parse("Basic dXNlcjpwYXNz==, Bearer")
-        #expect(challenges == [
-            AuthenticationChallenge(scheme: "Basic", token68: "dXNlcjpwYXNz=="),
-            AuthenticationChallenge(scheme: "Bearer"),
-        ])
+        #expect(
+            challenges == [
+                AuthenticationChallenge(scheme: "Basic", token68: "dXNlcjpwYXNz=="),
+                AuthenticationChallenge(scheme: "Bearer"),
+            ])
     }
 
     @Test func aQuoteThatNeverClosesGivesNoError() {

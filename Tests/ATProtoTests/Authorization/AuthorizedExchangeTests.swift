@@ -1,12 +1,12 @@
 import ATProto
+import ATProtoTestKit
 import CurlHTTPClient
 import Foundation
 import GrainSupport
-import Synchronization
-import Testing
 import HTTPTestKit
-import ATProtoTestKit
+import Synchronization
 import TestKit
+import Testing
 
 /// A PDS connection bound to an authorizer, over a real socket: the authorizer's fields
 /// go on each record call, the whole answer (status, challenge, nonce) reaches it, and
@@ -22,10 +22,12 @@ import TestKit
 
     /// The PDS asks for a (new) DPoP nonce, as a resource server does.
     static func nonceChallenge(_ nonce: String) -> ScriptedHTTPServer.Action {
-        json(401, #"{"error":"use_dpop_nonce","message":"Resource server requires nonce in DPoP proof"}"#, [
-            ("WWW-Authenticate", #"DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof""#),
-            ("DPoP-Nonce", nonce),
-        ])
+        json(
+            401, #"{"error":"use_dpop_nonce","message":"Resource server requires nonce in DPoP proof"}"#,
+            [
+                ("WWW-Authenticate", #"DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof""#),
+                ("DPoP-Nonce", nonce),
+            ])
     }
 
     /// The PDS refuses the access token (no error name in the body: only the challenge says why).
@@ -38,11 +40,19 @@ import TestKit
         _ body: (PDSClient, ScriptedHTTPServer) async throws -> T
     ) async throws -> T {
         let count = Mutex(0)
-        let server = try ScriptedHTTPServer { request in script(count.withLock { $0 += 1; return $0 }, request) }
+        let server = try ScriptedHTTPServer { request in
+            script(
+                count.withLock {
+                    $0 += 1
+                    return $0
+                }, request)
+        }
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
         defer { server.stop() }
         let result: Result<T, any Error>
-        do { result = .success(try await body(PDSClient(baseURL: server.baseURL, http: http, authorizer: authorizer), server)) } catch { result = .failure(error) }
+        do { result = .success(try await body(PDSClient(baseURL: server.baseURL, http: http, authorizer: authorizer), server)) } catch {
+            result = .failure(error)
+        }
         await http.shutdown()
         return try result.get()
     }
@@ -53,9 +63,12 @@ import TestKit
 
     @Test func aNonceChallengeReachesTheAuthorizerAndTheRetryCarriesTheNewNonce() async throws {
         let authorizer = NonceAuthorizer()
-        try await Self.withPDS(authorizer, script: { _, request in
-            request.header("DPoP")?.hasSuffix("nonce=n-1") == true ? Self.json(200, Self.created) : Self.nonceChallenge("n-1")
-        }) { client, server in
+        try await Self.withPDS(
+            authorizer,
+            script: { _, request in
+                request.header("DPoP")?.hasSuffix("nonce=n-1") == true ? Self.json(200, Self.created) : Self.nonceChallenge("n-1")
+            }
+        ) { client, server in
             let ref = try await Self.create(client)
             #expect(ref.cid == "bafyrecord")
             let requests = server.requests
@@ -87,9 +100,12 @@ import TestKit
 
     @Test func aRefusedTokenIsRenewedOnceAndTheRetryCarriesTheNewOne() async throws {
         let authorizer = NonceAuthorizer()
-        try await Self.withPDS(authorizer, script: { _, request in
-            request.header("Authorization") == "DPoP token-2" ? Self.json(200, Self.created) : Self.tokenRefused
-        }) { client, server in
+        try await Self.withPDS(
+            authorizer,
+            script: { _, request in
+                request.header("Authorization") == "DPoP token-2" ? Self.json(200, Self.created) : Self.tokenRefused
+            }
+        ) { client, server in
             _ = try await Self.create(client)
             #expect(server.requests.map { $0.header("Authorization") } == ["DPoP token-1", "DPoP token-2"])
             #expect(authorizer.refreshes.map { $0["Authorization"] } == ["DPoP token-1"], "told which token was refused")
@@ -125,7 +141,8 @@ import TestKit
 
     @Test func aNonceRetryAndARenewalHappenOnceEachSoARequestIsSentThreeTimesAtMost() async throws {
         let authorizer = NonceAuthorizer(signsOutAfterRefresh: false)
-        try await Self.withPDS(authorizer, script: { count, _ in count.isMultiple(of: 2) ? Self.tokenRefused : Self.nonceChallenge("n-\(count)") }) { client, server in
+        try await Self.withPDS(authorizer, script: { count, _ in count.isMultiple(of: 2) ? Self.tokenRefused : Self.nonceChallenge("n-\(count)") }) {
+            client, server in
             let failure = await #expect(throws: PDSCallFailure.self) { try await Self.create(client) }
             guard case .pds(let error)? = failure else {
                 Issue.record("expected the PDS's answer, got \(String(describing: failure))")
@@ -162,9 +179,12 @@ import TestKit
 
     @Test func onlyTheAuthorizersFieldsCarryCredentialsAndSignInCarriesNone() async throws {
         let session = #"{"did":"did:plc:alice11111111111111111111","handle":"alice.test","accessJwt":"a","refreshJwt":"r"}"#
-        try await Self.withPDS(NonceAuthorizer(), script: { _, request in
-            Self.json(200, request.path.hasSuffix("createSession") ? session : Self.created)
-        }) { client, server in
+        try await Self.withPDS(
+            NonceAuthorizer(),
+            script: { _, request in
+                Self.json(200, request.path.hasSuffix("createSession") ? session : Self.created)
+            }
+        ) { client, server in
             _ = try await Self.create(client)
             _ = try await client.createSession(identifier: "alice.test", password: Secret("app-password"))
             let (record, signIn) = (server.requests[0], server.requests[1])

@@ -1,7 +1,7 @@
 import ATProto
 import CurlHTTPClient
-import Testing
 import HTTPTestKit
+import Testing
 
 /// An error answer keeps its header fields, so what a server asks of the client (a
 /// challenge, a nonce) reaches whoever decides on it; equality stays about what the
@@ -9,9 +9,12 @@ import HTTPTestKit
 @Suite struct XRPCErrorHeadersTests {
     @Test func anErrorAnswerKeepsItsStatusNameMessageAndHeaders() async throws {
         let server = try ScriptedHTTPServer { _ in
-            .respond(ScriptedHTTPServer.Response(status: 401, headers: [
-                ("Content-Type", "application/json"), ("WWW-Authenticate", #"Bearer error="invalid_token""#), ("DPoP-Nonce", "n-1"),
-            ], payload: .bytes(Array(#"{"error":"AuthenticationRequired","message":"Token expired"}"#.utf8))))
+            .respond(
+                ScriptedHTTPServer.Response(
+                    status: 401,
+                    headers: [
+                        ("Content-Type", "application/json"), ("WWW-Authenticate", #"Bearer error="invalid_token""#), ("DPoP-Nonce", "n-1"),
+                    ], payload: .bytes(Array(#"{"error":"AuthenticationRequired","message":"Token expired"}"#.utf8))))
         }
         defer { server.stop() }
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])

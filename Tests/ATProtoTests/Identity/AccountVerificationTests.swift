@@ -1,6 +1,7 @@
-import Testing
-@testable import ATProto
 import ATProtoTestKit
+import Testing
+
+@testable import ATProto
 
 /// `IdentityResolver.verify`: a session a PDS issued is the account's only when the
 /// account's own document names that PDS, and its handle checks out both ways.

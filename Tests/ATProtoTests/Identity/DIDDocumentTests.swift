@@ -1,6 +1,7 @@
 import ATProtoTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
 
 @Suite struct DIDDocumentTests {
@@ -11,7 +12,8 @@ import Testing
     }
 
     @Test func plcDirectoryDocumentIsRead() throws {
-        let document = try Self.decode("""
+        let document = try Self.decode(
+            """
             {"@context":["https://www.w3.org/ns/did/v1"],"id":"\(Self.did)","alsoKnownAs":["at://alice.test"],
              "verificationMethod":[{"id":"\(Self.did)#atproto","type":"Multikey","controller":"\(Self.did)","publicKeyMultibase":"zQ3sh"}],
              "service":[{"id":"#atproto_pds","type":"AtprotoPersonalDataServer","serviceEndpoint":"https://pds.example.com"}]}
@@ -23,22 +25,26 @@ import Testing
     }
 
     @Test func fullServiceIDIsAcceptedToo() throws {
-        let document = DIDDocument(id: Self.did, service: [.init(id: "\(Self.did)#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://a.example")])
+        let document = DIDDocument(
+            id: Self.did, service: [.init(id: "\(Self.did)#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://a.example")])
         #expect(document.pdsEndpoint(for: DID(Self.did)!) == "https://a.example")
         #expect(document.pdsEndpoint(for: "did:plc:bbbbbbbbbbbbbbbbbbbbbbbb") == nil)
     }
 
     @Test func servicesOfOtherKindsAreNotThePDS() {
-        let document = DIDDocument(id: Self.did, service: [
-            .init(id: "#atproto_labeler", type: "AtprotoLabeler", serviceEndpoint: "https://labeler.example"),
-            .init(id: "#atproto_pds", type: "SomethingElse", serviceEndpoint: "https://wrong.example"),
-            .init(id: "#bsky_chat", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://wrong-id.example"),
-        ])
+        let document = DIDDocument(
+            id: Self.did,
+            service: [
+                .init(id: "#atproto_labeler", type: "AtprotoLabeler", serviceEndpoint: "https://labeler.example"),
+                .init(id: "#atproto_pds", type: "SomethingElse", serviceEndpoint: "https://wrong.example"),
+                .init(id: "#bsky_chat", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://wrong-id.example"),
+            ])
         #expect(document.pdsEndpoint(for: DID(Self.did)!) == nil)
     }
 
     @Test func malformedEntriesAreDroppedNotFatal() throws {
-        let document = try Self.decode("""
+        let document = try Self.decode(
+            """
             {"id":"\(Self.did)","alsoKnownAs":[42,"at://alice.test",null,{"x":1}],
              "service":[7,{"id":"#atproto_pds"},{"id":"#atproto_pds","type":"AtprotoPersonalDataServer","serviceEndpoint":{"uri":"https://map.example"}},
                         {"id":"#atproto_pds","type":"AtprotoPersonalDataServer","serviceEndpoint":"https://pds.example"}]}

@@ -1,7 +1,8 @@
-import Testing
-@testable import ATProto
-import HTTPTestKit
 import ATProtoTestKit
+import HTTPTestKit
+import Testing
+
+@testable import ATProto
 
 /// Handle → DID against the fake DNS server and the stand-ins.
 @Suite struct HandleResolverTests {
@@ -147,7 +148,10 @@ import ATProtoTestKit
         try await IdentityHarness.with { harness in
             harness.stand.setResolvedHandle(.status(503, #"{"error":"Unavailable"}"#), for: "alice.test")
             let result = try await harness.resolveHandle("alice.test")
-            guard case .failure(.unreachable(let service, _)) = result else { Issue.record("got \(result)"); return }
+            guard case .failure(.unreachable(let service, _)) = result else {
+                Issue.record("got \(result)")
+                return
+            }
             #expect(service == "The handle resolver")
         }
     }
@@ -168,7 +172,10 @@ import ATProtoTestKit
         try await IdentityHarness.with(timeout: .seconds(1)) { harness in
             harness.stand.setResolvedHandle(.hang, for: "alice.test")
             let result = try await harness.resolveHandle("alice.test")
-            guard case .failure(.unreachable) = result else { Issue.record("got \(result)"); return }
+            guard case .failure(.unreachable) = result else {
+                Issue.record("got \(result)")
+                return
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ATProtoTestKit
 import Testing
+
 @testable import ATProto
 
 /// The PLC directory and the handle resolver are each one upstream for every name: while

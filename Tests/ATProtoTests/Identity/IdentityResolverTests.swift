@@ -1,8 +1,9 @@
-import HTTPTestKit
-import CurlHTTPClient
-import Testing
-@testable import ATProto
 import ATProtoTestKit
+import CurlHTTPClient
+import HTTPTestKit
+import Testing
+
+@testable import ATProto
 
 /// Whole resolutions: identifier → DID → document → PDS.
 @Suite struct IdentityResolverTests {
@@ -14,9 +15,11 @@ import ATProtoTestKit
             harness.publishTXT(Self.alice, for: "alice.test")
             harness.publishPLC(Self.alice, handles: ["alice.test"], pds: "http://127.0.0.1:2583/")
             let identity = try await harness.resolve("@alice.test").get()
-            #expect(identity == ResolvedIdentity(
-                did: DID(Self.alice)!, handle: "alice.test", handleVerified: true, pdsURL: "http://127.0.0.1:2583",
-                handleResolution: HandleResolution(did: DID(Self.alice)!, method: .dns)))
+            #expect(
+                identity
+                    == ResolvedIdentity(
+                        did: DID(Self.alice)!, handle: "alice.test", handleVerified: true, pdsURL: "http://127.0.0.1:2583",
+                        handleResolution: HandleResolution(did: DID(Self.alice)!, method: .dns)))
             #expect(harness.stand.requests(.plc) == [Self.alice])
         }
     }
@@ -36,7 +39,8 @@ import ATProtoTestKit
         try await IdentityHarness.with { harness in
             harness.publishPLC(Self.alice, handles: ["alice.test"])
             let identity = try await harness.resolve(" \(Self.alice) ").get()
-            #expect(identity == ResolvedIdentity(did: DID(Self.alice)!, handle: nil, handleVerified: false, pdsURL: harness.stand.baseURL, handleResolution: nil))
+            #expect(
+                identity == ResolvedIdentity(did: DID(Self.alice)!, handle: nil, handleVerified: false, pdsURL: harness.stand.baseURL, handleResolution: nil))
             #expect(harness.dns.queries.isEmpty)
             #expect(harness.stand.requests(.wellKnown).isEmpty)
             #expect(harness.stand.requests(.resolveHandle).isEmpty)
@@ -62,7 +66,10 @@ import ATProtoTestKit
         try await IdentityHarness.with(timeout: .seconds(2), insecureHosts: ["127.0.0.1"]) { harness in
             harness.stand.setDIDWebDocument(.json(StandInIdentityServer.didDocument(id: harness.stand.didWeb, pds: "https://pds.example.com")))
             let result = try await harness.resolve(harness.stand.didWeb)
-            guard case .failure(.unreachable) = result else { Issue.record("got \(result)"); return }
+            guard case .failure(.unreachable) = result else {
+                Issue.record("got \(result)")
+                return
+            }
             #expect(harness.stand.requests(.didWeb).isEmpty)
         }
     }
@@ -70,7 +77,8 @@ import ATProtoTestKit
     @Test(arguments: [nil, "#bsky_chat"])
     func documentWithoutAPDSServiceIsNoPDS(serviceID: String?) async throws {
         try await IdentityHarness.with { harness in
-            let document = StandInIdentityServer.didDocument(id: Self.alice, handles: ["alice.test"], pds: serviceID == nil ? nil : "https://pds.example.com", serviceID: serviceID ?? "")
+            let document = StandInIdentityServer.didDocument(
+                id: Self.alice, handles: ["alice.test"], pds: serviceID == nil ? nil : "https://pds.example.com", serviceID: serviceID ?? "")
             harness.stand.setPLCDocument(.json(document), for: Self.alice)
             await #expect(throws: IdentityError.noPDS(Self.alice)) { try await harness.resolve(Self.alice).get() }
         }
@@ -145,7 +153,10 @@ import ATProtoTestKit
             var causes: [UpstreamFailure] = []
             for did in [Self.alice, Self.bob] {
                 let result = try await harness.resolve(did)
-                guard case .failure(.unreachable(let service, let cause)) = result else { Issue.record("got \(result)"); continue }
+                guard case .failure(.unreachable(let service, let cause)) = result else {
+                    Issue.record("got \(result)")
+                    continue
+                }
                 #expect(service == "The PLC directory")
                 causes.append(cause)
             }

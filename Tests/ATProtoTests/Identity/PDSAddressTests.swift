@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ATProto
 
 @Suite struct PDSAddressTests {

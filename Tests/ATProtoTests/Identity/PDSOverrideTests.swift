@@ -1,6 +1,7 @@
-import Testing
-@testable import ATProto
 import ATProtoTestKit
+import Testing
+
+@testable import ATProto
 
 /// A PDS address typed by hand: the same URL rules, and it must be the PDS the
 /// account's own document names. Only a PDS the operator trusts stands in for a
@@ -10,7 +11,10 @@ import ATProtoTestKit
         try await IdentityHarness.with { harness in
             harness.publishPLC(IdentityHarness.alice, handles: [], pds: "https://pds.example.com")
             let identity = try await harness.resolve(IdentityHarness.alice, pds: "https://PDS.example.com/").get()
-            #expect(identity == ResolvedIdentity(did: DID(IdentityHarness.alice)!, handle: nil, handleVerified: false, pdsURL: "https://pds.example.com", handleResolution: nil))
+            #expect(
+                identity
+                    == ResolvedIdentity(
+                        did: DID(IdentityHarness.alice)!, handle: nil, handleVerified: false, pdsURL: "https://pds.example.com", handleResolution: nil))
             #expect(harness.stand.requests(.plc) == [IdentityHarness.alice], "the document was read")
         }
     }
@@ -69,9 +73,11 @@ import ATProtoTestKit
         defer { pds.stop() }
         try await IdentityHarness.with(trustedPDSes: [pds.baseURL]) { harness in
             let identity = try await harness.resolve("Alice.test", pds: pds.baseURL).get()
-            #expect(identity == ResolvedIdentity(
-                did: DID(FakePDS.Account.alice.did)!, handle: "alice.test", handleVerified: false, pdsURL: pds.baseURL,
-                handleResolution: HandleResolution(did: DID(FakePDS.Account.alice.did)!, method: .pds)))
+            #expect(
+                identity
+                    == ResolvedIdentity(
+                        did: DID(FakePDS.Account.alice.did)!, handle: "alice.test", handleVerified: false, pdsURL: pds.baseURL,
+                        handleResolution: HandleResolution(did: DID(FakePDS.Account.alice.did)!, method: .pds)))
             #expect(pds.callCount("com.atproto.identity.resolveHandle") == 1)
             await #expect(throws: IdentityError.handleNotFound("bob.test")) { try await harness.resolve("bob.test", pds: pds.baseURL).get() }
         }

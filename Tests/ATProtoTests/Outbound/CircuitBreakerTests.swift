@@ -1,8 +1,9 @@
 import CurlHTTPClient
-import Testing
-@testable import ATProto
-import TestKit
 import HTTPTestKit
+import TestKit
+import Testing
+
+@testable import ATProto
 
 /// An upstream that is down is left alone: made-up names during an AppView outage cost
 /// a handful of calls, not one each, and calls resume once it answers again. Time is a

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ATProto
 
 /// What the server agrees to fetch at all, before the HTTP client's address policy.
@@ -16,9 +17,9 @@ import Testing
     }
 
     @Test(arguments: [
-        "http://bsky.social/",                        // plain HTTP to a host nobody allowed
+        "http://bsky.social/",  // plain HTTP to a host nobody allowed
         "ftp://example.com/file", "file:///etc/passwd", "gopher://example.com/",
-        "https://user:pass@example.com/",             // credentials in the URL
+        "https://user:pass@example.com/",  // credentials in the URL
         "https://user@example.com/",
         "https:///no-host", "/relative/path", "example.com",
         "https://example.com/a b", "https://example.com/\r\nX-Injected: 1", "https://exa\tmple.com/",

@@ -1,18 +1,18 @@
-import Posting
-public import Foundation
-public import GrainStoriesWeb
-public import MicroHTTPServer
-import WorkerThreads
 import ATProto
+import ATProtoTestKit
+package import FeatureTestKit
+package import Foundation
 import Geocoding
+package import GrainStoriesWeb
 import GrainSupport
-import Viewing
+import HTTPTestKit
+package import LoggingTestKit
+package import MicroHTTPServer
+import Posting
 import Social
 import TestKit
-import ATProtoTestKit
-public import FeatureTestKit
-import HTTPTestKit
-public import LoggingTestKit
+import Viewing
+import WorkerThreads
 
 /// The whole application without a socket, built by the composition root
 /// (`GrainStoriesApp.build`, as `serve` builds it): real templates (strict) and static
@@ -22,17 +22,17 @@ public import LoggingTestKit
 /// `edges` replaces them, and whatever `configure` changes in the configuration. Background
 /// work is not started: tests run the publisher themselves (`posting.publisher.runDue()`).
 /// `respond` calls the same responder the server uses.
-public final class AppHarness: ComposedApp, Sendable {
-    public let library: FakeStoryLibrary
+package final class AppHarness: ComposedApp, Sendable {
+    package let library: FakeStoryLibrary
     /// The built application, for tests that look inside (drafts, the publisher, pages).
-    public let root: GrainStoriesApp
-    public let logs = LogCapture()
-    public let dataDirectory: String
+    package let root: GrainStoriesApp
+    package let logs = LogCapture()
+    package let dataDirectory: String
 
     /// The fixtures' "now": 2026-09-04T18:00Z.
-    public static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)
+    package static let fixtureNow = Date(timeIntervalSince1970: 1_788_544_800)
 
-    public init(
+    package init(
         library: FakeStoryLibrary = .fixtureScenario(), now: Date = AppHarness.fixtureNow, insecureHosts: Set<String> = ["127.0.0.1"],
         nominatimURL: String? = nil, configure: (inout AppConfiguration) -> Void = { _ in },
         edges: (inout GrainStoriesApp.Edges) -> Void = { _ in }
@@ -70,12 +70,12 @@ public final class AppHarness: ComposedApp, Sendable {
     }
 
     /// Sends a request through the application.
-    public func respond(_ target: String, headers: [(String, String)] = []) async -> HTTPResponse {
+    package func respond(_ target: String, headers: [(String, String)] = []) async -> HTTPResponse {
         await respond(.get, target, headers: headers)
     }
 
     /// Sends a request through the application, as if from `remoteAddress`.
-    public func respond(
+    package func respond(
         _ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil, remoteAddress: String = ""
     ) async -> HTTPResponse {
         var request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers))
@@ -86,7 +86,7 @@ public final class AppHarness: ComposedApp, Sendable {
     }
 
     /// Call when done: stops the application and removes its data directory.
-    public func shutdown() async {
+    package func shutdown() async {
         await root.shutdown()
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }
@@ -94,7 +94,7 @@ public final class AppHarness: ComposedApp, Sendable {
 
 extension HTTPResponse {
     /// The body as text (tests).
-    public var text: String {
+    package var text: String {
         switch body {
         case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .file(let path, _): (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""

@@ -1,18 +1,18 @@
 import Foundation
-public import HTTPTestKit
+import HTTPTestKit
 import TestKit
 
 /// One run of a program to its end, by default the real `grain-stories` binary with a
 /// command other than `serve` (`backup`, `restore`, …): what it printed and its exit status.
-public struct CommandRun: Sendable {
-    public let status: Int32
-    public let output: String
-    public let error: String
+package struct CommandRun: Sendable {
+    package let status: Int32
+    package let output: String
+    package let error: String
 
     /// Runs `executable arguments…` from the project root, with `environment` added to this
     /// process's (minus its `GRAIN_STORIES_*` variables), and waits for it to exit.
     /// Output goes through files, not pipes, so a chatty command cannot block on a full pipe.
-    public init(_ arguments: [String], executable: String = ServerProcess.binary, environment: [String: String] = [:]) throws {
+    package init(_ arguments: [String], executable: String = ServerProcess.binary, environment: [String: String] = [:]) throws {
         let scratch = ProjectPaths.temporaryDirectory("command")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         guard FileManager.default.createFile(atPath: scratch + "/out", contents: nil),

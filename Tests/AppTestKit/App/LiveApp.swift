@@ -1,27 +1,27 @@
-public import CurlHTTPClient
-import Foundation
-public import GrainStoriesWeb
-public import MicroHTTPServer
-import GrainSupport
-import TestKit
 import ATProtoTestKit
+package import CurlHTTPClient
+import Foundation
+package import GrainStoriesWeb
+import GrainSupport
 import HTTPTestKit
-public import LoggingTestKit
+package import LoggingTestKit
+package import MicroHTTPServer
+import TestKit
 
 /// The whole server as production runs it (`GrainStoriesApp` over the live edges, with
 /// its background work, the libmicrohttpd server on 127.0.0.1 port 0), pointed at
 /// stand-ins (identity: the `TestIdentityDirectory`'s PLC directory and handle resolver,
 /// unless `configure` says otherwise), plus a real HTTP client to talk to it.
-public final class LiveApp: ComposedApp, Sendable {
-    public let server: HTTPServer
-    public let root: GrainStoriesApp
-    public let client: HTTPClient
-    public let logs: LogCapture
-    public let configuration: AppConfiguration
+package final class LiveApp: ComposedApp, Sendable {
+    package let server: HTTPServer
+    package let root: GrainStoriesApp
+    package let client: HTTPClient
+    package let logs: LogCapture
+    package let configuration: AppConfiguration
 
-    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+    package var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
-    public static func start(appViewURL: String, _ configure: (inout AppConfiguration) -> Void = { _ in }) async throws -> LiveApp {
+    package static func start(appViewURL: String, _ configure: (inout AppConfiguration) -> Void = { _ in }) async throws -> LiveApp {
         var configuration = AppConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -54,15 +54,15 @@ public final class LiveApp: ComposedApp, Sendable {
     }
 
     /// A GET (or other method) against the running server.
-    public func request(_ path: String, headers: [(String, String)] = []) async throws -> HTTPClientResponse {
+    package func request(_ path: String, headers: [(String, String)] = []) async throws -> HTTPClientResponse {
         try await request("GET", path, headers: headers)
     }
 
-    public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> HTTPClientResponse {
+    package func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8]? = nil) async throws -> HTTPClientResponse {
         try await client.execute(HTTPClientRequest(method: method, url: baseURL + path, headers: HTTPHeaders(headers), body: body.map { .bytes($0) }))
     }
 
-    public func stop() async {
+    package func stop() async {
         await server.shutdown(gracePeriod: .seconds(5))
         await root.shutdown()
         await client.shutdown()
@@ -71,5 +71,5 @@ public final class LiveApp: ComposedApp, Sendable {
 }
 
 extension HTTPClientResponse {
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }

@@ -4,11 +4,11 @@ import HTTPTestKit
 import TestKit
 
 extension ProxyDaemon {
-    public static let nginxBinary = "/usr/sbin/nginx"
+    package static let nginxBinary = "/usr/sbin/nginx"
 
     /// Debian's nginx (`nginx-light`) with `serverBlocks` inside a minimal `http {}`
     /// configuration, checked with `nginx -t` first.
-    public static func nginx(serverBlocks: String, ports: [Int]) throws -> ProxyDaemon {
+    package static func nginx(serverBlocks: String, ports: [Int]) throws -> ProxyDaemon {
         guard FileManager.default.isExecutableFile(atPath: nginxBinary) else {
             throw BrowserTestError("\(nginxBinary) is missing: run scripts/setup --tests (Debian's nginx-light)")
         }

@@ -5,10 +5,10 @@ import HTTPTestKit
 /// configuration written for the test, everything it writes (pid, logs, certificates,
 /// temporary files) kept in its own directory, for testing the README's reverse-proxy
 /// configurations end to end. See `ProxyDaemon.nginx` and `ProxyDaemon.caddy`.
-public final class ProxyDaemon: Sendable {
+package final class ProxyDaemon: Sendable {
     private let process: Process
     /// Where the configuration, logs and temporary files are.
-    public let directory: String
+    package let directory: String
     /// The file the proxy writes its complaints to.
     private let logFile: String
 
@@ -44,10 +44,10 @@ public final class ProxyDaemon: Sendable {
     }
 
     /// What the proxy logged (its complaints, and upstream failures such as 502s).
-    public var errorLog: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
+    package var errorLog: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
 
     /// SIGTERM (a graceful stop for both), then removes its directory.
-    public func stop() {
+    package func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

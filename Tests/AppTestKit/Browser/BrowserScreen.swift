@@ -1,11 +1,11 @@
 /// The three screens a household looks at stories on, as the browser tests emulate
 /// them: a phone (touch, a dense display), a laptop and a TV across the room.
-public enum BrowserScreen: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum BrowserScreen: String, CaseIterable, Sendable, CustomStringConvertible {
     case phone
     case desktop
     case tv
 
-    public var width: Int {
+    package var width: Int {
         switch self {
         case .phone: 390
         case .desktop: 1280
@@ -13,7 +13,7 @@ public enum BrowserScreen: String, CaseIterable, Sendable, CustomStringConvertib
         }
     }
 
-    public var height: Int {
+    package var height: Int {
         switch self {
         case .phone: 844
         case .desktop: 800
@@ -21,16 +21,18 @@ public enum BrowserScreen: String, CaseIterable, Sendable, CustomStringConvertib
         }
     }
 
-    public var pixelRatio: Double { self == .phone ? 3 : 1 }
+    package var pixelRatio: Double { self == .phone ? 3 : 1 }
 
     /// A touch screen with a mobile viewport (only the phone).
-    public var isMobile: Bool { self == .phone }
+    package var isMobile: Bool { self == .phone }
 
-    public var description: String { "\(rawValue) \(width)×\(height)" }
+    package var description: String { "\(rawValue) \(width)×\(height)" }
 
     /// chromedriver's `mobileEmulation.deviceMetrics` for this screen.
     var deviceMetrics: WebDriverJSON {
-        ["width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": .number(pixelRatio),
-         "touch": .bool(isMobile), "mobile": .bool(isMobile)]
+        [
+            "width": .number(Double(width)), "height": .number(Double(height)), "pixelRatio": .number(pixelRatio),
+            "touch": .bool(isMobile), "mobile": .bool(isMobile),
+        ]
     }
 }

@@ -1,20 +1,20 @@
 import Foundation
 import Glibc
-import Synchronization
 import HTTPTestKit
+import Synchronization
 
 /// A `chromedriver` process for browser tests, started on a free port. The test
 /// command installs Debian's `chromium` and `chromium-driver`; if they are missing the
 /// tests fail with a message saying so (they are never skipped).
-public final class ChromeDriver: Sendable {
-    public let port: Int
+package final class ChromeDriver: Sendable {
+    package let port: Int
     private let process: Mutex<Process?>
 
-    public static let chromiumBinary = "/usr/lib/chromium/chromium"
+    package static let chromiumBinary = "/usr/lib/chromium/chromium"
 
-    public init() throws {
+    package init() throws {
         guard let executable = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first(where: FileManager.default.isExecutableFile(atPath:)),
-              FileManager.default.isExecutableFile(atPath: ChromeDriver.chromiumBinary)
+            FileManager.default.isExecutableFile(atPath: ChromeDriver.chromiumBinary)
         else {
             throw BrowserTestError("chromium and chromium-driver are not installed; run ./scripts/setup --tests")
         }
@@ -27,7 +27,8 @@ public final class ChromeDriver: Sendable {
         for _ in 0..<5 {
             let (process, text) = try Self.launch(executable)
             if let range = text.range(of: #"started successfully on port (\d+)"#, options: .regularExpression),
-               let port = Int(text[range].split(separator: " ").last?.trimmingCharacters(in: .punctuationCharacters) ?? "") {
+                let port = Int(text[range].split(separator: " ").last?.trimmingCharacters(in: .punctuationCharacters) ?? "")
+            {
                 self.port = port
                 self.process = Mutex(process)
                 return
@@ -64,7 +65,7 @@ public final class ChromeDriver: Sendable {
         return (process, text)
     }
 
-    public func stop() {
+    package func stop() {
         process.withLock { process in
             // chromedriver does not always exit on SIGTERM; it holds no state worth a clean exit.
             if let running = process, running.isRunning {

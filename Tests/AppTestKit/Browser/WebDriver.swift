@@ -4,30 +4,36 @@ import HTTPTestKit
 
 /// A W3C WebDriver session with headless Chromium in a phone-sized, touch-enabled
 /// window (390 × 844 CSS px), plus Chrome DevTools commands through chromedriver.
-public final class WebDriver: Sendable {
-    public let sessionID: String
+package final class WebDriver: Sendable {
+    package let sessionID: String
     private let base: String
     private let client: HTTPClient
 
-    public static func start(_ driver: ChromeDriver, reducedMotion: Bool = false, screen: BrowserScreen = .phone) async throws -> WebDriver {
+    package static func start(_ driver: ChromeDriver, reducedMotion: Bool = false, screen: BrowserScreen = .phone) async throws -> WebDriver {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "webdriver-test", totalTimeout: .seconds(60)))
         let base = "http://127.0.0.1:\(driver.port)"
-        let capabilities: WebDriverJSON = ["capabilities": ["alwaysMatch": [
-            "browserName": "chrome",
-            // Navigation returns at DOMContentLoaded, so tests can watch images still arriving.
-            "pageLoadStrategy": "eager",
-            "goog:chromeOptions": [
-                "binary": .string(ChromeDriver.chromiumBinary),
-                "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
-                         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio"],
-                "mobileEmulation": ["deviceMetrics": screen.deviceMetrics],
-            ],
-            "goog:loggingPrefs": ["browser": "ALL"],
-            // Scripts that wait for the page (rendered frames, promises) may take long on
-            // a loaded machine; past this they fail instead of hanging. Below the HTTP
-            // client's 60 s, so the answer is WebDriver's own timeout error.
-            "timeouts": ["script": 50_000],
-        ]]]
+        let capabilities: WebDriverJSON = [
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome",
+                    // Navigation returns at DOMContentLoaded, so tests can watch images still arriving.
+                    "pageLoadStrategy": "eager",
+                    "goog:chromeOptions": [
+                        "binary": .string(ChromeDriver.chromiumBinary),
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio",
+                        ],
+                        "mobileEmulation": ["deviceMetrics": screen.deviceMetrics],
+                    ],
+                    "goog:loggingPrefs": ["browser": "ALL"],
+                    // Scripts that wait for the page (rendered frames, promises) may take long on
+                    // a loaded machine; past this they fail instead of hanging. Below the HTTP
+                    // client's 60 s, so the answer is WebDriver's own timeout error.
+                    "timeouts": ["script": 50_000],
+                ]
+            ]
+        ]
         let response: WebDriverJSON
         do {
             response = try await WebDriver.call(client, "POST", base + "/session", capabilities)
@@ -54,24 +60,24 @@ public final class WebDriver: Sendable {
 
     // MARK: Navigation and scripts
 
-    public func navigate(_ url: String) async throws { _ = try await session("POST", "/url", ["url": .string(url)]) }
-    public func currentURL() async throws -> String { try await session("GET", "/url").string ?? "" }
-    public func back() async throws { _ = try await session("POST", "/back", [:]) }
+    package func navigate(_ url: String) async throws { _ = try await session("POST", "/url", ["url": .string(url)]) }
+    package func currentURL() async throws -> String { try await session("GET", "/url").string ?? "" }
+    package func back() async throws { _ = try await session("POST", "/back", [:]) }
 
     /// Runs `script` (a function body; `arguments` holds `args`) in the page.
     @discardableResult
-    public func execute(_ script: String, _ args: [WebDriverJSON] = []) async throws -> WebDriverJSON {
+    package func execute(_ script: String, _ args: [WebDriverJSON] = []) async throws -> WebDriverJSON {
         try await session("POST", "/execute/sync", ["script": .string(script), "args": .array(args)])
     }
 
     /// A Chrome DevTools Protocol command.
     @discardableResult
-    public func cdp(_ command: String, _ params: WebDriverJSON = [:]) async throws -> WebDriverJSON {
+    package func cdp(_ command: String, _ params: WebDriverJSON = [:]) async throws -> WebDriverJSON {
         try await session("POST", "/goog/cdp/execute", ["cmd": .string(command), "params": params])
     }
 
     /// Console messages logged since the last call (level and text).
-    public func consoleEntries() async throws -> [(level: String, message: String)] {
+    package func consoleEntries() async throws -> [(level: String, message: String)] {
         (try await session("POST", "/se/log", ["type": "browser"]).array ?? []).map {
             ($0["level"]?.string ?? "", $0["message"]?.string ?? "")
         }
@@ -80,7 +86,7 @@ public final class WebDriver: Sendable {
     // MARK: Elements
 
     /// The first element matching a CSS selector (its WebDriver id).
-    public func element(_ css: String) async throws -> String {
+    package func element(_ css: String) async throws -> String {
         let value = try await session("POST", "/element", ["using": "css selector", "value": .string(css)])
         guard case .object(let object) = value, let id = object.values.first?.string else {
             throw BrowserTestError("no element for \(css)")
@@ -89,43 +95,50 @@ public final class WebDriver: Sendable {
     }
 
     /// Types into an element; for `<input type="file">` the text is a file path.
-    public func sendKeys(_ element: String, _ text: String) async throws {
+    package func sendKeys(_ element: String, _ text: String) async throws {
         _ = try await session("POST", "/element/\(element)/value", ["text": .string(text)])
     }
 
-    public func click(_ element: String) async throws {
+    package func click(_ element: String) async throws {
         _ = try await session("POST", "/element/\(element)/click", [:])
     }
 
     // MARK: Input
 
     /// A finger tap at viewport coordinates.
-    public func tap(x: Double, y: Double, holdMilliseconds: Int = 0) async throws {
-        var steps: [WebDriverJSON] = [["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())], ["type": "pointerDown", "button": 0]]
+    package func tap(x: Double, y: Double, holdMilliseconds: Int = 0) async throws {
+        var steps: [WebDriverJSON] = [
+            ["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())], ["type": "pointerDown", "button": 0],
+        ]
         if holdMilliseconds > 0 { steps.append(["type": "pause", "duration": .number(Double(holdMilliseconds))]) }
         steps.append(["type": "pointerUp", "button": 0])
         try await perform(["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": .array(steps)])
     }
 
     /// A finger drag from one point to another over `milliseconds`.
-    public func swipe(from: (Double, Double), to: (Double, Double), milliseconds: Int = 200) async throws {
-        try await perform(["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": [
-            ["type": "pointerMove", "duration": 0, "x": .number(from.0.rounded()), "y": .number(from.1.rounded())],
-            ["type": "pointerDown", "button": 0],
-            ["type": "pointerMove", "duration": .number(Double(milliseconds)), "x": .number(to.0.rounded()), "y": .number(to.1.rounded())],
-            ["type": "pointerUp", "button": 0],
-        ]])
+    package func swipe(from: (Double, Double), to: (Double, Double), milliseconds: Int = 200) async throws {
+        try await perform([
+            "type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"],
+            "actions": [
+                ["type": "pointerMove", "duration": 0, "x": .number(from.0.rounded()), "y": .number(from.1.rounded())],
+                ["type": "pointerDown", "button": 0],
+                ["type": "pointerMove", "duration": .number(Double(milliseconds)), "x": .number(to.0.rounded()), "y": .number(to.1.rounded())],
+                ["type": "pointerUp", "button": 0],
+            ],
+        ])
     }
 
     /// Presses and releases one key (W3C key values, e.g. `"\u{E014}"` for ArrowRight).
-    public func press(_ key: String) async throws {
-        try await perform(["type": "key", "id": "keyboard", "actions": [["type": "keyDown", "value": .string(key)], ["type": "keyUp", "value": .string(key)]]])
+    package func press(_ key: String) async throws {
+        try await perform([
+            "type": "key", "id": "keyboard", "actions": [["type": "keyDown", "value": .string(key)], ["type": "keyUp", "value": .string(key)]],
+        ])
     }
 
-    public static let arrowRight = "\u{E014}"
-    public static let arrowLeft = "\u{E012}"
-    public static let escape = "\u{E00C}"
-    public static let space = " "
+    package static let arrowRight = "\u{E014}"
+    package static let arrowLeft = "\u{E012}"
+    package static let escape = "\u{E00C}"
+    package static let space = " "
 
     private func perform(_ source: WebDriverJSON) async throws {
         _ = try await session("POST", "/actions", ["actions": [source]])
@@ -135,7 +148,7 @@ public final class WebDriver: Sendable {
     // MARK: Waiting
 
     /// Polls `script` until it returns true, for at most `timeout`.
-    public func waitUntil(_ script: String, timeout: Duration = .seconds(10), _ args: [WebDriverJSON] = []) async throws -> Bool {
+    package func waitUntil(_ script: String, timeout: Duration = .seconds(10), _ args: [WebDriverJSON] = []) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try await execute(script, args).bool == true { return true }
@@ -144,13 +157,13 @@ public final class WebDriver: Sendable {
         return false
     }
 
-    public func quit() async {
+    package func quit() async {
         _ = try? await session("DELETE", "")
         await client.shutdown()
     }
 
     /// The viewport as the browser painted it: PNG bytes, in device pixels.
-    public func screenshot() async throws -> [UInt8] {
+    package func screenshot() async throws -> [UInt8] {
         guard let text = try await session("GET", "/screenshot").string, let data = Data(base64Encoded: text) else {
             throw BrowserTestError("WebDriver sent no screenshot")
         }

@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 
 /// A JSON value for the WebDriver wire protocol (numbers are doubles: animation times,
 /// coordinates), able to cross concurrency domains.
-public indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertible {
+package indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,7 +12,7 @@ public indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertible
 
     /// Parsed with `JSONDecoder`, which keeps `true` apart from `1` (JSONSerialization
     /// on Linux hands both back as the same kind of number).
-    public init(parsing data: Data) throws {
+    package init(parsing data: Data) throws {
         self = try JSONDecoder().decode(WebDriverJSON.self, from: data)
     }
 
@@ -27,41 +27,49 @@ public indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         (try? JSONSerialization.data(withJSONObject: any, options: [.fragmentsAllowed])) ?? Data("null".utf8)
     }
 
-    public subscript(key: String) -> WebDriverJSON? {
+    package subscript(key: String) -> WebDriverJSON? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
-    public var string: String? { if case .string(let value) = self { value } else { nil } }
-    public var double: Double? { if case .number(let value) = self { value } else { nil } }
-    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
-    public var array: [WebDriverJSON]? { if case .array(let value) = self { value } else { nil } }
+    package var string: String? { if case .string(let value) = self { value } else { nil } }
+    package var double: Double? { if case .number(let value) = self { value } else { nil } }
+    package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    package var array: [WebDriverJSON]? { if case .array(let value) = self { value } else { nil } }
 
-    public var description: String { String(decoding: encoded(), as: UTF8.self) }
+    package var description: String { String(decoding: encoded(), as: UTF8.self) }
 }
 
 extension WebDriverJSON: Decodable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([WebDriverJSON].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: WebDriverJSON].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([WebDriverJSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: WebDriverJSON].self))
+        }
     }
 }
 
 extension WebDriverJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: WebDriverJSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, WebDriverJSON)...) { self = .object(Dictionary(elements, uniquingKeysWith: { $1 })) }
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral
+{
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(floatLiteral value: Double) { self = .number(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: WebDriverJSON...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, WebDriverJSON)...) { self = .object(Dictionary(elements, uniquingKeysWith: { $1 })) }
 }

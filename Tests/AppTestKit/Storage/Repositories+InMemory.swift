@@ -1,12 +1,12 @@
-public import GrainStoriesWeb
-import Geocoding
 import FeatureTestKit
+import Geocoding
+package import GrainStoriesWeb
 
 extension Repositories {
     /// The in-memory adapter: every repository in this process's memory, lost when it
     /// ends. For the contract suite and for tests that build the application without a
     /// database file (`edges.storage = { _ in .inMemory() }`).
-    public static func inMemory() -> Repositories {
+    package static func inMemory() -> Repositories {
         Repositories(
             sessions: InMemorySessionRepository(),
             drafts: InMemoryDraftRepository(),

@@ -1,14 +1,14 @@
+package import ATProto
 import CurlHTTPClient
 import Foundation
 import Synchronization
-public import ATProto
-public import Viewing
 import TestKit
+package import Viewing
 
 /// An in-memory `StoryLibrary` for page tests that need no socket: authors, stories and
 /// profiles set by the test, with a switch to make every call fail like an unreachable
 /// AppView.
-public final class FakeStoryLibrary: StoryLibrary {
+package final class FakeStoryLibrary: StoryLibrary {
     private struct State {
         var authors: [StoryAuthor] = []
         var stories: [DID: [StoryView]] = [:]
@@ -24,11 +24,11 @@ public final class FakeStoryLibrary: StoryLibrary {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// The fixtures' scenario (Kenji, Tomás, Maya with three stories, Erin without a
     /// profile), with each author's stories derived from the fixtures.
-    public static func fixtureScenario() -> FakeStoryLibrary {
+    package static func fixtureScenario() -> FakeStoryLibrary {
         let library = FakeStoryLibrary()
         let authors = (try? JSONDecoder().decode(StoryAuthorsResponse.self, from: Fixtures.data("getStoryAuthors")).authors) ?? []
         let maya = (try? JSONDecoder().decode(StoriesResponse.self, from: Fixtures.data("getStories")).stories) ?? []
@@ -36,7 +36,8 @@ public final class FakeStoryLibrary: StoryLibrary {
         library.update { state in
             state.authors = authors
             for author in authors {
-                state.stories[author.profile.did] = author.profile.did == maya.first?.creator.did
+                state.stories[author.profile.did] =
+                    author.profile.did == maya.first?.creator.did
                     ? maya
                     : FakeStoryLibrary.syntheticStories(for: author)
             }
@@ -49,7 +50,7 @@ public final class FakeStoryLibrary: StoryLibrary {
     }
 
     /// `storyCount` stories for an author, one minute apart, ending at `latestAt`.
-    public static func syntheticStories(for author: StoryAuthor) -> [StoryView] {
+    package static func syntheticStories(for author: StoryAuthor) -> [StoryView] {
         let latest = author.latestAt.date
         return (0..<max(author.storyCount, 0)).reversed().map { offset in
             let created = latest.addingTimeInterval(Double(-offset * 60))
@@ -62,10 +63,11 @@ public final class FakeStoryLibrary: StoryLibrary {
         }
     }
 
-    public func update(_ body: (inout FakeStoryLibraryState) -> Void) {
+    package func update(_ body: (inout FakeStoryLibraryState) -> Void) {
         state.withLock { state in
             var view = FakeStoryLibraryState(
-                authors: state.authors, stories: state.stories, archive: state.archive, archiveMissingFails: state.archiveMissingFails, single: state.single, profiles: state.profiles, failing: state.failing,
+                authors: state.authors, stories: state.stories, archive: state.archive, archiveMissingFails: state.archiveMissingFails, single: state.single,
+                profiles: state.profiles, failing: state.failing,
                 stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles, mustWait: state.mustWait
             )
             body(&view)
@@ -84,11 +86,13 @@ public final class FakeStoryLibrary: StoryLibrary {
 
     /// What the fake throws while `failing`: a refused connection to the AppView, typed
     /// all the way down like the live library's failures.
-    public static let outage = StoryLibraryError.unavailable(.transport(.transport(
-        HTTPClientError(.connectFailed, curlCode: 7, message: "fake: unreachable")
-    )))
+    package static let outage = StoryLibraryError.unavailable(
+        .transport(
+            .transport(
+                HTTPClientError(.connectFailed, curlCode: 7, message: "fake: unreachable")
+            )))
 
-    public func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
+    package func storyAuthors() async throws(StoryLibraryError) -> Fetched<[StoryAuthor]> {
         let (value, failing, stale) = state.withLock { ($0.authors, $0.failing, $0.stale) }
         if failing { throw FakeStoryLibrary.outage }
         return Fetched(value, isStale: stale)
@@ -96,19 +100,19 @@ public final class FakeStoryLibrary: StoryLibrary {
 
     /// What `storyAuthors()` gives, without waiting, unless `mustWait` is set (as when the
     /// live library has to ask Grain).
-    public func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+    package func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
         let (value, failing, stale, mustWait) = state.withLock { ($0.authors, $0.failing, $0.stale, $0.mustWait) }
         if mustWait { return nil }
         return failing ? .failure(FakeStoryLibrary.outage) : .success(Fetched(value, isStale: stale))
     }
 
-    public func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
+    package func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let (value, failing, stale) = state.withLock { ($0.stories[did] ?? [], $0.failing, $0.stale) }
         if failing { throw FakeStoryLibrary.outage }
         return Fetched(value, isStale: stale)
     }
 
-    public func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
+    package func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
         let (single, all, failing) = state.withLock { ($0.single[uri], $0.stories.values.flatMap { $0 }, $0.failing) }
         if failing { throw FakeStoryLibrary.outage }
         return single ?? all.first { $0.uri == uri }
@@ -116,7 +120,7 @@ public final class FakeStoryLibrary: StoryLibrary {
 
     /// `state.archive[did]` (newest first), `StoryArchivePage.pageSize` at a time, paged
     /// by `createdAt` as Grain's AppView pages it.
-    public func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
+    package func archive(of did: DID, before cursor: Datetime?) async throws(StoryLibraryError) -> StoryArchivePage {
         let (all, failing) = state.withLock { ($0.archive[did] ?? [], $0.failing || $0.archive[did] == nil && $0.archiveMissingFails) }
         if failing { throw FakeStoryLibrary.outage }
         let older = all.filter { cursor == nil || $0.createdAt < cursor! }
@@ -124,17 +128,21 @@ public final class FakeStoryLibrary: StoryLibrary {
         return StoryArchivePage(stories: page, next: older.count > page.count ? page.last?.createdAt : nil)
     }
 
-    public func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
+    package func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         let (value, failing) = state.withLock { state -> (ProfileViewDetailed?, Bool) in
             if let profile = state.profiles[actor] { return (profile, state.failing) }
             if state.onlyGivenProfiles { return (nil, state.failing) }
-            let author = state.authors.first { candidate in actor == .did(candidate.profile.did) || (actor.handle != nil && actor.handle == candidate.profile.handle) }
-            return (author.map { author in
-                var profile = ProfileViewDetailed(did: author.profile.did, handle: author.profile.handle)
-                profile.displayName = author.profile.displayName
-                profile.avatar = author.profile.avatar
-                return profile
-            }, state.failing)
+            let author = state.authors.first { candidate in
+                actor == .did(candidate.profile.did) || (actor.handle != nil && actor.handle == candidate.profile.handle)
+            }
+            return (
+                author.map { author in
+                    var profile = ProfileViewDetailed(did: author.profile.did, handle: author.profile.handle)
+                    profile.displayName = author.profile.displayName
+                    profile.avatar = author.profile.avatar
+                    return profile
+                }, state.failing
+            )
         }
         if failing { throw FakeStoryLibrary.outage }
         return Fetched(value)
@@ -142,21 +150,21 @@ public final class FakeStoryLibrary: StoryLibrary {
 }
 
 /// The editable contents of a `FakeStoryLibrary`.
-public struct FakeStoryLibraryState: Sendable {
-    public var authors: [StoryAuthor]
-    public var stories: [DID: [StoryView]]
+package struct FakeStoryLibraryState: Sendable {
+    package var authors: [StoryAuthor]
+    package var stories: [DID: [StoryView]]
     /// Each author's stories of all time, newest first (`archive(of:before:)`).
-    public var archive: [DID: [StoryView]]
+    package var archive: [DID: [StoryView]]
     /// An author with no `archive` entry gets the outage error instead of an empty archive.
-    public var archiveMissingFails: Bool
+    package var archiveMissingFails: Bool
     /// Stories only `story(uri:)` knows (expired, hidden).
-    public var single: [ATURI: StoryView]
-    public var profiles: [ATIdentifier: ProfileViewDetailed]
-    public var failing: Bool
-    public var stale: Bool
+    package var single: [ATURI: StoryView]
+    package var profiles: [ATIdentifier: ProfileViewDetailed]
+    package var failing: Bool
+    package var stale: Bool
     /// As the AppView: someone without a Grain profile record has no profile, even with
     /// live stories (otherwise one is made up from the strip, for convenience).
-    public var onlyGivenProfiles: Bool
+    package var onlyGivenProfiles: Bool
     /// `cachedStoryAuthors()` answers nil, as the live library does when it must ask Grain.
-    public var mustWait: Bool
+    package var mustWait: Bool
 }

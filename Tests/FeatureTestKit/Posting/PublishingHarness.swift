@@ -1,39 +1,40 @@
-public import Foundation
-import JPEGProcessing
-import Synchronization
-@testable public import ATProto
-@testable public import SQLiteRepositories
-@testable public import GrainSupport
-@testable public import Posting
-@testable import Social
-@testable public import Accounts
-import TestKit
-public import LoggingTestKit
+package import ATProtoTestKit
+package import Foundation
+package import LoggingTestKit
+import PhotoPipeline
 import PhotoTestKit
-public import ATProtoTestKit
+import Synchronization
+import TestKit
+
+@testable package import ATProto
+@testable package import Accounts
+@testable package import GrainSupport
+@testable package import Posting
+@testable package import SQLiteRepositories
+@testable import Social
 
 /// A publisher wired to a fake PDS (the Posting suites and the web layer's account
 /// binding suites share it), a temporary database and a clock the test moves.
-public final class PublishingHarness: Sendable {
-    public let pds: FakePDS
-    public let database: AppDatabase
-    public let http: OutboundHTTP
-    public let sessions: SessionStore
-    public let drafts: any DraftRepository
-    public let data: DataDirectory
-    public let publisher: Publisher
-    public let directory: String
-    public let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
-    public let posted = PostedLog()
-    public let logs = LogCapture()
-    public let tids = ATProto.TIDClock()
+package final class PublishingHarness: Sendable {
+    package let pds: FakePDS
+    package let database: AppDatabase
+    package let http: OutboundHTTP
+    package let sessions: SessionStore
+    package let drafts: any DraftRepository
+    package let data: DataDirectory
+    package let publisher: Publisher
+    package let directory: String
+    package let clock = TestDateClock(Date(timeIntervalSince1970: 1_788_544_800))
+    package let posted = PostedLog()
+    package let logs = LogCapture()
+    package let tids = ATProto.TIDClock()
 
-    public var now: Date { clock.now }
-    public func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
+    package var now: Date { clock.now }
+    package func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
 
     /// With `pdsFollowsClock`, the fake PDS keeps time by the harness's clock too (token
     /// and upload lifetimes move when the test advances it).
-    public init(pdsFollowsClock: Bool = false) async throws {
+    package init(pdsFollowsClock: Bool = false) async throws {
         directory = ProjectPaths.temporaryDirectory("publish")
         let shared = clock
         pds = pdsFollowsClock ? try FakePDS(clock: { shared.now }) : try FakePDS()
@@ -45,19 +46,21 @@ public final class PublishingHarness: Sendable {
         drafts = SQLiteDraftRepository(database: database)
         data = try DataDirectory.prepare(directory + "/data")
         let posted = self.posted
-        publisher = Publisher(.init(
-            drafts: drafts, data: data, sessions: sessions, pds: AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http), verifier: TestIdentityDirectory.shared.resolver(http: http)),
-            composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
-            storyPosted: { _, ref, _, _ in posted.append(ref) },
-            logger: logs.logger(), now: now
-        ))
+        publisher = Publisher(
+            .init(
+                drafts: drafts, data: data, sessions: sessions,
+                pds: AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http), verifier: TestIdentityDirectory.shared.resolver(http: http)),
+                composer: CrosspostComposer(storyLinkURL: "https://grain.social"),
+                storyPosted: { _, ref, _, _ in posted.append(ref) },
+                logger: logs.logger(), now: now
+            ))
     }
 
     /// Signs alice in for real against the fake PDS and stores the session.
     /// Thrown when the session just stored cannot be found again.
-    public struct Missing: Error {}
+    package struct Missing: Error {}
 
-    public func signIn() async throws -> AccountSession {
+    package func signIn() async throws -> AccountSession {
         let client = PDSClient(baseURL: pds.baseURL, http: http)
         let tokens = try await client.createSession(identifier: "alice.test", password: Secret(FakePDS.Account.alice.password))
         let cookie = try await sessions.create(tokens, pdsURL: pds.baseURL, displayName: nil)
@@ -66,7 +69,7 @@ public final class PublishingHarness: Sendable {
     }
 
     /// A draft with a real JPEG on disk, queued for publishing.
-    public func queueDraft(did: DID, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
+    package func queueDraft(did: DID, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
         let jpeg = try JPEGEncoder.encode(TestImages.photoLike(width: 160, height: 120), quality: 85)
         let id = UUID().uuidString
         try Data(jpeg).write(to: URL(fileURLWithPath: data.draftPhoto(id)))
@@ -80,7 +83,7 @@ public final class PublishingHarness: Sendable {
         return draft
     }
 
-    public func stop() async {
+    package func stop() async {
         await publisher.stop()
         await http.shutdown()
         await database.close()

@@ -1,11 +1,11 @@
-public import Foundation
-public import ATProto
-public import Posting
+package import ATProto
+package import Foundation
+package import Posting
 import Synchronization
 
 extension InMemoryDraftRepository {
     @discardableResult
-    public func publish(
+    package func publish(
         _ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
     ) async throws -> Bool {
         change(id, when: { $0.draft.state == .draft }) { row in
@@ -17,15 +17,15 @@ extension InMemoryDraftRepository {
     }
 
     @discardableResult
-    public func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
+    package func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
         change(id, when: { $0.draft.state == .draft }) { Self.start(&$0, createdAt: createdAt, now: now) }
     }
 
-    public func progress(_ id: String) async throws -> PublishProgress? {
+    package func progress(_ id: String) async throws -> PublishProgress? {
         rows.withLock { rows in rows[id].flatMap { $0.step == nil ? nil : $0.progress } }
     }
 
-    public func due(now: Date, limit: Int) async throws -> [PublishProgress] {
+    package func due(now: Date, limit: Int) async throws -> [PublishProgress] {
         let now = StoredSeconds.of(now)
         let due = rows.withLock { rows in
             rows.values.filter { $0.draft.state == .publishing && $0.step != nil && ($0.nextAttemptAt ?? .max) <= now }
@@ -33,14 +33,14 @@ extension InMemoryDraftRepository {
         return due.sorted { ($0.nextAttemptAt ?? 0) < ($1.nextAttemptAt ?? 0) }.prefix(limit).map(\.progress)
     }
 
-    public func nextDue() async throws -> Date? {
+    package func nextDue() async throws -> Date? {
         rows.withLock { rows in
             rows.values.filter { $0.draft.state == .publishing && $0.step != nil }.compactMap(\.nextAttemptAt).min().map(StoredSeconds.date)
         }
     }
 
     @discardableResult
-    public func save(_ progress: PublishProgress) async throws -> Bool {
+    package func save(_ progress: PublishProgress) async throws -> Bool {
         change(progress.draftID, when: { $0.step != nil && $0.draft.state == .publishing }) { row in
             row.step = progress.step
             row.blob = progress.blob
@@ -54,7 +54,7 @@ extension InMemoryDraftRepository {
     }
 
     @discardableResult
-    public func cancel(_ id: String) async throws -> Bool {
+    package func cancel(_ id: String) async throws -> Bool {
         change(id, when: { $0.draft.state == .publishing && $0.storyURI == nil }) { row in
             row.draft.state = .draft
             row.step = nil
@@ -64,7 +64,7 @@ extension InMemoryDraftRepository {
         }
     }
 
-    public func retry(_ id: String, now: Date) async throws {
+    package func retry(_ id: String, now: Date) async throws {
         change(id, when: { $0.step != nil && ($0.draft.state == .failed || ($0.draft.state == .publishing && $0.attempts > 0)) }) { row in
             row.draft.state = .publishing
             row.attempts = 0

@@ -1,14 +1,14 @@
-public import Foundation
+package import ATProto
+package import Accounts
+package import Foundation
+package import Posting
 import Synchronization
-public import ATProto
-public import Accounts
-public import Posting
 
 /// `DraftRepository` in memory: the contract suite's second adapter. Each method is one
 /// critical section (the quota is counted in the same one as the insert), rows keep
 /// exactly the columns the SQLite table keeps (publishing columns survive a cancel, as
 /// they do there), and times are whole seconds.
-public final class InMemoryDraftRepository: DraftRepository {
+package final class InMemoryDraftRepository: DraftRepository {
     /// One draft as the `drafts` table holds it.
     struct Row {
         var draft: Draft
@@ -23,11 +23,12 @@ public final class InMemoryDraftRepository: DraftRepository {
 
         /// The publishing columns read as SQLite's adapter reads them.
         var progress: PublishProgress {
-            let status: PublishProgress.Status = switch draft.state {
-            case .posted: .posted
-            case .failed: .failed
-            default: .pending
-            }
+            let status: PublishProgress.Status =
+                switch draft.state {
+                case .posted: .posted
+                case .failed: .failed
+                default: .pending
+                }
             return PublishProgress(
                 draftID: draft.id, did: draft.did, pdsURL: draft.pdsURL, step: step ?? .profile,
                 recordCreatedAt: recordCreatedAt ?? Datetime(Date(timeIntervalSince1970: 0)), blob: blob, storyURI: storyURI,
@@ -38,39 +39,39 @@ public final class InMemoryDraftRepository: DraftRepository {
 
     let rows = Mutex<[String: Row]>([:])
 
-    public init() {}
+    package init() {}
 
-    public func insert(_ draft: Draft) async throws {
+    package func insert(_ draft: Draft) async throws {
         try rows.withLock { rows throws(InMemoryRepositoryError) in try Self.insert(draft, into: &rows) }
     }
 
-    public func insert(_ draft: Draft, within quota: DraftQuota) async throws {
+    package func insert(_ draft: Draft, within quota: DraftQuota) async throws {
         try rows.withLock { rows throws(any Error) in
             if let refusal = quota.refusal(for: Self.usage(of: draft.did, in: rows), adding: draft.photoBytes) { throw refusal }
             try Self.insert(draft, into: &rows)
         }
     }
 
-    public func usage(of did: DID) async throws -> DraftQuota.Usage {
+    package func usage(of did: DID) async throws -> DraftQuota.Usage {
         rows.withLock { Self.usage(of: did, in: $0) }
     }
 
-    public func find(_ id: String) async throws -> Draft? { rows.withLock { $0[id]?.draft } }
+    package func find(_ id: String) async throws -> Draft? { rows.withLock { $0[id]?.draft } }
 
-    public func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
+    package func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
         rows.withLock { $0.values.first { $0.draft.did == did && $0.draft.storyRKey == storyRKey }?.draft }
     }
 
-    public func allIDs() async throws -> Set<String> { rows.withLock { Set($0.keys) } }
+    package func allIDs() async throws -> Set<String> { rows.withLock { Set($0.keys) } }
 
-    public func delete(_ id: String) async throws { _ = rows.withLock { $0.removeValue(forKey: id) } }
+    package func delete(_ id: String) async throws { _ = rows.withLock { $0.removeValue(forKey: id) } }
 
-    public func posted(since date: Date) async throws -> [Draft] {
+    package func posted(since date: Date) async throws -> [Draft] {
         let cutoff = date.timeIntervalSince1970.rounded(.towardZero)
         return drafts { $0.state == .posted && $0.createdAt.timeIntervalSince1970 >= cutoff }.sorted { $0.createdAt < $1.createdAt }
     }
 
-    public func unfinished(of account: AccountSession, limit: Int) async throws -> [(draft: Draft, progress: PublishProgress?)] {
+    package func unfinished(of account: AccountSession, limit: Int) async throws -> [(draft: Draft, progress: PublishProgress?)] {
         let open: Set<Draft.State> = [.draft, .publishing, .failed]
         let found = rows.withLock { rows in
             rows.values.filter { $0.draft.belongs(to: account) && open.contains($0.draft.state) }
@@ -81,12 +82,12 @@ public final class InMemoryDraftRepository: DraftRepository {
         }.prefix(limit).map { ($0.draft, $0.step == nil ? nil : $0.progress) }
     }
 
-    public func abandoned(before date: Date) async throws -> [Draft] {
+    package func abandoned(before date: Date) async throws -> [Draft] {
         let cutoff = date.timeIntervalSince1970.rounded(.towardZero)
         return drafts { ($0.state == .draft || $0.state == .posted) && $0.createdAt.timeIntervalSince1970 < cutoff }
     }
 
-    public func failed(before date: Date) async throws -> [Draft] {
+    package func failed(before date: Date) async throws -> [Draft] {
         let cutoff = date.timeIntervalSince1970.rounded(.towardZero)
         return drafts { $0.state == .failed && $0.createdAt.timeIntervalSince1970 < cutoff }
     }

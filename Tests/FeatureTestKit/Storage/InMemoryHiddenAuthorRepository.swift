@@ -1,18 +1,18 @@
-public import Foundation
+package import ATProto
+package import Foundation
+import Social
 import Synchronization
-public import ATProto
-public import Social
 
 /// `HiddenAuthorRepository` in memory (the contract suite's second adapter): the count
 /// and the insert in one critical section, as the SQLite adapter has them in one
 /// transaction.
-public final class InMemoryHiddenAuthorRepository: HiddenAuthorRepository {
+package final class InMemoryHiddenAuthorRepository: HiddenAuthorRepository {
     /// Per account, whom it hid and when (milliseconds since 1970).
     private let hidden = Mutex<[DID: [DID: Int64]]>([:])
 
-    public init() {}
+    package init() {}
 
-    public func hidden(by did: DID) async throws -> [DID] {
+    package func hidden(by did: DID) async throws -> [DID] {
         hidden.withLock { all in
             (all[did] ?? [:]).sorted { a, b in
                 a.value != b.value ? a.value > b.value : a.key.rawValue.utf8.lexicographicallyPrecedes(b.key.rawValue.utf8)
@@ -21,7 +21,7 @@ public final class InMemoryHiddenAuthorRepository: HiddenAuthorRepository {
     }
 
     @discardableResult
-    public func hide(_ author: DID, by did: DID, now: Date, limit: Int) async throws -> Bool {
+    package func hide(_ author: DID, by did: DID, now: Date, limit: Int) async throws -> Bool {
         hidden.withLock { all in
             var list = all[did] ?? [:]
             if list[author] != nil { return true }
@@ -32,7 +32,7 @@ public final class InMemoryHiddenAuthorRepository: HiddenAuthorRepository {
         }
     }
 
-    public func unhide(_ author: DID, by did: DID) async throws {
+    package func unhide(_ author: DID, by did: DID) async throws {
         hidden.withLock { _ = $0[did]?.removeValue(forKey: author) }
     }
 }

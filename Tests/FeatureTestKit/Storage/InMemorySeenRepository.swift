@@ -1,19 +1,19 @@
-public import Foundation
+package import ATProto
+package import Foundation
 import Synchronization
-public import ATProto
-public import Viewing
+package import Viewing
 
 /// `SeenRepository` in memory (the contract suite's second adapter).
-public final class InMemorySeenRepository: SeenRepository {
+package final class InMemorySeenRepository: SeenRepository {
     private let newest = Mutex<[DID: [DID: Int64]]>([:])
 
-    public init() {}
+    package init() {}
 
-    public func state(for did: DID) async throws -> SeenState {
+    package func state(for did: DID) async throws -> SeenState {
         SeenState(newestSeen: newest.withLock { $0[did] ?? [:] })
     }
 
-    public func record(did: DID, author: DID, newestMilliseconds: Int64, now: Date) async throws {
+    package func record(did: DID, author: DID, newestMilliseconds: Int64, now: Date) async throws {
         let cutoff = Int64((now.timeIntervalSince1970 - SeenState.retention) * 1000)
         newest.withLock { all in
             var seen = all[did] ?? [:]

@@ -1,13 +1,13 @@
-public import Foundation
+package import ATProto
+package import Foundation
+package import Social
 import Synchronization
-public import ATProto
-public import Social
 
 /// `SocialWriteRepository` in memory: the contract suite's second adapter. Writes are
 /// kept in id order; each method is one critical section, a second creation of a
 /// record is refused as the SQLite adapter's unique index refuses it, and times are
 /// whole seconds.
-public final class InMemorySocialWriteRepository: SocialWriteRepository {
+package final class InMemorySocialWriteRepository: SocialWriteRepository {
     private struct State {
         var writes: [SocialWrite] = []
         var lastID: Int64 = 0
@@ -15,9 +15,9 @@ public final class InMemorySocialWriteRepository: SocialWriteRepository {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public func insert(
+    package func insert(
         did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
     ) async throws -> SocialWrite {
         let at = StoredSeconds.date(StoredSeconds.of(now))
@@ -34,28 +34,29 @@ public final class InMemorySocialWriteRepository: SocialWriteRepository {
         }
     }
 
-    public func find(_ id: Int64) async throws -> SocialWrite? {
+    package func find(_ id: Int64) async throws -> SocialWrite? {
         state.withLock { $0.writes.first { $0.id == id } }
     }
 
-    public func due(now: Date, limit: Int) async throws -> [SocialWrite] {
+    package func due(now: Date, limit: Int) async throws -> [SocialWrite] {
         let now = StoredSeconds.date(StoredSeconds.of(now))
         return state.withLock { state in
-            Array(state.writes.filter { write in
-                write.status == .pending && write.nextAttemptAt <= now && !Self.waits(write, in: state.writes)
-            }.prefix(limit))
+            Array(
+                state.writes.filter { write in
+                    write.status == .pending && write.nextAttemptAt <= now && !Self.waits(write, in: state.writes)
+                }.prefix(limit))
         }
     }
 
-    public func waitsForEarlier(_ write: SocialWrite) async throws -> Bool {
+    package func waitsForEarlier(_ write: SocialWrite) async throws -> Bool {
         state.withLock { Self.waits(write, in: $0.writes) }
     }
 
-    public func nextDue() async throws -> Date? {
+    package func nextDue() async throws -> Date? {
         state.withLock { $0.writes.filter { $0.status == .pending }.map(\.nextAttemptAt).min() }
     }
 
-    public func save(_ write: SocialWrite) async throws {
+    package func save(_ write: SocialWrite) async throws {
         state.withLock { state in
             guard let index = state.writes.firstIndex(where: { $0.id == write.id && $0.status == .pending }) else { return }
             state.writes[index].status = write.status
@@ -65,11 +66,11 @@ public final class InMemorySocialWriteRepository: SocialWriteRepository {
         }
     }
 
-    public func unfinished(of did: DID, kinds: [SocialWrite.Kind]) async throws -> [SocialWrite] {
+    package func unfinished(of did: DID, kinds: [SocialWrite.Kind]) async throws -> [SocialWrite] {
         state.withLock { $0.writes.filter { $0.did == did && $0.status == .pending && kinds.contains($0.kind) } }
     }
 
-    public func comments(on subject: ATURI, since: Date) async throws -> [SocialWrite] {
+    package func comments(on subject: ATURI, since: Date) async throws -> [SocialWrite] {
         let since = StoredSeconds.date(StoredSeconds.of(since))
         return state.withLock { state in
             state.writes.filter {
@@ -78,11 +79,11 @@ public final class InMemorySocialWriteRepository: SocialWriteRepository {
         }
     }
 
-    public func comment(of did: DID, rkey: RecordKey) async throws -> SocialWrite? {
+    package func comment(of did: DID, rkey: RecordKey) async throws -> SocialWrite? {
         state.withLock { $0.writes.first { $0.did == did && $0.rkey == rkey && $0.kind == .comment } }
     }
 
-    public func deleteFinished(before: Date) async throws {
+    package func deleteFinished(before: Date) async throws {
         let before = StoredSeconds.date(StoredSeconds.of(before))
         state.withLock { $0.writes.removeAll { $0.status != .pending && $0.queuedAt < before } }
     }

@@ -1,14 +1,14 @@
+package import ATProto
+package import Social
 import Synchronization
-public import ATProto
-public import Social
 
 /// `StripChoiceRepository` in memory (the contract suite's second adapter).
-public final class InMemoryStripChoiceRepository: StripChoiceRepository {
+package final class InMemoryStripChoiceRepository: StripChoiceRepository {
     private let choices = Mutex<[DID: StripChoice]>([:])
 
-    public init() {}
+    package init() {}
 
-    public func choice(for did: DID) async throws -> StripChoice? { choices.withLock { $0[did] } }
+    package func choice(for did: DID) async throws -> StripChoice? { choices.withLock { $0[did] } }
 
-    public func setChoice(_ choice: StripChoice, for did: DID) async throws { choices.withLock { $0[did] = choice } }
+    package func setChoice(_ choice: StripChoice, for did: DID) async throws { choices.withLock { $0[did] = choice } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geocoding
 
 /// Cache keys (rounded positions, normalised queries) and the bounded in-memory cache.

@@ -1,8 +1,9 @@
 import Foundation
+import TestKit
 import Testing
+
 @testable import ATProto
 @testable import Geocoding
-import TestKit
 
 /// `locationDisplay` (reference §2.10) and the crosspost's location line (§6.1).
 @Suite struct LocationFormatterTests {
@@ -25,7 +26,10 @@ import TestKit
         let url = "https://grain.social/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb"
         let text = ["", "📍 " + LocationFormatter.display(location: record.location, address: record.address), "", "#GrainSocial " + url]
             .joined(separator: "\n")
-        #expect(text == "\n📍 Powell's City of Books, Portland, Oregon, US\n\n#GrainSocial https://grain.social/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb")
+        #expect(
+            text
+                == "\n📍 Powell's City of Books, Portland, Oregon, US\n\n#GrainSocial https://grain.social/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb"
+        )
     }
 
     @Test func withoutAddressContextTheTrimmedNameIsKeptWhole() {

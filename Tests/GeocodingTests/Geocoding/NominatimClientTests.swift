@@ -1,7 +1,8 @@
-import TestKit
-import LoggingTestKit
 import ATProtoTestKit
+import LoggingTestKit
+import TestKit
 import Testing
+
 @testable import ATProto
 @testable import Geocoding
 @testable import GrainSupport
@@ -19,10 +20,12 @@ import Testing
             #expect(request.userAgent == "GrainStories/\(GrainStoriesVersion.current) (self-hosted; contact: alice@example.org)")
 
             #expect(suggestion.name == "Powell's City of Books")
-            #expect(suggestion.address == AddressLocation(
-                country: "US", postalCode: "97209", region: "Oregon", locality: "Portland",
-                street: "1005 West Burnside Street", name: "Powell's City of Books"
-            ))
+            #expect(
+                suggestion.address
+                    == AddressLocation(
+                        country: "US", postalCode: "97209", region: "Oregon", locality: "Portland",
+                        street: "1005 West Burnside Street", name: "Powell's City of Books"
+                    ))
             // The photo's own cell, not Nominatim's (8a28f0004a77fff).
             #expect(suggestion.location == HThreeLocation(value: "8a28f0004a57fff", name: "Powell's City of Books"))
             #expect(suggestion.latitude == 45.5238616)
@@ -44,9 +47,11 @@ import Testing
         try await NominatimHarness.run { harness in
             let suggestion = try #require(await harness.client().reverse(latitude: 44.29115, longitude: -121.54973))
             #expect(suggestion.name == "Sisters, Oregon, United States")
-            #expect(suggestion.address == AddressLocation(
-                country: "US", postalCode: "97759", region: "Oregon", locality: "Sisters", street: "291 West Cascade Avenue"
-            ))
+            #expect(
+                suggestion.address
+                    == AddressLocation(
+                        country: "US", postalCode: "97759", region: "Oregon", locality: "Sisters", street: "291 West Cascade Avenue"
+                    ))
             #expect(suggestion.display == "Sisters, Oregon, US")
         }
     }

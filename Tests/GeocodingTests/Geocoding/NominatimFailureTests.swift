@@ -1,8 +1,9 @@
-import LoggingTestKit
-import Testing
-@testable import Geocoding
-import TestKit
 import ATProtoTestKit
+import LoggingTestKit
+import TestKit
+import Testing
+
+@testable import Geocoding
 
 /// Every failure means "no suggestion": never an error, never cached, logged at debug.
 @Suite struct NominatimFailureTests {

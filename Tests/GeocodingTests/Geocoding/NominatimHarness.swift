@@ -1,8 +1,9 @@
+import ATProtoTestKit
+import LoggingTestKit
+import TestKit
+
 @testable import ATProto
 @testable import Geocoding
-import TestKit
-import LoggingTestKit
-import ATProtoTestKit
 
 /// A stand-in Nominatim, an outgoing HTTP client allowed to reach it, a manual clock
 /// driving both the rate limiter and the cache, and captured logs.

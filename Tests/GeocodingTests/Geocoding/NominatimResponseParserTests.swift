@@ -1,6 +1,7 @@
-import Testing
-@testable import Geocoding
 import TestKit
+import Testing
+
+@testable import Geocoding
 
 /// Nominatim's JSON is read tolerantly, and "nothing here" is told apart from garbage.
 @Suite struct NominatimResponseParserTests {

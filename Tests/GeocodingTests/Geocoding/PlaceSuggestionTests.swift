@@ -1,7 +1,8 @@
+import TestKit
 import Testing
+
 @testable import ATProto
 @testable import Geocoding
-import TestKit
 
 /// The `location.name` and `address` rules of reference §5.4, and where the H3 cell
 /// comes from (§5.5).
@@ -47,10 +48,12 @@ import TestKit
     }
 
     @Test func theAddressFollowsTheWebClient() {
-        #expect(Self.powells.addressLocation == AddressLocation(
-            country: "US", postalCode: "97209", region: "Oregon", locality: "Portland",
-            street: "1005 West Burnside Street", name: "Powell's City of Books"
-        ))
+        #expect(
+            Self.powells.addressLocation
+                == AddressLocation(
+                    country: "US", postalCode: "97209", region: "Oregon", locality: "Portland",
+                    street: "1005 West Burnside Street", name: "Powell's City of Books"
+                ))
     }
 
     @Test func missingSourcesLeaveTheirKeysOut() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geocoding
 
 /// Hostile text from the network or the search box is cleaned before use.

@@ -1,7 +1,8 @@
 import Synchronization
-import Testing
-@testable import Geocoding
 import TestKit
+import Testing
+
+@testable import Geocoding
 
 /// One request per second across the server, with a bounded wait. Time is a
 /// `ManualClock` whose fake sleep jumps the clock forward, so nothing really waits.
@@ -17,10 +18,12 @@ import TestKit
         /// With `timePasses`, a sleep moves the clock to its deadline; without, it
         /// returns with the clock unchanged.
         func limiter(interval: Duration = .seconds(1), maxWait: Duration = .seconds(5), timePasses: Bool = true) -> RateLimiter {
-            RateLimiter(interval: interval, maxWait: maxWait, now: { self.clock.now }, sleep: { deadline in
-                self.sleeps.withLock { $0.append(deadline - self.clock.now) }
-                if timePasses { self.clock.advance(to: deadline) }
-            })
+            RateLimiter(
+                interval: interval, maxWait: maxWait, now: { self.clock.now },
+                sleep: { deadline in
+                    self.sleeps.withLock { $0.append(deadline - self.clock.now) }
+                    if timePasses { self.clock.advance(to: deadline) }
+                })
         }
 
         /// Offsets from the start of the schedule.

@@ -1,12 +1,13 @@
-import FeatureTestKit
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
-import ATProtoTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// A signed-in person's strip: the people they follow (their own follow records on their
 /// PDS) or everyone, switched and remembered per account; the people they block or hid
@@ -229,7 +230,8 @@ import AppTestKit
         let settings = HTMLInspection.unescape(await home.browser.get(HiddenPage.path).text)
         #expect(settings.contains("Maya Okafor"))
         #expect(settings.contains("aria-label=\"Unhide Maya Okafor's stories\""))
-        let unhid = await home.browser.post(HiddenPage.path, form: [("csrf", token), ("action", "unhide"), ("author", Self.maya.rawValue), ("back", HiddenPage.path)])
+        let unhid = await home.browser.post(
+            HiddenPage.path, form: [("csrf", token), ("action", "unhide"), ("author", Self.maya.rawValue), ("back", HiddenPage.path)])
         #expect(unhid.status == .seeOther && unhid.headers["Location"] == HiddenPage.path)
         #expect(await home.strip().count == 4)
         #expect(!(await home.browser.get(HiddenPage.path).text.contains("Maya Okafor")))
@@ -243,7 +245,8 @@ import AppTestKit
         let noAuthor = await home.browser.post(HiddenPage.path, form: [("csrf", token), ("action", "hide"), ("author", "maya")])
         let badAction = await home.browser.post(HiddenPage.path, form: [("csrf", token), ("action", "mute"), ("author", Self.maya.rawValue)])
         let own = await home.browser.post(HiddenPage.path, form: [("csrf", token), ("action", "hide"), ("author", FakePDS.Account.alice.did)])
-        let offSite = await home.browser.post(HiddenPage.path, form: [("csrf", token), ("action", "hide"), ("author", Self.maya.rawValue), ("back", "//evil.example")])
+        let offSite = await home.browser.post(
+            HiddenPage.path, form: [("csrf", token), ("action", "hide"), ("author", Self.maya.rawValue), ("back", "//evil.example")])
         let signedOut = await home.app.respond(.get, HiddenPage.path)
         #expect(forged.status == .forbidden)
         #expect(noAuthor.status == .badRequest && noAuthor.text.contains("author must be a DID"))
@@ -256,7 +259,9 @@ import AppTestKit
 
     @Test func unseenPeopleComeFirstAndTheViewerKeepsTheOrderItWasShown() async throws {
         let home = try await Household()
-        let (kenji, tomas, maya, erin) = try await (home.stories(of: Self.kenji), home.stories(of: Self.tomas), home.stories(of: Self.maya), home.stories(of: Self.erin))
+        let (kenji, tomas, maya, erin) = try await (
+            home.stories(of: Self.kenji), home.stories(of: Self.tomas), home.stories(of: Self.maya), home.stories(of: Self.erin)
+        )
         // Tomás (second in Grain's order) was seen before: the strip puts him last.
         for story in tomas { _ = await home.viewer(story) }
         #expect(await home.strip() == [Self.kenji, Self.maya, Self.erin, Self.tomas].map(\.rawValue))

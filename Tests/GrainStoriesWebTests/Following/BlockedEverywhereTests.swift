@@ -1,12 +1,13 @@
-import FeatureTestKit
-import AppTestKit
-import ATProtoTestKit
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
+
+@testable import GrainStoriesWeb
 
 /// Someone Alice blocks on Grain (a `social.grain.graph.block` record on her PDS) or hid
 /// here stays out of her sight on every path, not only in the strip: a story link passed
@@ -97,7 +98,8 @@ import Viewing
     @Test func aTVForAnAccountSkipsWhomThatAccountBlocks() async throws {
         let (app, pds, _) = try await TVPageTests.followingApp()
         // Alice follows Maya and Erin, and blocks Maya.
-        try pds.seedRecord(["subject": .string(Self.maya.rawValue), "createdAt": "2026-09-04T12:00:00.000Z"], collection: "social.grain.graph.block", rkey: "3mblock00001")
+        try pds.seedRecord(
+            ["subject": .string(Self.maya.rawValue), "createdAt": "2026-09-04T12:00:00.000Z"], collection: "social.grain.graph.block", rkey: "3mblock00001")
         let played = await Self.tvAuthors({ await app.respond($0) }, from: "/tv?for=alice.test", pages: 4)
         let asked = await app.respond("/tv?for=alice.test&at=\(Self.maya.rawValue)/3mupadw3kg264").text
         await app.shutdown()

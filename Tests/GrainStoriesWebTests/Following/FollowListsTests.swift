@@ -1,14 +1,15 @@
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
-@testable import ATProto
-import Viewing
+import ATProtoTestKit
 import Accounts
+import FeatureTestKit
+import Foundation
+import MicroHTTPServer
 import Social
 import TestKit
-import ATProtoTestKit
-import FeatureTestKit
+import Testing
+import Viewing
+
+@testable import ATProto
+@testable import GrainStoriesWeb
 
 /// Whom an account follows, found like a sign-in finds an account (handle → DID → PDS)
 /// and read from its PDS, kept for a few minutes; unknown names and services that do
@@ -42,7 +43,9 @@ import FeatureTestKit
 
         // After five minutes a new follow is seen (the stale list is served while the
         // new one loads; the load after that has it).
-        try pds.seedRecord(["subject": "did:plc:rjnvgfygwwqc5hyfsxmecosf", "createdAt": "2026-09-04T12:00:00.000Z"], collection: NSID.grainFollow.rawValue, rkey: "3mfollow00003")
+        try pds.seedRecord(
+            ["subject": "did:plc:rjnvgfygwwqc5hyfsxmecosf", "createdAt": "2026-09-04T12:00:00.000Z"], collection: NSID.grainFollow.rawValue,
+            rkey: "3mfollow00003")
         clock.advance(by: .seconds(301))
         var updated: [DID] = []
         let refreshed = try await eventually {
@@ -114,7 +117,8 @@ import FeatureTestKit
     /// an identity lookup, and follows and blocks are kept apart.
     @Test func aSessionsOwnFollowsAndBlocksComeFromItsPDSWithoutAnyLookup() async throws {
         let pds = try Self.alicesPDS()
-        try pds.seedRecord(["subject": .string(Self.erin), "createdAt": "2026-09-04T12:00:00.000Z"], collection: NSID.grainBlock.rawValue, rkey: "3mblock000001")
+        try pds.seedRecord(
+            ["subject": .string(Self.erin), "createdAt": "2026-09-04T12:00:00.000Z"], collection: NSID.grainBlock.rawValue, rkey: "3mblock000001")
         let identity = FakeIdentityResolver([], pdsURL: pds.baseURL)
         let lists = FollowLists(identity: identity, pds: pds)
         let alice = DID(FakePDS.Account.alice.did)!
@@ -130,8 +134,12 @@ import FeatureTestKit
     /// A did:plc whose 24 base32 characters spell `index`.
     static func numbered(_ index: Int) -> DID {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
-        var digits = "", value = index
-        for _ in 0..<24 { digits.append(alphabet[value % 32]); value /= 32 }
+        var digits = ""
+        var value = index
+        for _ in 0..<24 {
+            digits.append(alphabet[value % 32])
+            value /= 32
+        }
         return DID("did:plc:" + String(digits.reversed()))!
     }
 

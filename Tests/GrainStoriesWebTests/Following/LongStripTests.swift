@@ -1,12 +1,13 @@
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// A busy network: 200 people with stories. The page stays light (no avatar or cover is
 /// fetched before it scrolls into view), and a signed-in person who follows a few of them

@@ -1,11 +1,12 @@
-import FeatureTestKit
 import ATProto
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// Unseen people first for a visitor who is not signed in (their seen state is in their
 /// browser's cookie), with the viewer keeping to the order the strip was shown in (the

@@ -1,8 +1,8 @@
-import Testing
 import ATProto
 import Geocoding
 import GrainStoriesWeb
 import GrainSupport
+import Testing
 
 /// The web layer's wiring of the geocoder: a configuration without a Nominatim URL gives a
 /// disabled client that answers nothing.

@@ -1,12 +1,13 @@
-import Foundation
-@testable import GrainStoriesWeb
-import JPEGProcessing
-import Testing
-@testable import ATProto
-import TestKit
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import PhotoPipeline
+import PhotoTestKit
+import TestKit
+import Testing
+
+@testable import ATProto
+@testable import GrainStoriesWeb
 
 /// `--handle-resolver-url` reaches the resolver the running server uses. The fallback is
 /// asked directly: the DNS and well-known lookups before it would leave this machine.
@@ -16,14 +17,16 @@ import AppTestKit
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
         let did = FakePDS.Account.alice.did
         identity.setResolvedHandle(.json("{\"did\":\"\(did)\"}"), for: "alice.test")
-        guard case .run(let configuration) = try AppConfiguration.load(
-            arguments: [
-                "--host", "127.0.0.1", "--port", "0", "--data-dir", ProjectPaths.temporaryDirectory("resolver"),
-                "--templates-dir", ProjectPaths.templates, "--public-dir", ProjectPaths.publicFiles, "--nominatim-url", "",
-                "--appview-url", appView.baseURL,
-            ],
-            environment: ["GRAIN_STORIES_HANDLE_RESOLVER_URL": identity.resolverURL, "GRAIN_STORIES_INSECURE_HOSTS": "127.0.0.1"]
-        ) else {
+        guard
+            case .run(let configuration) = try AppConfiguration.load(
+                arguments: [
+                    "--host", "127.0.0.1", "--port", "0", "--data-dir", ProjectPaths.temporaryDirectory("resolver"),
+                    "--templates-dir", ProjectPaths.templates, "--public-dir", ProjectPaths.publicFiles, "--nominatim-url", "",
+                    "--appview-url", appView.baseURL,
+                ],
+                environment: ["GRAIN_STORIES_HANDLE_RESOLVER_URL": identity.resolverURL, "GRAIN_STORIES_INSECURE_HOSTS": "127.0.0.1"]
+            )
+        else {
             Issue.record("expected a configuration")
             return
         }

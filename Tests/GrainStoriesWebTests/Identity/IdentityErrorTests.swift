@@ -1,8 +1,9 @@
 import CurlHTTPClient
 import MicroHTTPServer
-@testable import GrainStoriesWeb
 import Testing
+
 @testable import ATProto
+@testable import GrainStoriesWeb
 
 @Suite struct IdentityErrorTests {
     @Test func messagesNameTheAccountAndSayWhatToDo() {
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func transportDetailGoesToLogsNotToPeople() {
-        let error = IdentityError.unreachable(service: "The PLC directory", cause: .transport(.transport(HTTPClientError(.timedOut, curlCode: 28, message: "Operation timed out"))))
+        let error = IdentityError.unreachable(
+            service: "The PLC directory", cause: .transport(.transport(HTTPClientError(.timedOut, curlCode: 28, message: "Operation timed out"))))
         #expect(error.description.contains("timed out"))
         #expect(!error.userMessage.contains("timed out"))
         #expect(error.userMessage.hasPrefix("The PLC directory could not be reached"))

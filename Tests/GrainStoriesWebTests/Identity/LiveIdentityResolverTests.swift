@@ -1,8 +1,9 @@
+import ATProtoTestKit
+import TestKit
 import Testing
+
 @testable import ATProto
 @testable import GrainStoriesWeb
-import TestKit
-import ATProtoTestKit
 
 /// The web layer's wiring of the identity resolver: the live resolver built from the
 /// configuration talks to the configured PLC directory and handle resolver.

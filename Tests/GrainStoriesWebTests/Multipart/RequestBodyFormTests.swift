@@ -1,9 +1,10 @@
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
-import Testing
 import Multipart
 import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// The web layer's side of uploads: the server's request body (in memory or spooled to a
 /// file) feeds the form parser, the request context reads the content type, and every
@@ -24,7 +25,10 @@ import TestKit
         let parser = MultipartFormParser(chunkSize: 5)
         let fromFile = try parser.parse(RequestBody.file(path: bodyPath, size: Self.body.count), contentType: Self.contentType, fileDirectory: directory)
         let fromMemory = try parser.parse(RequestBody.memory(Self.body), contentType: Self.contentType, fileDirectory: directory)
-        defer { fromFile.removeFiles(); fromMemory.removeFiles() }
+        defer {
+            fromFile.removeFiles()
+            fromMemory.removeFiles()
+        }
         #expect(fromFile["a"] == "b")
         #expect(fromFile.fields == fromMemory.fields)
         #expect(fromFile.files.map(\.filename) == ["x.jpg"])

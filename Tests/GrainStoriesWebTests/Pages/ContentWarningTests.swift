@@ -1,12 +1,13 @@
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// A story self-labelled `nudity` (Maya's second in the fixtures) shows only behind its
 /// warning wherever its photo would appear: not as a profile thumbnail, not as the home

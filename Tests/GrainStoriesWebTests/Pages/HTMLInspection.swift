@@ -37,7 +37,8 @@ enum HTMLInspection {
     /// or "" when there is none, so a check can look at the strip and not the grid.
     static func section(_ name: String, in html: String) -> String {
         guard let start = html.range(of: "<section class=\"\(name)"),
-              let end = html[start.upperBound...].range(of: "</section>") else { return "" }
+            let end = html[start.upperBound...].range(of: "</section>")
+        else { return "" }
         return String(html[start.lowerBound..<end.upperBound])
     }
 

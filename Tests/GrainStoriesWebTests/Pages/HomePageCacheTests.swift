@@ -1,20 +1,21 @@
-import LoggingTestKit
-import FeatureTestKit
-import ATProtoTestKit
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
 import GrainSupport
-@testable import GrainStoriesWeb
 import HTMLTemplates
+import LoggingTestKit
 import MicroHTTPServer
-@testable import Posting
-@testable import Social
-@testable import Accounts
+import Presentation
+import TestKit
 import Testing
 import Viewing
-import Presentation
-import AppTestKit
-import TestKit
+
+@testable import Accounts
+@testable import GrainStoriesWeb
+@testable import Posting
+@testable import Social
 
 /// The home page is rendered once per strip and filled per visitor: every filled page is
 /// byte for byte what rendering it afresh gives that visitor, one visitor's page never
@@ -98,9 +99,10 @@ import TestKit
     /// signed-in people.
     static func visitors() throws -> [RequestContext] {
         let plain = try RequestContext(request: HTTPRequest(method: .get, target: "/"))
-        let withToken = try RequestContext(request: HTTPRequest(
-            method: .get, target: "/", headers: HTTPHeaders([("Cookie", "csrf=\(String(repeating: "k", count: 43))")])
-        ))
+        let withToken = try RequestContext(
+            request: HTTPRequest(
+                method: .get, target: "/", headers: HTTPHeaders([("Cookie", "csrf=\(String(repeating: "k", count: 43))")])
+            ))
         var first = plain
         first.account = account("first", did: "did:plc:firstaccountaaaaaaaaaaaa")
         var second = plain
@@ -246,7 +248,10 @@ import TestKit
         app.library.update { $0.mustWait = true }
         #expect(app.application.respondImmediately(to: request) == nil, "nothing cached: the page waits for Grain in a task")
         // A failure Grain is remembered for is answered at once, as the task would answer.
-        app.library.update { $0.mustWait = false; $0.failing = true }
+        app.library.update {
+            $0.mustWait = false
+            $0.failing = true
+        }
         let notice = try #require(app.application.respondImmediately(to: request))
         #expect(notice.text == (await app.application.respond(to: request)).text)
         #expect(notice.text.contains("Grain could not be reached just now"))

@@ -1,14 +1,15 @@
-import ATProtoTestKit
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-@testable import Viewing
-@testable import Social
+
+@testable import GrainStoriesWeb
 @testable import Presentation
-import FeatureTestKit
-import AppTestKit
+@testable import Social
+@testable import Viewing
 
 @Suite struct HomePageTests {
     @Test func theStripListsAuthorsInTheAppViewsOrderWithUnseenRings() async throws {

@@ -1,12 +1,13 @@
-import FeatureTestKit
-import ATProtoTestKit
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// Every page that prints a name from the network (a display name: anyone can set it to
 /// markup) prints it as text. Each test looks at one page, in the part of the page that

@@ -1,12 +1,13 @@
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// The signed-in person's own tile leads the strip: their avatar with a plus badge; with
 /// a live story it offers "View your story" and "Add to your story" (a `<details>` menu,

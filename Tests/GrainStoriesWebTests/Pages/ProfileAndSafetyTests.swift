@@ -1,12 +1,13 @@
 import ATProtoTestKit
-import Viewing
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
+import Viewing
+
 @testable import ATProto
-import FeatureTestKit
-import AppTestKit
+@testable import GrainStoriesWeb
 
 @Suite struct ProfilePageTests {
     @Test func aProfileWithLiveStoriesHasARingThatOpensTheViewer() async throws {
@@ -18,7 +19,9 @@ import AppTestKit
         #expect(html.contains("<h1 class=\"profile-name\">Maya Okafor</h1>"))
         #expect(html.contains("@mayaokafor.bsky.social"))
         #expect(html.contains("Bookshops, bridges and bad weather."))
-        #expect(html.contains("<li><a href=\"https://grain.social/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v\" rel=\"noopener\"><strong>418</strong> followers</a></li>"))
+        #expect(
+            html.contains(
+                "<li><a href=\"https://grain.social/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v\" rel=\"noopener\"><strong>418</strong> followers</a></li>"))
         // Her three live stories, each opening the viewer at that story.
         let stories = HTMLInspection.attributeValues("href", in: html) { $0.contains("profile-story") }
         #expect(stories.count == 3)

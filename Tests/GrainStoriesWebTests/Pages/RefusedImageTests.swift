@@ -1,12 +1,13 @@
-import ATProtoTestKit
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
 import Viewing
-import FeatureTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// A story whose photo this server will not proxy (an address that is not `https`)
 /// leaves no trace of an image: no `<img src="">` (which a browser fetches as the page

@@ -1,14 +1,15 @@
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-@testable import Viewing
-@testable import Social
+
+@testable import GrainStoriesWeb
 @testable import Presentation
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
+@testable import Social
+@testable import Viewing
 
 /// A person's own profile keeps their stories of the past: 30 a page, newest first, as
 /// tiles with dates; a tile opens that one story in the viewer, where it can be deleted.

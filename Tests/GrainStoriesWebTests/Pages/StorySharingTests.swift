@@ -1,13 +1,14 @@
 import ATProto
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-@testable import Viewing
-@testable import Social
+
+@testable import GrainStoriesWeb
 @testable import Presentation
-import FeatureTestKit
-import AppTestKit
+@testable import Social
+@testable import Viewing
 
 /// A story's page as something to pass on: link previews (Open Graph, Twitter Card) with
 /// absolute URLs from the server's public address, the Share link, and the Bluesky

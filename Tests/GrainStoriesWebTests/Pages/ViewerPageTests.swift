@@ -1,15 +1,16 @@
 import ATProtoTestKit
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
-@testable import ATProto
-@testable import Viewing
-@testable import Social
-@testable import Presentation
-import TestKit
-import FeatureTestKit
 import AppTestKit
+import FeatureTestKit
+import Foundation
+import MicroHTTPServer
+import TestKit
+import Testing
+
+@testable import ATProto
+@testable import GrainStoriesWeb
+@testable import Presentation
+@testable import Social
+@testable import Viewing
 
 @Suite struct ViewerPageTests {
     let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
@@ -68,17 +69,24 @@ import AppTestKit
         var visited: [String] = []
         for _ in 0..<10 {
             let response = await app.respond(.get, url)
-            guard response.status == .ok else { Issue.record("\(url) → \(response.status)"); break }
+            guard response.status == .ok else {
+                Issue.record("\(url) → \(response.status)")
+                break
+            }
             visited.append(url)
-            guard let next = HTMLInspection.link(rel: "next", in: response.text) else { Issue.record("no next link"); break }
+            guard let next = HTMLInspection.link(rel: "next", in: response.text) else {
+                Issue.record("no next link")
+                break
+            }
             url = next
             if !next.hasPrefix("/profile/") { break }
         }
         await app.shutdown()
-        #expect(visited == [
-            "/profile/\(maya)/story/3muojebufwseb", "/profile/\(maya)/story/3muovdv3qvkv2", "/profile/\(maya)/story/3mupadw3kg264",
-            "/profile/did:plc:zrenun7z5jqipq3zxoi7fdhj/story/3mstoryfdhj0",
-        ])
+        #expect(
+            visited == [
+                "/profile/\(maya)/story/3muojebufwseb", "/profile/\(maya)/story/3muovdv3qvkv2", "/profile/\(maya)/story/3mupadw3kg264",
+                "/profile/did:plc:zrenun7z5jqipq3zxoi7fdhj/story/3mstoryfdhj0",
+            ])
         #expect(url == "/")
     }
 

@@ -1,15 +1,16 @@
+import ATProtoTestKit
+import AppTestKit
 import FeatureTestKit
 import Foundation
 import GrainSupport
 import MicroHTTPServer
-@testable import GrainStoriesWeb
 import Testing
+
 @testable import ATProto
+@testable import Accounts
+@testable import GrainStoriesWeb
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import ATProtoTestKit
-import AppTestKit
 
 /// Drafts and their publishing belong to the account that made them: its DID on the PDS
 /// its session was verified on. A newer session of the same DID on another PDS (an
@@ -57,8 +58,9 @@ import AppTestKit
             id: "d", did: "did:plc:alice2222222222222222222", pdsURL: "https://a.example.com", storyRKey: "3mstory222222", postRKey: "3mpost2222222",
             photoBytes: 1, width: 1, height: 1, gpsCell: nil, place: nil, labels: [], crosspost: false, state: .draft, createdAt: Date())
         func account(_ did: DID, _ pds: String) -> AccountSession {
-            AccountSession(idHash: "h", did: did, handle: nil, displayName: nil, pdsURL: pds,
-                           tokens: PDSSession(did: did, handle: nil, accessToken: Secret("a"), refreshToken: Secret("r")))
+            AccountSession(
+                idHash: "h", did: did, handle: nil, displayName: nil, pdsURL: pds,
+                tokens: PDSSession(did: did, handle: nil, accessToken: Secret("a"), refreshToken: Secret("r")))
         }
         #expect(draft.belongs(to: account("did:plc:alice2222222222222222222", "https://a.example.com")))
         #expect(!draft.belongs(to: account("did:plc:alice2222222222222222222", "https://b.example.com")))

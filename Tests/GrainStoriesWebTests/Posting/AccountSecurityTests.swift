@@ -1,14 +1,15 @@
-import LoggingTestKit
-import Posting
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
-@testable import ATProto
-import TestKit
-import HTTPTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import HTTPTestKit
+import LoggingTestKit
+import MicroHTTPServer
+import Posting
+import TestKit
+import Testing
+
+@testable import ATProto
+@testable import GrainStoriesWeb
 
 @Suite struct AccountSecurityTests {
     typealias Flow = PostingFlowTests
@@ -47,8 +48,9 @@ import AppTestKit
         let browser = CookieJar(app)
         let page = await browser.get("/signin")
         let token = try #require(CookieJar.csrfToken(in: page.text))
-        let secure = await browser.respond(.post, "/signin", headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Forwarded-Proto", "https")],
-                                           body: Array("csrf=\(token)&identifier=alice.test&password=\(Flow.password)&pds=\(PercentEncodingForTests.encode(pds.baseURL))".utf8))
+        let secure = await browser.respond(
+            .post, "/signin", headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Forwarded-Proto", "https")],
+            body: Array("csrf=\(token)&identifier=alice.test&password=\(Flow.password)&pds=\(PercentEncodingForTests.encode(pds.baseURL))".utf8))
         #expect(secure.headers.values(for: "Set-Cookie").first { $0.hasPrefix("sid=") }?.contains("Secure") == true)
         await app.shutdown()
         pds.stop()
@@ -66,8 +68,12 @@ import AppTestKit
         let first = try #require(browser["sid"])
         #expect(first != planted)
         let page = await browser.get("/signin")
-        _ = await browser.post("/signin", form: [("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", "alice.test"),
-                                                 ("password", Flow.password), ("pds", pds.baseURL)])
+        _ = await browser.post(
+            "/signin",
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", "alice.test"),
+                ("password", Flow.password), ("pds", pds.baseURL),
+            ])
         let second = try #require(browser["sid"])
         #expect(second != first)
         let stale = await app.respond(.get, "/", headers: [("Cookie", "sid=\(first)")])
@@ -144,8 +150,12 @@ import AppTestKit
         let closed = try RefusingPort()
         let alice = FakePDS.Account.alice
         TestIdentityDirectory.shared.publish(did: alice.did, handle: alice.handle, pds: "http://127.0.0.1:\(closed.port)")
-        let unreachable = await browser.post("/signin", form: [("csrf", token), ("identifier", "alice.test"), ("password", "x"),
-                                                               ("pds", "http://127.0.0.1:\(closed.port)")])
+        let unreachable = await browser.post(
+            "/signin",
+            form: [
+                ("csrf", token), ("identifier", "alice.test"), ("password", "x"),
+                ("pds", "http://127.0.0.1:\(closed.port)"),
+            ])
         #expect(unreachable.status == .badGateway)
         #expect(unreachable.text.contains("could not be reached"))
         #expect(browser["sid"] == nil)
@@ -197,10 +207,12 @@ import AppTestKit
         let app = try await AppHarness()
         for _ in 0..<10 { _ = try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") }
         #expect(try await Self.signIn(app, pds, "alice.test", "bad", from: "192.0.2.7") == 429)
-        #expect(try await Self.signIn(app, pds, "bob.test", FakePDS.Account.bob.password, from: "192.0.2.7") == 303,
-                "another account behind the same address signs in")
-        #expect(try await Self.signIn(app, pds, "alice.test", Flow.password, from: "198.51.100.4") == 303,
-                "the same account from another address signs in")
+        #expect(
+            try await Self.signIn(app, pds, "bob.test", FakePDS.Account.bob.password, from: "192.0.2.7") == 303,
+            "another account behind the same address signs in")
+        #expect(
+            try await Self.signIn(app, pds, "alice.test", Flow.password, from: "198.51.100.4") == 303,
+            "the same account from another address signs in")
         await app.shutdown()
         pds.stop()
     }

@@ -1,15 +1,16 @@
-import Posting
-import Foundation
-@testable import GrainStoriesWeb
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
-import WorkerThreads
-@testable import GrainSupport
-import TestKit
-import ImageTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import ImageTestKit
+import MicroHTTPServer
+import PhotoPipeline
+import Posting
+import TestKit
+import Testing
+import WorkerThreads
+
+@testable import GrainStoriesWeb
+@testable import GrainSupport
 
 /// A decompression bomb posted through `/stories/new`: a 0.8 MB file declaring a
 /// 10000 × 10000 progressive CMYK image (within the pixel limit, about 840 MB to
@@ -45,7 +46,8 @@ import AppTestKit
         let bomb = PNGBuilder.png(width: 1, height: 1, colorType: 2, idat: [UInt8](repeating: 0, count: 200_000))
         let response = try await PostingFlowTests.upload(browser, bomb)
         #expect(response.status == .unprocessableContent)
-        #expect(response.text.contains("This PNG was refused: its header does not match its picture (200000 bytes of image data for a 1 × 1 picture of 4 bytes)."))
+        #expect(
+            response.text.contains("This PNG was refused: its header does not match its picture (200000 bytes of image data for a 1 × 1 picture of 4 bytes)."))
         #expect(app.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
         await app.shutdown()
         pds.stop()

@@ -1,10 +1,11 @@
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
-@testable import ATProto
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import MicroHTTPServer
+import Testing
+
+@testable import ATProto
+@testable import GrainStoriesWeb
 
 /// Deleting is the one request that destroys something in a person's own repository:
 /// only the signed-in author, only their own record, only with their own form token.

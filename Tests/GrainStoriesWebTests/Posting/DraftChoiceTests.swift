@@ -1,15 +1,16 @@
-import Foundation
-@testable import GrainStoriesWeb
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
-@testable import Posting
-@testable import Social
-@testable import Accounts
-import TestKit
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
+import TestKit
+import Testing
+
+@testable import Accounts
+@testable import GrainStoriesWeb
+@testable import Posting
+@testable import Social
 
 /// The draft page's choices: searching for a place (with and without the script),
 /// leaving the place out, and discarding.

@@ -1,12 +1,13 @@
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
-@testable import Posting
-@testable import Social
-@testable import Accounts
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import MicroHTTPServer
+import Testing
+
+@testable import Accounts
+@testable import GrainStoriesWeb
+@testable import Posting
+@testable import Social
 
 /// Uploads past an account's draft quota get a clear page with 429 or 413 and leave
 /// nothing in the data directory; other accounts are unaffected.
@@ -20,8 +21,12 @@ import AppTestKit
     static func signIn(_ app: AppHarness, _ pds: FakePDS, _ account: FakePDS.Account) async throws -> CookieJar {
         let browser = CookieJar(app)
         let page = await browser.get("/signin")
-        _ = await browser.post("/signin", form: [("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", account.handle),
-                                                 ("password", account.password), ("pds", pds.baseURL)])
+        _ = await browser.post(
+            "/signin",
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", account.handle),
+                ("password", account.password), ("pds", pds.baseURL),
+            ])
         _ = try #require(browser["sid"])
         return browser
     }

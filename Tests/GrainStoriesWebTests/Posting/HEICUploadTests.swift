@@ -1,13 +1,14 @@
-import Foundation
-@testable import GrainStoriesWeb
-import Geocoding
-import JPEGProcessing
-import MicroHTTPServer
-import Posting
-import Testing
-import TestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import Geocoding
+import MicroHTTPServer
+import PhotoPipeline
+import Posting
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// A HEIC, what iPhones and many Android phones send, through the real form and on to the
 /// PDS: it becomes a draft with the place from its GPS, and what is posted is a JPEG.

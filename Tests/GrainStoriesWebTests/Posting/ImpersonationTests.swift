@@ -1,11 +1,12 @@
+import ATProtoTestKit
+import AppTestKit
 import Foundation
 import HTTPFields
 import MicroHTTPServer
 import Posting
-@testable import GrainStoriesWeb
 import Testing
-import ATProtoTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// Signing in as someone else through a PDS that is not theirs: the attack from the
 /// trust-boundaries issue, reproduced through the sign-in form. The victim, Alice, lives

@@ -1,14 +1,15 @@
-import Foundation
-@testable import GrainStoriesWeb
-import Geocoding
-import GrainSupport
-import JPEGProcessing
-import MicroHTTPServer
-import Posting
-import Testing
-import ImageTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import Geocoding
+import GrainSupport
+import ImageTestKit
+import MicroHTTPServer
+import PhotoPipeline
+import Posting
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// PNGs through the real upload form: a photo with GPS in `eXIf` becomes a draft like a
 /// phone JPEG does; a damaged one is refused naming PNG; no upload is left behind.

@@ -1,11 +1,12 @@
-import TestKit
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Posting
-import Testing
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import MicroHTTPServer
+import Posting
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// The steps the per-format upload tests share: sending a file through the real form as
 /// a browser does, publishing the draft it became, and what the uploads folder kept.

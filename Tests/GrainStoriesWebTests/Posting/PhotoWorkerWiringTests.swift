@@ -1,10 +1,11 @@
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
 import ATProtoTestKit
 import AppTestKit
+import Foundation
 import HTTPTestKit
+import MicroHTTPServer
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// Uploads are prepared by the configured photo worker executable (as `serve` configures
 /// it: itself), not in the server's own process.

@@ -1,14 +1,15 @@
-import Foundation
 import ATProto
-import Geocoding
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Synchronization
-import Testing
-import TestKit
-import LoggingTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import Geocoding
+import LoggingTestKit
+import MicroHTTPServer
+import Synchronization
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// One account's flood of place searches cannot keep another's from being answered: the
 /// draft page asks Nominatim on behalf of the signed-in account, whose share of the
@@ -23,14 +24,16 @@ import AppTestKit
         let clock = ManualClock()
         let held = HeldWaits()
         let limiter = RateLimiter(interval: .seconds(1), maxWait: .seconds(5), now: { clock.now }, sleep: { _ in await held.wait() })
-        let app = try await AppHarness(nominatimURL: nominatim.baseURL, edges: { edges in
-            edges.geocoder = { cache in
-                NominatimClient(
-                    baseURL: nominatim.baseURL, operatorContact: "tests@example.org",
-                    http: OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"]),
-                    logger: LogCapture().logger(), limiter: limiter, cache: cache)
-            }
-        })
+        let app = try await AppHarness(
+            nominatimURL: nominatim.baseURL,
+            edges: { edges in
+                edges.geocoder = { cache in
+                    NominatimClient(
+                        baseURL: nominatim.baseURL, operatorContact: "tests@example.org",
+                        http: OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"]),
+                        logger: LogCapture().logger(), limiter: limiter, cache: cache)
+                }
+            })
         let (alice, _) = try await Flow.signIn(app, pds)
         let aliceDraft = try #require(try await Flow.upload(alice, try Flow.photoWithGPS()).headers["Location"])
         let bob = CookieJar(app)

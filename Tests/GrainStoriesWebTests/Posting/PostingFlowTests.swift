@@ -1,14 +1,15 @@
-import TestKit
-import GrainSupport
-import Posting
-import Foundation
-@testable import GrainStoriesWeb
-import JPEGProcessing
-import MicroHTTPServer
-import Testing
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import GrainSupport
+import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
+import Posting
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// Signing in, uploading, drafting, publishing and deleting through the application
 /// (no socket for the app; the fake PDS is real HTTP).
@@ -32,7 +33,8 @@ import AppTestKit
         var body = MultipartBody(boundary: "----WebKitFormBoundaryGrainTest01").field("csrf", csrf ?? token)
             .file("photo", filename: "IMG_0001.JPG", contentType: "image/jpeg", photo)
         if extraFile { body = body.file("photo", filename: "second.jpg", contentType: "image/jpeg", photo) }
-        return await browser.respond(.post, "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=----WebKitFormBoundaryGrainTest01")], body: body.bytes())
+        return await browser.respond(
+            .post, "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=----WebKitFormBoundaryGrainTest01")], body: body.bytes())
     }
 
     @Test func signInUploadDraftPostSeeAndDelete() async throws {
@@ -62,9 +64,11 @@ import AppTestKit
         #expect(photo.headers["Content-Type"] == "image/jpeg")
 
         let token = try #require(CookieJar.csrfToken(in: draftPage.text))
-        let posted = await browser.post(draftPath, form: [
-            ("csrf", token), ("place_name", "Powell's City of Books"), ("warning", "nudity"), ("crosspost", "on"), ("action", "publish"),
-        ])
+        let posted = await browser.post(
+            draftPath,
+            form: [
+                ("csrf", token), ("place_name", "Powell's City of Books"), ("warning", "nudity"), ("crosspost", "on"), ("action", "publish"),
+            ])
         #expect(posted.status == .seeOther)
         #expect(await browser.get(draftPath).text.contains("Posting your story"))
         await app.publisher.runDue()
@@ -89,7 +93,8 @@ import AppTestKit
         #expect(viewer.status == .ok)
         #expect(viewer.text.contains("src=\"/local-photos/"))
         #expect(viewer.text.contains("aria-label=\"Delete this story\""))
-        let localPhotoPath = try #require(viewer.text.range(of: "/local-photos/").map { "/local-photos/" + viewer.text[$0.upperBound...].prefix { $0 != "\"" } })
+        let localPhotoPath = try #require(
+            viewer.text.range(of: "/local-photos/").map { "/local-photos/" + viewer.text[$0.upperBound...].prefix { $0 != "\"" } })
         let localPhoto = await browser.get(localPhotoPath)
         #expect(localPhoto.status == .ok)
         #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
@@ -99,7 +104,8 @@ import AppTestKit
 
         let confirm = await browser.get("/profile/\(story.did)/story/\(story.rkey)/delete")
         #expect(confirm.text.contains("Delete this story?"))
-        let deleted = await browser.post("/profile/\(story.did)/story/\(story.rkey)/delete", form: [("csrf", try #require(CookieJar.csrfToken(in: confirm.text)))])
+        let deleted = await browser.post(
+            "/profile/\(story.did)/story/\(story.rkey)/delete", form: [("csrf", try #require(CookieJar.csrfToken(in: confirm.text)))])
         #expect(deleted.status == .seeOther)
         #expect(pds.records("social.grain.story").isEmpty)
         #expect(await browser.get("/profile/\(story.did)/story/\(story.rkey)").status == .notFound)
@@ -133,8 +139,9 @@ import AppTestKit
         #expect(forged.status == .forbidden)
         // A form sent with the right token but no photo chosen (what a browser sends then).
         let token = try #require(CookieJar.csrfToken(in: await browser.get("/stories/new").text))
-        let empty = await browser.respond(.post, "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=b")],
-                                          body: MultipartBody(boundary: "b").field("csrf", token).file("photo", filename: "", contentType: "application/octet-stream", []).bytes())
+        let empty = await browser.respond(
+            .post, "/stories/new", headers: [("Content-Type", "multipart/form-data; boundary=b")],
+            body: MultipartBody(boundary: "b").field("csrf", token).file("photo", filename: "", contentType: "application/octet-stream", []).bytes())
         #expect(empty.status == .badRequest)
         #expect(empty.text.contains("Please choose a photo."))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory + "/uploads")
@@ -150,8 +157,12 @@ import AppTestKit
         let draftPath = try #require(try await Self.upload(alice, try Self.photoWithGPS()).headers["Location"])
         let bob = CookieJar(app)
         let page = await bob.get("/signin")
-        _ = await bob.post("/signin", form: [("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", "bob.test"),
-                                               ("password", FakePDS.Account.bob.password), ("pds", pds.baseURL)])
+        _ = await bob.post(
+            "/signin",
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", "bob.test"),
+                ("password", FakePDS.Account.bob.password), ("pds", pds.baseURL),
+            ])
         #expect(bob["sid"] != nil)
         #expect(await bob.get(draftPath).status == .notFound)
         #expect(await bob.get(draftPath + "/photo").status == .notFound)

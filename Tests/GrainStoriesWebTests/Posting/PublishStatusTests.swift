@@ -1,12 +1,13 @@
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Posting
-import Testing
-import Presentation
-import TestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import MicroHTTPServer
+import Posting
+import Presentation
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// What the draft page says while posting struggles: plain words first, the technical
 /// text behind a disclosure, and a way to try again now instead of waiting.

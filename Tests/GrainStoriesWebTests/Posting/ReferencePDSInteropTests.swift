@@ -1,10 +1,11 @@
-import Posting
-import Foundation
-import MicroHTTPServer
-@testable import GrainStoriesWeb
-import Testing
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import MicroHTTPServer
+import Posting
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// Posting against a real PDS implementation (arroba, from PyPI), which validates the
 /// story and the crosspost against the real lexicons; the record is read back with an
@@ -20,10 +21,12 @@ import AppTestKit
         let uploaded = try await PostingFlowTests.upload(browser, try PostingFlowTests.photoWithGPS())
         let draftPath = try #require(uploaded.headers["Location"])
         let draft = await browser.get(draftPath)
-        _ = await browser.post(draftPath, form: [
-            ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Powell's City of Books"),
-            ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
-        ])
+        _ = await browser.post(
+            draftPath,
+            form: [
+                ("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", "Powell's City of Books"),
+                ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
+            ])
         await app.publisher.runDue()
         let entry = try #require(try await app.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
         #expect(entry.status == .posted, "\(entry.lastError ?? "")")

@@ -1,11 +1,12 @@
+import ATProtoTestKit
+import AppTestKit
 import Foundation
 import HTTPFields
 import MicroHTTPServer
 import Posting
-@testable import GrainStoriesWeb
 import Testing
-import ATProtoTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// Sessions are checked against the account's identity again whenever they are
 /// refreshed: an account whose document now names another PDS is signed out here; a

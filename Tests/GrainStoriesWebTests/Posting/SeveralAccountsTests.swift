@@ -1,12 +1,13 @@
 import ATProto
+import ATProtoTestKit
+import Accounts
+import AppTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Posting
 import Testing
-import Accounts
-import ATProtoTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// Several people on one browser (a family tablet): signing in adds an account, the
 /// header menu picks the current one, seen state and drafts follow the account picked,
@@ -248,7 +249,9 @@ import AppTestKit
         }
         #expect(Self.current(await app.respond(.get, "/", headers: [("Cookie", "sid=\(SessionStore.hash(bobID))")]).text) == nil)
         #expect(Self.current(await tablet.get("/").text) == "alice.test")
-        #expect(await tablet.post("/accounts/switch", form: [("csrf", try #require(CookieJar.csrfToken(in: await tablet.get("/").text))), ("did", "not-a-did")]).status == .badRequest)
+        #expect(
+            await tablet.post("/accounts/switch", form: [("csrf", try #require(CookieJar.csrfToken(in: await tablet.get("/").text))), ("did", "not-a-did")])
+                .status == .badRequest)
         await app.shutdown()
         pds.stop()
     }
@@ -281,7 +284,9 @@ import AppTestKit
     @Test func atMostFiveAccountsShareABrowser() async throws {
         // A did:plc is 24 base32 letters.
         let people = (1...6).map { n in
-            FakePDS.Account(handle: "person\(n).test", did: "did:plc:person" + String(repeating: "abcdef".map(String.init)[n - 1], count: 18), password: "person-\(n)-password")
+            FakePDS.Account(
+                handle: "person\(n).test", did: "did:plc:person" + String(repeating: "abcdef".map(String.init)[n - 1], count: 18),
+                password: "person-\(n)-password")
         }
         let pds = try FakePDS(accounts: people)
         let app = try await AppHarness()

@@ -1,10 +1,11 @@
-import Foundation
-import GrainSupport
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import GrainSupport
+import MicroHTTPServer
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// After signing in, a person arrives where they were going: the page that sent them to
 /// sign in, or the story form from the strip's tile; never another site.
@@ -52,9 +53,11 @@ import AppTestKit
         #expect(!form.text.contains("name=\"next\""), "an unsafe next is not even carried in the form")
         // Sent anyway, by hand, it is ignored.
         let token = try #require(CookieJar.csrfToken(in: form.text))
-        let signedIn = await browser.post("/signin", form: [
-            ("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL), ("next", next),
-        ])
+        let signedIn = await browser.post(
+            "/signin",
+            form: [
+                ("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL), ("next", next),
+            ])
         #expect(signedIn.headers["Location"] == "/")
         await app.shutdown()
         pds.stop()

@@ -1,14 +1,15 @@
-import Foundation
-@testable import GrainStoriesWeb
-import Geocoding
-import JPEGProcessing
-import MicroHTTPServer
-import Posting
-import Testing
-import TestKit
-import PhotoTestKit
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import Geocoding
+import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
+import Posting
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// WebP and GIF, what Android's picker passes on for saved images, through the real form
 /// and on to the PDS: each becomes a draft (a WebP's EXIF GPS gives its place, its EXIF

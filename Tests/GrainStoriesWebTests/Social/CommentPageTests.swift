@@ -1,16 +1,17 @@
-import Foundation
-@testable import GrainStoriesWeb
-import MicroHTTPServer
-import Testing
 import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
+import Foundation
+import MicroHTTPServer
+import TestKit
+import Testing
 import Viewing
+
+@testable import Accounts
+@testable import GrainStoriesWeb
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import TestKit
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
 
 /// The comments page and the viewer's comment preview: every state, paging, a new
 /// comment shown at once and once, deleting only one's own, hostile text.
@@ -19,7 +20,8 @@ import AppTestKit
 
     private func commentForm(_ html: String) -> String {
         guard let start = html.range(of: "<form class=\"comment-form\""),
-              let end = html[start.upperBound...].range(of: "</form>") else { return "" }
+            let end = html[start.upperBound...].range(of: "</form>")
+        else { return "" }
         return String(html[start.lowerBound..<end.upperBound])
     }
 
@@ -36,7 +38,8 @@ import AppTestKit
         #expect(page.status == .ok)
         let html = page.text
         #expect(HTMLInspection.count("<li class=\"comment\">", in: html) == 2)
-        let first = try #require(html.range(of: "First!")), second = try #require(html.range(of: "Lovely light"))
+        let first = try #require(html.range(of: "First!"))
+        let second = try #require(html.range(of: "Lovely light"))
         #expect(first.lowerBound < second.lowerBound, "oldest first")
         #expect(html.contains(">50m</time>"))
         #expect(html.contains("<a class=\"comment-author\" href=\"/profile/\(FakePDS.Account.bob.did)\">Bob B</a>"))
@@ -161,7 +164,8 @@ import AppTestKit
         let before = await alice.get(H.commentsPath).text
         #expect(HTMLInspection.count("So good", in: before) == 1)
         #expect(before.contains("2 comments"))
-        let earlier = try #require(before.range(of: "Earlier")), mine = try #require(before.range(of: "So good"))
+        let earlier = try #require(before.range(of: "Earlier"))
+        let mine = try #require(before.range(of: "So good"))
         #expect(earlier.lowerBound < mine.lowerBound, "the new one is last")
         #expect(before.contains("comment-delete"), "one's own can be deleted")
         #expect(await h.app.respond(H.storyPath).text.contains("So good"), "the viewer's latest, for anyone")
@@ -277,7 +281,8 @@ import AppTestKit
             let range = text.range(of: needle)!
             return text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
         }
-        let link = offset("link"), emoji = offset("\u{1F600}")
+        let link = offset("link")
+        let emoji = offset("\u{1F600}")
         let facets = """
             [{"index":{"byteStart":\(link),"byteEnd":\(link + 4)},"features":[{"$type":"app.bsky.richtext.facet#link","uri":"https://example.org/?a=1&b=2"}]},
              {"index":{"byteStart":\(link + 1),"byteEnd":\(link + 6)},"features":[{"$type":"app.bsky.richtext.facet#link","uri":"https://overlap.example"}]},
@@ -312,9 +317,10 @@ import AppTestKit
         let expired = try #require(archive.last)
         library.update { $0.single[expired.uri] = expired }
         let h = try await SocialHarness(library: library)
-        h.appView.addComment(StandInComment(
-            uri: "at://\(FakePDS.Account.bob.did)/social.grain.comment/3mold", subject: expired.uri.rawValue,
-            authorDID: FakePDS.Account.bob.did, handle: "bob.test", text: "From back then", createdAt: AppHarness.fixtureNow.addingTimeInterval(-90_000)))
+        h.appView.addComment(
+            StandInComment(
+                uri: "at://\(FakePDS.Account.bob.did)/social.grain.comment/3mold", subject: expired.uri.rawValue,
+                authorDID: FakePDS.Account.bob.did, handle: "bob.test", text: "From back then", createdAt: AppHarness.fixtureNow.addingTimeInterval(-90_000)))
         let alice = try await h.signIn()
         let path = "/profile/\(H.maya.rawValue)/story/\(expired.rkey.rawValue)/comments"
         let page = await alice.get(path).text

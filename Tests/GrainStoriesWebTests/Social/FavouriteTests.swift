@@ -1,16 +1,17 @@
+import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
+import TestKit
 import Testing
+import Viewing
+
+@testable import Accounts
+@testable import GrainStoriesWeb
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import ATProto
-import Viewing
-import TestKit
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
 
 /// The heart in the viewer: a `social.grain.favorite` in the person's own repository,
 /// its state read from there, a form without the script and JSON for it.
@@ -20,7 +21,8 @@ import AppTestKit
     /// The heart's form (its token is the one to send).
     private func heartForm(_ html: String) -> String {
         guard let start = html.range(of: "<form class=\"viewer-favorite\""),
-              let end = html[start.upperBound...].range(of: "</form>") else { return "" }
+            let end = html[start.upperBound...].range(of: "</form>")
+        else { return "" }
         return String(html[start.lowerBound..<end.upperBound])
     }
 

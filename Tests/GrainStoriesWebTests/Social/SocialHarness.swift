@@ -1,12 +1,13 @@
+import ATProto
+import ATProtoTestKit
+import AppTestKit
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
 import MicroHTTPServer
 import Testing
-import ATProto
 import Viewing
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
+
+@testable import GrainStoriesWeb
 
 /// The application with a fake PDS (Alice and Bob), the stand-in AppView for comments,
 /// the fixtures' stories and a clock the test moves (for retries).
@@ -30,10 +31,12 @@ final class SocialHarness: Sendable {
         appView = try StandInAppView(image: [0xFF, 0xD8, 0xFF, 0xD9])
         let threads = StandInCommentThreads(baseURL: appView.baseURL, http: http)
         let clock = self.clock
-        app = try await AppHarness(library: library, edges: { edges in
-            edges.comments = threads
-            edges.now = { clock.now }
-        })
+        app = try await AppHarness(
+            library: library,
+            edges: { edges in
+                edges.comments = threads
+                edges.now = { clock.now }
+            })
     }
 
     func signIn(_ account: FakePDS.Account = .alice) async throws -> CookieJar {
@@ -47,9 +50,10 @@ final class SocialHarness: Sendable {
     func addComment(
         _ text: String, by author: FakePDS.Account = .bob, rkey: String, minutesAgo: Double, displayName: String? = nil, facets: String? = nil
     ) {
-        appView.addComment(StandInComment(
-            uri: "at://\(author.did)/social.grain.comment/\(rkey)", subject: Self.storyURI, authorDID: author.did, handle: author.handle,
-            displayName: displayName, text: text, facetsJSON: facets, createdAt: AppHarness.fixtureNow.addingTimeInterval(-minutesAgo * 60)))
+        appView.addComment(
+            StandInComment(
+                uri: "at://\(author.did)/social.grain.comment/\(rkey)", subject: Self.storyURI, authorDID: author.did, handle: author.handle,
+                displayName: displayName, text: text, facetsJSON: facets, createdAt: AppHarness.fixtureNow.addingTimeInterval(-minutesAgo * 60)))
     }
 
     func stop() async {

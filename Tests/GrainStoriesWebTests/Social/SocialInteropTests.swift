@@ -1,9 +1,10 @@
-import Foundation
-@testable import GrainStoriesWeb
-import Testing
-import MicroHTTPServer
 import ATProtoTestKit
 import AppTestKit
+import Foundation
+import MicroHTTPServer
+import Testing
+
+@testable import GrainStoriesWeb
 
 /// The heart and a comment written to a real PDS implementation (arroba), read back
 /// with another client (the atproto SDK) and validated against Grain's own lexicons

@@ -1,5 +1,6 @@
-@testable import GrainStoriesWeb
 import Testing
+
+@testable import GrainStoriesWeb
 
 /// `Range` and `If-Range` as RFC 9110 §14 reads them, for a 1000-byte file.
 @Suite struct ByteRangeRequestTests {

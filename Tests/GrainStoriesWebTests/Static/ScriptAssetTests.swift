@@ -2,8 +2,8 @@ import Foundation
 import GrainStoriesWeb
 import GrainSupport
 import HTMLTemplates
-import Testing
 import TestKit
+import Testing
 
 /// The scripts in `Public/` as the templates load them: plain files with no build step,
 /// so a misspelt asset name or a script no page loads would only show in a browser.
@@ -31,7 +31,8 @@ import TestKit
     }
 
     @Test func everyAssetATemplateNamesIsAFileInPublic() throws {
-        let named = try Self.namedAssets(), keys = try Self.assetKeys()
+        let named = try Self.namedAssets()
+        let keys = try Self.assetKeys()
         #expect(named.contains("shared_js"), "the templates load no scripts at all: \(named)")
         #expect(Set(named).subtracting(keys).isEmpty, "named but not in Public/: \(Set(named).subtracting(keys).sorted())")
     }

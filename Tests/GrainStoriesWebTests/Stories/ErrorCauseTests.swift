@@ -1,21 +1,22 @@
-import LoggingTestKit
+import ATProtoTestKit
+import AppTestKit
 import CurlHTTPClient
+import FeatureTestKit
 import Foundation
-@testable import GrainStoriesWeb
-import JPEGProcessing
+import LoggingTestKit
 import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
 import Testing
+
 @testable import ATProto
+@testable import Accounts
+@testable import GrainStoriesWeb
 @testable import GrainSupport
 @testable import Posting
-@testable import Social
-@testable import Accounts
-@testable import Viewing
 @testable import Presentation
-import PhotoTestKit
-import ATProtoTestKit
-import FeatureTestKit
-import AppTestKit
+@testable import Social
+@testable import Viewing
 
 /// A failed AppView call reaches the page layer with its whole cause inside, as typed
 /// values (`StoryLibraryError` → `XRPCError` → `OutboundError` → `HTTPClientError`), and
@@ -80,9 +81,10 @@ import AppTestKit
         #expect(response.status == .serviceUnavailable)
         #expect(response.text.contains("Grain could not be reached just now"))
         #expect(!response.text.contains("curl"))
-        #expect(app.logs.lines.contains {
-            $0.contains("request failed") && $0.contains("id=ref7") && $0.contains("appview unavailable: xrpc transport: timed out (curl 28)")
-        }, "\(app.logs.lines)")
+        #expect(
+            app.logs.lines.contains {
+                $0.contains("request failed") && $0.contains("id=ref7") && $0.contains("appview unavailable: xrpc transport: timed out (curl 28)")
+            }, "\(app.logs.lines)")
     }
 
     @Test func aPageWhoseLibraryFailsLogsTheCauseOnTheRequestLine() async throws {
@@ -94,9 +96,10 @@ import AppTestKit
         #expect(response.status == .serviceUnavailable)
         #expect(response.text.contains("Grain could not be reached just now"))
         #expect(!response.text.contains("fake: unreachable"))
-        #expect(app.logs.lines.contains {
-            $0.contains("request failed") && $0.contains("appview unavailable: xrpc transport: could not connect (curl 7): fake: unreachable")
-        }, "\(app.logs.lines)")
+        #expect(
+            app.logs.lines.contains {
+                $0.contains("request failed") && $0.contains("appview unavailable: xrpc transport: could not connect (curl 7): fake: unreachable")
+            }, "\(app.logs.lines)")
     }
 
     @Test func theStripLogsTheCauseWhenItFallsBackToANotice() async throws {
@@ -106,13 +109,17 @@ import AppTestKit
         let response = await app.respond("/")
         await app.shutdown()
         #expect(response.status == .ok)
-        #expect(app.logs.lines.contains {
-            $0.contains("the AppView could not be read for the strip") && $0.contains("appview unavailable: xrpc transport: could not connect (curl 7)")
-        }, "\(app.logs.lines)")
+        #expect(
+            app.logs.lines.contains {
+                $0.contains("the AppView could not be read for the strip") && $0.contains("appview unavailable: xrpc transport: could not connect (curl 7)")
+            }, "\(app.logs.lines)")
     }
 
     @Test func decodingProblemsNameThePathThatDidNotFit() throws {
-        struct Strip: Decodable { struct Author: Decodable { var latestAt: String }; var authors: [Author] }
+        struct Strip: Decodable {
+            struct Author: Decodable { var latestAt: String }
+            var authors: [Author]
+        }
         let failure: DecodingProblem
         do {
             _ = try JSONDecoder().decode(Strip.self, from: Data(#"{"authors":[{"latestAt":"x"},{"latestAt":3}]}"#.utf8))

@@ -8,9 +8,9 @@ import TestKit
 /// can be told to stay silent (timeouts) or to answer SERVFAIL / REFUSED.
 ///
 /// One dedicated thread serves; `stop()` (or `deinit`) ends it and closes the socket.
-public final class FakeDNSServer: Sendable {
+package final class FakeDNSServer: Sendable {
     /// What the server does with the next queries.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         case answering
         /// Reads queries and never answers.
         case silent
@@ -19,7 +19,7 @@ public final class FakeDNSServer: Sendable {
     }
 
     /// One record the table can hold for a name.
-    public enum Record: Sendable, Equatable {
+    package enum Record: Sendable, Equatable {
         /// A TXT record made of these character-strings (each at most 255 bytes).
         case txt([String])
         /// A CNAME to another name in the table, whose TXT records follow it.
@@ -46,10 +46,10 @@ public final class FakeDNSServer: Sendable {
     private let stopPipe: (read: Int32, write: Int32)
     private let finished = TestGate()
     private let stopped = Mutex(false)
-    public let port: Int
+    package let port: Int
 
     /// `records` maps lowercase names (without trailing dot) to their records.
-    public init(records: [String: [Record]] = [:]) throws {
+    package init(records: [String: [Record]] = [:]) throws {
         shared = Shared(records: records)
         let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw TestSocket.Failure(call: "socket", code: errno) }
@@ -79,16 +79,21 @@ public final class FakeDNSServer: Sendable {
     deinit { stop() }
 
     /// For `DNSTXTResolver(nameserver:)`.
-    public var nameserver: (host: String, port: Int) { ("127.0.0.1", port) }
+    package var nameserver: (host: String, port: Int) { ("127.0.0.1", port) }
 
-    public func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
-    public func setRecords(_ records: [Record], for name: String) { shared.state.withLock { $0.records[name] = records } }
+    package func setMode(_ mode: Mode) { shared.state.withLock { $0.mode = mode } }
+    package func setRecords(_ records: [Record], for name: String) { shared.state.withLock { $0.records[name] = records } }
     /// Every queried name so far, lowercased, in arrival order.
-    public var queries: [String] { shared.state.withLock { $0.queries } }
+    package var queries: [String] { shared.state.withLock { $0.queries } }
 
     /// Ends the serving thread (bounded wait) and closes the socket. Idempotent.
-    public func stop() {
-        guard stopped.withLock({ state in defer { state = true }; return !state }) else { return }
+    package func stop() {
+        guard
+            stopped.withLock({ state in
+                defer { state = true }
+                return !state
+            })
+        else { return }
         _ = write(stopPipe.write, "x", 1)
         _ = finished.wait(timeout: .seconds(10))
         close(descriptor)
@@ -115,7 +120,9 @@ public final class FakeDNSServer: Sendable {
             guard let reply = answer(to: query, shared: shared) else { continue }
             _ = reply.withUnsafeBytes { bytes in
                 withUnsafePointer(to: &peer) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), $0, peerLength) }
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        sendto(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), $0, peerLength)
+                    }
                 }
             }
         }

@@ -41,8 +41,10 @@ final class ScriptedConnection {
             return perform(next, for: request)
         case .held(let gate, let next):
             // The gate's byte is never read, so once open it stays open for every waiter.
-            var waits = [pollfd(fd: gate.pipe.read, events: Int16(POLLIN), revents: 0),
-                         pollfd(fd: server.stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            var waits = [
+                pollfd(fd: gate.pipe.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: server.stopPipe.read, events: Int16(POLLIN), revents: 0),
+            ]
             guard poll(&waits, 2, idleLimit) > 0, waits[0].revents & Int16(POLLIN) != 0, waits[1].revents == 0 else { return false }
             return perform(next, for: request)
         case .headersThenStall(let response):

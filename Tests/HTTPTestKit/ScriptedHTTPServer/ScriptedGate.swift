@@ -4,10 +4,10 @@ import Glibc
 /// make "the request has been handled but its answer has not arrived yet" last exactly
 /// as long as a test needs (to cancel, to crash, to look), without a delay. A pipe, so a
 /// connection thread can wait for it together with the server's stop pipe.
-public final class ScriptedGate: Sendable, Equatable {
+package final class ScriptedGate: Sendable, Equatable {
     let pipe: (read: Int32, write: Int32)
 
-    public init() {
+    package init() {
         var fds: [Int32] = [0, 0]
         precondition(Glibc.pipe(&fds) == 0, "pipe() failed")
         pipe = (fds[0], fds[1])
@@ -19,10 +19,10 @@ public final class ScriptedGate: Sendable, Equatable {
     }
 
     /// Lets every answer waiting at the gate (and any later one) go.
-    public func open() {
+    package func open() {
         var byte: UInt8 = 1
         _ = write(pipe.write, &byte, 1)
     }
 
-    public static func == (lhs: ScriptedGate, rhs: ScriptedGate) -> Bool { lhs === rhs }
+    package static func == (lhs: ScriptedGate, rhs: ScriptedGate) -> Bool { lhs === rhs }
 }

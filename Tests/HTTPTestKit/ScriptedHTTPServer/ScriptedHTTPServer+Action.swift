@@ -1,7 +1,7 @@
 extension ScriptedHTTPServer {
     /// What the server does with one request. Faults are first-class so that clients'
     /// error paths can be tested deterministically.
-    public indirect enum Action: Sendable {
+    package indirect enum Action: Sendable {
         /// Sends a well-formed response.
         case respond(Response)
         /// Waits, then performs the action (the wait ends early if the server stops).
@@ -23,7 +23,7 @@ extension ScriptedHTTPServer {
     }
 
     /// What to do with a request once its head has arrived, before its body is read.
-    public enum HeadDecision: Sendable {
+    package enum HeadDecision: Sendable {
         /// Read the body and ask the handler as usual.
         case proceed
         /// Read at most this many bytes of the body, then close the connection without
@@ -32,9 +32,9 @@ extension ScriptedHTTPServer {
     }
 
     /// A response for `.respond` and the fault actions that start like one.
-    public struct Response: Sendable {
+    package struct Response: Sendable {
         /// Where the body comes from; `repeating` streams without holding it in memory.
-        public enum Payload: Sendable {
+        package enum Payload: Sendable {
             case bytes([UInt8])
             case repeating(UInt8, count: Int)
 
@@ -46,15 +46,15 @@ extension ScriptedHTTPServer {
             }
         }
 
-        public var status: Int
-        public var headers: [(String, String)]
-        public var payload: Payload
+        package var status: Int
+        package var headers: [(String, String)]
+        package var payload: Payload
         /// Sends the body with chunked transfer coding instead of `Content-Length`.
-        public var chunked: Bool
+        package var chunked: Bool
         /// Adds `Connection: close` and closes the connection after the response.
-        public var closeConnection: Bool
+        package var closeConnection: Bool
 
-        public init(
+        package init(
             status: Int = 200,
             headers: [(String, String)] = [],
             payload: Payload = .bytes([]),
@@ -69,12 +69,12 @@ extension ScriptedHTTPServer {
         }
 
         /// A 200 (or `status`) response with a UTF-8 text body.
-        public static func text(_ text: String, status: Int = 200) -> Response {
+        package static func text(_ text: String, status: Int = 200) -> Response {
             Response(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], payload: .bytes(Array(text.utf8)))
         }
 
         /// A redirect to `location`.
-        public static func redirect(to location: String, status: Int = 302) -> Response {
+        package static func redirect(to location: String, status: Int = 302) -> Response {
             Response(status: status, headers: [("Location", location)])
         }
     }

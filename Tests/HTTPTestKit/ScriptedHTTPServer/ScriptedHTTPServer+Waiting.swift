@@ -2,9 +2,9 @@ import Synchronization
 
 extension ScriptedHTTPServer {
     /// What a wait condition can look at.
-    public struct Snapshot: Sendable {
-        public let acceptedConnections: Int
-        public let requestCount: Int
+    package struct Snapshot: Sendable {
+        package let acceptedConnections: Int
+        package let requestCount: Int
     }
 
     struct Waiter {
@@ -14,13 +14,13 @@ extension ScriptedHTTPServer {
     }
 
     /// Waits until at least `count` requests have arrived; false after `timeout`.
-    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+    package func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
         await waitUntil(timeout: timeout) { $0.requestCount >= count }
     }
 
     /// Waits until `condition` holds (checked at every accept and request), or returns
     /// false after `timeout`. Event-driven: nothing polls.
-    public func waitUntil(timeout: Duration, _ condition: @escaping @Sendable (Snapshot) -> Bool) async -> Bool {
+    package func waitUntil(timeout: Duration, _ condition: @escaping @Sendable (Snapshot) -> Bool) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask { await self.waitForCondition(condition) }
             group.addTask {

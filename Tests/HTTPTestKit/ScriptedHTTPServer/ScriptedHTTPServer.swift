@@ -13,12 +13,12 @@ import TestKit
 ///
 /// The handler runs on a connection thread and may block (for example on a `TestGate`).
 /// Call `stop()` when done; it wakes every thread, which then closes its socket.
-public final class ScriptedHTTPServer: Sendable {
-    public typealias Handler = @Sendable (Request) -> Action
+package final class ScriptedHTTPServer: Sendable {
+    package typealias Handler = @Sendable (Request) -> Action
     /// Sees each request's head (its `body` still empty) before the body is read.
-    public typealias HeadHandler = @Sendable (Request) -> HeadDecision
+    package typealias HeadHandler = @Sendable (Request) -> HeadDecision
 
-    public let port: Int
+    package let port: Int
     let handler: Handler
     let headHandler: HeadHandler?
     let listener: Int32
@@ -35,13 +35,13 @@ public final class ScriptedHTTPServer: Sendable {
     }
 
     /// Starts listening and accepting at once.
-    public convenience init(_ handler: @escaping Handler) throws {
+    package convenience init(_ handler: @escaping Handler) throws {
         try self.init(headHandler: nil, handler: handler)
     }
 
     /// Starts listening and accepting at once; `onHead` decides, before a request's body
     /// is read, whether to read it at all (for faults in the middle of an upload).
-    public convenience init(onHead: @escaping HeadHandler, handler: @escaping Handler) throws {
+    package convenience init(onHead: @escaping HeadHandler, handler: @escaping Handler) throws {
         try self.init(headHandler: onHead, handler: handler)
     }
 
@@ -64,19 +64,19 @@ public final class ScriptedHTTPServer: Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// `baseURL` followed by `path`.
-    public func url(_ path: String) -> String { baseURL + path }
+    package func url(_ path: String) -> String { baseURL + path }
 
     /// How many connections have been accepted so far.
-    public var acceptedConnections: Int { state.withLock { $0.acceptedConnections } }
+    package var acceptedConnections: Int { state.withLock { $0.acceptedConnections } }
 
     /// Every request parsed so far, in arrival order.
-    public var requests: [Request] { state.withLock { $0.requests } }
+    package var requests: [Request] { state.withLock { $0.requests } }
 
     /// Wakes every server thread; each closes its socket and exits. Idempotent.
-    public func stop() {
+    package func stop() {
         let first = state.withLock { state -> Bool in
             defer { state.stopped = true }
             return !state.stopped

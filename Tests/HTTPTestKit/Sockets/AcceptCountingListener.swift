@@ -4,19 +4,19 @@ import Synchronization
 
 /// A loopback listener that accepts every connection, counts it and closes it at once:
 /// shows whether a client got as far as a TCP connection (whatever it meant to say).
-public final class AcceptCountingListener: Sendable {
+package final class AcceptCountingListener: Sendable {
     private final class Counter: Sendable {
         let value = Mutex(0)
     }
 
-    public let port: Int
+    package let port: Int
     private let descriptor: Int32
     private let stopRead: Int32
     private let stopWrite: Int32
     private let counter = Counter()
     private let finished = DispatchSemaphore(value: 0)
 
-    public init() throws {
+    package init() throws {
         let bound = try TestSocket.bindLoopback(backlog: 16)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
@@ -42,13 +42,13 @@ public final class AcceptCountingListener: Sendable {
     }
 
     /// Connections accepted so far.
-    public var acceptedCount: Int { counter.value.withLock { $0 } }
+    package var acceptedCount: Int { counter.value.withLock { $0 } }
 
     /// `https://<host>:<port>/`: the listener under a name of the caller's choice.
-    public func url(host: String, scheme: String = "https") -> String { "\(scheme)://\(host):\(port)" }
+    package func url(host: String, scheme: String = "https") -> String { "\(scheme)://\(host):\(port)" }
 
     /// Stops accepting and closes the socket (call once).
-    public func stop() {
+    package func stop() {
         _ = write(stopWrite, "x", 1)
         finished.wait()
         close(descriptor)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Multipart
 
 @Suite struct ContentDispositionTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Multipart
 import TestKit
+
+@testable import Multipart
 
 /// Bodies, directories and comparisons shared by the multipart tests.
 enum MultipartFixtures {
@@ -11,7 +12,8 @@ enum MultipartFixtures {
     /// rather than with `MultipartBody`, so the builder cannot hide a shared mistake).
     static func chromeBody(photo: [UInt8], filename: String = "IMG_2041.jpg") -> [UInt8] {
         let b = chromeBoundary
-        let head = "--\(b)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nk3J9-xq_P0w8ZtLr5sYh\r\n"
+        let head =
+            "--\(b)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nk3J9-xq_P0w8ZtLr5sYh\r\n"
             + "--\(b)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nMorning light over the harbour\r\n"
             + "--\(b)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\nContent-Type: image/jpeg\r\n\r\n"
         let tail = "\r\n--\(b)\r\nContent-Disposition: form-data; name=\"alt\"\r\n\r\n\r\n--\(b)--\r\n"

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Multipart
 import TestKit
+import Testing
+
+@testable import Multipart
 
 @Suite struct MultipartFormParserTests {
     let photo = Fixtures.bytes("tiny-24x32.jpg")
@@ -12,11 +13,12 @@ import TestKit
             MultipartFixtures.chromeBody(photo: photo), contentType: MultipartFixtures.chromeContentType,
             fileDirectory: directory.path)
         defer { form.removeFiles() }
-        #expect(form.fields == [
-            MultipartField(name: "csrf", value: "k3J9-xq_P0w8ZtLr5sYh"),
-            MultipartField(name: "caption", value: "Morning light over the harbour"),
-            MultipartField(name: "alt", value: ""),
-        ])
+        #expect(
+            form.fields == [
+                MultipartField(name: "csrf", value: "k3J9-xq_P0w8ZtLr5sYh"),
+                MultipartField(name: "caption", value: "Morning light over the harbour"),
+                MultipartField(name: "alt", value: ""),
+            ])
         #expect(form["csrf"] == "k3J9-xq_P0w8ZtLr5sYh")
         #expect(form["missing"] == nil)
         #expect(form.emptyFileFields.isEmpty)
@@ -106,7 +108,8 @@ import TestKit
 
     @Test func preambleAndEpilogueAreIgnored() throws {
         let directory = UploadDirectory()
-        let body = Array("This is a preamble.\r\n".utf8) + MultipartBody(boundary: "b").field("k", "v").bytes()
+        let body =
+            Array("This is a preamble.\r\n".utf8) + MultipartBody(boundary: "b").field("k", "v").bytes()
             + Array("epilogue --b\r\n garbage".utf8)
         let form = try MultipartFormParser().parse(body, contentType: "multipart/form-data; boundary=b", fileDirectory: directory.path)
         #expect(form.fields == [MultipartField(name: "k", value: "v")])

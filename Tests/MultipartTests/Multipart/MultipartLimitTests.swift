@@ -1,13 +1,16 @@
-import TestKit
 import Foundation
+import TestKit
 import Testing
+
 @testable import Multipart
 
 @Suite struct MultipartLimitTests {
     let contentType = "multipart/form-data; boundary=lim"
 
-    private func parse(_ body: MultipartBody, limits: MultipartLimits = MultipartLimits(), in directory: UploadDirectory,
-                       chunkSize: Int = 7) throws(MultipartError) -> MultipartForm {
+    private func parse(
+        _ body: MultipartBody, limits: MultipartLimits = MultipartLimits(), in directory: UploadDirectory,
+        chunkSize: Int = 7
+    ) throws(MultipartError) -> MultipartForm {
         try MultipartFormParser(limits: limits, chunkSize: chunkSize).parse(
             body.bytes(), contentType: contentType, fileDirectory: directory.path)
     }

@@ -1,11 +1,14 @@
-import TestKit
 import Foundation
+import TestKit
 import Testing
+
 @testable import Multipart
 
 @Suite struct MultipartMalformedTests {
-    private func parse(_ bytes: [UInt8], contentType: String? = "multipart/form-data; boundary=m",
-                       in directory: UploadDirectory) throws(MultipartError) -> MultipartForm {
+    private func parse(
+        _ bytes: [UInt8], contentType: String? = "multipart/form-data; boundary=m",
+        in directory: UploadDirectory
+    ) throws(MultipartError) -> MultipartForm {
         try MultipartFormParser(chunkSize: 5).parse(bytes, contentType: contentType, fileDirectory: directory.path)
     }
 
@@ -39,9 +42,11 @@ import Testing
 
     @Test func missingFinalBoundaryIsTruncated() {
         let directory = UploadDirectory()
-        for text in ["--m\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue", "--m\r\nContent-Disposition: form-da",
-                     "--m\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--m", "--m\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--m-",
-                     "--m", "--m\r"] {
+        for text in [
+            "--m\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue", "--m\r\nContent-Disposition: form-da",
+            "--m\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--m", "--m\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--m-",
+            "--m", "--m\r",
+        ] {
             let error = #expect(throws: MultipartError.self) { try parse(body(text), in: directory) }
             #expect(error == .truncated, "\(text.debugDescription)")
         }
@@ -51,8 +56,10 @@ import Testing
         let directory = UploadDirectory()
         var generator = TestKit.SplitMix64(seed: 7)
         let noise = (0..<2000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        for bytes in [[], noise, body("hello world"), body("-m\r\n"), body("--m\n\nbare LF after the boundary"),
-                      body("--mx\r\n"), body("--m \tx\r\n"), body("--m\r\r\n")] {
+        for bytes in [
+            [], noise, body("hello world"), body("-m\r\n"), body("--m\n\nbare LF after the boundary"),
+            body("--mx\r\n"), body("--m \tx\r\n"), body("--m\r\r\n"),
+        ] {
             let error = #expect(throws: MultipartError.self) { try parse(bytes, in: directory) }
             if case .malformed = error {} else { Issue.record("expected malformed, got \(String(describing: error))") }
         }
@@ -68,12 +75,16 @@ import Testing
             (["Content-Disposition: form-data; name=\"\""], .missingName),
             (["Content-Disposition: attachment; name=\"a\""], .malformed(reason: "a part is not form-data")),
             (["Content-Disposition: form-data; name=\"a\"; name=\"b\""], .malformed(reason: "a part's Content-Disposition is malformed")),
-            (["Content-Disposition: form-data; name=\"a", ], .malformed(reason: "a part's Content-Disposition is malformed")),
-            (["Content-Disposition: form-data; name=\"a\"", "Content-Disposition: form-data; name=\"b\""],
-             .malformed(reason: "a part has two Content-Disposition headers")),
+            (["Content-Disposition: form-data; name=\"a"], .malformed(reason: "a part's Content-Disposition is malformed")),
+            (
+                ["Content-Disposition: form-data; name=\"a\"", "Content-Disposition: form-data; name=\"b\""],
+                .malformed(reason: "a part has two Content-Disposition headers")
+            ),
             (["Content-Disposition: form-data; name=\"a\"", "Content-Type: multipart/mixed; boundary=inner"], .nestedMultipart),
-            (["Content-Disposition: form-data; name=\"a\"", "Content-Transfer-Encoding: base64"],
-             .malformed(reason: "a part uses an unsupported Content-Transfer-Encoding")),
+            (
+                ["Content-Disposition: form-data; name=\"a\"", "Content-Transfer-Encoding: base64"],
+                .malformed(reason: "a part uses an unsupported Content-Transfer-Encoding")
+            ),
             (["Content-Disposition: form-data; name=\"a\"", " folded"], .malformed(reason: "a part header is folded")),
             (["Content-Disposition: form-data; name=\"a\"\rX-Smuggled: 1"], .malformed(reason: "a part header contains a stray carriage return")),
             (["Content-Disposition: form-data; name=\"a\"", "no colon here"], .malformed(reason: "a part header is malformed")),
@@ -94,7 +105,8 @@ import Testing
 
     @Test func bareLineFeedsInPartHeadersAreTolerated() throws {
         let directory = UploadDirectory()
-        let text = "--m\r\nContent-Disposition: form-data; name=\"a\"\nX-Other: 1\n\nvalue\r\n--m\r\n"
+        let text =
+            "--m\r\nContent-Disposition: form-data; name=\"a\"\nX-Other: 1\n\nvalue\r\n--m\r\n"
             + "Content-Disposition: form-data; name=\"b\"\n\r\nsecond\r\n--m--"
         let form = try parse(body(text), in: directory)
         #expect(form.fields == [MultipartField(name: "a", value: "value"), MultipartField(name: "b", value: "second")])

@@ -1,15 +1,16 @@
 import ATProto
+import ATProtoTestKit
 import CurlHTTPClient
 import Foundation
 import GrainSupport
-@testable import Posting
-import Synchronization
-import Testing
-@testable import Accounts
-import SQLiteRepositories
 import HTTPTestKit
-import ATProtoTestKit
+import SQLiteRepositories
+import Synchronization
 import TestKit
+import Testing
+
+@testable import Accounts
+@testable import Posting
 
 /// An app-password session as a `PDSAuthorizer`: expiry read from the whole answer (the
 /// reference PDS's 400 `ExpiredToken`, a 401 with a Bearer `invalid_token` challenge),
@@ -36,9 +37,11 @@ import TestKit
     }
 
     /// What a PDS that speaks RFC 6750 answers for an expired token.
-    static let bearerRefusal = json(401, #"{"error":"AuthenticationRequired","message":"Token has expired"}"#, [
-        ("WWW-Authenticate", #"Bearer error="invalid_token", error_description="Token has expired""#),
-    ])
+    static let bearerRefusal = json(
+        401, #"{"error":"AuthenticationRequired","message":"Token has expired"}"#,
+        [
+            ("WWW-Authenticate", #"Bearer error="invalid_token", error_description="Token has expired""#)
+        ])
 
     @Test func expiryIsReadFromTheErrorNameOrTheChallenge() {
         let expired: [XRPCAnswer] = [
@@ -102,11 +105,12 @@ import TestKit
             }
         }) { pds, account, server in
             _ = try await Self.create(pds, account)
-            #expect(server.requests.map { "\($0.path) \($0.header("Authorization") ?? "-")" } == [
-                "/xrpc/com.atproto.repo.createRecord Bearer old-access",
-                "/xrpc/com.atproto.server.refreshSession Bearer old-refresh",
-                "/xrpc/com.atproto.repo.createRecord Bearer new-access",
-            ])
+            #expect(
+                server.requests.map { "\($0.path) \($0.header("Authorization") ?? "-")" } == [
+                    "/xrpc/com.atproto.repo.createRecord Bearer old-access",
+                    "/xrpc/com.atproto.server.refreshSession Bearer old-refresh",
+                    "/xrpc/com.atproto.repo.createRecord Bearer new-access",
+                ])
             let stored = try #require(try await pds.sessions.latest(for: Self.did, on: server.baseURL))
             #expect(stored.tokens.accessToken == Secret("new-access"))
             #expect(stored.tokens.refreshToken == Secret("new-refresh"))
@@ -127,9 +131,10 @@ import TestKit
                 Issue.record("expected signed out, got \(String(describing: failure))")
                 return
             }
-            #expect(server.requests.map(\.path) == [
-                "/xrpc/com.atproto.repo.createRecord", "/xrpc/com.atproto.server.refreshSession", "/xrpc/com.atproto.repo.createRecord",
-            ])
+            #expect(
+                server.requests.map(\.path) == [
+                    "/xrpc/com.atproto.repo.createRecord", "/xrpc/com.atproto.server.refreshSession", "/xrpc/com.atproto.repo.createRecord",
+                ])
         }
     }
 

@@ -1,14 +1,15 @@
-import Foundation
-import Synchronization
 import CurlHTTPClient
+import Foundation
+import HTTPTestKit
+import Synchronization
+import TestKit
 import Testing
 import WorkerThreads
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
-import TestKit
-import HTTPTestKit
+@testable import Social
+@testable import Viewing
 
 /// The on-disk image cache against a real HTTP server standing in for Grain's CDN.
 @Suite struct MediaCacheTests {
@@ -24,14 +25,15 @@ import HTTPTestKit
     static func cdn(delayMilliseconds: Int = 0) throws -> ScriptedHTTPServer {
         try ScriptedHTTPServer { request in
             let name = String(request.path.dropFirst("/img/".count))
-            let response: ScriptedHTTPServer.Action = switch request.path {
-            case "/page": .respond(.text("<html>not an image</html>"))
-            case "/huge": .respond(.init(payload: .bytes(image("huge", size: MediaCache.maxImageBytes + 1))))
-            case "/gone": .respond(.text("gone", status: 410))
-            case "/missing": .respond(.text("no", status: 404))
-            case "/broken": .respond(.text("oops", status: 500))
-            default: .respond(.init(headers: [("Content-Type", "text/plain")], payload: .bytes(image(name))))
-            }
+            let response: ScriptedHTTPServer.Action =
+                switch request.path {
+                case "/page": .respond(.text("<html>not an image</html>"))
+                case "/huge": .respond(.init(payload: .bytes(image("huge", size: MediaCache.maxImageBytes + 1))))
+                case "/gone": .respond(.text("gone", status: 410))
+                case "/missing": .respond(.text("no", status: 404))
+                case "/broken": .respond(.text("oops", status: 500))
+                default: .respond(.init(headers: [("Content-Type", "text/plain")], payload: .bytes(image(name))))
+                }
             return delayMilliseconds > 0 ? .delayed(milliseconds: delayMilliseconds, response) : response
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
+import TestKit
 import Testing
+
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import TestKit
 
 /// The sign-in limiter on its own, with a manual clock: only failures count, per key,
 /// within a sliding window, in bounded memory.

@@ -1,10 +1,11 @@
+import ATProto
 import ATProtoTestKit
 import Foundation
 import Testing
+
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import ATProto
 
 /// Local comments laid over the AppView's page; hidden authors left out.
 @Suite struct CommentMergeTests {
@@ -14,14 +15,16 @@ import ATProto
     let carol: DID = "did:plc:carol3333333333333333333"
 
     private func view(_ did: DID, _ rkey: String, _ text: String) -> CommentView {
-        CommentView(uri: ATURI(did, .grainComment, RecordKey(rkey)!), cid: "bafy", author: ProfileView(did: did, handle: nil),
-                    text: text, createdAt: Datetime(Date(timeIntervalSince1970: 1_788_544_000)))
+        CommentView(
+            uri: ATURI(did, .grainComment, RecordKey(rkey)!), cid: "bafy", author: ProfileView(did: did, handle: nil),
+            text: text, createdAt: Datetime(Date(timeIntervalSince1970: 1_788_544_000)))
     }
 
     private func write(_ kind: SocialWrite.Kind, _ did: DID, _ rkey: String, status: SocialWrite.Status = .done) -> SocialWrite {
-        SocialWrite(id: 1, did: did, pdsURL: "https://pds.example.com", kind: kind, rkey: RecordKey(rkey)!, subject: story, text: "local \(rkey)",
-                    recordCreatedAt: Datetime(Date(timeIntervalSince1970: 1_788_544_500)), status: status,
-                    nextAttemptAt: .now, queuedAt: .now)
+        SocialWrite(
+            id: 1, did: did, pdsURL: "https://pds.example.com", kind: kind, rkey: RecordKey(rkey)!, subject: story, text: "local \(rkey)",
+            recordCreatedAt: Datetime(Date(timeIntervalSince1970: 1_788_544_500)), status: status,
+            nextAttemptAt: .now, queuedAt: .now)
     }
 
     @Test func hiddenAuthorsAreLeftOutOfAppViewAndLocalComments() {

@@ -1,15 +1,16 @@
-import FeatureTestKit
 import ATProtoTestKit
-import GrainSupport
+import FeatureTestKit
 import Foundation
-import JPEGProcessing
+import GrainSupport
+import PhotoPipeline
+import PhotoTestKit
 import Testing
 import WorkerThreads
+
+@testable import Accounts
 @testable import Geocoding
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import PhotoTestKit
 
 /// Upload → draft without the web layer: the scratch file is prepared where it lies, the
 /// photo lands at the draft's derived path, and a refused draft leaves no photo.
@@ -32,8 +33,9 @@ import PhotoTestKit
         let pool = WorkerThreadPool(name: "draft-maker-test", threadCount: 1)
         let upload = harness.directory + "/upload-scratch"
         try Data(try JPEGEncoder.encode(TestImages.photoLike(width: 320, height: 240), quality: 90)).write(to: URL(fileURLWithPath: upload))
-        let draft = try await maker(harness, pool: pool).makeDraft(.init(
-            uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000), language: nil))
+        let draft = try await maker(harness, pool: pool).makeDraft(
+            .init(
+                uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000), language: nil))
         #expect(draft.width == 320 && draft.height == 240)
         #expect(draft.state == .draft)
         let written = try #require(FileManager.default.contents(atPath: harness.data.draftPhoto(draft.id)))
@@ -50,11 +52,16 @@ import PhotoTestKit
         let upload = harness.directory + "/upload-scratch"
         try Data(try JPEGEncoder.encode(TestImages.photoLike(width: 64, height: 48), quality: 90)).write(to: URL(fileURLWithPath: upload))
         do {
-            _ = try await maker(harness, pool: pool).makeDraft(.init(
-                uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 0, maxBytes: 10_000_000), language: nil))
+            _ = try await maker(harness, pool: pool).makeDraft(
+                .init(
+                    uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 0, maxBytes: 10_000_000),
+                    language: nil))
             Issue.record("the quota let a draft through")
         } catch {
-            guard case .quota(.tooManyDrafts(limit: 0)) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .quota(.tooManyDrafts(limit: 0)) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: harness.data.drafts).isEmpty)
         pool.shutdown()
@@ -67,11 +74,16 @@ import PhotoTestKit
         let upload = harness.directory + "/upload-scratch"
         try Data("GIF89a not a photo".utf8).write(to: URL(fileURLWithPath: upload))
         do {
-            _ = try await maker(harness, pool: pool).makeDraft(.init(
-                uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000), language: nil))
+            _ = try await maker(harness, pool: pool).makeDraft(
+                .init(
+                    uploadPath: upload, did: "did:plc:a", pdsURL: "https://pds.example.com", quota: DraftQuota(maxDrafts: 5, maxBytes: 10_000_000),
+                    language: nil))
             Issue.record("a non-JPEG became a draft")
         } catch {
-            guard case .photo(let problem) = error, problem.isBadInput else { Issue.record("unexpected \(error)"); return }
+            guard case .photo(let problem) = error, problem.isBadInput else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: harness.data.drafts).isEmpty)
         pool.shutdown()

@@ -1,7 +1,8 @@
 import Testing
+
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
 
 /// `DraftQuota` at its edges: a draft that exactly fills the byte allowance fits, one
 /// byte more does not; the last allowed draft fits, one more does not.

@@ -1,13 +1,14 @@
-import FeatureTestKit
-import LoggingTestKit
-import ATProtoTestKit
-import GrainSupport
 import ATProto
+import ATProtoTestKit
+import FeatureTestKit
 import Foundation
+import GrainSupport
+import LoggingTestKit
 import Testing
+
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
 
 @Suite struct HousekeeperTests {
     @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {
@@ -29,7 +30,8 @@ import Testing
         let failedRecently = try await draft(.failed, ageDays: 3)
         let failedLongAgo = try await draft(.failed, ageDays: 8)
         let account = try await harness.signIn()
-        let housekeeper = Housekeeper(drafts: harness.drafts, data: harness.data, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
+        let housekeeper = Housekeeper(
+            drafts: harness.drafts, data: harness.data, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
         #expect(await housekeeper.sweep() == 3)
         for kept in [fresh, failedRecently] {
             #expect(try await harness.drafts.find(kept.id) != nil)
@@ -51,7 +53,8 @@ import Testing
     /// an hour old; a newer one may be a draft being made, and a photo with a row stays.
     @Test func photosWithoutADraftGoAfterAnHour() async throws {
         let harness = try await PublishingHarness()
-        let housekeeper = Housekeeper(drafts: harness.drafts, data: harness.data, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
+        let housekeeper = Housekeeper(
+            drafts: harness.drafts, data: harness.data, sessions: harness.sessions, logger: harness.logs.logger(), now: { harness.now })
         let account = try await harness.signIn()
         let kept = try await harness.queueDraft(did: account.did)
         let orphan = harness.data.draftPhoto("orphan0000000000000000")

@@ -1,18 +1,19 @@
 import Foundation
-import JPEGProcessing
+import HTTPTestKit
+import PhotoPipeline
+import TestKit
+import Testing
+
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import Testing
-import TestKit
-import HTTPTestKit
 
 /// `PhotoWorker` prepares a photo in a child process (`grain-stories photo worker`, the
 /// debug build of this checkout) under a hard memory cap and a deadline that hold
 /// whatever the file's header says and whatever the estimate allows.
 @Suite struct PhotoWorkerTests {
     static var heic: String { ProjectPaths.root + "/Tests/HEIFDecodingTests/Resources/large-flat.heic" }
-    static var jpeg: String { ProjectPaths.root + "/Tests/JPEGProcessingTests/Resources/exiftool-sydney.jpg" }
+    static var jpeg: String { ProjectPaths.root + "/Tests/PhotoPipelineTests/Resources/exiftool-sydney.jpg" }
 
     /// A copy of `path` in a scratch directory (the worker writes its output beside it).
     static func scratchCopy(of path: String) throws -> String {
@@ -60,7 +61,9 @@ import HTTPTestKit
         let input = try Self.scratchCopy(of: Self.heic)
         let strict = PhotoProcessingOptions(maxDecodeBytes: 64 << 20)
         let inProcess = #expect(throws: PhotoProcessingError.self) { _ = try PhotoProcessor(options: strict).processFile(atPath: input) }
-        let isolated = #expect(throws: PhotoProcessingError.self) { _ = try PhotoWorker(executable: ServerProcess.binary, options: strict).process(fileAt: input) }
+        let isolated = #expect(throws: PhotoProcessingError.self) {
+            _ = try PhotoWorker(executable: ServerProcess.binary, options: strict).process(fileAt: input)
+        }
         #expect(isolated == inProcess)
     }
 }

@@ -1,14 +1,15 @@
-import FeatureTestKit
-import LoggingTestKit
 import ATProtoTestKit
+import FeatureTestKit
 import Foundation
+import HTTPTestKit
+import LoggingTestKit
+import TestKit
 import Testing
+
 @testable import ATProto
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import TestKit
-import HTTPTestKit
 
 /// Cancel stops a post that is still trying and gives the draft back, with everything
 /// chosen kept; once the story is on the PDS it cannot be cancelled; and a story whose

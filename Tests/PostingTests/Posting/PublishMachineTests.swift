@@ -1,10 +1,11 @@
 import ATProtoTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
 
 /// The publish state machine alone: no database, no PDS, no clock but the one passed in.
 @Suite struct PublishMachineTests {

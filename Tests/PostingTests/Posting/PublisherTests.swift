@@ -1,12 +1,13 @@
+import ATProtoTestKit
 import FeatureTestKit
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ATProto
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
-import ATProtoTestKit
 
 @Suite struct PublisherTests {
     private func storyRecords(_ harness: PublishingHarness) -> [FakePDS.Record] {
@@ -17,8 +18,11 @@ import ATProtoTestKit
         let harness = try await PublishingHarness()
         let account = try await harness.signIn()
         try harness.pds.seedRecord(["$type": "app.bsky.actor.profile", "displayName": "Alice Liddell"], collection: "app.bsky.actor.profile", rkey: "self")
-        let place = DraftPlace(name: "Powell's City of Books", cell: "8a28f0004a77fff",
-                               address: AddressLocation(country: "US", postalCode: "97209", region: "Oregon", locality: "Portland", street: "1005 West Burnside Street", name: "Powell's City of Books"))
+        let place = DraftPlace(
+            name: "Powell's City of Books", cell: "8a28f0004a77fff",
+            address: AddressLocation(
+                country: "US", postalCode: "97209", region: "Oregon", locality: "Portland", street: "1005 West Burnside Street", name: "Powell's City of Books")
+        )
         let draft = try await harness.queueDraft(did: account.did, place: place, labels: ["nudity"])
         await harness.publisher.runDue()
 
@@ -50,8 +54,9 @@ import ATProtoTestKit
     @Test func anExistingGrainProfileIsLeftAlone() async throws {
         let harness = try await PublishingHarness()
         let account = try await harness.signIn()
-        try harness.pds.seedRecord(["$type": "social.grain.actor.profile", "displayName": "Mine", "createdAt": "2026-01-01T00:00:00.000Z"],
-                                   collection: "social.grain.actor.profile", rkey: "self")
+        try harness.pds.seedRecord(
+            ["$type": "social.grain.actor.profile", "displayName": "Mine", "createdAt": "2026-01-01T00:00:00.000Z"],
+            collection: "social.grain.actor.profile", rkey: "self")
         _ = try await harness.queueDraft(did: account.did)
         await harness.publisher.runDue()
         #expect(harness.pds.callCount("com.atproto.repo.putRecord") == 0)

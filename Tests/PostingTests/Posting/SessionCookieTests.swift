@@ -1,7 +1,8 @@
 import Testing
+
+@testable import Accounts
 @testable import Posting
 @testable import Social
-@testable import Accounts
 
 /// The `sid` cookie's list of session ids: what a browser sends is read defensively
 /// (malformed ids dropped, repeats once, at most five), and the changes the endpoints

@@ -1,12 +1,13 @@
-import FeatureTestKit
 import ATProtoTestKit
+import FeatureTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
+@testable import Accounts
 @testable import GrainSupport
 @testable import Posting
 @testable import Social
-@testable import Accounts
 
 @Suite struct SessionStoreTests {
     private func tokens() -> PDSSession {

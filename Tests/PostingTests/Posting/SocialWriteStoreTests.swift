@@ -1,15 +1,16 @@
+import ATProto
 import ATProtoTestKit
 import Foundation
-import Testing
-@testable import SQLiteRepositories
-@testable import Posting
-@testable import Social
-@testable import Accounts
-import ATProto
 import GrainSupport
+import LoggingTestKit
 import SQLiteStore
 import TestKit
-import LoggingTestKit
+import Testing
+
+@testable import Accounts
+@testable import Posting
+@testable import SQLiteRepositories
+@testable import Social
 
 /// The queue of favourites and comments: an undo waits for what it undoes, finished
 /// writes are forgotten by the housekeeper, unknown kinds are not guessed.
@@ -26,8 +27,11 @@ import LoggingTestKit
 
     @Test func anUndoIsNotDueWhileWhatItUndoesIsPending() async throws {
         let (database, store, directory) = try await open()
-        let heart = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .favorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
-        let undo = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .unfavorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        let heart = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .favorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        let undo = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .unfavorite, rkey: "3mheart00001", subject: story, text: nil, createdAt: Datetime(now),
+            now: now)
         #expect(try await store.due(now: now).map(\.id) == [heart.id])
         #expect(try await store.waitsForEarlier(undo))
         var done = heart
@@ -42,11 +46,17 @@ import LoggingTestKit
     @Test func theHousekeeperForgetsFinishedWritesAfterTwoDaysAndKeepsPendingOnes() async throws {
         let (database, store, directory) = try await open()
         let old = now.addingTimeInterval(-3 * 86_400)
-        var sent = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0001", subject: story, text: "sent", createdAt: Datetime(old), now: old)
+        var sent = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0001", subject: story, text: "sent", createdAt: Datetime(old),
+            now: old)
         sent.status = .done
         try await store.save(sent)
-        let waiting = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0002", subject: story, text: "waiting", createdAt: Datetime(old), now: old)
-        let recent = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0003", subject: story, text: "recent", createdAt: Datetime(now), now: now)
+        let waiting = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0002", subject: story, text: "waiting", createdAt: Datetime(old),
+            now: old)
+        let recent = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0003", subject: story, text: "recent", createdAt: Datetime(now),
+            now: now)
         let sessions = SessionStore(repository: SQLiteSessionRepository(database: database), now: { self.now })
         let housekeeper = Housekeeper(
             drafts: SQLiteDraftRepository(database: database), data: try DataDirectory.prepare(directory + "/data"), sessions: sessions,
@@ -61,7 +71,8 @@ import LoggingTestKit
 
     @Test func aKindThisVersionDoesNotKnowIsAnErrorNotAGuess() async throws {
         let (database, store, directory) = try await open()
-        let write = try await store.insert(did: alice, pdsURL: "https://pds.example.com", kind: .favorite, rkey: "3mheart00002", subject: story, text: nil, createdAt: Datetime(now), now: now)
+        let write = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .favorite, rkey: "3mheart00002", subject: story, text: nil, createdAt: Datetime(now), now: now)
         try await database.database.write { db in try db.execute("UPDATE social_writes SET kind = 'repost' WHERE id = ?", [write.id]) }
         await #expect(throws: (any Error).self) { try await store.find(write.id) }
         await database.close()

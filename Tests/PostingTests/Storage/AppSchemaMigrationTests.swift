@@ -1,13 +1,14 @@
-import ATProtoTestKit
 import ATProto
+import ATProtoTestKit
 import Foundation
 import SQLiteStore
-import Testing
-@testable import SQLiteRepositories
-@testable import Posting
-@testable import Social
-@testable import Accounts
 import TestKit
+import Testing
+
+@testable import Accounts
+@testable import Posting
+@testable import SQLiteRepositories
+@testable import Social
 
 /// Databases made before publishing moved into the drafts table keep their drafts and
 /// their publishing progress.
@@ -33,9 +34,9 @@ import TestKit
                 VALUES (?, 'did:plc:a', ?, '2026-09-04T12:00:00.000Z', ?, ?, ?, ?, ?, ?, ?)
                 """
             let blob = #"{"$type":"blob","ref":{"$link":"bafkreiblob"},"mimeType":"image/jpeg","size":1234}"#
-            try db.execute(outbox, ["sending", "story", blob, String?.none, String?.none, 2, 1788544900, "HTTP 500", "pending"])
-            try db.execute(outbox, ["done", "done", blob, "at://did:plc:a/social.grain.story/3ma3", "bafyreistory", 0, 1788544800, String?.none, "posted"])
-            try db.execute(outbox, ["broken", "upload", String?.none, String?.none, String?.none, 0, 1788544800, "Your PDS refused it", "failed"])
+            try db.execute(outbox, ["sending", "story", blob, String?.none, String?.none, 2, 1_788_544_900, "HTTP 500", "pending"])
+            try db.execute(outbox, ["done", "done", blob, "at://did:plc:a/social.grain.story/3ma3", "bafyreistory", 0, 1_788_544_800, String?.none, "posted"])
+            try db.execute(outbox, ["broken", "upload", String?.none, String?.none, String?.none, 0, 1_788_544_800, "Your PDS refused it", "failed"])
         }
         await old.close()
 
@@ -58,8 +59,8 @@ import TestKit
         #expect(progress.lastError == "HTTP 500")
         #expect(progress.blob?.size == 1234)
         #expect(progress.recordCreatedAt == "2026-09-04T12:00:00.000Z")
-        #expect(progress.nextAttemptAt == Date(timeIntervalSince1970: 1788544900))
-        #expect(try await drafts.due(now: Date(timeIntervalSince1970: 1788545000)).map(\.draftID) == ["sending"])
+        #expect(progress.nextAttemptAt == Date(timeIntervalSince1970: 1_788_544_900))
+        #expect(try await drafts.due(now: Date(timeIntervalSince1970: 1_788_545_000)).map(\.draftID) == ["sending"])
 
         #expect(try await drafts.find("done")?.state == .posted)
         #expect(try await drafts.progress("done")?.storyURI == "at://did:plc:a/social.grain.story/3ma3")
@@ -69,7 +70,8 @@ import TestKit
 
         // The quota counts the same rows as before, and the outbox table is gone.
         #expect(try await drafts.usage(of: "did:plc:a") == DraftQuota.Usage(drafts: 3, bytes: 4 * 1234))
-        let tables = try await migrated.database.read { db in try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { try $0.string("name") } }
+        let tables = try await migrated.database.read { db in try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").map { try $0.string("name") }
+        }
         #expect(!tables.contains("outbox"))
         #expect(!tables.contains("drafts_v2"))
         await migrated.close()

@@ -1,13 +1,14 @@
+import ATProto
 import ATProtoTestKit
 import Foundation
-import Testing
-@testable import SQLiteRepositories
-import ATProto
 import SQLiteStore
-@testable import Viewing
-@testable import Social
-@testable import Presentation
 import TestKit
+import Testing
+
+@testable import Presentation
+@testable import SQLiteRepositories
+@testable import Social
+@testable import Viewing
 
 /// Each account may hide at most `HiddenAuthors.maxPerAccount` people, counted per
 /// account (not per person hidden, nor across accounts).
@@ -42,7 +43,9 @@ import TestKit
         }
         #expect(try await store.hide(Self.author(5000), by: alice, now: now, limit: HiddenAuthors.maxPerAccount), "the 2,000th fits")
         #expect(try await !store.hide(Self.author(5001), by: alice, now: now, limit: HiddenAuthors.maxPerAccount), "the 2,001st does not")
-        #expect(try await store.hide(Self.author(5000), by: alice, now: now, limit: HiddenAuthors.maxPerAccount), "hiding someone already hidden changes nothing and is fine")
+        #expect(
+            try await store.hide(Self.author(5000), by: alice, now: now, limit: HiddenAuthors.maxPerAccount),
+            "hiding someone already hidden changes nothing and is fine")
         #expect(try await store.hidden(by: alice).count == HiddenAuthors.maxPerAccount)
         #expect(try await store.hide(Self.author(5001), by: bob, now: now, limit: HiddenAuthors.maxPerAccount), "another account has its own allowance")
         try await store.unhide(Self.author(0), by: alice)

@@ -1,12 +1,13 @@
+import ATProtoTestKit
 import CurlHTTPClient
 import Foundation
-import Testing
-@testable import ATProto
-@testable import Viewing
-@testable import Social
-@testable import Presentation
 import TestKit
-import ATProtoTestKit
+import Testing
+
+@testable import ATProto
+@testable import Presentation
+@testable import Social
+@testable import Viewing
 
 /// Comment threads from the stand-in AppView over real HTTP through the live client:
 /// oldest first with a cursor, remembered for their short lifetime (every story view asks
@@ -23,10 +24,11 @@ import ATProtoTestKit
             client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http)), lifetime: .seconds(15), clock: { clock.now })
         let start = Date(timeIntervalSince1970: 1_788_540_000)
         for index in 0..<3 {
-            appView.addComment(StandInComment(
-                uri: "at://did:plc:bob222222222222222222222/social.grain.comment/3mc\(index)", subject: Self.subject.rawValue,
-                authorDID: "did:plc:bob222222222222222222222", handle: "bob.test", text: "c\(2 - index)",
-                createdAt: start.addingTimeInterval(Double(2 - index) * 60)))
+            appView.addComment(
+                StandInComment(
+                    uri: "at://did:plc:bob222222222222222222222/social.grain.comment/3mc\(index)", subject: Self.subject.rawValue,
+                    authorDID: "did:plc:bob222222222222222222222", handle: "bob.test", text: "c\(2 - index)",
+                    createdAt: start.addingTimeInterval(Double(2 - index) * 60)))
         }
         let first = try await threads.page(subject: Self.subject, limit: 2, cursor: nil)
         #expect(first.comments.map(\.text) == ["c0", "c1"], "oldest first")
@@ -59,9 +61,10 @@ import ATProtoTestKit
         let client = AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http))
         let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
         for index in 0..<2 {
-            appView.addComment(StandInComment(
-                uri: "at://did:plc:bob222222222222222222222/social.grain.comment/3mk\(index)", subject: AppViewCommentThreadsTests.subject.rawValue,
-                authorDID: "did:plc:bob222222222222222222222", handle: "bob.test", text: "hi", createdAt: Date()))
+            appView.addComment(
+                StandInComment(
+                    uri: "at://did:plc:bob222222222222222222222/social.grain.comment/3mk\(index)", subject: AppViewCommentThreadsTests.subject.rawValue,
+                    authorDID: "did:plc:bob222222222222222222222", handle: "bob.test", text: "hi", createdAt: Date()))
         }
         let stories = try await client.stories(actor: maya)
         #expect(stories.first { $0.uri == AppViewCommentThreadsTests.subject }?.commentCount == 2)

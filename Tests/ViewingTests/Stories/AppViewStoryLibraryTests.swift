@@ -1,14 +1,15 @@
-import CurlHTTPClient
-import JPEGProcessing
-import Testing
-@testable import ATProto
-@testable import Viewing
-@testable import Social
-@testable import Presentation
-import TestKit
-import HTTPTestKit
-import PhotoTestKit
 import ATProtoTestKit
+import CurlHTTPClient
+import HTTPTestKit
+import PhotoPipeline
+import PhotoTestKit
+import TestKit
+import Testing
+
+@testable import ATProto
+@testable import Presentation
+@testable import Social
+@testable import Viewing
 
 /// The live story library against a stand-in AppView over real HTTP, with a manual
 /// clock for its lifetimes and failure pauses: what an outage or made-up names cost Grain.
@@ -21,7 +22,8 @@ import ATProtoTestKit
         let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 12, height: 16), quality: 85))
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
         let clock = ManualClock()
-        let library = AppViewStoryLibrary(client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http), timeout: .seconds(5)), clock: { clock.now })
+        let library = AppViewStoryLibrary(
+            client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http), timeout: .seconds(5)), clock: { clock.now })
         do {
             try await body(library, appView, clock)
         } catch {
@@ -156,7 +158,8 @@ import ATProtoTestKit
         defer { appView.stop() }
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
         let clock = ManualClock()
-        let library = AppViewStoryLibrary(client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http), timeout: .seconds(5)), clock: { clock.now })
+        let library = AppViewStoryLibrary(
+            client: AppViewClient(xrpc: XRPCClient(baseURL: appView.baseURL, http: http), timeout: .seconds(5)), clock: { clock.now })
         for _ in 0..<50 {
             let profile = try? await library.profile(actor: "made-up.test")
             #expect(profile != nil && profile?.value == nil, "a page that says there is no such person, not that Grain is down")

@@ -1,11 +1,12 @@
 import ATProtoTestKit
+import FeatureTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
-import FeatureTestKit
+@testable import Social
+@testable import Viewing
 
 /// The overlay gives the same strip with and without waiting, folds in this server's own
 /// stories, and hands back the very same array while nothing it depends on changed.
@@ -47,10 +48,11 @@ import FeatureTestKit
         let second = try #require(overlay.cachedStoryAuthors()).get().value
         #expect(second[1].storyCount == 4)
         let mine = Self.author("new", minutesAgo: 1)
-        await local.add(StoryView(
-            uri: ATURI(mine.profile.did, .story, RecordKey("3mlocalstory1")), cid: "bafylocal", creator: mine.profile,
-            thumb: "/local-photos/x", fullsize: "/local-photos/x", aspectRatio: AspectRatio(width: 3, height: 4), createdAt: mine.latestAt
-        ))
+        await local.add(
+            StoryView(
+                uri: ATURI(mine.profile.did, .story, RecordKey("3mlocalstory1")), cid: "bafylocal", creator: mine.profile,
+                thumb: "/local-photos/x", fullsize: "/local-photos/x", aspectRatio: AspectRatio(width: 3, height: 4), createdAt: mine.latestAt
+            ))
         let third = try #require(overlay.cachedStoryAuthors()).get().value
         #expect(third.map(\.profile.displayName) == ["Author new", "Author aaa", "Author bbb"])
         #expect(try await overlay.storyAuthors().value == third)
@@ -62,7 +64,10 @@ import FeatureTestKit
         base.update { $0.mustWait = true }
         let overlay = OverlayStoryLibrary(base: base, local: LocalStories(now: { Self.now }))
         #expect(overlay.cachedStoryAuthors() == nil)
-        base.update { $0.mustWait = false; $0.failing = true }
+        base.update {
+            $0.mustWait = false
+            $0.failing = true
+        }
         guard case .failure(.unavailable) = overlay.cachedStoryAuthors() else {
             Issue.record("a remembered failure is answered at once")
             return

@@ -1,10 +1,11 @@
 import ATProtoTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
+@testable import Social
+@testable import Viewing
 
 /// The one policy every page asks: blocks before hidden people before labels, the viewer
 /// never left out of their own view, a warning that nobody can lift where no one can

@@ -1,22 +1,26 @@
 import ATProtoTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
+@testable import Social
+@testable import Viewing
 
 /// Who is in a signed-in person's strip and in which order, from whom they follow, block
 /// or hid, what they chose and what they have seen.
 @Suite struct StripSelectionTests {
     static func author(_ name: String, count: Int = 1, at time: String = "2026-09-04T17:00:00.000Z") -> StoryAuthor {
         let did = DID("did:plc:\(name)\(String(repeating: "x", count: 24 - name.count))")!
-        return StoryAuthor(profile: ProfileView(did: did, handle: Handle("\(name).test"), displayName: name.capitalized), storyCount: count, latestAt: Datetime(time)!)
+        return StoryAuthor(
+            profile: ProfileView(did: did, handle: Handle("\(name).test"), displayName: name.capitalized), storyCount: count, latestAt: Datetime(time)!)
     }
 
     static let people = ["ann", "ben", "cat", "dan", "eve"].map { author($0) }
     static func did(_ name: String) -> DID { author(name).profile.did }
-    static func names(_ selection: StripSelection) -> [String] { selection.authors.compactMap { $0.profile.handle?.rawValue.replacingOccurrences(of: ".test", with: "") } }
+    static func names(_ selection: StripSelection) -> [String] {
+        selection.authors.compactMap { $0.profile.handle?.rawValue.replacingOccurrences(of: ".test", with: "") }
+    }
 
     static func seen(_ names: String...) -> SeenState {
         var state = SeenState()
@@ -25,7 +29,8 @@ import Testing
     }
 
     @Test func followingIsTheDefaultOnlyWhenSomeoneFollowedIsLive() {
-        let following = StripSelection.select(Self.people, viewer: Self.did("dan"), follows: [Self.did("eve"), Self.did("ben")], hidden: [], chosen: nil, seen: SeenState())
+        let following = StripSelection.select(
+            Self.people, viewer: Self.did("dan"), follows: [Self.did("eve"), Self.did("ben")], hidden: [], chosen: nil, seen: SeenState())
         #expect(following.choice == .following && following.followsAnyoneLive)
         #expect(Self.names(following) == ["dan", "ben", "eve"], "themselves first, then Grain's order")
         let nobodyLive = StripSelection.select(Self.people, viewer: Self.did("dan"), follows: [Self.did("zed")], hidden: [], chosen: nil, seen: SeenState())
@@ -39,7 +44,8 @@ import Testing
 
     @Test func hiddenPeopleAreLeftOutOfBothStripsButNeverThePersonThemselves() {
         let hidden: Set<DID> = [Self.did("ben"), Self.did("dan")]
-        let everyone = StripSelection.select(Self.people, viewer: Self.did("dan"), follows: [Self.did("ben")], hidden: hidden, chosen: .everyone, seen: SeenState())
+        let everyone = StripSelection.select(
+            Self.people, viewer: Self.did("dan"), follows: [Self.did("ben")], hidden: hidden, chosen: .everyone, seen: SeenState())
         #expect(Self.names(everyone) == ["dan", "ann", "cat", "eve"])
         let following = StripSelection.select(Self.people, viewer: Self.did("dan"), follows: [Self.did("ben")], hidden: hidden, chosen: nil, seen: SeenState())
         #expect(following.choice == .everyone, "the only person followed is hidden")

@@ -1,17 +1,20 @@
 import ATProtoTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
+@testable import Social
+@testable import Viewing
 
 /// TV mode's order: the strip's, round and round, or only one account's follows with
 /// that account first; and the window of the circle the viewer's navigator walks.
 @Suite struct TVRotationTests {
     static func author(_ name: String, count: Int = 1) -> StoryAuthor {
         let did = DID("did:plc:\(name)\(String(repeating: "x", count: 24 - name.count))")!
-        return StoryAuthor(profile: ProfileView(did: did, handle: Handle("\(name).test"), displayName: name.capitalized), storyCount: count, latestAt: "2026-09-04T17:00:00.000Z")
+        return StoryAuthor(
+            profile: ProfileView(did: did, handle: Handle("\(name).test"), displayName: name.capitalized), storyCount: count,
+            latestAt: "2026-09-04T17:00:00.000Z")
     }
 
     static let people = ["ann", "ben", "cat", "dan", "eve"].map { author($0) }

@@ -1,11 +1,12 @@
 import ATProtoTestKit
+import FeatureTestKit
 import Foundation
 import Testing
+
 @testable import ATProto
-@testable import Viewing
-@testable import Social
 @testable import Presentation
-import FeatureTestKit
+@testable import Social
+@testable import Viewing
 
 /// TV mode skips stories behind a warning (nobody at a TV can choose "Show"); the
 /// viewer's library still has them.

@@ -1,11 +1,12 @@
 import GrainSupport
+
 /// The `grain-stories` command line: picks the subcommand and runs it.
 ///
 /// `serve` (the default) runs the web server; `backup` and `restore` copy its data
 /// directory while it runs; `photo process` is a tool for previewing
 /// what would be posted (`h3`, which needs nothing of the server, is the executable's). Each returns the process exit status.
-public enum GrainStoriesCommand {
-    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+package enum GrainStoriesCommand {
+    package static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         var rest = Array(arguments.dropFirst())
         let subcommand = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
         if !rest.isEmpty, rest[0] == subcommand { rest.removeFirst() }

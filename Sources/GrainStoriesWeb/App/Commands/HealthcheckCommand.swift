@@ -19,7 +19,8 @@ enum HealthcheckCommand {
         }
         let host = ["0.0.0.0", "::", ""].contains(configuration.host) ? "127.0.0.1" : configuration.host
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(configuration.port)/healthz"
-        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "grain-stories healthcheck", connectTimeout: .seconds(2), totalTimeout: .seconds(4)))
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(userAgent: "grain-stories healthcheck", connectTimeout: .seconds(2), totalTimeout: .seconds(4)))
         do {
             let response = try await client.execute(HTTPClientRequest(url: url))
             await client.shutdown()

@@ -1,8 +1,8 @@
 import DurableFiles
-import JPEGProcessing
-import WorkerThreads
 import GrainSupport
+import PhotoPipeline
 import Posting
+import WorkerThreads
 
 /// `grain-stories photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N] [--max-decode-bytes N]`:
 /// runs the photo pipeline on a JPEG, PNG, HEIC or AVIF file, writes the JPEG that would be uploaded and prints a

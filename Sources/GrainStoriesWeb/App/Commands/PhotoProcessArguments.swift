@@ -1,4 +1,4 @@
-import JPEGProcessing
+import PhotoPipeline
 
 /// The parsed command line of `grain-stories photo process IN OUT [options]`.
 struct PhotoProcessArguments: Equatable {

@@ -1,4 +1,4 @@
-import JPEGProcessing
+import PhotoPipeline
 
 /// The one-line JSON summary `photo process` prints: what would be posted.
 struct PhotoProcessReport {
@@ -22,7 +22,8 @@ struct PhotoProcessReport {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
 import GrainSupport
-import JPEGProcessing
+import PhotoPipeline
 import Posting
 
 /// `grain-stories photo worker IN OUT --options JSON --memory-limit BYTES`: what the
@@ -11,8 +11,8 @@ import Posting
 enum PhotoWorkerCommand {
     static func run(arguments: [String]) -> Int32 {
         guard arguments.count == 6, arguments[2] == "--options", arguments[4] == "--memory-limit",
-              let limit = Int(arguments[5]), limit > 0,
-              let options = try? JSONDecoder().decode(PhotoProcessingOptions.self, from: Data(arguments[3].utf8))
+            let limit = Int(arguments[5]), limit > 0,
+            let options = try? JSONDecoder().decode(PhotoProcessingOptions.self, from: Data(arguments[3].utf8))
         else {
             StandardStreams.error("grain-stories photo worker: usage: worker IN OUT --options JSON --memory-limit BYTES")
             return 64

@@ -1,6 +1,6 @@
 import Foundation
-import MicroHTTPServer
 import GrainSupport
+import MicroHTTPServer
 
 /// `grain-stories serve`: configuration → build → serve → wait for SIGTERM/SIGINT →
 /// drain in-flight requests → exit 0.
@@ -37,10 +37,12 @@ enum ServeCommand {
             return 78
         }
 
-        logger.info("listening", [
-            "address": "http://\(configuration.host):\(server.port)/", "data": configuration.dataDirectory,
-            "photoWorker": configuration.photoWorkerExecutable ?? "in process",
-        ])
+        logger.info(
+            "listening",
+            [
+                "address": "http://\(configuration.host):\(server.port)/", "data": configuration.dataDirectory,
+                "photoWorker": configuration.photoWorkerExecutable ?? "in process",
+            ])
         let signal = await TerminationSignals.wait()
         logger.info("shutting down", ["signal": String(signal)])
         await server.shutdown(gracePeriod: .seconds(10))

@@ -1,14 +1,15 @@
-public import GrainSupport
+package import GrainSupport
+
 extension AppConfiguration {
     /// What the command line asked for: run with a configuration, or print help.
-    public enum LoadResult: Sendable {
+    package enum LoadResult: Sendable {
         case run(AppConfiguration)
         case help(String)
     }
 
     /// Reads the environment first and the flags second (flags win), validating every
     /// value; the first problem stops start-up with a message naming the option.
-    public static func load(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> LoadResult {
+    package static func load(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> LoadResult {
         var config = AppConfiguration()
         let options = Dictionary(uniqueKeysWithValues: ConfigurationOption.all.map { ($0.flag, $0) })
         let byEnvironment = Dictionary(uniqueKeysWithValues: ConfigurationOption.all.map { ($0.environmentName, $0) })
@@ -48,7 +49,7 @@ extension AppConfiguration {
     }
 
     /// The `--help` text, generated from the option table so it cannot drift.
-    public static var helpText: String {
+    package static var helpText: String {
         let defaults = AppConfiguration()
         var lines = [
             "GrainStories: Grain's 24-hour photo stories in any browser.",

@@ -1,88 +1,88 @@
 import Foundation
-public import MicroHTTPServer
-public import GrainSupport
+package import GrainSupport
+package import MicroHTTPServer
 
 /// Everything the server can be told at start-up, read once from flags and
 /// `GRAIN_STORIES_*` environment variables, validated, and passed down as a value.
 ///
 /// Nothing else in the program reads the environment. Options are declared in
 /// `ConfigurationOption.all`, which also produces `--help`.
-public struct AppConfiguration: Sendable {
+package struct AppConfiguration: Sendable {
     // MARK: Listening
-    public var host = "0.0.0.0"
-    public var port = 8080
-    public var maxBodyBytes = 40 * 1024 * 1024
-    public var connectionTimeoutSeconds = 30
-    public var maxConnections = 4096
-    public var threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    package var host = "0.0.0.0"
+    package var port = 8080
+    package var maxBodyBytes = 40 * 1024 * 1024
+    package var connectionTimeoutSeconds = 30
+    package var maxConnections = 4096
+    package var threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     // MARK: Files
-    public var dataDirectory = "./data"
-    public var templatesDirectory = "./Templates"
-    public var publicDirectory = "./Public"
+    package var dataDirectory = "./data"
+    package var templatesDirectory = "./Templates"
+    package var publicDirectory = "./Public"
 
     // MARK: Grain and the network
     /// Grain's AppView, read anonymously.
-    public var appViewURL = "https://grain.social"
+    package var appViewURL = "https://grain.social"
     /// Seconds a page waits for the AppView before rendering with a notice.
-    public var appViewTimeoutSeconds = 5
+    package var appViewTimeoutSeconds = 5
     /// Hosts (optionally `host:port`) that may be reached over plain http and on
     /// private or loopback addresses: a PDS on the LAN, test stand-ins.
-    public var insecureHosts: Set<String> = []
+    package var insecureHosts: Set<String> = []
     /// PDSes (canonical `scheme://host[:port]`) whose sign-ins are believed when the
     /// account's identity cannot be resolved (`--trusted-pds`).
-    public var trustedPDSes: Set<String> = []
+    package var trustedPDSes: Set<String> = []
     /// The `grain-stories` executable that prepares each uploaded photo in a process of
     /// its own (`PhotoWorker`: a hard memory cap and deadline, crashes contained). `serve`
     /// sets it to itself; nil prepares photos in this process. Not an option: it is where
     /// this program lives, not a choice.
-    public var photoWorkerExecutable: String?
+    package var photoWorkerExecutable: String?
     /// Reverse proxies whose `X-Forwarded-For` is believed.
-    public var trustedProxies: [IPAddressRange] = []
+    package var trustedProxies: [IPAddressRange] = []
     /// Disk space for request bodies being received, all together.
-    public var maxSpoolBytes = 1 << 30
+    package var maxSpoolBytes = 1 << 30
     /// Largest total size of the on-disk image cache.
-    public var mediaCacheBytes = 512 * 1024 * 1024
+    package var mediaCacheBytes = 512 * 1024 * 1024
 
     // MARK: Identity, posting and places
     /// Where handles are resolved when DNS and HTTPS lookups fail
     /// (`com.atproto.identity.resolveHandle`).
-    public var handleResolverURL = "https://public.api.bsky.app"
+    package var handleResolverURL = "https://public.api.bsky.app"
     /// The PLC directory for `did:plc` documents.
-    public var plcURL = "https://plc.directory"
+    package var plcURL = "https://plc.directory"
     /// The site whose story links go into Bluesky crossposts (`{url}/profile/{did}/story/{rkey}`).
-    public var storyLinkURL = "https://grain.social"
+    package var storyLinkURL = "https://grain.social"
     /// The address people reach this server at (`https://stories.example.org`), for the
     /// absolute links in link previews and Share. Nil: taken from the request (the
     /// forwarded host from a trusted proxy, else the Host the browser used).
-    public var publicURL: String?
+    package var publicURL: String?
     /// Nominatim for place names; nil disables reverse geocoding and place search.
-    public var nominatimURL: String? = "https://nominatim.openstreetmap.org"
+    package var nominatimURL: String? = "https://nominatim.openstreetmap.org"
     /// How the operator can be reached, sent in the User-Agent to services such as
     /// Nominatim whose usage policy asks for it (an email address or URL).
-    public var operatorContact = ""
+    package var operatorContact = ""
 
     // MARK: Photos
     /// The byte budget of a posted photo (the lexicon's maxSize is 5,000,000).
-    public var maxPhotoBytes = 5_000_000
+    package var maxPhotoBytes = 5_000_000
     /// Posted photos fit in a square of this many pixels.
-    public var photoBox = 2000
+    package var photoBox = 2000
     /// The JPEG quality tried first.
-    public var photoQuality = 95
+    package var photoQuality = 95
     /// Uploads with more pixels than this are refused before decoding.
-    public var maxPhotoPixels = 100_000_000
+    package var maxPhotoPixels = 100_000_000
     /// Uploads whose decoding is estimated to need more memory than this are refused
     /// before decoding; photos being processed together use at most 1.5 times it.
-    public var maxDecodeBytes = 256 * 1024 * 1024
+    package var maxDecodeBytes = 256 * 1024 * 1024
     /// Drafts not yet posted that one account may keep (see `DraftQuota`).
-    public var maxDraftsPerAccount = 20
+    package var maxDraftsPerAccount = 20
     /// Bytes of draft photos one account may keep, posted ones included until cleaned up.
-    public var maxDraftBytesPerAccount = 200_000_000
+    package var maxDraftBytesPerAccount = 200_000_000
 
     // MARK: Behaviour
-    public var logLevel = LogLevel.info
+    package var logLevel = LogLevel.info
     /// Unknown template variables fail rendering; on in tests, off in production.
-    public var strictTemplates = false
+    package var strictTemplates = false
 
-    public init() {}
+    package init() {}
 }

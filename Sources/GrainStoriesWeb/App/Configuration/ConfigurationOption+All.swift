@@ -1,7 +1,7 @@
 import ATProto
 import Foundation
-import MicroHTTPServer
 import GrainSupport
+import MicroHTTPServer
 
 extension ConfigurationOption {
     /// Every option the server understands, in the order `--help` lists them.
@@ -37,7 +37,8 @@ extension ConfigurationOption {
         ),
         ConfigurationOption(
             flag: "trusted-pds", valueName: "URLS",
-            help: "Comma-separated PDS addresses (https://pds.example.lan) whose sign-ins are accepted when the account's identity cannot be resolved from here, e.g. a PDS on your LAN. Such a PDS can sign in as any account whose identity cannot be resolved, so list only one you run.",
+            help:
+                "Comma-separated PDS addresses (https://pds.example.lan) whose sign-ins are accepted when the account's identity cannot be resolved from here, e.g. a PDS on your LAN. Such a PDS can sign in as any account whose identity cannot be resolved, so list only one you run.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
                 var addresses: Set<String> = []
                 for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
@@ -52,7 +53,8 @@ extension ConfigurationOption {
         ),
         ConfigurationOption(
             flag: "trusted-proxies", valueName: "ADDRESSES",
-            help: "Comma-separated addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the real client (per-client limits, sign-in limits, the access log).",
+            help:
+                "Comma-separated addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the real client (per-client limits, sign-in limits, the access log).",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
                 var ranges: [IPAddressRange] = []
                 for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
@@ -65,7 +67,8 @@ extension ConfigurationOption {
             },
             defaultValue: { $0.trustedProxies.isEmpty ? "(none)" : $0.trustedProxies.map(\.description).joined(separator: ",") }
         ),
-        .integer("max-spool-bytes", "Most disk space all request bodies being received may take together, in bytes.", range: (1 << 20)...(1 << 40), \.maxSpoolBytes),
+        .integer(
+            "max-spool-bytes", "Most disk space all request bodies being received may take together, in bytes.", range: (1 << 20)...(1 << 40), \.maxSpoolBytes),
         .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
         .url("handle-resolver-url", "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail.", \.handleResolverURL),
         .url("plc-url", "The PLC directory for did:plc documents.", \.plcURL),
@@ -74,7 +77,10 @@ extension ConfigurationOption {
             help: "The address people reach this server at, for link previews and Share (e.g. https://stories.example.org); empty takes it from each request.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
-                guard !trimmed.isEmpty else { config.publicURL = nil; return }
+                guard !trimmed.isEmpty else {
+                    config.publicURL = nil
+                    return
+                }
                 let url = try ConfigurationOption.baseURL(trimmed, flag: "public-url")
                 guard let path = URLComponents(string: url)?.path, path.isEmpty else {
                     throw ConfigurationError("--public-url is the server's own address without a path, such as https://stories.example.org, not '\(text)'")
@@ -107,9 +113,14 @@ extension ConfigurationOption {
         .integer("photo-box", "Posted photos fit in a square of this many pixels.", range: 320...8000, \.photoBox),
         .integer("photo-quality", "JPEG quality tried first for posted photos.", range: 40...100, \.photoQuality),
         .integer("max-photo-pixels", "Uploads with more pixels than this are refused before decoding.", range: 1_000_000...400_000_000, \.maxPhotoPixels),
-        .integer("max-decode-bytes", "Uploads estimated to need more memory than this to decode are refused before decoding; photos processed together use at most 1.5 times it.", range: (64 << 20)...(1 << 40), \.maxDecodeBytes),
+        .integer(
+            "max-decode-bytes",
+            "Uploads estimated to need more memory than this to decode are refused before decoding; photos processed together use at most 1.5 times it.",
+            range: (64 << 20)...(1 << 40), \.maxDecodeBytes),
         .integer("max-drafts", "Drafts not yet posted that one account may keep; more uploads are refused.", range: 1...10_000, \.maxDraftsPerAccount),
-        .integer("max-draft-bytes", "Bytes of draft photos one account may keep (posted ones count until cleaned up).", range: (1 << 20)...(1 << 40), \.maxDraftBytesPerAccount),
+        .integer(
+            "max-draft-bytes", "Bytes of draft photos one account may keep (posted ones count until cleaned up).", range: (1 << 20)...(1 << 40),
+            \.maxDraftBytesPerAccount),
         .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
     ]
 
@@ -117,8 +128,8 @@ extension ConfigurationOption {
     static func baseURL(_ text: String, flag: String) throws(ConfigurationError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", components.host?.isEmpty == false,
-              components.query == nil, components.fragment == nil, components.user == nil
+            scheme == "https" || scheme == "http", components.host?.isEmpty == false,
+            components.query == nil, components.fragment == nil, components.user == nil
         else { throw ConfigurationError("--\(flag) must be an http or https URL such as https://grain.social, not '\(text)'") }
         return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
     }

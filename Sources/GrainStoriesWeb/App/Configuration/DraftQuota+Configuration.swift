@@ -1,8 +1,8 @@
-public import Posting
+package import Posting
 
 extension DraftQuota {
     /// The quota `--max-drafts` and `--max-draft-bytes` set.
-    public init(configuration: AppConfiguration) {
+    package init(configuration: AppConfiguration) {
         self.init(maxDrafts: configuration.maxDraftsPerAccount, maxBytes: configuration.maxDraftBytesPerAccount)
     }
 }

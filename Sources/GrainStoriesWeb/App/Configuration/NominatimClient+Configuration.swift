@@ -1,12 +1,15 @@
-public import ATProto
-public import Geocoding
-public import GrainSupport
+package import ATProto
+package import Geocoding
+package import GrainSupport
 
 extension NominatimClient {
     /// The client for the configured `nominatimURL` and `operatorContact`.
-    public init(configuration: AppConfiguration, http: OutboundHTTP, logger: Logger, limiter: RateLimiter = RateLimiter(),
-                cache: any GeocodingCache = InMemoryGeocodingCache()) {
-        self.init(baseURL: configuration.nominatimURL, operatorContact: configuration.operatorContact,
-                  http: http, logger: logger, limiter: limiter, cache: cache)
+    package init(
+        configuration: AppConfiguration, http: OutboundHTTP, logger: Logger, limiter: RateLimiter = RateLimiter(),
+        cache: any GeocodingCache = InMemoryGeocodingCache()
+    ) {
+        self.init(
+            baseURL: configuration.nominatimURL, operatorContact: configuration.operatorContact,
+            http: http, logger: logger, limiter: limiter, cache: cache)
     }
 }

@@ -1,7 +1,7 @@
 import ATProto
+import Accounts
 import MicroHTTPServer
 import Posting
-import Accounts
 
 /// `POST /accounts/switch`: makes another account signed in on this browser the
 /// current one (a family tablet, one person after another).
@@ -22,7 +22,7 @@ struct AccountSwitchEndpoint: Sendable {
             throw HTTPError.badRequest("Choose an account to switch to.")
         }
         guard let chosen = context.signedInAccounts.first(where: { $0.did == did }),
-              let id = context.sessionCookie.id(hashedAs: chosen.idHash)
+            let id = context.sessionCookie.id(hashedAs: chosen.idHash)
         else {
             throw HTTPError.forbidden("That account is not signed in on this browser. Sign in to add it.")
         }

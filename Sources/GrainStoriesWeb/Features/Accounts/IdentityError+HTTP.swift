@@ -1,11 +1,11 @@
-public import MicroHTTPServer
-public import ATProto
+package import ATProto
+package import MicroHTTPServer
 
 /// A failed sign-in lookup answers the form with a status that says whose fault it was:
 /// 400 for what was typed, 404 for accounts that do not exist, 403 for a PDS that does
 /// not host the account, 422 for accounts whose identity is broken, 502 for services that did not answer.
 extension IdentityError: HTTPResponseError {
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .invalidHandle, .unsupportedDID, .invalidPDS, .insecurePDS: .badRequest
         case .handleNotFound, .didNotFound: .notFound
@@ -15,5 +15,5 @@ extension IdentityError: HTTPResponseError {
         }
     }
 
-    public var publicMessage: String { userMessage }
+    package var publicMessage: String { userMessage }
 }

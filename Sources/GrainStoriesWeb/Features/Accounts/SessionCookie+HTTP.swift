@@ -1,5 +1,5 @@
-import Posting
 import Accounts
+import Posting
 
 extension SessionCookie {
     /// The `Set-Cookie` value that gives the browser this cookie: HttpOnly and

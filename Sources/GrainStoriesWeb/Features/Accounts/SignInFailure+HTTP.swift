@@ -1,12 +1,12 @@
-public import MicroHTTPServer
-public import Accounts
+package import Accounts
+package import MicroHTTPServer
 
 /// A failed sign-in answers the form with a status that says whose fault it was: 400
 /// for what was typed, 401 for a wrong password, 409 for a full browser, 429 for too
 /// many tries, 502 for a PDS that failed or answered for someone else, and the identity
 /// lookup's own status (`IdentityError+HTTP`) when the account could not be located.
 extension SignInFailure: HTTPResponseError {
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .missingFields, .insecurePDS: .badRequest
         case .wrongPassword, .secondFactorRequired: .unauthorized
@@ -17,5 +17,5 @@ extension SignInFailure: HTTPResponseError {
         }
     }
 
-    public var publicMessage: String { userMessage }
+    package var publicMessage: String { userMessage }
 }

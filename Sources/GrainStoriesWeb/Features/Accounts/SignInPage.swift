@@ -1,10 +1,10 @@
-import Presentation
+import ATProto
+import Accounts
 import Foundation
+import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
-import GrainSupport
-import Accounts
+import Presentation
 import Viewing
 
 /// `/signin`: handle (or DID) and an app password, plus an optional PDS address.
@@ -27,7 +27,8 @@ struct SignInPage: Sendable {
     let logger: Logger
 
     func show(_ context: RequestContext) throws -> HTTPResponse {
-        let problem = context.query["reason"] == "expired"
+        let problem =
+            context.query["reason"] == "expired"
             ? "Your sign-in has ended (the app password may have been revoked). Please sign in again."
             : nil
         return try render(context, problem: problem, identifier: "", pds: "", next: StoryLinks.safeBack(context.query["next"]), status: .ok)
@@ -85,7 +86,8 @@ struct SignInPage: Sendable {
             cookieValue = SessionStore.randomToken()
             setCookie = Cookies.setCookie(name: CSRFGuard.cookieName, value: cookieValue ?? "", maxAgeSeconds: nil, secure: context.isSecure)
         }
-        let token = context.account == nil
+        let token =
+            context.account == nil
             ? pages.csrf.token(anonymousCookie: cookieValue ?? "")
             : pages.csrf.token(for: context) ?? ""
         let page = SignInPageModel(adding: context.account != nil, problem: problem, identifier: identifier, pds: pds, csrfToken: token, next: next)

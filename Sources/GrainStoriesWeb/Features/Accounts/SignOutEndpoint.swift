@@ -1,7 +1,7 @@
 import ATProto
+import Accounts
 import MicroHTTPServer
 import Posting
-import Accounts
 
 /// `POST /signout`: ends the current account's session on the PDS (best effort) and
 /// here. Other accounts signed in on this browser stay signed in, and the most

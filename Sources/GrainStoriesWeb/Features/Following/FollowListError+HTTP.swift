@@ -1,15 +1,15 @@
-public import MicroHTTPServer
-public import Social
+package import MicroHTTPServer
+package import Social
 
 /// A list of follows that could not be read: 404 for a name nobody goes by, 502 while a
 /// service (identity or the account's PDS) does not answer.
 extension FollowListError: HTTPResponseError {
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .unknownAccount: .notFound
         case .identityUnreachable, .pdsUnavailable: .badGateway
         }
     }
 
-    public var publicMessage: String { userMessage }
+    package var publicMessage: String { userMessage }
 }

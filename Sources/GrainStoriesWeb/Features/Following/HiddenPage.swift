@@ -1,12 +1,12 @@
+import ATProto
+import Accounts
 import Foundation
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
 import Posting
-import Viewing
-import Social
-import Accounts
 import Presentation
+import Social
+import Viewing
 
 /// `/settings/hidden`: the people whose stories the signed-in person hid, each with
 /// Unhide (GET), and the form behind "Hide this person's stories" and "Unhide" on
@@ -31,11 +31,12 @@ struct HiddenPage: Sendable {
         for did in people {
             let profile = try? await library.profile(actor: .did(did)).value
             let name = profile?.name ?? did.rawValue
-            rows.append(HiddenPageModel.Person(
-                name: name, handle: profile?.shownHandle ?? did.rawValue, profileHref: StoryLinks.profile(did),
-                avatar: AvatarPresenter.model(url: profile?.avatar, name: name, signer: signer),
-                form: Self.form(action: "unhide", author: did, label: "Unhide", accessibleName: "Unhide \(name)'s stories", back: Self.path)
-            ))
+            rows.append(
+                HiddenPageModel.Person(
+                    name: name, handle: profile?.shownHandle ?? did.rawValue, profileHref: StoryLinks.profile(did),
+                    avatar: AvatarPresenter.model(url: profile?.avatar, name: name, signer: signer),
+                    form: Self.form(action: "unhide", author: did, label: "Unhide", accessibleName: "Unhide \(name)'s stories", back: Self.path)
+                ))
         }
         var response = try pages.render(HiddenPageModel(people: rows), for: context)
         response.headers.set("Cache-Control", "no-store")

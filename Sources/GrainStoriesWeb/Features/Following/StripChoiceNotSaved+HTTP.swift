@@ -1,8 +1,8 @@
-public import MicroHTTPServer
-public import Social
+package import MicroHTTPServer
+package import Social
 
 /// A strip choice that could not be stored is this server's passing trouble: 503.
 extension StripChoiceNotSaved: HTTPResponseError {
-    public var status: HTTPStatus { .serviceUnavailable }
-    public var publicMessage: String { userMessage }
+    package var status: HTTPStatus { .serviceUnavailable }
+    package var publicMessage: String { userMessage }
 }

@@ -1,11 +1,11 @@
-import Presentation
+import ATProto
+import Accounts
 import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
 import Posting
+import Presentation
 import Viewing
-import Accounts
 
 /// `/profile/{did}/story/{rkey}/delete`: a confirmation page (GET) and the deletion
 /// itself (POST): `com.atproto.repo.deleteRecord`, then the story is dropped from this

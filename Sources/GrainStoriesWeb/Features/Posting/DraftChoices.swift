@@ -1,6 +1,6 @@
+import ATProto
 import Foundation
 import MicroHTTPServer
-import ATProto
 import Posting
 
 /// What the person chose on the draft page, checked: the place (or none), content

@@ -1,11 +1,11 @@
-import GrainSupport
+import ATProto
+import Accounts
 import Foundation
+import Geocoding
+import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
-import Geocoding
 import Posting
-import Accounts
 import Presentation
 
 /// `/drafts/{id}`: the processed photo as it will be posted, the suggested place (an
@@ -60,8 +60,11 @@ struct DraftPage: Sendable {
             return HTTPResponse.redirect(to: "/")
         case "search":
             let query = (form["query"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
-            return try await render(context, account: account, draft: draft, searchResults: (query, results), problem: results.isEmpty ? "No places found for “\(query)”." : nil, status: .ok)
+            let results = await geocoder.search(
+                String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
+            return try await render(
+                context, account: account, draft: draft, searchResults: (query, results), problem: results.isEmpty ? "No places found for “\(query)”." : nil,
+                status: .ok)
         default:
             throw HTTPError.badRequest("Unknown action.")
         }
@@ -79,7 +82,10 @@ struct DraftPage: Sendable {
         let query = (context.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         // Each account has its share of the one-per-second queue (see `RateLimiter`).
         let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
-        let items = results.map { PlaceChoice(token: placeTokens.token(for: DraftPlace(name: $0.name, cell: $0.location.value, address: $0.address)), name: $0.name, display: $0.display) }
+        let items = results.map {
+            PlaceChoice(
+                token: placeTokens.token(for: DraftPlace(name: $0.name, cell: $0.location.value, address: $0.address)), name: $0.name, display: $0.display)
+        }
         let body = (try? JSONEncoder.atproto.encode(items)) ?? Data("[]".utf8)
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")
@@ -101,7 +107,10 @@ struct DraftPage: Sendable {
         return (account, draft)
     }
 
-    private func render(_ context: RequestContext, account: AccountSession, draft: Draft, searchResults: (query: String, results: [PlaceSuggestion])?, problem: String?, status: HTTPStatus) async throws -> HTTPResponse {
+    private func render(
+        _ context: RequestContext, account: AccountSession, draft: Draft, searchResults: (query: String, results: [PlaceSuggestion])?, problem: String?,
+        status: HTTPStatus
+    ) async throws -> HTTPResponse {
         let entry = try await drafts.progress(draft.id)
         let page = DraftPresenter(tokens: placeTokens).page(draft: draft, entry: entry, search: searchResults, problem: problem)
         var response = try pages.render(page, status: status, for: context)

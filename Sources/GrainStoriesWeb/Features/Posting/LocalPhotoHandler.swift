@@ -1,6 +1,6 @@
 import GrainSupport
-import Posting
 import MicroHTTPServer
+import Posting
 
 /// `GET /local-photos/{draft id}`: the photo of a story posted through this server,
 /// shown until Grain's CDN has it. Anyone may see it once posted, like the story itself,

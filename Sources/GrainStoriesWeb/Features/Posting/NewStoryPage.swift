@@ -1,14 +1,14 @@
-import Presentation
 import ATProto
-import Foundation
-import HTMLTemplates
-import JPEGProcessing
-import MicroHTTPServer
-import WorkerThreads
-import GrainSupport
-import Multipart
-import Posting
 import Accounts
+import Foundation
+import GrainSupport
+import HTMLTemplates
+import MicroHTTPServer
+import Multipart
+import PhotoPipeline
+import Posting
+import Presentation
+import WorkerThreads
 
 /// `/stories/new`: choose one photo. The form is parsed here (the photo streamed into a
 /// scratch file) and handed to `DraftMaker`, which prepares it and saves the draft, whose
@@ -58,19 +58,21 @@ struct NewStoryPage: Sendable {
         }
         let draft: Draft
         do {
-            draft = try await draftMaker.makeDraft(.init(
-                uploadPath: upload.path, did: account.did, pdsURL: account.pdsURL, quota: quota, language: context.request.headers["Accept-Language"]))
+            draft = try await draftMaker.makeDraft(
+                .init(
+                    uploadPath: upload.path, did: account.did, pdsURL: account.pdsURL, quota: quota, language: context.request.headers["Accept-Language"]))
         } catch {
             switch error {
             case .quota(let refusal):
                 return try refuse(context, refusal, account: account)
             case .photo(let problem) where problem.isBadInput:
-                let status: HTTPStatus = switch problem {
-                case .unsupportedFormat: .unsupportedMediaType
-                case .tooManyPixels, .imageTooLarge, .needsTooMuchMemory: .contentTooLarge
-                case .headerMismatch, .tookTooLong: .unprocessableContent
-                default: .badRequest
-                }
+                let status: HTTPStatus =
+                    switch problem {
+                    case .unsupportedFormat: .unsupportedMediaType
+                    case .tooManyPixels, .imageTooLarge, .needsTooMuchMemory: .contentTooLarge
+                    case .headerMismatch, .tookTooLong: .unprocessableContent
+                    default: .badRequest
+                    }
                 return try render(context, problem: problem.userMessage, status: status)
             case .photo(let failure):
                 throw failure

@@ -5,7 +5,7 @@ import MicroHTTPServer
 enum PhotoFile {
     static func response(path: String, cache: String) throws -> HTTPResponse {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue
+            let size = (attributes[.size] as? NSNumber)?.intValue
         else { throw HTTPError.notFound }
         var headers = HTTPHeaders()
         headers.add("Content-Type", "image/jpeg")

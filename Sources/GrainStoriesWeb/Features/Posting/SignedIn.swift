@@ -1,7 +1,7 @@
+import Accounts
 import MicroHTTPServer
 import Posting
 import Viewing
-import Accounts
 
 extension RequestContext {
     /// The signed-in account, or a redirect to the sign-in page that comes back to this
@@ -20,7 +20,7 @@ extension RequestContext {
 struct SignInRequired: HTTPResponseError {
     var expired = false
     /// Where to go once signed in: a path on this site (`StoryLinks.safeBack`).
-    public var next: String?
+    package var next: String?
     var status: HTTPStatus { .seeOther }
     var publicMessage: String { "Please sign in first." }
     var headers: [(String, String)] { [("Location", SignInPage.address(expired: expired, next: next))] }

@@ -1,12 +1,12 @@
-import GrainSupport
-import Foundation
-import HTMLTemplates
 import ATProto
+import Foundation
+import GrainSupport
+import HTMLTemplates
 import MicroHTTPServer
 import Posting
-import Viewing
-import Social
 import Presentation
+import Social
+import Viewing
 
 /// `/profile/{actor}/story/{rkey}/comments`: a story's comments, oldest first, a page at
 /// a time (`?cursor=`), with a form to add one (POST here) and a delete form on one's
@@ -20,7 +20,7 @@ import Presentation
 /// a URI a form could name.
 struct CommentsPage: Sendable {
     let pages: PageRenderer
-    public let stories: StoryLookup
+    package let stories: StoryLookup
     let comments: StoryComments
     let outbox: SocialOutbox
     let presenter: StorySocialPresenter

@@ -1,9 +1,9 @@
-import Foundation
 import ATProto
+import Foundation
 import MicroHTTPServer
 import Posting
-import Viewing
 import Social
+import Viewing
 
 /// `POST /profile/{actor}/story/{rkey}/favorite` with `favorite=1` (give the heart) or
 /// `0` (take it back), and the form token: the heart is written to (or deleted from) the
@@ -14,7 +14,7 @@ import Social
 /// clean) and rolls its optimistic heart back to `favorited` with that message.
 struct FavoriteEndpoint: Sendable {
     let pages: PageRenderer
-    public let stories: StoryLookup
+    package let stories: StoryLookup
     let outbox: SocialOutbox
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {

@@ -1,8 +1,8 @@
-import Foundation
 import ATProto
+import Foundation
 import MicroHTTPServer
-import Viewing
 import Social
+import Viewing
 
 /// The story a favourite or comment request is about, from its address
 /// (`/profile/{actor}/story/{rkey}/…`): live when it is among the author's live stories,

@@ -1,5 +1,6 @@
 import ATProto
 import Viewing
+
 /// Turns the actor in a URL (a DID or a handle) into a DID, through the AppView's
 /// profile lookup for handles.
 struct ActorResolver: Sendable {

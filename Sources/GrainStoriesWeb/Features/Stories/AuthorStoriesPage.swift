@@ -1,7 +1,7 @@
 import ATProto
 import MicroHTTPServer
-import Viewing
 import Social
+import Viewing
 
 /// `/stories/{actor}`: opens an author's stories at the first one this browser has not
 /// seen (or the first, when all were seen) by redirecting to that story's page. Someone

@@ -1,13 +1,13 @@
+import ATProto
+import Accounts
 import Foundation
+import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
-import GrainSupport
 import Posting
-import Viewing
-import Social
 import Presentation
-import Accounts
+import Social
+import Viewing
 
 /// `/`: the story strip, led by the signed-in person's own tile, then the people with
 /// stories as a grid of their latest photos (what a desktop or a TV has room for), and
@@ -167,9 +167,10 @@ struct HomePage: Sendable {
 
     /// The two links above the strip, the one shown marked current.
     static func stripSwitch(_ shown: StripChoice) -> StripSwitchModel {
-        StripSwitchModel(options: [(StripChoice.following, "Following"), (.everyone, "Everyone")].map { choice, label in
-            StripSwitchModel.Option(value: choice.rawValue, label: label, isCurrent: choice == shown)
-        })
+        StripSwitchModel(
+            options: [(StripChoice.following, "Following"), (.everyone, "Everyone")].map { choice, label in
+                StripSwitchModel.Option(value: choice.rawValue, label: label, isCurrent: choice == shown)
+            })
     }
 
     /// The signed-in person's avatar: from their strip entry, else their Grain profile

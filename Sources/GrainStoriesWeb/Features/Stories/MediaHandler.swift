@@ -50,7 +50,8 @@ struct MediaHandler: Sendable {
         headers.add("Content-Type", entry.contentType)
         headers.add("Accept-Ranges", "bytes")
         // Range is defined for GET only (RFC 9110 §14.2); HEAD describes the whole file.
-        let range = request.method == .get
+        let range =
+            request.method == .get
             ? ByteRangeRequest(range: request.headers["Range"], ifRange: request.headers["If-Range"], etag: entry.etag, size: entry.size)
             : .whole
         switch range {

@@ -1,13 +1,13 @@
+import ATProto
+import Accounts
 import Foundation
+import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
-import Viewing
-import GrainSupport
 import Posting
-import Social
 import Presentation
-import Accounts
+import Social
+import Viewing
 
 /// `/profile/{actor}`: avatar, names, description and counts. When the actor has live
 /// stories the avatar carries the ring and opens the viewer; otherwise it is plain.
@@ -37,10 +37,14 @@ struct ProfilePage: Sendable {
         }
         let visibility = await hidden.visibility(for: context.account)
         let author = visibility.author(profile.did)
-        let isHidden = author == .notShown(.hidden), isBlocked = author == .notShown(.blocked)
-        let stories = author != .shown ? [] : ((try? await library.stories(of: profile.did).value) ?? []).filter {
-            visibility.story($0) != .notShown(.labelled)
-        }
+        let isHidden = author == .notShown(.hidden)
+        let isBlocked = author == .notShown(.blocked)
+        let stories =
+            author != .shown
+            ? []
+            : ((try? await library.stories(of: profile.did).value) ?? []).filter {
+                visibility.story($0) != .notShown(.labelled)
+            }
         var ring: ProfilePageModel.Ring?
         if let latest = stories.last {
             let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
@@ -65,11 +69,13 @@ struct ProfilePage: Sendable {
             hiddenNote: isBlocked
                 ? "You block this person on Grain, so their stories are not shown to you."
                 : isHidden ? "You hid this person's stories." : nil,
-            hide: isBlocked ? nil : isHidden
-                ? HiddenPage.form(
-                    action: "unhide", author: profile.did, label: "Unhide their stories",
-                    accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path)
-                : HiddenPage.hideForm(author: profile.did, name: profile.name, signedIn: context.account, back: context.request.path),
+            hide: isBlocked
+                ? nil
+                : isHidden
+                    ? HiddenPage.form(
+                        action: "unhide", author: profile.did, label: "Unhide their stories",
+                        accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path)
+                    : HiddenPage.hideForm(author: profile.did, name: profile.name, signedIn: context.account, back: context.request.path),
             archive: await archive(of: profile.did, for: context, visibility: visibility)
         )
         return try pages.render(page, for: context)

@@ -1,7 +1,7 @@
-import MicroHTTPServer
 import ATProto
-import Posting
 import Accounts
+import MicroHTTPServer
+import Posting
 
 /// `POST /seen`: the viewer script reports each story it actually showed. The custom
 /// header it must send cannot be set by another site without a CORS preflight, which
@@ -19,7 +19,9 @@ struct SeenEndpoint: Sendable {
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         guard context.isScriptFetch else { throw HTTPError.forbidden("This address is only for the story viewer.") }
         let form = try context.formFields(limit: 2048)
-        guard let did = form["did"].flatMap(DID.init), let createdAt = form["createdAt"].flatMap(Datetime.init) else { throw HTTPError.badRequest("Which story was seen is missing or malformed.") }
+        guard let did = form["did"].flatMap(DID.init), let createdAt = form["createdAt"].flatMap(Datetime.init) else {
+            throw HTTPError.badRequest("Which story was seen is missing or malformed.")
+        }
         var response = HTTPResponse(status: .noContent)
         response.headers.add("Cache-Control", "no-store")
         if let shownFor = form["by"], shownFor != (context.account?.did.rawValue ?? "") { return response }

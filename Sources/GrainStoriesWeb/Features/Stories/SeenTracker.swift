@@ -1,9 +1,9 @@
-import Posting
+import ATProto
+import Accounts
 import Foundation
 import MicroHTTPServer
-import ATProto
+import Posting
 import Viewing
-import Accounts
 
 /// Reads and records what has been seen: for a signed-in person on the server, under
 /// their account, so their rings are grey on every device they use; for a visitor in

@@ -1,12 +1,12 @@
-import Posting
+import ATProto
+import Accounts
 import Foundation
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
-import Viewing
-import Social
+import Posting
 import Presentation
-import Accounts
+import Social
+import Viewing
 
 /// `/profile/{actor}/story/{rkey}`: the full-screen viewer for one story.
 ///
@@ -49,7 +49,8 @@ struct StoryViewerPage: Sendable {
                 // while they watch, or Grain's when the home page gave them none.
                 let authors = (try? await library.storyAuthors().value) ?? []
                 let unseenFirst = StripOrder.arrange(authors, viewer: nil, seen: state).map(\.profile.did)
-                order = context.cookies[HomePage.stripCookie].flatMap { accountStrip.snapshots.stableForVisitor(unseenFirst, key: $0) }
+                order =
+                    context.cookies[HomePage.stripCookie].flatMap { accountStrip.snapshots.stableForVisitor(unseenFirst, key: $0) }
                     ?? StripOrder.arrange(authors, viewer: nil).map(\.profile.did)
             }
             let navigator = StoryNavigator(library: library, authorOrder: order, seen: state)

@@ -1,8 +1,8 @@
-import Presentation
 import HTMLTemplates
 import MicroHTTPServer
-import Viewing
+import Presentation
 import Social
+import Viewing
 
 /// Choosing the home strip (the people one follows, or everyone): `POST /strip` saves the
 /// choice for the account and goes back to `/`. Only a POST with the form's token changes

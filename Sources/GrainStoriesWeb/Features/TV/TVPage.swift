@@ -1,11 +1,11 @@
+import ATProto
 import Foundation
+import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
-import ATProto
-import GrainSupport
-import Viewing
-import Social
 import Presentation
+import Social
+import Viewing
 
 /// `/tv`: stories for a TV or a tablet on the wall, no sign-in needed. One story per
 /// page, full screen, with links to the next and previous story and person; it plays

@@ -17,13 +17,14 @@ extension TVRequest {
         if let text = query["interval"] {
             guard let seconds = Int(text), TVRequest.intervals.contains(seconds) else {
                 throw HTTPError.badRequest(
-                    "interval must be a whole number of seconds from \(TVRequest.intervals.lowerBound) to \(TVRequest.intervals.upperBound) (the default is \(TVRequest.defaultInterval)); “\(text.prefix(20))” is not.")
+                    "interval must be a whole number of seconds from \(TVRequest.intervals.lowerBound) to \(TVRequest.intervals.upperBound) (the default is \(TVRequest.defaultInterval)); “\(text.prefix(20))” is not."
+                )
             }
             interval = seconds
         }
         if let text = query["at"] {
             guard let slash = text.lastIndex(of: "/"), let did = DID(text[..<slash]),
-                  let rkey = RecordKey(text[text.index(after: slash)...])
+                let rkey = RecordKey(text[text.index(after: slash)...])
             else { throw HTTPError.badRequest("at must name a story as DID/record-key.") }
             at = Position(did: did, rkey: rkey)
         }

@@ -1,5 +1,5 @@
-import HTMLTemplates
 import GrainSupport
+import HTMLTemplates
 
 extension PageRenderer {
     /// Loads templates and static files from the configured directories; a template

@@ -1,19 +1,19 @@
-import Posting
 import ATProto
-public import HTMLTemplates
-public import MicroHTTPServer
 import Accounts
+package import HTMLTemplates
+package import MicroHTTPServer
+import Posting
 import Presentation
 
 /// Renders pages from `Templates/` into HTML responses, adding what every page needs:
 /// the fingerprinted asset URLs and the site's name.
-public struct PageRenderer: Sendable {
-    public let templates: TemplateLibrary
-    public let assets: StaticAssets
-    public let csrf: CSRFGuard
+package struct PageRenderer: Sendable {
+    package let templates: TemplateLibrary
+    package let assets: StaticAssets
+    package let csrf: CSRFGuard
     private let assetsValue: TemplateValue
 
-    public init(templates: TemplateLibrary, assets: StaticAssets, csrf: CSRFGuard) {
+    package init(templates: TemplateLibrary, assets: StaticAssets, csrf: CSRFGuard) {
         self.templates = templates
         self.assets = assets
         self.csrf = csrf
@@ -22,7 +22,7 @@ public struct PageRenderer: Sendable {
 
     /// Renders `page` with its template for the visitor `request` comes from (or nobody):
     /// the page's model plus the shared values (`pageValues`).
-    public func render(_ page: some PageModel, status: HTTPStatus = .ok, for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
+    package func render(_ page: some PageModel, status: HTTPStatus = .ok, for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
         try render(type(of: page).templateName, status: status, page.templateValues, for: request)
     }
 
@@ -36,7 +36,9 @@ public struct PageRenderer: Sendable {
     /// Renders template `name` with `context` plus the shared values. Pages render their
     /// model (above); this is what that comes down to, kept for tests that compare a page
     /// with a render from plain values.
-    func render(_ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?) throws(TemplateError) -> HTTPResponse {
+    func render(
+        _ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?
+    ) throws(TemplateError) -> HTTPResponse {
         Self.htmlResponse(try templates.renderUTF8(name, pageValues(context, layout: layout(for: request))), status: status)
     }
 

@@ -58,7 +58,7 @@ enum ByteRangeRequest: Equatable {
     /// position in any file here); nil for anything else.
     private static func digits(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.utf8.count <= 18,
-              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
         return Int(text)
     }

@@ -1,4 +1,5 @@
 import GrainSupport
+
 /// One file from `Public/`, loaded at start-up with everything needed to serve it:
 /// bytes, a gzip variant when that pays, a strong ETag per variant, and the
 /// content-hash fingerprint used in immutable URLs.

@@ -1,7 +1,7 @@
 import Foundation
+package import GrainSupport
 import GzipCompression
-public import HTMLTemplates
-public import GrainSupport
+package import HTMLTemplates
 
 /// The contents of `Public/`, read once at start-up into memory.
 ///
@@ -9,7 +9,7 @@ public import GrainSupport
 /// dotfiles and symlinks pointing outside `Public/` are excluded while scanning and
 /// simply do not exist for requests. Assets are small (CSS, a script, icons); files
 /// over `maxFileBytes` are skipped with a warning.
-public struct StaticAssets: Sendable {
+package struct StaticAssets: Sendable {
     static let urlPrefix = "/assets/"
     static let maxFileBytes = 4 * 1024 * 1024
 
@@ -23,7 +23,7 @@ public struct StaticAssets: Sendable {
 
     /// Scans `directory`, skipping dotfiles, dot-directories, symlinks that leave it and
     /// anything that is not a regular file.
-    public static func load(directory: String, logger: Logger) throws(ConfigurationError) -> StaticAssets {
+    package static func load(directory: String, logger: Logger) throws(ConfigurationError) -> StaticAssets {
         let fileManager = FileManager.default
         let root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
@@ -48,7 +48,7 @@ public struct StaticAssets: Sendable {
                 continue
             }
             guard let attributes = try? fileManager.attributesOfItem(atPath: resolved),
-                  attributes[.type] as? FileAttributeType == .typeRegular
+                attributes[.type] as? FileAttributeType == .typeRegular
             else { continue }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             guard size <= maxFileBytes else {
@@ -70,13 +70,13 @@ public struct StaticAssets: Sendable {
     }
 
     /// The fingerprinted URL of `name`, for templates; the plain URL if unknown.
-    public func url(for name: String) -> String {
+    package func url(for name: String) -> String {
         guard let asset = byName[name] else { return StaticAssets.urlPrefix + name }
         return StaticAssets.urlPrefix + asset.fingerprintedName
     }
 
     /// `{"app_css": "/assets/app.1a2b3c4d5e.css", …}` for templates: `{{assets.app_css}}`.
-    public var templateValue: TemplateValue {
+    package var templateValue: TemplateValue {
         var object: [String: TemplateValue] = [:]
         for name in byName.keys {
             let key = String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })

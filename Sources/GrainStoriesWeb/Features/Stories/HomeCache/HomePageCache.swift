@@ -1,8 +1,8 @@
 import HTMLTemplates
 import MicroHTTPServer
+import Presentation
 import Synchronization
 import Viewing
-import Presentation
 
 /// The home page for every visitor, rendered once per strip (`StripPage`) and reused
 /// while the strip has not changed.

@@ -1,11 +1,11 @@
-import Foundation
 import ATProto
+import Foundation
 import HTMLTemplates
 import MicroHTTPServer
 import Posting
+import Presentation
 import Synchronization
 import Viewing
-import Presentation
 
 /// The home page of one strip, for any visitor: a stencil of the rendered page with slots
 /// for what differs per visitor, and the finished pages of recent visitors.
@@ -146,7 +146,8 @@ final class StripPage: Sendable {
 
     private func stencil(for variant: Variant) throws(TemplateError) -> TemplateStencil {
         if let known = stencils.withLock({ $0[variant] }) { return known }
-        let account = variant.signedIn
+        let account =
+            variant.signedIn
             ? LayoutModel.Account(name: .slot(firstPageSlot + 1), handle: .slot(firstPageSlot + 2), did: .slot(firstPageSlot + 3))
             : nil
         let layout = LayoutModel(account: account, csrf: variant.hasToken ? .slot(firstPageSlot) : nil, otherAccounts: [])
