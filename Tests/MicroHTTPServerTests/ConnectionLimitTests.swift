@@ -10,11 +10,13 @@ import Testing
         try await withLiveServer(configuration, responder: { _ in HTTPResponse(contentType: "text/plain", text: "ok") }) { live in
             let port = live.port
             let (oldestClosed, thirdServed, secondKept) = try await runOnDedicatedThread {
+                // A completed request proves each connection was accepted and counted; the
+                // second connects only then, so the first is the older one beyond doubt
+                // (two connects at once may be accepted in either order).
                 let first = try RawHTTPConnection(port: port)
-                let second = try RawHTTPConnection(port: port)
-                // A completed request proves each connection was accepted and counted.
                 try first.send(get("/"))
                 _ = try first.readResponse()
+                let second = try RawHTTPConnection(port: port)
                 try second.send(get("/"))
                 _ = try second.readResponse()
                 let third = try RawHTTPConnection(port: port)
