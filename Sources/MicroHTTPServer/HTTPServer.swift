@@ -67,6 +67,8 @@ package final class HTTPServer: Sendable {
 
     /// Connections open now (diagnostics, and tests that must know a flood arrived).
     package var openConnectionCount: Int { context.slots.count }
+    /// Connections waiting for a request head (idle between requests, or new), for tests.
+    package var waitingConnectionCount: Int { context.slots.waitingCount }
 
     /// Drains: every new request gets 503, in-flight requests finish for up to
     /// `gracePeriod`, then the daemon stops and the port closes.

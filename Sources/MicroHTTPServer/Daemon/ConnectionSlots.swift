@@ -115,6 +115,10 @@ final class ConnectionSlots: Sendable {
     /// Connections open now (for tests and diagnostics).
     var count: Int { table.withLock { $0.entries.count } }
 
+    /// Connections waiting for a request head now (for tests: MHD reports a finished
+    /// request from its threads after the answer may already have reached the client).
+    var waitingCount: Int { table.withLock { table in table.entries.values.count { $0.waitingSince != nil } } }
+
     /// Whether `peer`'s connection is waiting for a head and not given back (for tests).
     func isWaiting(_ peer: CountedPeer) -> Bool { table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince != nil } }
 
