@@ -1,4 +1,3 @@
-import Glibc
 import HTTPTestKit
 import MicroHTTPServer
 import TestKit
@@ -23,8 +22,7 @@ import Testing
                 // Both must be idle in the server's books before the third comes: MHD
                 // reports a finished request from its threads, after the answer may
                 // already have reached us.
-                let idle = ContinuousClock.now + .seconds(5)
-                while live.server.waitingConnectionCount < 2, ContinuousClock.now < idle { usleep(1_000) }
+                _ = eventuallyBlocking(within: .seconds(5)) { live.server.waitingConnectionCount >= 2 }
                 let third = try RawHTTPConnection(port: port)
                 try third.send(get("/"))
                 let thirdServed = try third.readResponse().status == 200

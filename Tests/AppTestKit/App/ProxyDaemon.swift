@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestKit
+import TestKit
 
 /// A real reverse proxy (nginx or Caddy, from Debian) run in the foreground with a
 /// configuration written for the test, everything it writes (pid, logs, certificates,
@@ -29,13 +30,12 @@ package final class ProxyDaemon: Sendable {
         process.standardError = log
         try process.run()
         self.process = process
-        let deadline = ContinuousClock.now + timeout
         var waiting = ports
-        while ContinuousClock.now < deadline, process.isRunning {
+        // A daemon that exited will not get ready: stop looking at once.
+        _ = eventuallyBlocking(within: timeout, checkingEvery: .milliseconds(50)) {
+            guard process.isRunning else { return true }
             waiting.removeAll { port in (try? RawHTTPConnection(port: port, timeout: .seconds(1))).map { $0.close() } != nil }
-            if waiting.isEmpty, isReady(errorLog) { break }
-            // How often readiness is looked at, not a time relied on (bounded by `timeout`).
-            Thread.sleep(forTimeInterval: 0.05)
+            return waiting.isEmpty && isReady(errorLog)
         }
         guard waiting.isEmpty, isReady(errorLog) else {
             stop()
