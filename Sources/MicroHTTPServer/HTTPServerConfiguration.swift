@@ -45,6 +45,11 @@ package struct HTTPServerConfiguration: Sendable {
     /// deliver a whole request head; a head trickled in faster than the idle timeout but
     /// slower than this is cut off (the idle timeout alone is reset by every byte).
     package var requestHeadTimeLimitSeconds = 60
+    /// How long, after answering 413 to a client still sending its body, the server keeps
+    /// reading and dropping what arrives before closing (as nginx's lingering close does):
+    /// closing with unread bytes resets the connection, and the reset can destroy the
+    /// answer before the client or a proxy in front has read it.
+    package var lingerTimeLimit: Duration = .seconds(5)
     /// Threads in the daemon's epoll thread pool.
     package var threadCount: Int
     /// Memory each connection may use for the request line, headers and read buffer;

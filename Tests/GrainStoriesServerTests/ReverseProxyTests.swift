@@ -69,10 +69,12 @@ import Testing
         let uploaded = try visitor.postPhoto(stack.https + "/stories/new", fields: [("csrf", try #require(form.csrf))], path: visitor.scratch + "/large.jpg")
         #expect(uploaded.status == 303 && uploaded.header("Location")?.hasPrefix("/drafts/") == true, "\(uploaded.status) \(uploaded.body)")
 
-        // Not asked of Caddy: the server answers 413 and closes with the rest of the body
-        // unread, so the kernel resets the connection, and Caddy then sometimes cuts the
-        // answer off (curl: "transfer closed", "HTTP/2 framing layer"). nginx has passed
-        // the page on whole in every run so far. (The README says so.)
+        // The server answers 413 while the proxy is still streaming the body, then drains
+        // the rest before closing (a close with unread bytes would reset the connection).
+        // Not asked of Caddy: it drops an answer that arrives before the whole body was
+        // sent in about one run in ten (curl: "transfer closed with 1084 bytes remaining"),
+        // even from a textbook backend that answers, shuts down writing and reads to the
+        // end; Caddy's own issues (#782) describe the same. The README says so.
         guard proxy == .nginx else {
             await stack.stop()
             return
@@ -81,7 +83,9 @@ import Testing
         try Data(tooLarge).write(to: URL(fileURLWithPath: visitor.scratch + "/huge.jpg"))
         let refused = try visitor.postPhoto(stack.https + "/stories/new", fields: [("csrf", try #require(form.csrf))], path: visitor.scratch + "/huge.jpg")
         #expect(refused.status == 413)
-        #expect(refused.body.contains("That is too large") && !refused.body.contains("nginx"), "the server's page, not the proxy's: \(refused.body)")
+        #expect(
+            refused.body.contains("That is too large") && !refused.body.contains("nginx") && !refused.body.contains("Caddy"),
+            "the server's page, not the proxy's: \(refused.body)")
         await stack.stop()
     }
 

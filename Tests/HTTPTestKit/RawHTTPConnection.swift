@@ -57,6 +57,13 @@ package final class RawHTTPConnection: Sendable {
         session.withLock { $0.waitForServerClose(within: within) }
     }
 
+    /// Whether the connection ended with a reset rather than an orderly end of stream
+    /// (meaningful once the server has closed and a read saw the end, as
+    /// `waitForServerClose` does), including a reset no read has reported yet.
+    package var wasReset: Bool {
+        session.withLock { $0.sawReset || $0.resetIsPending() }
+    }
+
     /// Closes the socket; later calls do nothing.
     package func close() {
         session.withLock { $0.close() }

@@ -6,6 +6,17 @@ struct RawSocketSession {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var sawEndOfStream = false
+    /// Whether the stream ended with a reset (ECONNRESET) rather than the server's FIN.
+    private(set) var sawReset = false
+
+    /// Whether a reset is pending on the socket that no read has reported yet (SO_ERROR).
+    func resetIsPending() -> Bool {
+        guard descriptor >= 0 else { return false }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else { return false }
+        return error == ECONNRESET || error == EPIPE
+    }
 
     /// Connects to `host` (an IPv4 or IPv6 literal) and `port`, from the local IPv4
     /// address `source` when given (127.0.0.2, 127.0.0.3…: distinct clients on loopback).
@@ -246,8 +257,10 @@ struct RawSocketSession {
         let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if received > 0 {
             buffer += chunk[..<received]
-        } else if received == 0 || errno == ECONNRESET {
+        } else if received == 0 || errno == ECONNRESET || errno == EPIPE {
+            // A reset after the server's FIN shows as EPIPE (the socket was in CLOSE_WAIT).
             sawEndOfStream = true
+            sawReset = received < 0
             throw RawHTTPError(.closed, "server closed the connection")
         } else if errno != EINTR && errno != EAGAIN {
             throw RawHTTPError(.closed, "recv: \(Self.lastError())")

@@ -55,6 +55,57 @@ import Testing
         }
     }
 
+    @Test(arguments: [false, true])
+    func aClientStillSendingAfterThe413SeesTheConnectionEndWithoutAReset(chunked: Bool) async throws {
+        // What a proxy in front does: it streams the rest of the body after the answer came.
+        // Closing with those bytes unread would reset the connection, and a reset can destroy
+        // the answer before the proxy has read it; the server drains them first.
+        try await withLiveServer(LiveServer.configuration(maxBodyBytes: 1024), responder: { _ in HTTPResponse() }) { live in
+            let port = live.port
+            let connection = try RawHTTPConnection(port: port)
+            let response = try await runOnDedicatedThread {
+                let body = [UInt8](repeating: 0x61, count: 256 * 1024)
+                if chunked {
+                    try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n")
+                    try connection.send("800\r\n" + String(repeating: "b", count: 2048) + "\r\n")
+                } else {
+                    try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: \(body.count)\r\n\r\n")
+                }
+                let response = try connection.readResponse()
+                if chunked {
+                    for _ in 0..<4 { try connection.send("10000\r\n" + String(repeating: "c", count: 65536) + "\r\n") }
+                    try connection.send("0\r\n\r\n")
+                } else {
+                    try connection.send(body)
+                }
+                return response
+            }
+            #expect(response.status == 413)
+            // Once the server is done with the connection, the client sees its end, not a reset.
+            #expect(await eventually { live.server.openConnectionCount == 0 }, "the server kept the connection")
+            let closed = try await runOnDedicatedThread { connection.waitForServerClose(within: .seconds(10)) }
+            #expect(closed)
+            #expect(!connection.wasReset, "the connection was reset under the answer")
+        }
+    }
+
+    @Test func aClientThatStopsSendingAfterThe413IsClosedAfterTheLingerTime() async throws {
+        var configuration = LiveServer.configuration(maxBodyBytes: 1024)
+        configuration.lingerTimeLimit = .milliseconds(300)
+        try await withLiveServer(configuration, responder: { _ in HTTPResponse() }) { live in
+            let port = live.port
+            let connection = try RawHTTPConnection(port: port)
+            let response = try await runOnDedicatedThread {
+                try connection.send("POST /upload HTTP/1.1\r\nHost: test\r\nContent-Length: 100000\r\n\r\n")
+                return try connection.readResponse()
+            }
+            #expect(response.status == 413)
+            // The rest of the body never comes; the server gives the slot back anyway.
+            #expect(await eventually { live.server.openConnectionCount == 0 }, "the server kept the connection")
+            connection.close()
+        }
+    }
+
     /// Sends `upload` to a server that takes bodies of at most 1 KiB, expects a 413
     /// that carries the default headers and closes the connection, then runs
     /// `afterwards`. Returns how many requests reached the handler.

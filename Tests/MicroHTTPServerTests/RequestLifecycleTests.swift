@@ -24,9 +24,29 @@ import Testing
         #expect(lifecycle.noDataReceived() == .startHandler)
     }
 
-    @Test func declaredOversizeBodyIsAnsweredOnTheFirstCall() {
+    @Test func declaredOversizeBodyIsAnsweredOnTheFirstCallAndWhatStillComesIsDrained() {
+        var lifecycle = RequestLifecycle(maxBodyBytes: 100, lingerBytes: 101)
+        #expect(lifecycle.headersReceived(framing: .length(101), isDraining: false) == .rejectOversizeBody)
+        #expect(lifecycle.state == .lingering(drained: 0))
+        #expect(lifecycle.bodyReceived(count: 60) == .discardBody)
+        #expect(lifecycle.bodyReceived(count: 41) == .discardBody)
+        // The whole body is read: closing now resets nothing.
+        #expect(lifecycle.noDataReceived() == .closeConnection)
+        #expect(lifecycle.state == .finished)
+    }
+
+    @Test func aClientWaitingForContinueGetsTheQueued413AndSendsNoBody() {
         var lifecycle = RequestLifecycle(maxBodyBytes: 100)
-        #expect(lifecycle.headersReceived(framing: .length(101), isDraining: false) == .respondNow(.contentTooLarge))
+        #expect(lifecycle.headersReceived(framing: .length(101), isDraining: false, expectsContinue: true) == .respondNow(.contentTooLarge))
+        #expect(lifecycle.state == .finished)
+    }
+
+    @Test func drainingAfterA413StopsAtTheAllowance() {
+        var lifecycle = RequestLifecycle(maxBodyBytes: 100, lingerBytes: 30)
+        #expect(lifecycle.headersReceived(framing: .chunked, isDraining: false) == .readBody)
+        #expect(lifecycle.bodyReceived(count: 101) == .rejectOversizeBody)
+        #expect(lifecycle.bodyReceived(count: 30) == .discardBody)
+        #expect(lifecycle.bodyReceived(count: 1) == .closeConnection)
         #expect(lifecycle.state == .finished)
     }
 
@@ -111,7 +131,7 @@ import Testing
         let far = ContinuousClock.now.advanced(by: .seconds(3600))
         var declared = RequestLifecycle(maxBodyBytes: 100)
         #expect(
-            declared.headersReceived(framing: .length(11), isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .respondNow(.contentTooLarge))
+            declared.headersReceived(framing: .length(11), isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .rejectOversizeBody)
         var chunked = RequestLifecycle(maxBodyBytes: 100)
         #expect(chunked.headersReceived(framing: .chunked, isDraining: false) { _ in .accepted(maxBytes: 10, deadline: far) } == .readBody)
         #expect(chunked.bodyReceived(count: 10, now: .now) == .storeBody)
@@ -145,9 +165,9 @@ extension RequestLifecycle {
     /// The events of a request whose body the responder accepts within the server's
     /// limit and with time to spare: what every test above that is not about admission
     /// needs.
-    fileprivate mutating func headersReceived(framing: BodyFraming, isDraining: Bool) -> Action {
+    fileprivate mutating func headersReceived(framing: BodyFraming, isDraining: Bool, expectsContinue: Bool = false) -> Action {
         let limit = maxBodyBytes
-        return headersReceived(framing: framing, isDraining: isDraining) { _ in
+        return headersReceived(framing: framing, isDraining: isDraining, expectsContinue: expectsContinue) { _ in
             .accepted(maxBytes: limit, deadline: ContinuousClock.now.advanced(by: .seconds(3600)))
         }
     }

@@ -43,6 +43,8 @@ final class ConnectionSlots: Sendable {
         let sequence: UInt64
         /// When the connection began waiting for a head; nil while a request is in progress.
         var waitingSince: ContinuousClock.Instant?
+        /// When a 413 went out while the client was still sending (see `lingering`).
+        var lingeringSince: ContinuousClock.Instant?
     }
 
     private struct Table {
@@ -54,12 +56,15 @@ final class ConnectionSlots: Sendable {
     let limits: Limits
     /// How long a connection may wait for a whole request head.
     let headTimeLimit: Duration
+    /// How long a connection is read and drained after a 413 before it is closed anyway.
+    let lingerTimeLimit: Duration
     let trustedProxies: [IPAddressRange]
     private let table = Mutex(Table())
 
-    init(limits: Limits, headTimeLimit: Duration, trustedProxies: [IPAddressRange]) {
+    init(limits: Limits, headTimeLimit: Duration, lingerTimeLimit: Duration = .seconds(5), trustedProxies: [IPAddressRange]) {
         self.limits = limits
         self.headTimeLimit = headTimeLimit
+        self.lingerTimeLimit = lingerTimeLimit
         self.trustedProxies = trustedProxies
     }
 
@@ -104,6 +109,17 @@ final class ConnectionSlots: Sendable {
         table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince = .now }
     }
 
+    /// A 413 went out on `peer`'s connection while its client was still sending; what
+    /// still arrives is drained for at most `lingerTimeLimit`, and meanwhile the
+    /// connection is as disposable as an idle one.
+    func lingering(_ peer: CountedPeer) {
+        table.withLock { table in
+            let now = ContinuousClock.now
+            table.entries[ObjectIdentifier(peer)]?.lingeringSince = now
+            table.entries[ObjectIdentifier(peer)]?.waitingSince = now
+        }
+    }
+
     func closed(_ peer: CountedPeer) {
         table.withLock { table in
             guard let entry = table.entries.removeValue(forKey: ObjectIdentifier(peer)) else { return }
@@ -122,13 +138,16 @@ final class ConnectionSlots: Sendable {
     /// Whether `peer`'s connection is waiting for a head and not given back (for tests).
     func isWaiting(_ peer: CountedPeer) -> Bool { table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince != nil } }
 
-    /// Shuts down every connection whose head is overdue at `now`; returns how many.
+    /// Shuts down every connection whose head, or whose lingering after a 413, is overdue
+    /// at `now`; returns how many.
     @discardableResult
     func sweep(now: ContinuousClock.Instant = .now) -> Int {
         table.withLock { table in
             var count = 0
             for (key, entry) in table.entries {
-                guard let since = entry.waitingSince, now - since > headTimeLimit else { continue }
+                let headOverdue = entry.waitingSince.map { now - $0 > headTimeLimit } ?? false
+                let lingerOverdue = entry.lingeringSince.map { now - $0 > lingerTimeLimit } ?? false
+                guard headOverdue || lingerOverdue else { continue }
                 Self.close(key, in: &table)
                 count += 1
             }
@@ -158,5 +177,6 @@ final class ConnectionSlots: Sendable {
         guard let entry = table.entries[key] else { return }
         if entry.descriptor >= 0 { _ = Glibc.shutdown(entry.descriptor, Int32(SHUT_RDWR)) }
         table.entries[key]?.waitingSince = nil
+        table.entries[key]?.lingeringSince = nil
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// The thread that runs `ConnectionSlots.sweep()` about once a second while a daemon
-/// runs: a connection may take at most `headTimeLimit` to deliver a request head
+/// runs: a connection may take at most `headTimeLimit` to deliver a request head, and
+/// lingers after a 413 for at most `lingerTimeLimit`
 /// (libmicrohttpd's own timeout is reset by every byte, so a head trickled in could
 /// hold a slot forever).
 final class HeadDeadlineSweeper: Sendable {
@@ -30,9 +31,9 @@ final class HeadDeadlineSweeper: Sendable {
     }
 
     private func run() {
-        // A tenth of the limit, at most a second: a head is cut off at most that late.
-        let interval = min(
-            1.0, max(0.01, Double(deadlines.headTimeLimit.components.seconds) / 10 + Double(deadlines.headTimeLimit.components.attoseconds) / 1e19))
+        // A tenth of the shorter limit, at most a second: a head or a linger is cut off at most that late.
+        let shorter = min(deadlines.headTimeLimit, deadlines.lingerTimeLimit)
+        let interval = min(1.0, max(0.01, Double(shorter.components.seconds) / 10 + Double(shorter.components.attoseconds) / 1e19))
         while true {
             condition.lock()
             if !stopped.withLock({ $0 }) { _ = condition.wait(until: Date(timeIntervalSinceNow: interval)) }

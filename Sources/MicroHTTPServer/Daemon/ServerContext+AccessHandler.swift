@@ -46,7 +46,9 @@ extension ServerContext {
                 uploadSize.pointee = 0
                 return .YES
             case .rejectOversizeBody:
-                rejectBody(with: responses.rawContentTooLarge, on: connection)
+                uploadSize.pointee = 0
+                return rejectOversizeBody(on: connection)
+            case .closeConnection:
                 return .NO
             case .rejectSlowBody:
                 log("request body still arriving after its time limit or below the minimum rate; answering 408 and closing")
@@ -69,12 +71,14 @@ extension ServerContext {
             return queue(responses.response(for: status), on: connection)
         case .readBody, .ignore:
             return .YES
+        case .rejectOversizeBody:
+            return rejectOversizeBody(on: connection)
         case .startHandler:
             return startHandler(for: request, on: connection)
         case .queueResponse:
             guard let response = request.takeResponse() else { return .NO }
             return queue(response, on: connection)
-        case .storeBody, .discardBody, .rejectOversizeBody, .rejectSlowBody, .rejectNoSpoolRoom, .abort:
+        case .storeBody, .discardBody, .rejectSlowBody, .rejectNoSpoolRoom, .closeConnection, .abort:
             return .NO
         }
     }
@@ -117,10 +121,19 @@ extension ServerContext {
         return MHD_queue_response(connection, UInt32(status.code), made)
     }
 
+    /// Answers 413 on the socket and keeps the connection open to drain what the client
+    /// still sends (the lifecycle is `lingering`); the slots close it after their linger time.
+    private func rejectOversizeBody(on connection: OpaquePointer) -> MHD_Result {
+        rejectBody(with: responses.rawContentTooLarge, on: connection)
+        if let peer = CountedPeer.of(connection) { slots.lingering(peer) }
+        return .YES
+    }
+
     /// While MHD reads a body it cannot queue a response, so a body that passes its limit
     /// (413) or its time limit (408) is answered by writing a complete response to the
-    /// socket (nothing else is being written then), followed by a FIN; the caller then
-    /// returns MHD_NO and MHD closes the connection without reading further.
+    /// socket (nothing else is being written then), followed by a FIN. For 408 and 503 the
+    /// caller then returns MHD_NO and MHD closes the connection without reading further;
+    /// a 413 lingers first (`rejectOversizeBody`).
     private func rejectBody(with raw: [UInt8], on connection: OpaquePointer) {
         let descriptor = cmhd_connection_fd(connection)
         guard descriptor >= 0 else { return }

@@ -23,6 +23,7 @@ final class ServerContext: Sendable {
         self.slots = ConnectionSlots(
             limits: configuration.slotLimits,
             headTimeLimit: .seconds(configuration.requestHeadTimeLimitSeconds),
+            lingerTimeLimit: configuration.lingerTimeLimit,
             trustedProxies: configuration.trustedProxies
         )
         self.connections = ConnectionCounts(limit: configuration.perClientConnectionLimit, trustedProxies: configuration.trustedProxies)

@@ -22,6 +22,11 @@ struct RequestLifecycle: Sendable {
         case readingBody(received: Int)
         /// Storing the body failed (disk full); the rest is discarded and 500 answered.
         case bodyFailed
+        /// 413 was written to the socket while the client may still be sending: what
+        /// still arrives is read and dropped (up to `lingerBytes`), because closing with
+        /// unread bytes makes the kernel reset the connection, and a reset can destroy the
+        /// answer before the client (or a proxy such as Caddy) has read it.
+        case lingering(drained: Int)
         /// The responder is running and the connection is suspended.
         case awaitingResponse
         case responseReady
@@ -37,9 +42,13 @@ struct RequestLifecycle: Sendable {
         case storeBody
         /// Consume this chunk without keeping it.
         case discardBody
-        /// The body passed the limit while MHD is reading it, where MHD cannot queue a
-        /// response: answer 413 on the socket directly and drop the connection.
+        /// The body is (or will be) larger than the limit, where MHD cannot queue a
+        /// response: answer 413 on the socket directly, then keep reading and dropping what
+        /// still arrives (`lingering`) until the client stops, the allowance is used up or
+        /// the connection slots' linger time runs out.
         case rejectOversizeBody
+        /// Lingering after a 413 is over (the body ended, or passed the allowance): close.
+        case closeConnection
         /// The body is still arriving past its time limit, or arrives slower than the
         /// minimum rate (a client trickling bytes to keep a spool file alive): answer
         /// 408 on the socket and drop the connection.
@@ -72,19 +81,30 @@ struct RequestLifecycle: Sendable {
     private(set) var state: State = .new
     /// The server's limit, lowered per request by the responder's admission.
     private(set) var maxBodyBytes: Int
+    /// Most bytes read and dropped after a 413 before the connection is closed anyway:
+    /// twice what the server would have accepted (a declared body is drained from its
+    /// first byte, so one just over the limit is drained whole), at least a mebibyte.
+    let lingerBytes: Int
+    static let minimumLingerBytes = 1 << 20
     private var deadline: ContinuousClock.Instant?
     private var started: ContinuousClock.Instant?
     private let minimumRate: MinimumBodyRate?
 
-    init(maxBodyBytes: Int, minimumRate: MinimumBodyRate? = nil) {
+    init(maxBodyBytes: Int, minimumRate: MinimumBodyRate? = nil, lingerBytes: Int? = nil) {
         self.maxBodyBytes = maxBodyBytes
+        self.lingerBytes = lingerBytes ?? max(maxBodyBytes > Int.max / 2 ? Int.max : maxBodyBytes * 2, Self.minimumLingerBytes)
         self.minimumRate = minimumRate
     }
 
     /// The first call: the request line and headers have arrived. `decide` is asked
     /// only for a body the server itself would accept, so a refused or unwanted body
-    /// never reaches the responder or the disk.
-    mutating func headersReceived(framing: BodyFraming, isDraining: Bool, decide: (BodyFraming) -> BodyDecision) -> Action {
+    /// never reaches the responder or the disk. A client that sent `Expect: 100-continue`
+    /// (`expectsContinue`) waits for the answer before sending its body, so its 413 is
+    /// queued normally; any other client is already sending, and the 413 goes out at once
+    /// with the rest of the body drained behind it.
+    mutating func headersReceived(
+        framing: BodyFraming, isDraining: Bool, expectsContinue: Bool = false, decide: (BodyFraming) -> BodyDecision
+    ) -> Action {
         guard state == .new else { return .ignore }
         if isDraining {
             state = .finished
@@ -95,8 +115,7 @@ struct RequestLifecycle: Sendable {
             state = .finished
             return .respondNow(.badRequest)
         case .length(let length) where length > maxBodyBytes:
-            state = .finished
-            return .respondNow(.contentTooLarge)
+            return refuseDeclaredOversize(expectsContinue: expectsContinue)
         case .length, .chunked:
             switch decide(framing) {
             case .refused:
@@ -110,8 +129,7 @@ struct RequestLifecycle: Sendable {
                 self.deadline = deadline
                 self.started = started
                 if case .length(let length) = framing, length > maxBodyBytes {
-                    state = .finished
-                    return .respondNow(.contentTooLarge)
+                    return refuseDeclaredOversize(expectsContinue: expectsContinue)
                 }
                 state = .readingBody(received: 0)
                 return .readBody
@@ -133,7 +151,7 @@ struct RequestLifecycle: Sendable {
         case .readingBody(let received):
             let (total, overflow) = received.addingReportingOverflow(count)
             if overflow || total > maxBodyBytes {
-                state = .finished
+                state = .lingering(drained: 0)
                 return .rejectOversizeBody
             }
             if let minimumRate, let started, minimumRate.isTooSlow(received: total, elapsed: now - started) {
@@ -143,6 +161,14 @@ struct RequestLifecycle: Sendable {
             state = .readingBody(received: total)
             return .storeBody
         case .bodyFailed:
+            return .discardBody
+        case .lingering(let drained):
+            let (total, overflow) = drained.addingReportingOverflow(count)
+            if overflow || total > lingerBytes {
+                state = .finished
+                return .closeConnection
+            }
+            state = .lingering(drained: total)
             return .discardBody
         case .new, .awaitingResponse, .responseReady, .finished:
             // MHD never passes body before the headers or after the final call.
@@ -174,9 +200,22 @@ struct RequestLifecycle: Sendable {
         case .responseReady:
             state = .finished
             return .queueResponse
+        case .lingering:
+            // The whole body has been read, so closing now resets nothing.
+            state = .finished
+            return .closeConnection
         case .new, .awaitingResponse, .finished:
             return .ignore
         }
+    }
+
+    private mutating func refuseDeclaredOversize(expectsContinue: Bool) -> Action {
+        if expectsContinue {
+            state = .finished
+            return .respondNow(.contentTooLarge)
+        }
+        state = .lingering(drained: 0)
+        return .rejectOversizeBody
     }
 
     /// The driver answered without running the async handler: the responder's fast path

@@ -78,7 +78,8 @@ final class RequestState: Sendable {
             let serverLimit = lifecycle.maxBodyBytes
             var refusal: HTTPResponse?
             var holder = SpoolBudget.Holder(address: clientAddress)
-            let action = lifecycle.headersReceived(framing: framing, isDraining: isDraining) { framing in
+            let expectsContinue = headers.values(for: "Expect").contains { $0.lowercased() == "100-continue" }
+            let action = lifecycle.headersReceived(framing: framing, isDraining: isDraining, expectsContinue: expectsContinue) { framing in
                 let head = HTTPRequest(
                     method: HTTPMethod(method), path: path, query: query, version: version, headers: headers,
                     remoteAddress: remoteAddress, clientAddress: clientAddress
