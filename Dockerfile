@@ -20,22 +20,26 @@ RUN mkdir /debug \
  && strip --strip-debug /staging/grain-stories \
  && objcopy --add-gnu-debuglink=/debug/grain-stories.debug /staging/grain-stories
 
-FROM debian:bookworm-slim
+# The run stage's files, gathered in a Debian stage: the server, the libraries it links and the
+# few files they read, the grain account (uid and gid 10001), and busybox for a shell. The
+# image itself starts from nothing, so it holds no package manager, perl or compilers.
+FROM debian:bookworm-slim AS rootfs
 COPY scripts/setup /tmp/setup
-# A system account with fixed ids (10001) that match across images and hosts;
-# SYS_UID_MAX is raised for this one call, or useradd warns about the high uid.
-RUN /tmp/setup --runtime \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb /var/log/apt /var/log/dpkg.log /tmp/setup \
- && groupadd --system --gid 10001 grain \
- && useradd --system --uid 10001 --gid 10001 -K SYS_UID_MAX=10001 --no-create-home --home-dir /app --shell /usr/sbin/nologin grain \
- && mkdir -p /data && chown grain:grain /data && chmod 700 /data
+RUN /tmp/setup --image
+COPY scripts/image-rootfs /tmp/image-rootfs
+COPY --from=build /staging/ /staging/
+RUN /tmp/image-rootfs /staging /rootfs
+
+FROM scratch
+COPY --from=rootfs /rootfs/ /
+# COPY may hand every file to root; the data directory is the server's alone.
+RUN ["/bin/busybox", "sh", "-c", "chown 10001:10001 /data && chmod 700 /data"]
 WORKDIR /app
-COPY --from=build --chown=root:root /staging/ /app/
 ENV GRAIN_STORIES_DATA_DIR=/data \
     GRAIN_STORIES_TEMPLATES_DIR=/app/Templates \
     GRAIN_STORIES_PUBLIC_DIR=/app/Public \
     SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/app/swift-backtrace-static
-USER grain
+USER 10001:10001
 VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["/app/grain-stories", "healthcheck"]
