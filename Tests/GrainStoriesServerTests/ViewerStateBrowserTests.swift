@@ -224,4 +224,45 @@ import Testing
             #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
         }
     }
+
+    /// Double tap (issue 23): a tap moves at once; a second one soon and near enough
+    /// undoes the first one's move (putting back the story it left once it has landed,
+    /// dropping it while it is still on its way) and hearts that story. Too late, too far,
+    /// or after another story came on stage, a tap is a tap. A bar's end still moves on.
+    @Test func aSecondTapSoonAndNearUndoesTheFirstTapsMoveAndHearts() async throws {
+        try await F.run { f in
+            func tap(_ at: Double, _ x: Double, _ url: String, _ to: String) -> WebDriverJSON {
+                ["type": "tap", "at": .number(at), "x": .number(x), "y": 400, "url": .string(url), "to": .string(to)]
+            }
+            let steps = try await Self.steps(
+                f,
+                [
+                    ["type": "story", "gated": false], ["type": "ready", "story": 1],
+                    // Landed, then undone: back to /a, hearted.
+                    tap(1000, 100, "/a", "/b"), ["type": "arrived", "from": 1, "url": "/b", "tap": 1], ["type": "story", "gated": false],
+                    tap(1200, 130, "/b", "/c"),
+                    // Still on its way when undone: its arrival is dropped; a bar's end is not.
+                    ["type": "ready", "story": 2], tap(5000, 100, "/b", "/c"), tap(5100, 100, "/b", "/c"),
+                    ["type": "arrived", "from": 2, "url": "/c", "tap": 2], ["type": "failed", "from": 2, "url": "/c", "tap": 2],
+                    ["type": "ended", "story": 2], ["type": "arrived", "from": 2, "url": "/c"], ["type": "story", "gated": false],
+                    // Too late (400 ms), then too far (100 px): taps that move.
+                    tap(9000, 100, "/c", "/d"), ["type": "arrived", "from": 3, "url": "/d", "tap": 3], ["type": "story", "gated": false],
+                    tap(9400, 100, "/d", "/e"), tap(9450, 200, "/d", "/e"),
+                    // A story that came otherwise (the bar's end) between two taps.
+                    tap(20000, 100, "/d", "/e"), ["type": "story", "gated": false], tap(20100, 100, "/e", "/f"),
+                ])
+            #expect(
+                steps == [
+                    "loading 1  timer", "playing 1  prefetch",
+                    "playing 1  move", "playing 1  swap", "loading 2  timer",
+                    "loading 2  return,favorite",
+                    "playing 2  prefetch", "playing 2  move", "playing 2  favorite",
+                    "playing 2  ", "playing 2  ",
+                    "advancing 2  advance", "advancing 2  swap", "loading 3  timer",
+                    "loading 3  move", "loading 3  swap", "loading 4  timer",
+                    "loading 4  move", "loading 4  move",
+                    "loading 4  move", "loading 5  timer", "loading 5  move",
+                ])
+        }
+    }
 }
