@@ -78,7 +78,8 @@
       // A tap or click on the photo (not Enter on a focused zone): it moves at once, and
       // the state tells a double tap from it by the next one (viewer-state.js).
       event.preventDefault();
-      viewer.send({ type: "tap", at: event.timeStamp, x: event.clientX, y: event.clientY, url: location.href, to: target.getAttribute("href") });
+      var to = target.getAttribute("href");
+      viewer.send({ type: "tap", at: event.timeStamp, x: event.clientX, y: event.clientY, url: location.href, to: to, closes: to === viewer.dialog.dataset.closeHref });
       return;
     }
     if (has(target, "tap-zone") || has(target, "viewer-neighbour")) { event.preventDefault(); viewer.go(target.getAttribute("href"), true); }

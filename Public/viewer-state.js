@@ -53,7 +53,9 @@
   }
 
   // A tap on the photo: { at (ms, any one clock), x, y, url (the story on stage), to
-  // (where this tap alone leads) }.
+  // (where this tap alone leads), closes (`to` closes the viewer) }. A tap that would
+  // close waits out the double-tap window first: a closed viewer cannot be undone, and
+  // a double tap on the last story must like it, not leave.
   function tapped(state, event) {
     var last = state.tap;
     var near = last && Math.abs(event.x - last.x) <= SLOP_PX && Math.abs(event.y - last.y) <= SLOP_PX;
@@ -67,7 +69,8 @@
     }
     var number = state.taps + 1;
     var tap = { number: number, at: event.at, x: event.x, y: event.y, story: state.story, url: event.url, landing: false, landed: false };
-    return { state: withTap(state, tap, { taps: number }), effects: [{ type: "move", url: event.to, tap: number }] };
+    var move = { type: "move", url: event.to, tap: number, wait: event.closes ? DOUBLE_TAP_MS : 0 };
+    return { state: withTap(state, tap, { taps: number }), effects: [move] };
   }
 
   // The same phase with other reasons: a story on stage plays when nothing holds it.
@@ -99,7 +102,7 @@
   function next(state, event) {
     if (state.phase === "closed") { return stay(state); }
     if (event.type === "tap") { return tapped(state, event); }
-    var undone = (event.type === "arrived" || event.type === "failed") && event.tap && event.tap === state.undone;
+    var undone = /^(arrived|failed|close)$/.test(event.type) && event.tap && event.tap === state.undone;
     if (undone) { return stay(state); }
     var result = step(state, event);
     var tap = tapAfter(state.tap, event);
@@ -119,8 +122,9 @@
   //   page asked for from story `from`; effects "swap" (put it on stage) or "leave" (load
   //   it as a page instead).
   // - { type: "close" }; effect "close".
-  // - { type: "tap", at, x, y, url, to } (above): effect "move" ({url, tap}: go there,
-  //   and say `tap` in what arrives), or for a double tap "favorite" ({x, y}) after
+  // - { type: "tap", at, x, y, url, to, closes } (above): effect "move" ({url, tap, wait}:
+  //   go there after `wait` ms, and say `tap` in what arrives or in the close it makes),
+  //   or for a double tap "favorite" ({x, y}) after
   //   "return" ({url}: put that story back on stage) when the first tap's move had landed.
   // A closed viewer ignores everything.
   function step(state, event) {

@@ -83,7 +83,9 @@
         break;
       case "prefetch": prefetch(this.link("next")); prefetch(this.dialog.dataset.nextAuthorHref); break;
       case "advance": this.go(this.link("next"), false); break;
-      case "move": this.go(effect.url, true, effect.tap); break;
+      case "move":
+        if (effect.wait) { setTimeout(function () { self.go(effect.url, true, effect.tap); }, effect.wait); } else { this.go(effect.url, true, effect.tap); }
+        break;
       case "return": this.restore(effect.url); break;
       case "favorite": this.favorite(effect); break;
       case "swap": this.swap(effect.page, effect.url, effect.manual); break;
@@ -148,7 +150,7 @@
   // `tap`: the number of the tap that asked (viewer-state.js), so a double tap can undo it.
   Viewer.prototype.go = function (url, manual, tap) {
     if (this.state.phase === "closed" || !url) { return; }
-    if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.send({ type: "close" }); } return; }
+    if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.send({ type: "close", tap: tap }); } return; }
     var self = this, from = this.state.story;
     pages.get(url).then(function (page) {
       self.send({ type: "arrived", from: from, page: page, url: url, manual: manual, tap: tap });

@@ -54,6 +54,22 @@ import Testing
             #expect(pds.records("social.grain.favorite").count == 1)
             #expect(try await f.path() == story)
             #expect(try await browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
+
+            // Opened from her profile, a tap on her last story closes the viewer; a double
+            // tap there still likes it and stays.
+            try await browser.navigate(f.base + "/profile/\(F.maya)")
+            try await browser.execute("document.querySelector('a.profile-story[href*=\"3mupadw3kg264\"]').click()")
+            #expect(
+                try await browser.waitUntil(
+                    "return location.pathname === arguments[0] && !!document.querySelector('dialog.viewer[open] .viewer-stage')", [.string(story)]))
+            try await browser.execute(Self.watchHearts)
+            try await browser.doubleTap(x: 290, y: 300)
+            #expect(try await browser.waitUntil("return window.hearts.length === 1"))
+            #expect(!(try await f.waitForPath("/profile/\(F.maya)", timeout: .seconds(1))), "the double tap closed the viewer")
+            #expect(try await browser.execute("return !!document.querySelector('dialog.viewer[open]') && window.notReloaded === true").bool == true)
+            // A single tap there closes it, back to her profile.
+            try await browser.tap(x: 290, y: 300)
+            #expect(try await f.waitForPath("/profile/\(F.maya)"))
         }
     }
 

@@ -9,7 +9,8 @@ import Testing
     typealias F = BrowserFixture
 
     /// Runs `events` through the transition function from the state `initial` gives,
-    /// in the home page, and answers each step as "phase story reasons effects".
+    /// in the home page, and answers each step as "phase story reasons effects" (a move
+    /// that waits says how long: "move@300").
     static func steps(_ f: F, initial: WebDriverJSON = [:], _ events: [WebDriverJSON]) async throws -> [String] {
         try await f.browser.navigate(f.base + "/")
         #expect(try await f.browser.waitUntil("return !!(window.GrainStories && window.GrainStories.ViewerState)"))
@@ -20,7 +21,7 @@ import Testing
             return arguments[1].map(event => {
                 const result = machine.next(state, event);
                 state = result.state;
-                return [state.phase, state.story, state.reasons.join(','), result.effects.map(e => e.type).join(',')].join(' ');
+                return [state.phase, state.story, state.reasons.join(','), result.effects.map(e => e.type + (e.wait ? '@' + e.wait : '')).join(',')].join(' ');
             });
             """, [initial, .array(events)])
         return try #require(answer.array, "no steps: \(answer)").compactMap(\.string)
@@ -229,10 +230,12 @@ import Testing
     /// undoes the first one's move (putting back the story it left once it has landed,
     /// dropping it while it is still on its way) and hearts that story. Too late, too far,
     /// or after another story came on stage, a tap is a tap. A bar's end still moves on.
+    /// A tap that closes the viewer is the one that waits (a close cannot be undone), so a
+    /// double tap on the last story likes it and stays.
     @Test func aSecondTapSoonAndNearUndoesTheFirstTapsMoveAndHearts() async throws {
         try await F.run { f in
-            func tap(_ at: Double, _ x: Double, _ url: String, _ to: String) -> WebDriverJSON {
-                ["type": "tap", "at": .number(at), "x": .number(x), "y": 400, "url": .string(url), "to": .string(to)]
+            func tap(_ at: Double, _ x: Double, _ url: String, _ to: String, closes: Bool = false) -> WebDriverJSON {
+                ["type": "tap", "at": .number(at), "x": .number(x), "y": 400, "url": .string(url), "to": .string(to), "closes": .bool(closes)]
             }
             let steps = try await Self.steps(
                 f,
@@ -250,6 +253,9 @@ import Testing
                     tap(9400, 100, "/d", "/e"), tap(9450, 200, "/d", "/e"),
                     // A story that came otherwise (the bar's end) between two taps.
                     tap(20000, 100, "/d", "/e"), ["type": "story", "gated": false], tap(20100, 100, "/e", "/f"),
+                    // The last story: a double tap cancels the close its first tap would make.
+                    tap(30000, 100, "/f", "/", closes: true), tap(30100, 100, "/f", "/", closes: true), ["type": "close", "tap": 8],
+                    tap(40000, 100, "/f", "/", closes: true), ["type": "close", "tap": 9],
                 ])
             #expect(
                 steps == [
@@ -262,6 +268,8 @@ import Testing
                     "loading 3  move", "loading 3  swap", "loading 4  timer",
                     "loading 4  move", "loading 4  move",
                     "loading 4  move", "loading 5  timer", "loading 5  move",
+                    "loading 5  move@300", "loading 5  favorite", "loading 5  ",
+                    "loading 5  move@300", "closed 5  close",
                 ])
         }
     }
