@@ -13,6 +13,13 @@ NAVIGATIONS times with the cache kept (a repeat visit). For each it reads, in th
   PerformanceObserver({type: 'element', buffered: true}): renderTime is the time from
   navigation start to the photo's first paint.
 
+Then, the move to the next person: from the home page it opens Maya from the strip (the
+viewer over the page, as a person does), lets her first story play for 1.5 s, moves to the
+next person as a swipe does (Shift+Right) and reads the time from that key press to the
+first paint of the next person's photo (PerformanceElementTiming). Each run starts with an
+empty cache, NAVIGATIONS runs with the viewer's prefetching and NAVIGATIONS with it turned
+off (window.GrainStories.prefetching = false, set before the page's scripts run).
+
 Usage: viewer_bench.py BASE_URL STORY_PATH [NAVIGATIONS]   (prints a report; JSON with --json FILE)
 """
 
@@ -50,6 +57,28 @@ new PerformanceObserver((list, observer) => {
     resources: performance.getEntriesByType('resource').map(pick),
   });
 }).observe({type: 'element', buffered: true});
+"""
+
+
+NEXT_PERSON = r"""
+const done = arguments[arguments.length - 1];
+const maya = arguments[0];
+const fail = setTimeout(() => done({error: 'the next person was not shown within 20 s'}), 20000);
+const wait = (test) => new Promise(resolve => { const poll = () => test() ? resolve() : setTimeout(poll, 20); poll(); });
+document.querySelector('.strip-list a[href="/stories/' + maya + '"]').click();
+wait(() => document.querySelector('dialog.viewer.is-playing')).then(() => new Promise(r => setTimeout(r, 1500))).then(() => {
+  const from = location.pathname;
+  const start = performance.now();
+  new PerformanceObserver((list, observer) => {
+    const entry = list.getEntries().find(e => e.identifier === 'story-photo' && Math.max(e.renderTime, e.loadTime) > start);
+    if (!entry) { return; }
+    observer.disconnect();
+    clearTimeout(fail);
+    done({ms: (entry.renderTime || entry.loadTime) - start, from: from, to: location.pathname,
+          photoRequests: performance.getEntriesByType('resource').filter(e => e.name === entry.url).length});
+  }).observe({type: 'element'});
+  document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', shiftKey: true, bubbles: true}));
+});
 """
 
 
@@ -125,8 +154,8 @@ class WebDriver:
     def navigate(self, url):
         self.command("POST", "/url", {"url": url})
 
-    def execute_async(self, script):
-        return self.command("POST", "/execute/async", {"script": script, "args": []})
+    def execute_async(self, script, args=()):
+        return self.command("POST", "/execute/async", {"script": script, "args": list(args)})
 
     def quit(self):
         try:
@@ -147,6 +176,30 @@ def measure(driver, url, cold):
     if "error" in result:
         sys.exit(f"{url}: {result['error']}")
     return result
+
+
+def next_person(driver, base, maya):
+    """One move to the next person from a cold start; milliseconds from the key to the paint."""
+    driver.navigate("about:blank")
+    driver.cdp("Network.clearBrowserCache")
+    driver.cdp("Network.clearBrowserCookies")
+    driver.navigate(base.rstrip("/") + "/")
+    result = driver.execute_async(NEXT_PERSON, [maya])
+    if "error" in result:
+        sys.exit(f"next person: {result['error']}")
+    return result
+
+
+def next_person_runs(driver, base, maya, runs):
+    """runs moves with prefetching, then runs with it turned off."""
+    on = [next_person(driver, base, maya) for _ in range(runs)]
+    script = driver.cdp("Page.addScriptToEvaluateOnNewDocument",
+                        {"source": "window.GrainStories = window.GrainStories || {}; window.GrainStories.prefetching = false;"})
+    try:
+        off = [next_person(driver, base, maya) for _ in range(runs)]
+    finally:
+        driver.cdp("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    return on, off
 
 
 def kind(entry, photo=None):
@@ -184,6 +237,8 @@ def main():
         measure(driver, url, cold=True)
         cold = [measure(driver, url, cold=True) for _ in range(args.navigations)]
         warm = [measure(driver, url, cold=False) for _ in range(args.navigations)]
+        maya = args.story_path.split("/")[2]
+        moves_on, moves_off = next_person_runs(driver, args.base, maya, args.navigations)
     finally:
         driver.quit()
 
@@ -216,9 +271,13 @@ def main():
     print(f"  repeat visit (cached):      {summary([m['renderTime'] for m in warm])}")
     print(f"  first visit, photo loaded (loadTime): {summary([m['loadTime'] for m in cold])}")
     print(f"  first visit, HTML received (responseEnd): {summary([m['navigation']['end'] for m in cold])}")
+    print(f"next person: from {moves_on[0]['from']} to {moves_on[0]['to']}, key press to photo painted, "
+          f"{args.navigations} moves each, empty cache:")
+    print(f"  with prefetching:     {summary([m['ms'] for m in moves_on])}")
+    print(f"  without prefetching:  {summary([m['ms'] for m in moves_off])}")
     if args.json:
         with open(args.json, "w") as handle:
-            json.dump({"cold": cold, "warm": warm}, handle, indent=1)
+            json.dump({"cold": cold, "warm": warm, "next_person_on": moves_on, "next_person_off": moves_off}, handle, indent=1)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 // scripts loaded before it (partials/viewer-scripts.html), in the order they need. Each lives in a file of its own:
 // shared.js (fetching, preloading, the refresh loop, the story timer, keys), avatar-
 // fallback.js, strip.js, home-refresh.js, rings.js, viewer-state.js, viewer.js and
-// viewer-input.js. A page loads only what it shows; what it lacks is not started.
+// viewer-input.js; social.js (the heart and the comment sheet, loaded with them on every
+// page that opens the viewer) listens by itself. A page loads only what it shows; what it
+// lacks is not started.
 (function () {
   "use strict";
   var G = window.GrainStories = window.GrainStories || {};

@@ -74,6 +74,14 @@
     if (!target) { return; }
     if (has(target, "viewer-pause")) { viewer.send({ type: "toggle" }); return; }
     if (has(target, "viewer-close")) { event.preventDefault(); viewer.send({ type: "close" }); return; }
+    if (has(target, "tap-zone") && event.detail > 0) {
+      // A tap or click on the photo (not Enter on a focused zone): it moves at once, and
+      // the state tells a double tap from it by the next one (viewer-state.js).
+      event.preventDefault();
+      var to = target.getAttribute("href");
+      viewer.send({ type: "tap", at: event.timeStamp, x: event.clientX, y: event.clientY, url: location.href, to: to, closes: to === viewer.dialog.dataset.closeHref });
+      return;
+    }
     if (has(target, "tap-zone") || has(target, "viewer-neighbour")) { event.preventDefault(); viewer.go(target.getAttribute("href"), true); }
   }
 
@@ -91,7 +99,7 @@
     // Space on a disclosure or in a field is theirs.
     if (action === "pause" && event.target.closest && event.target.closest("summary, input")) { return; }
     event.preventDefault();
-    if (action === "pause") { viewer.send({ type: "toggle" }); } else if (action === "close") { viewer.send({ type: "close" }); } else { viewer.go(viewer.target(action), true); }
+    if (action === "pause") { viewer.send({ type: "toggle" }); } else if (action === "close") { viewer.send({ type: "close" }); } else if (action === "like") { viewer.favorite(null); } else { viewer.go(viewer.target(action), true); }
   }
 
   // Share: the system share sheet where the browser offers one, else the clipboard; true

@@ -12,9 +12,11 @@
   var G = window.GrainStories = window.GrainStories || {};
   var pages = new G.PageCache(function (url) { return G.fetchPage(url); });
 
-  // Fetches a story page ahead, and its photo.
+  // Fetches a story page ahead (with its comment preview), and its photo. Set
+  // `GrainStories.prefetching = false` before the scripts start to turn it off (the
+  // viewer benchmark measures both ways).
   function prefetch(url) {
-    if (!url) { return; }
+    if (!url || G.prefetching === false) { return; }
     pages.get(url).then(function (page) {
       var image = page.doc.querySelector("dialog.viewer .story-image");
       if (image) { G.preloadImage(image.getAttribute("src")); }
@@ -35,7 +37,7 @@
   var KEYS = {
     ArrowRight: "next", "Shift+ArrowRight": "next-author", PageDown: "next-author",
     ArrowLeft: "previous", "Shift+ArrowLeft": "previous-author", PageUp: "previous-author",
-    " ": "pause", Spacebar: "pause", Escape: "close"
+    " ": "pause", Spacebar: "pause", Escape: "close", l: "like", L: "like"
   };
 
   // One viewer at a time: a <dialog> shown modally, driven by this controller.
@@ -81,6 +83,11 @@
         break;
       case "prefetch": prefetch(this.link("next")); prefetch(this.dialog.dataset.nextAuthorHref); break;
       case "advance": this.go(this.link("next"), false); break;
+      case "move":
+        if (effect.wait) { setTimeout(function () { self.go(effect.url, true, effect.tap); }, effect.wait); } else { this.go(effect.url, true, effect.tap); }
+        break;
+      case "return": this.restore(effect.url); break;
+      case "favorite": this.favorite(effect); break;
       case "swap": this.swap(effect.page, effect.url, effect.manual); break;
       case "leave": location.assign(effect.url); break;
       case "close": this.close(); break;
@@ -140,35 +147,72 @@
   // Moves to another story in place (no page load), keeping the address current. A
   // move is a step away from the story shown when it was asked for: once another story
   // is on stage (an earlier tap, or the bar's end, got there first) it is dropped.
-  Viewer.prototype.go = function (url, manual) {
+  // `tap`: the number of the tap that asked (viewer-state.js), so a double tap can undo it.
+  Viewer.prototype.go = function (url, manual, tap) {
     if (this.state.phase === "closed" || !url) { return; }
-    if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.send({ type: "close" }); } return; }
+    if (!isStoryURL(url)) { if (url === this.dialog.dataset.closeHref) { this.send({ type: "close", tap: tap }); } return; }
     var self = this, from = this.state.story;
     pages.get(url).then(function (page) {
-      self.send({ type: "arrived", from: from, page: page, url: url, manual: manual });
-    }, function () { self.send({ type: "failed", from: from, url: url }); });
+      self.send({ type: "arrived", from: from, page: page, url: url, manual: manual, tap: tap });
+    }, function () { self.send({ type: "failed", from: from, url: url, tap: tap }); });
   };
 
   Viewer.prototype.swap = function (page, url, manual) {
     var fresh = page.doc.querySelector("dialog.viewer");
     if (!fresh || !fresh.querySelector(".viewer-stage")) { location.assign(url); return; }
-    var dialog = this.dialog;
     pages.forget(url);
+    var neighbours = Array.from(fresh.querySelectorAll(":scope > .viewer-neighbour"));
+    this.show({ data: Object.assign({}, fresh.dataset), stage: fresh.querySelector(".viewer-stage"), neighbours: neighbours, title: page.doc.title, url: page.url }, manual);
+  };
+
+  // Puts a story on stage: its data, stage and neighbours, title and address. The story
+  // it replaces is kept (`left`), so a double tap can put it back without a fetch.
+  Viewer.prototype.show = function (story, manual) {
+    var dialog = this.dialog, old = dialog.querySelector(".viewer-stage");
+    var shown = dialog.querySelectorAll(":scope > .viewer-neighbour");
+    this.left = { data: Object.assign({}, dialog.dataset), stage: old, neighbours: Array.from(shown), title: document.title, url: location.href };
     Object.keys(dialog.dataset).forEach(function (key) { delete dialog.dataset[key]; });
-    Object.keys(fresh.dataset).forEach(function (key) { dialog.dataset[key] = fresh.dataset[key]; });
-    var stage = document.adoptNode(fresh.querySelector(".viewer-stage"));
+    Object.keys(story.data).forEach(function (key) { dialog.dataset[key] = story.data[key]; });
     var hadFocus = dialog.contains(document.activeElement);
-    dialog.querySelector(".viewer-stage").replaceWith(stage);
+    old.replaceWith(document.adoptNode(story.stage));
     // The people shown small beside the story (wide screens) move along with it.
-    var neighbours = dialog.querySelectorAll(":scope > .viewer-neighbour");
-    fresh.querySelectorAll(":scope > .viewer-neighbour").forEach(function (node, index) {
-      if (neighbours[index]) { neighbours[index].replaceWith(document.adoptNode(node)); }
+    story.neighbours.forEach(function (node, index) {
+      if (shown[index]) { shown[index].replaceWith(document.adoptNode(node)); }
     });
     if (hadFocus || !dialog.contains(document.activeElement)) { focusStage(dialog); }
-    document.title = page.doc.title;
-    history.replaceState(history.state, "", page.url);
+    document.title = story.title;
+    history.replaceState(history.state, "", story.url);
     G.rings.markSeen(dialog);
     this.startStory(manual);
+  };
+
+  // A double tap undoes its first tap's move: the story left is put back as it was.
+  Viewer.prototype.restore = function (url) {
+    var left = this.left;
+    if (left && left.url === url) { this.show(left, false); } else { this.go(url, false); }
+  };
+
+  // A double tap or the like key (L): hearts the story on stage, never un-hearts it,
+  // with a heart where the finger was (the photo's middle for a key), and says so.
+  Viewer.prototype.favorite = function (point) {
+    var dialog = this.dialog, form = dialog.querySelector(".viewer-stage form.viewer-favorite");
+    var heart = form ? form.querySelector(".viewer-heart") : dialog.querySelector(".viewer-stage .viewer-heart");
+    if (!form) { this.announcer.textContent = heart ? heart.getAttribute("aria-label") : ""; return; }
+    var photo = dialog.querySelector(".viewer-stage .viewer-photo"), box = photo ? photo.getBoundingClientRect() : null;
+    var x = point && point.x !== undefined ? point.x : box ? box.left + box.width / 2 : 0;
+    var y = point && point.y !== undefined ? point.y : box ? box.top + box.height / 2 : 0;
+    var burst = document.createElement("span"), icon = heart.querySelector("svg");
+    burst.className = "tap-heart";
+    burst.setAttribute("aria-hidden", "true");
+    burst.style.left = x + "px";
+    burst.style.top = y + "px";
+    if (icon) { burst.appendChild(icon.cloneNode(true)); }
+    dialog.appendChild(burst);
+    setTimeout(function () { burst.remove(); }, 1000);
+    if (heart.getAttribute("aria-pressed") !== "true" && !form.dataset.busy) {
+      if (form.requestSubmit) { form.requestSubmit(); } else { heart.click(); }
+    }
+    this.announcer.textContent = "Liked";
   };
 
   // Carries out the close the state has decided.

@@ -30,6 +30,9 @@ package struct ViewerPresenter: Sendable {
         /// This server's public origin (`https://host`), for link previews and Share; nil
         /// when it is not known (then there are no previews and Share gives the path).
         package var origin: String?
+        /// Opened from a profile: only this person plays, and every link says so
+        /// (`StoryLinks.onePerson`).
+        package var onePerson: Bool = false
 
         package init(story: StoryView, stories: [StoryView], index: Int, neighbors: StoryNavigator.Neighbors, back: String?, isLive: Bool) {
             self.story = story
@@ -66,8 +69,8 @@ package struct ViewerPresenter: Sendable {
                 avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer), expired: !input.isLive
             ),
             index: input.index, count: input.stories.count,
-            previousHref: href(input.neighbors.previous, back: input.back, close: link(story, back: input.back)),
-            nextHref: href(input.neighbors.next, back: input.back, close: closeHref),
+            previousHref: href(input.neighbors.previous, input, close: link(story, back: input.back, onePerson: input.onePerson)),
+            nextHref: href(input.neighbors.next, input, close: closeHref),
             nextIsClose: input.neighbors.next == .close,
             closeHref: closeHref,
             deleteHref: input.isOwn ? StoryLinks.story(did: author.did, rkey: story.rkey) + "/delete" : nil,
@@ -125,13 +128,14 @@ package struct ViewerPresenter: Sendable {
         )
     }
 
-    private func link(_ story: StoryView, back: String?) -> String {
-        StoryLinks.story(did: story.creator.did, rkey: story.rkey, back: back)
+    private func link(_ story: StoryView, back: String?, onePerson: Bool = false) -> String {
+        let link = StoryLinks.story(did: story.creator.did, rkey: story.rkey, back: back)
+        return onePerson ? StoryLinks.onePerson(link) : link
     }
 
-    private func href(_ target: StoryNavigator.Target, back: String?, close: String) -> String {
+    private func href(_ target: StoryNavigator.Target, _ input: Input, close: String) -> String {
         switch target {
-        case .story(let story): link(story, back: back)
+        case .story(let story): link(story, back: input.back, onePerson: input.onePerson)
         case .close: close
         }
     }

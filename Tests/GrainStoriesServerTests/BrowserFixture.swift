@@ -57,19 +57,21 @@ struct BrowserFixture {
 
     var base: String { app.baseURL }
 
-    /// Signs Alice in on `pds` through the sign-in form and waits for the home page.
+    /// Signs Alice (or `account`) in on `pds` through the sign-in form and waits for the home page.
     func signIn(_ pds: FakePDS) async throws {
         try await Self.signIn(browser, base: base, pds: pds)
     }
 
-    static func signIn(_ browser: WebDriver, base: String, pds: FakePDS) async throws {
+    static func signIn(_ browser: WebDriver, base: String, pds: FakePDS, account: FakePDS.Account = .alice) async throws {
         try await browser.navigate(base + "/signin")
-        try await browser.sendKeys(try await browser.element("#identifier"), "alice.test")
-        try await browser.sendKeys(try await browser.element("#password"), FakePDS.Account.alice.password)
+        try await browser.sendKeys(try await browser.element("#identifier"), account.handle)
+        try await browser.sendKeys(try await browser.element("#password"), account.password)
         try await browser.execute("document.querySelector('details.advanced').open = true")
         try await browser.sendKeys(try await browser.element("#pds"), pds.baseURL)
         try await browser.click(try await browser.element("form.stack-form button[type=submit]"))
-        #expect(try await browser.waitUntil("return location.pathname === '/' && document.body.textContent.includes('@alice.test')"))
+        #expect(
+            try await browser.waitUntil(
+                "return location.pathname === '/' && document.body.textContent.includes(arguments[0])", [.string("@" + account.handle)]))
     }
 
     func storyURL(_ did: DID, _ rkey: String) -> String { "\(base)/profile/\(did)/story/\(rkey)" }

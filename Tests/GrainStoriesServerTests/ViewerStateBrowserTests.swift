@@ -9,7 +9,8 @@ import Testing
     typealias F = BrowserFixture
 
     /// Runs `events` through the transition function from the state `initial` gives,
-    /// in the home page, and answers each step as "phase story reasons effects".
+    /// in the home page, and answers each step as "phase story reasons effects" (a move
+    /// that waits says how long: "move@300").
     static func steps(_ f: F, initial: WebDriverJSON = [:], _ events: [WebDriverJSON]) async throws -> [String] {
         try await f.browser.navigate(f.base + "/")
         #expect(try await f.browser.waitUntil("return !!(window.GrainStories && window.GrainStories.ViewerState)"))
@@ -20,7 +21,7 @@ import Testing
             return arguments[1].map(event => {
                 const result = machine.next(state, event);
                 state = result.state;
-                return [state.phase, state.story, state.reasons.join(','), result.effects.map(e => e.type).join(',')].join(' ');
+                return [state.phase, state.story, state.reasons.join(','), result.effects.map(e => e.type + (e.wait ? '@' + e.wait : '')).join(',')].join(' ');
             });
             """, [initial, .array(events)])
         return try #require(answer.array, "no steps: \(answer)").compactMap(\.string)
@@ -222,6 +223,54 @@ import Testing
                     return document.querySelector(arguments[0]).querySelector('.avatar-ring').classList.contains('ring-seen');
                     """, [.string(maya)]), "the watched ring stayed coloured")
             #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
+        }
+    }
+
+    /// Double tap (issue 23): a tap moves at once; a second one soon and near enough
+    /// undoes the first one's move (putting back the story it left once it has landed,
+    /// dropping it while it is still on its way) and hearts that story. Too late, too far,
+    /// or after another story came on stage, a tap is a tap. A bar's end still moves on.
+    /// A tap that closes the viewer is the one that waits (a close cannot be undone), so a
+    /// double tap on the last story likes it and stays.
+    @Test func aSecondTapSoonAndNearUndoesTheFirstTapsMoveAndHearts() async throws {
+        try await F.run { f in
+            func tap(_ at: Double, _ x: Double, _ url: String, _ to: String, closes: Bool = false) -> WebDriverJSON {
+                ["type": "tap", "at": .number(at), "x": .number(x), "y": 400, "url": .string(url), "to": .string(to), "closes": .bool(closes)]
+            }
+            let steps = try await Self.steps(
+                f,
+                [
+                    ["type": "story", "gated": false], ["type": "ready", "story": 1],
+                    // Landed, then undone: back to /a, hearted.
+                    tap(1000, 100, "/a", "/b"), ["type": "arrived", "from": 1, "url": "/b", "tap": 1], ["type": "story", "gated": false],
+                    tap(1200, 130, "/b", "/c"),
+                    // Still on its way when undone: its arrival is dropped; a bar's end is not.
+                    ["type": "ready", "story": 2], tap(5000, 100, "/b", "/c"), tap(5100, 100, "/b", "/c"),
+                    ["type": "arrived", "from": 2, "url": "/c", "tap": 2], ["type": "failed", "from": 2, "url": "/c", "tap": 2],
+                    ["type": "ended", "story": 2], ["type": "arrived", "from": 2, "url": "/c"], ["type": "story", "gated": false],
+                    // Too late (400 ms), then too far (100 px): taps that move.
+                    tap(9000, 100, "/c", "/d"), ["type": "arrived", "from": 3, "url": "/d", "tap": 3], ["type": "story", "gated": false],
+                    tap(9400, 100, "/d", "/e"), tap(9450, 200, "/d", "/e"),
+                    // A story that came otherwise (the bar's end) between two taps.
+                    tap(20000, 100, "/d", "/e"), ["type": "story", "gated": false], tap(20100, 100, "/e", "/f"),
+                    // The last story: a double tap cancels the close its first tap would make.
+                    tap(30000, 100, "/f", "/", closes: true), tap(30100, 100, "/f", "/", closes: true), ["type": "close", "tap": 8],
+                    tap(40000, 100, "/f", "/", closes: true), ["type": "close", "tap": 9],
+                ])
+            #expect(
+                steps == [
+                    "loading 1  timer", "playing 1  prefetch",
+                    "playing 1  move", "playing 1  swap", "loading 2  timer",
+                    "loading 2  return,favorite",
+                    "playing 2  prefetch", "playing 2  move", "playing 2  favorite",
+                    "playing 2  ", "playing 2  ",
+                    "advancing 2  advance", "advancing 2  swap", "loading 3  timer",
+                    "loading 3  move", "loading 3  swap", "loading 4  timer",
+                    "loading 4  move", "loading 4  move",
+                    "loading 4  move", "loading 5  timer", "loading 5  move",
+                    "loading 5  move@300", "loading 5  favorite", "loading 5  ",
+                    "loading 5  move@300", "closed 5  close",
+                ])
         }
     }
 }

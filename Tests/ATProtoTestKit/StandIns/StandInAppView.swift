@@ -123,6 +123,11 @@ package final class StandInAppView: Sendable {
     package func queryCount(_ nsid: String) -> Int { shared.state.withLock { $0.queries[nsid] ?? 0 } }
     /// How often any `/cdn/` image was requested, by path.
     package var imageRequestCount: Int { shared.state.withLock { $0.imageRequests.values.reduce(0, +) } }
+    /// How often an image whose path contains `part` was requested (one photo, by its
+    /// author and record key).
+    package func imageRequests(containing part: String) -> Int {
+        shared.state.withLock { $0.imageRequests.filter { $0.key.contains(part) }.values.reduce(0, +) }
+    }
 
     /// The timestamp of the scenario, shifted to now (`2026-09-04T15:03:55.120Z` → …).
     package func shifted(_ datetime: String) -> String {

@@ -115,6 +115,18 @@ package final class WebDriver: Sendable {
         try await perform(["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": .array(steps)])
     }
 
+    /// Two finger taps at one point, `gapMilliseconds` apart, sent as one action sequence
+    /// so no round trip to the driver comes between them.
+    package func doubleTap(x: Double, y: Double, gapMilliseconds: Int = 40) async throws {
+        let point: WebDriverJSON = ["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())]
+        let steps: [WebDriverJSON] = [
+            point, ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+            ["type": "pause", "duration": .number(Double(gapMilliseconds))],
+            point, ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+        ]
+        try await perform(["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": .array(steps)])
+    }
+
     /// A finger drag from one point to another over `milliseconds`.
     package func swipe(from: (Double, Double), to: (Double, Double), milliseconds: Int = 200) async throws {
         try await perform([

@@ -28,7 +28,7 @@ import Viewing
         #expect(stories.allSatisfy { $0.hasPrefix("/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/") })
         #expect(HTMLInspection.attributeValues("src", in: html) { $0.contains("loading=\"lazy\"") }.allSatisfy { $0.hasPrefix("/media/") })
         let ring = HTMLInspection.attributeValues("href", in: html) { $0.contains("avatar-ring") }
-        #expect(ring == ["/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v?back=%2Fprofile%2Fmayaokafor.bsky.social"])
+        #expect(ring == ["/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"])
         #expect(html.contains("avatar-ring avatar-large ring-unseen"))
     }
 

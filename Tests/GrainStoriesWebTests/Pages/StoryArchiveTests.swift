@@ -48,7 +48,9 @@ import Testing
         let section = HTMLInspection.section("archive", in: first)
         let tiles = HTMLInspection.attributeValues("href", in: section) { $0.contains("archive-tile") }
         #expect(tiles.count == 30)
-        #expect(tiles.first == "/profile/\(Self.alice.did)/story/3marchive000?back=%2Fprofile%2F\(Self.alice.did.replacingOccurrences(of: ":", with: "%3A"))")
+        #expect(
+            tiles.first
+                == "/profile/\(Self.alice.did)/story/3marchive000?back=%2Fprofile%2F\(Self.alice.did.replacingOccurrences(of: ":", with: "%3A"))&from=profile")
         #expect(section.contains(">3 Sep 2026</time>"), "the newest tile's date badge")
         let next = try #require(HTMLInspection.attributeValues("href", in: section) { $0.contains("rel=\"next\"") }.first)
         let second = HTMLInspection.section("archive", in: await browser.get(next).text)

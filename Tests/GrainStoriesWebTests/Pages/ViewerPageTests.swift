@@ -61,12 +61,13 @@ import Testing
         #expect(html.contains("<span class=\"label-show\">Show</span>"))
     }
 
-    /// Without JavaScript, following `rel="next"` walks every story of every author in
-    /// strip order and finally closes the viewer.
-    @Test func noScriptNavigationWalksTwoAuthorsToTheClose() async throws {
-        let app = try await AppHarness()
-        var url = "/profile/\(maya)/story/3muojebufwseb"
+    /// Follows `rel="next"` from `start` as a browser without JavaScript does, story after
+    /// story, until it leads out of the stories: the stories visited, where it then led,
+    /// and the last story page.
+    static func walkNext(_ app: AppHarness, from start: String) async -> (visited: [String], end: String, last: String) {
+        var url = start
         var visited: [String] = []
+        var last = ""
         for _ in 0..<10 {
             let response = await app.respond(.get, url)
             guard response.status == .ok else {
@@ -74,20 +75,53 @@ import Testing
                 break
             }
             visited.append(url)
-            guard let next = HTMLInspection.link(rel: "next", in: response.text) else {
+            last = response.text
+            guard let next = HTMLInspection.link(rel: "next", in: response.text).map(HTMLInspection.unescape) else {
                 Issue.record("no next link")
                 break
             }
             url = next
-            if !next.hasPrefix("/profile/") { break }
+            if !next.contains("/story/") { break }
         }
+        return (visited, url, last)
+    }
+
+    /// Without JavaScript, following `rel="next"` walks every story of every author in
+    /// strip order and finally closes the viewer.
+    @Test func noScriptNavigationWalksTwoAuthorsToTheClose() async throws {
+        let app = try await AppHarness()
+        let walk = await Self.walkNext(app, from: "/profile/\(maya)/story/3muojebufwseb")
         await app.shutdown()
         #expect(
-            visited == [
+            walk.visited == [
                 "/profile/\(maya)/story/3muojebufwseb", "/profile/\(maya)/story/3muovdv3qvkv2", "/profile/\(maya)/story/3mupadw3kg264",
                 "/profile/did:plc:zrenun7z5jqipq3zxoi7fdhj/story/3mstoryfdhj0",
             ])
-        #expect(url == "/")
+        #expect(walk.end == "/")
+    }
+
+    /// From a profile only that person plays (Grain's `singleAuthor`): without
+    /// JavaScript, following `rel="next"` from the profile's first tile walks her three
+    /// stories and then closes back to her profile, never into the next person's.
+    @Test func openedFromAProfileNoScriptNavigationPlaysOnlyThatPersonAndClosesToTheProfile() async throws {
+        let app = try await AppHarness()
+        let profile = await app.respond("/profile/mayaokafor.bsky.social").text
+        let tile = try #require(HTMLInspection.attributeValues("href", in: profile) { $0.contains("profile-story") }.first)
+        let ring = try #require(HTMLInspection.attributeValues("href", in: profile) { $0.contains("avatar-ring") }.first)
+        let opened = await app.respond(.get, HTMLInspection.unescape(ring))
+        let walk = await Self.walkNext(app, from: HTMLInspection.unescape(tile))
+        await app.shutdown()
+        let tail = "?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"
+        #expect(opened.headers["Location"] == "/profile/\(maya)/story/3muojebufwseb" + tail, "the ring opens her first story, still hers alone")
+        #expect(
+            walk.visited == [
+                "/profile/\(maya)/story/3muojebufwseb" + tail, "/profile/\(maya)/story/3muovdv3qvkv2" + tail,
+                "/profile/\(maya)/story/3mupadw3kg264" + tail,
+            ])
+        #expect(walk.end == "/profile/mayaokafor.bsky.social", "the last story closes back to the profile")
+        // No swipe or key leads on to someone else either.
+        #expect(!walk.last.contains("data-next-author-href=\"/"))
+        #expect(!walk.last.contains("Next person"))
     }
 
     @Test func previousFromAnAuthorsFirstStoryIsThePreviousAuthorsLast() async throws {

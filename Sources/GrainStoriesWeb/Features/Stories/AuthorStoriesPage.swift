@@ -4,7 +4,8 @@ import Social
 import Viewing
 
 /// `/stories/{actor}`: opens an author's stories at the first one this browser has not
-/// seen (or the first, when all were seen) by redirecting to that story's page. Someone
+/// seen (or the first, when all were seen) by redirecting to that story's page (still
+/// playing only them when opened from their profile, `from=profile`). Someone
 /// the signed-in person blocks or hid is a page saying so (`StoryVisibility`), never a
 /// redirect into their stories.
 struct AuthorStoriesPage: Sendable {
@@ -26,7 +27,8 @@ struct AuthorStoriesPage: Sendable {
         }
         let state = await seen.state(context)
         let start = stories.first { !state.hasSeen(author: did, createdAt: $0.createdAt) } ?? stories[0]
-        return HTTPResponse.redirect(to: StoryLinks.story(did: did, rkey: start.rkey, back: context.back ?? "/"))
+        let link = StoryLinks.story(did: did, rkey: start.rkey, back: context.back ?? "/")
+        return HTTPResponse.redirect(to: context.isOnePerson ? StoryLinks.onePerson(link) : link)
     }
 }
 

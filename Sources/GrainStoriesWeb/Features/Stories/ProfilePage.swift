@@ -17,6 +17,7 @@ import Viewing
 /// stories, and says why; others' profiles offer "Hide this person's stories". What shows
 /// is `StoryVisibility`'s answer: a story behind a content warning is a tile with the
 /// warning and no photo (here and in the archive), opening the viewer where "Show" is.
+/// The viewer opened from here plays only this person (`StoryLinks.onePerson`).
 struct ProfilePage: Sendable {
     let pages: PageRenderer
     let library: any StoryLibrary
@@ -50,7 +51,8 @@ struct ProfilePage: Sendable {
             let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
             let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
             ring = ProfilePageModel.Ring(
-                storyHref: StoryLinks.author(profile.did, back: StoryLinks.profile(actor)), ringClass: allSeen ? "ring-seen" : "ring-unseen",
+                storyHref: StoryLinks.onePerson(StoryLinks.author(profile.did, back: StoryLinks.profile(actor))),
+                ringClass: allSeen ? "ring-seen" : "ring-unseen",
                 storyLabel: "View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))"
             )
         }
@@ -61,7 +63,7 @@ struct ProfilePage: Sendable {
                 let visual = StoryTile.visual(story, visibility: visibility, signer: signer)
                 return StoryTileModel(
                     thumb: visual.thumb, warning: visual.warning,
-                    href: StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor)),
+                    href: StoryLinks.onePerson(StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor))),
                     label: "Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))"
                 )
             },
@@ -101,7 +103,8 @@ struct ProfilePage: Sendable {
                 let date = story.createdAt.date.formatted(day)
                 let visual = StoryTile.visual(story, visibility: visibility, signer: signer)
                 return StoryTileModel(
-                    thumb: visual.thumb, warning: visual.warning, href: StoryLinks.story(did: did, rkey: story.rkey, back: profilePath),
+                    thumb: visual.thumb, warning: visual.warning,
+                    href: StoryLinks.onePerson(StoryLinks.story(did: did, rkey: story.rkey, back: profilePath)),
                     label: "Your story of \(date)\((story.expired ?? false) ? "" : ", still live")",
                     posted: (date, story.createdAt.rawValue)
                 )

@@ -14,7 +14,8 @@ import Viewing
 /// neighbouring authors in strip order: for a signed-in person the order of the strip
 /// they were shown (`AccountStrip.viewerOrder`: following or everyone, without whom they
 /// block or hid, unseen first, kept stable while they watch), the next person starting at
-/// their first unseen story. A story that is no longer live (or not yet listed) is shown
+/// their first unseen story. Opened from a profile (`from=profile`) it plays only that
+/// person and then closes back to the profile. A story that is no longer live (or not yet listed) is shown
 /// on its own. Hide-labelled or unknown stories are a 404, and so is the story of someone
 /// the signed-in person blocks or hid (`StoryVisibility`), with a page saying why and no
 /// photo or preview. A signed-in person can hide the author's stories from the viewer's menu.
@@ -38,11 +39,13 @@ struct StoryViewerPage: Sendable {
         try visibility.requireShown(author: did)
         let stories = try await library.stories(of: did).value
 
-        let input: ViewerPresenter.Input
+        var input: ViewerPresenter.Input
         if let index = stories.firstIndex(where: { $0.rkey == rkey }) {
             let state = await seen.state(context)
             let order: [DID]
-            if let account = context.account {
+            if context.isOnePerson {
+                order = [did]
+            } else if let account = context.account {
                 order = await accountStrip.viewerOrder(for: account, seen: state)
             } else {
                 // A visitor: the order their strip was shown in (unseen people first), kept
@@ -56,6 +59,7 @@ struct StoryViewerPage: Sendable {
             let navigator = StoryNavigator(library: library, authorOrder: order, seen: state)
             let neighbors = await navigator.neighbors(author: did, stories: stories, index: index)
             input = .init(story: stories[index], stories: stories, index: index, neighbors: neighbors, back: context.back, isLive: true)
+            input.onePerson = context.isOnePerson
         } else {
             guard let story = try await library.story(uri: ATURI(did, .story, rkey)), story.creator.did == did
             else { throw HTTPError(.notFound, "This story is not available. It may have been deleted.") }

@@ -11,4 +11,8 @@ extension RequestContext {
 
     /// Where the viewer's close control should lead, if the link said.
     var back: String? { StoryLinks.safeBack(query["back"]) }
+
+    /// The viewer was opened from a profile: it plays only that person, then closes
+    /// (`StoryLinks.onePerson`).
+    var isOnePerson: Bool { query["from"] == "profile" }
 }
