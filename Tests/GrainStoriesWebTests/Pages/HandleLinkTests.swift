@@ -78,6 +78,19 @@ import Testing
         }
     }
 
+    @Test func theHeadersProfileLinkNamesTheSignedInAccountByHandle() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        // The home page twice (the second from its per-visitor stencil) and another page.
+        let pages = [await browser.get("/").text, await browser.get("/").text, await browser.get("/stories/new").text]
+        await app.shutdown()
+        pds.stop()
+        for html in pages {
+            #expect(html.contains("<a class=\"account-menu-item\" href=\"/profile/alice.test\">Your profile</a>"))
+        }
+    }
+
     @Test func aPersonWithoutAUsableHandleIsLinkedByDID() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         let kenji = DID(Self.kenji)!
