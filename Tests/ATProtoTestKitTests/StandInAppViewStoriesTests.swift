@@ -53,6 +53,7 @@ import Testing
             let archive = try await client.get("social.grain.unspecced.getStoryArchive", [("actor", "alice.test"), ("limit", "1")]).json
             let unknownArchive = try await client.get("social.grain.unspecced.getStoryArchive", [("actor", "nobody.test"), ("limit", "10")])
             let profile = try await client.get("social.grain.unspecced.getActorProfile", [("actor", "alice.test")]).json
+            let single = try await client.get("social.grain.unspecced.getStory", [("story", "at://\(alice)/social.grain.story/3mstoryaaaa3")]).json
             await http.shutdown()
 
             let stories = byHandle?["stories"]?.arrayValue ?? []
@@ -72,6 +73,7 @@ import Testing
             #expect(archive?["cursor"]?.stringValue != nil, "one more page")
             #expect(unknownArchive.status == 200 && unknownArchive.json == ["stories": []])
             #expect(profile?["did"]?.stringValue == alice)
+            #expect(single?["story"]?["crossPost"]?["url"]?.stringValue == "https://bsky.app/profile/\(alice)/post/3mpostbyhandle")
         }
         await appView.stop()
     }

@@ -65,6 +65,17 @@ extension StandInAppView {
         return serialized(root)
     }
 
+    /// `getStory` for an indexed story, expired or not (Grain's `getStory` leaves hidden
+    /// ones to the client too).
+    static func indexedStory(_ uri: String, indexed: [StandInIndexedAccount], base: String, now: Date) -> String? {
+        for account in indexed {
+            if let story = account.stories.first(where: { uri == "at://\(account.did)/social.grain.story/\($0.rkey)" }) {
+                return serialized(["story": account.view(story, base: base, now: now)])
+            }
+        }
+        return nil
+    }
+
     /// `getActorProfile` for an author or indexed account named by DID or handle.
     static func indexedProfile(_ actor: String, authors: [[String: Any]], indexed: [StandInIndexedAccount]) -> String? {
         guard let did = did(of: actor, authors: authors, indexed: indexed) else { return nil }

@@ -192,6 +192,7 @@ package final class StandInAppView: Sendable {
             if query["story"]?.hasPrefix("at://\(maya)/") == true, query["story"]?.hasSuffix("3muojebufwseb") == true {
                 return json(200, counted(rewrite("getStory", base: base, offset: offset), comments))
             }
+            if let story = indexedStory(query["story"] ?? "", indexed: indexed, base: base, now: now) { return json(200, counted(story, comments)) }
             return json(200, "{}")
         case "social.grain.unspecced.getStoryArchive":
             // Maya's example page (limit 4 in the fixture, so the limit asked for is checked
