@@ -33,6 +33,8 @@ import Testing
         let byDID = await app.respond("/tv?for=\(alice.did)")
         let nobody = await app.respond("/tv?for=nobody.test")
         await app.shutdown()
+        // Alice's document is whole again for the tests after this one.
+        TestIdentityDirectory.shared.publish(did: alice.did, handle: alice.handle, pds: pds.baseURL)
         await appView.stop()
         await http.shutdown()
         pds.stop()
