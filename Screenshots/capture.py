@@ -319,9 +319,11 @@ class Session:
 
         self.upload(None)
         self.publish()
-        own = f"/profile/{self.account['did']}/story/"
+        # Links name the author by handle, or by DID when the handle is not a usable one.
+        own = [f"/profile/{self.account['handle']}/story/", f"/profile/{self.account['did']}/story/"]
         link = self.browser.wait_for("""
-            const link = Array.from(document.querySelectorAll('main a[href]')).find(a => a.getAttribute('href').startsWith(arguments[0]));
+            const link = Array.from(document.querySelectorAll('main a[href]'))
+                .find(a => arguments[0].some(prefix => a.getAttribute('href').startsWith(prefix)));
             return link ? link.getAttribute('href') : null;""", own, timeout=60)
         if link is None:
             self.problems.append("the second story never showed as posted (no link to it on the draft page)")

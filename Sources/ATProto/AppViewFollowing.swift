@@ -16,6 +16,21 @@ package struct AppViewFollowing: Sendable {
         self.maxPages = max(1, maxPages)
     }
 
+    /// The account `actor` names and whom it follows, when the AppView knows it: a DID
+    /// is taken as it is, a handle is looked up with the AppView's profile (nil when it
+    /// knows no such handle). For when the account's identity cannot be resolved just
+    /// now (the PLC directory down), so TV's `?for=` still plays the people it follows.
+    package func follows(of actor: ATIdentifier) async throws(XRPCError) -> (account: DID, follows: [DID])? {
+        let account: DID
+        switch actor {
+        case .did(let did): account = did
+        case .handle:
+            guard let profile = try await client.profile(actor: actor) else { return nil }
+            account = profile.did
+        }
+        return (account, try await follows(of: account))
+    }
+
     /// The DIDs `account` follows, each once, newest follow first.
     package func follows(of account: DID) async throws(XRPCError) -> [DID] {
         var follows: [DID] = []

@@ -1,9 +1,12 @@
 package import ATProto
 import Foundation
+import Viewing
 
 /// Builds the Bluesky post for a story exactly as Grain's clients do (§6), so Grain
-/// links the post back to the story: the text holds `/profile/{did}/story/{rkey}` with
-/// the DID, facets use UTF-8 byte offsets.
+/// links the post back to the story: the text holds the story's path as Grain's clients
+/// now write it, `/profile/{handle}/story/{rkey}` (the DID when the handle is not a
+/// usable one, `StoryLinks.actor`), which Grain's AppView matches as it matches the
+/// DID form; facets use UTF-8 byte offsets.
 package struct CrosspostComposer: Sendable {
     /// The site in front of the story path (default `https://grain.social`).
     package let storyLinkURL: String
@@ -12,14 +15,14 @@ package struct CrosspostComposer: Sendable {
         self.storyLinkURL = storyLinkURL.hasSuffix("/") ? String(storyLinkURL.dropLast()) : storyLinkURL
     }
 
-    package func storyURL(did: DID, rkey: RecordKey) -> String {
-        "\(storyLinkURL)/profile/\(did.rawValue)/story/\(rkey.rawValue)"
+    package func storyURL(did: DID, handle: Handle?, rkey: RecordKey) -> String {
+        storyLinkURL + StoryLinks.story(did: did, handle: handle, rkey: rkey)
     }
 
     /// The post for `story` (already written as `did`/`rkey`), with `place` the
     /// formatted location (`locationDisplay` rules) when the story has one.
-    package func post(for story: StoryRecord, did: DID, rkey: RecordKey, place: String?, createdAt: Datetime) -> FeedPostRecord {
-        let url = storyURL(did: did, rkey: rkey)
+    package func post(for story: StoryRecord, did: DID, handle: Handle?, rkey: RecordKey, place: String?, createdAt: Datetime) -> FeedPostRecord {
+        let url = storyURL(did: did, handle: handle, rkey: rkey)
         var lines = [""]
         if let place, !place.isEmpty { lines += ["📍 " + place, ""] }
         lines.append("#GrainSocial " + url)

@@ -48,7 +48,8 @@ struct PublishSteps: Sendable {
                     labels: nil, createdAt: progress.recordCreatedAt
                 )
                 let place = draft.place?.displayText
-                let post = dependencies.composer.post(for: story, did: draft.did, rkey: draft.storyRKey, place: place, createdAt: progress.recordCreatedAt)
+                let post = dependencies.composer.post(
+                    for: story, did: draft.did, handle: account.handle, rkey: draft.storyRKey, place: place, createdAt: progress.recordCreatedAt)
                 _ = try await createOnce(collection: FeedPostRecord.collection, rkey: draft.postRKey, record: post)
             }
             return .crosspostDone

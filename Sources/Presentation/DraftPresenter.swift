@@ -1,4 +1,4 @@
-import ATProto
+package import ATProto
 package import Geocoding
 import GrainSupport
 package import Posting
@@ -11,7 +11,10 @@ package struct DraftPresenter: Sendable {
     /// The content warnings Grain offers, as the form names them.
     static let warningNames = ["nudity": "Nudity", "sexual": "Sexual content", "gore": "Gore (Grain hides these stories)"]
 
-    package func page(draft: Draft, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?, problem: String?) -> DraftPageModel {
+    /// `handle` is the author's, for the posted story's link.
+    package func page(
+        draft: Draft, handle: Handle?, entry: PublishProgress?, search: (query: String, results: [PlaceSuggestion])?, problem: String?
+    ) -> DraftPageModel {
         let warnings = SelfLabels.offered.map { value in
             DraftPageModel.Warning(value: value, label: DraftPresenter.warningNames[value] ?? value, checked: draft.labels.contains(value))
         }
@@ -25,7 +28,7 @@ package struct DraftPresenter: Sendable {
                 headline: words.headline, details: words.details, retrying: retrying,
                 // Cancel stops publishing only before the story exists on the PDS.
                 cancellable: draft.state == .publishing && entry?.storyURI == nil,
-                storyHref: StoryLinks.story(did: draft.did, rkey: draft.storyRKey)
+                storyHref: StoryLinks.story(did: draft.did, handle: handle, rkey: draft.storyRKey)
             )
         }
         let results = (search?.results ?? []).enumerated().map { index, suggestion in

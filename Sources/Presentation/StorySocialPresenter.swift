@@ -17,11 +17,11 @@ package struct StorySocialPresenter: Sendable {
     package let now: @Sendable () -> Date
 
     package static func commentsPath(_ story: StoryView) -> String {
-        StoryLinks.story(did: story.creator.did, rkey: story.rkey) + "/comments"
+        StoryLinks.story(story) + "/comments"
     }
 
     static func favoritePath(_ story: StoryView) -> String {
-        StoryLinks.story(did: story.creator.did, rkey: story.rkey) + "/favorite"
+        StoryLinks.story(story) + "/favorite"
     }
 
     /// The viewer's bar, or null for a story past its day (Grain hides it too).
@@ -30,7 +30,7 @@ package struct StorySocialPresenter: Sendable {
         async let summary = comments.summary(subject: story.uri, viewer: account, hiddenAuthors: hiddenAuthors)
         let favorited = if let account { await outbox.isFavourite(account, story.uri) } else { false }
         let (count, latest) = await summary
-        let storyPath = StoryLinks.story(did: story.creator.did, rkey: story.rkey)
+        let storyPath = StoryLinks.story(story)
         return ViewerSocialModel(
             commentsHref: Self.commentsPath(story), favoriteAction: Self.favoritePath(story), favorited: favorited,
             signInHref: StoryLinks.signIn(expired: false, next: storyPath), commentCount: count, commentCountText: Self.countText(count),
@@ -52,7 +52,7 @@ package struct StorySocialPresenter: Sendable {
             deleteAction = Self.commentsPath(story) + "/" + PercentEncoding.encodePathSegment(rkey.rawValue) + "/delete"
         }
         return CommentModel(
-            name: author.name, handle: author.shownHandle, profileHref: StoryLinks.profile(author.did),
+            name: author.name, handle: author.shownHandle, profileHref: StoryLinks.profile(did: author.did, handle: author.handle),
             avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer),
             createdAt: view.createdAt.rawValue,
             time: RelativeTime.short(from: view.createdAt.date, now: now()),

@@ -20,7 +20,7 @@ package struct StripPresenter: Sendable {
             let profile = author.profile
             let count = Self.count(author.storyCount)
             return StripTileModel(
-                did: profile.did.rawValue, name: profile.name, href: StoryLinks.author(profile.did),
+                did: profile.did.rawValue, name: profile.name, href: StoryLinks.author(did: profile.did, handle: profile.handle),
                 avatar: AvatarPresenter.model(url: profile.avatar, name: profile.name, signer: signer),
                 cover: StoryLinks.cover(profile.did),
                 time: RelativeTime.short(from: author.latestAt.date, now: now),
@@ -56,7 +56,7 @@ package struct StripPresenter: Sendable {
             story: story.map { story in
                 let allSeen = seen.hasSeenAll(author: story.profile.did, latestAt: story.latestAt)
                 return OwnTileModel.Story(
-                    href: StoryLinks.author(story.profile.did), ringClass: allSeen ? "ring-seen" : "ring-unseen",
+                    href: StoryLinks.author(did: story.profile.did, handle: story.profile.handle), ringClass: allSeen ? "ring-seen" : "ring-unseen",
                     accessibleName: "Your story, \(Self.count(story.storyCount))"
                 )
             }

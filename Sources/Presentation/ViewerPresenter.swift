@@ -65,7 +65,7 @@ package struct ViewerPresenter: Sendable {
                 // A photo this server will not proxy gives no `<img>` at all, never `src=""`.
                 image: signer.path(for: story.fullsize),
                 width: story.aspectRatio.width, height: story.aspectRatio.height, warning: warning, position: position,
-                authorName: author.name, authorHandle: author.shownHandle, authorHref: StoryLinks.profile(author.did),
+                authorName: author.name, authorHandle: author.shownHandle, authorHref: StoryLinks.profile(did: author.did, handle: author.handle),
                 avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer), expired: !input.isLive
             ),
             index: input.index, count: input.stories.count,
@@ -73,13 +73,13 @@ package struct ViewerPresenter: Sendable {
             nextHref: href(input.neighbors.next, input, close: closeHref),
             nextIsClose: input.neighbors.next == .close,
             closeHref: closeHref,
-            deleteHref: input.isOwn ? StoryLinks.story(did: author.did, rkey: story.rkey) + "/delete" : nil,
+            deleteHref: input.isOwn ? StoryLinks.story(story) + "/delete" : nil,
             previousAuthorHref: input.neighbors.previousAuthor.map { link($0, back: input.back) },
             nextAuthorHref: input.neighbors.nextAuthor.map { link($0, back: input.back) },
             preloadImages: preloads(input),
             // The link Share hands on: the story's own address (no `back`), absolute when
             // the server's origin is known.
-            shareURL: (input.origin ?? "") + StoryLinks.story(did: author.did, rkey: story.rkey),
+            shareURL: (input.origin ?? "") + StoryLinks.story(story),
             shareTitle: "Story by @\(author.shownHandle)",
             crossPostURL: Self.blueskyURL(story.crossPost?.url),
             preview: preview(input),
@@ -101,7 +101,7 @@ package struct ViewerPresenter: Sendable {
         if let place = story.placeLabel { description = "\(place) · a photo story on Grain" }
         return ViewerPageModel.Preview(
             title: "Story by @\(story.creator.shownHandle)", description: description,
-            url: origin + StoryLinks.story(did: story.creator.did, rkey: story.rkey), image: image.map { origin + $0 },
+            url: origin + StoryLinks.story(story), image: image.map { origin + $0 },
             width: story.aspectRatio.width, height: story.aspectRatio.height
         )
     }
@@ -129,7 +129,7 @@ package struct ViewerPresenter: Sendable {
     }
 
     private func link(_ story: StoryView, back: String?, onePerson: Bool = false) -> String {
-        let link = StoryLinks.story(did: story.creator.did, rkey: story.rkey, back: back)
+        let link = StoryLinks.story(story, back: back)
         return onePerson ? StoryLinks.onePerson(link) : link
     }
 

@@ -20,11 +20,15 @@ package import Viewing
 /// When an account's PDS cannot be read and nothing is remembered yet, its follows are
 /// asked of Grain's AppView instead (`getFollowing`, computed from the same records),
 /// so a strip of the people someone follows does not turn into everyone's just because
-/// their PDS is down. Blocks have no such second source: Grain's AppView does not list
-/// them.
+/// their PDS is down. The same holds when the account's identity cannot be resolved
+/// (the PLC directory or DNS not answering): the AppView knows the account by its DID,
+/// and by its handle through its profile. Only an account that identity resolution says
+/// does not exist is unknown. Blocks have no such second source: Grain's AppView does
+/// not list them, and without the account's identity its PDS is not known either.
 package struct FollowLists: Sendable {
     private enum Lookup: Sendable {
-        case found(account: DID, pdsURL: String, subjects: [DID])
+        /// `pdsURL` is nil when the follows came from the AppView without the identity.
+        case found(account: DID, pdsURL: String?, subjects: [DID])
         case unknown(IdentityError)
     }
 
@@ -57,6 +61,9 @@ package struct FollowLists: Sendable {
                     // is broken will not change by asking again soon; only a service
                     // that did not answer is worth asking again.
                     guard case .unreachable = error else { return .unknown(error) }
+                    if query.collection == .grainFollow, let appView, let known = try? await appView.follows(of: query.actor) {
+                        return .found(account: known.account, pdsURL: nil, subjects: known.follows)
+                    }
                     throw .identityUnreachable(query.actor.rawValue, cause: error)
                 }
                 guard let found = located.did else {
@@ -90,7 +97,7 @@ package struct FollowLists: Sendable {
         try await list(Query(actor: .did(account), pdsURL: pdsURL, collection: collection)).subjects
     }
 
-    private func list(_ query: Query) async throws(FollowListError) -> (account: DID, pdsURL: String, subjects: Fetched<[DID]>) {
+    private func list(_ query: Query) async throws(FollowListError) -> (account: DID, pdsURL: String?, subjects: Fetched<[DID]>) {
         let lookup = try await cache.value(for: query)
         switch lookup.value {
         case .found(let account, let pdsURL, let subjects): return (account, pdsURL, Fetched(subjects, isStale: lookup.isStale))

@@ -3,13 +3,35 @@ import GrainSupport
 
 /// The URLs pages link to, built in one place so every link is encoded the same way.
 package enum StoryLinks {
-    /// `/profile/{did}/story/{rkey}`: the same path as Grain's story links, so a link
-    /// works on grain.social with the host swapped.
-    package static func story(did: DID, rkey: RecordKey, back: String? = nil) -> String {
-        withBack("/profile/\(PercentEncoding.encodePathSegment(did.rawValue))/story/\(PercentEncoding.encodePathSegment(rkey.rawValue))", back)
+    /// Whom a link names, as Grain's clients choose: the handle when it is a usable one
+    /// (atproto syntax, and not a reserved name such as `handle.invalid`, which the
+    /// AppView reports for an account whose handle does not check out), else the DID.
+    /// Every link this server hands out goes through here, so pages, Share, link
+    /// previews and crossposts agree; a DID link keeps working all the same.
+    package static func actor(did: DID, handle: Handle?) -> ATIdentifier {
+        guard let handle, handle.isResolvable else { return .did(did) }
+        return .handle(handle)
     }
 
-    /// `/stories/{actor}`: an author's stories from the first one not yet seen.
+    /// `/profile/{handle or did}/story/{rkey}`: the same path as Grain's story links
+    /// (`actor(did:handle:)` picks which), so a link works on grain.social with the host
+    /// swapped.
+    package static func story(did: DID, handle: Handle?, rkey: RecordKey, back: String? = nil) -> String {
+        let actor = actor(did: did, handle: handle)
+        return withBack("/profile/\(PercentEncoding.encodePathSegment(actor.rawValue))/story/\(PercentEncoding.encodePathSegment(rkey.rawValue))", back)
+    }
+
+    /// `story`'s own address, named by its creator's handle when usable.
+    package static func story(_ story: StoryView, back: String? = nil) -> String {
+        self.story(did: story.creator.did, handle: story.creator.handle, rkey: story.rkey, back: back)
+    }
+
+    /// `/stories/{handle or did}`: an author's stories from the first one not yet seen.
+    package static func author(did: DID, handle: Handle?, back: String? = nil) -> String {
+        author(actor(did: did, handle: handle), back: back)
+    }
+
+    /// `/stories/{actor}` for an actor as given (a URL's own, say).
     package static func author(_ actor: some ProtocolText, back: String? = nil) -> String {
         withBack("/stories/\(PercentEncoding.encodePathSegment(actor.rawValue))", back)
     }
@@ -21,6 +43,12 @@ package enum StoryLinks {
         "/stories/\(PercentEncoding.encodePathSegment(did.rawValue))/cover"
     }
 
+    /// `/profile/{handle or did}`.
+    package static func profile(did: DID, handle: Handle?) -> String {
+        profile(actor(did: did, handle: handle))
+    }
+
+    /// `/profile/{actor}` for an actor as given (a URL's own, or a mention's DID).
     package static func profile(_ actor: some ProtocolText) -> String {
         "/profile/\(PercentEncoding.encodePathSegment(actor.rawValue))"
     }

@@ -21,6 +21,15 @@ struct BrowserFixture {
     static let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
     static let erin: DID = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
     static let tomas: DID = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
+    static let kenji: DID = "did:plc:ogyr5xkxwnrekpk5yroudocu"
+
+    /// How pages name a fixture person in links: by handle (`StoryLinks.actor`).
+    static func linked(_ did: DID) -> String {
+        let handles: [DID: String] = [
+            maya: "mayaokafor.bsky.social", erin: "erin-walks.bsky.social", tomas: "tomasreyes.selfhosted.social", kenji: "kenji.photo",
+        ]
+        return handles[did] ?? did.rawValue
+    }
 
     static func run(
         reducedMotion: Bool = false, screen: BrowserScreen = .phone, photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
@@ -74,7 +83,7 @@ struct BrowserFixture {
                 "return location.pathname === '/' && document.body.textContent.includes(arguments[0])", [.string("@" + account.handle)]))
     }
 
-    func storyURL(_ did: DID, _ rkey: String) -> String { "\(base)/profile/\(did)/story/\(rkey)" }
+    func storyURL(_ did: DID, _ rkey: String) -> String { "\(base)/profile/\(Self.linked(did))/story/\(rkey)" }
 
     /// Opens a story page directly and waits until its timer is running.
     func open(_ did: DID, _ rkey: String, expectRunning: Bool = true) async throws {

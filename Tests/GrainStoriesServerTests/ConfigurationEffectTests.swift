@@ -263,7 +263,7 @@ import Testing
             #expect(arrived, "the outbox posted the crosspost")
             let story = try #require(pds.records("social.grain.story").first)
             let post = try #require(pds.records("app.bsky.feed.post").first)
-            let link = "https://stories.example.net/profile/\(story.did)/story/\(story.rkey)"
+            let link = "https://stories.example.net/profile/\(FakePDS.Account.alice.handle)/story/\(story.rkey)"
             #expect(post.value["text"]?.stringValue?.contains(link) == true, "\(post.value["text"]?.stringValue ?? "")")
             let uris = (post.value["facets"]?.arrayValue ?? []).compactMap { $0["features"]?[0]?["uri"]?.stringValue }
             #expect(uris == [link])

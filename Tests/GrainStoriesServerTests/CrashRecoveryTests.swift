@@ -123,13 +123,15 @@ import Testing
         _ = try await Self.postAStory(browser, pds: setup.pds)
         #expect(await Self.waitUntil { setup.pds.records("social.grain.story").count == 1 })
         let did = FakePDS.Account.alice.did
-        #expect(await Self.waitUntil { (try? await browser.get("/").text.contains("/stories/\(did)")) == true }, "shown at once")
+        // Linked by handle.
+        let handle = FakePDS.Account.alice.handle
+        #expect(await Self.waitUntil { (try? await browser.get("/").text.contains("/stories/\(handle)\"")) == true }, "shown at once")
         #expect(first.terminate() == 0)
         await browser.shutdown()
 
         let second = try ServerProcess(arguments: setup.arguments())
         let visitor = HTTPBrowser(baseURL: second.baseURL)
-        #expect(try await visitor.get("/").text.contains("/stories/\(did)"), "still shown after the restart")
+        #expect(try await visitor.get("/").text.contains("/stories/\(handle)\""), "still shown after the restart")
         let rkey = try #require(setup.pds.records("social.grain.story").first?.rkey)
         let viewer = try await visitor.get("/profile/\(did)/story/\(rkey)")
         #expect(viewer.status == 200)

@@ -33,7 +33,7 @@ import Testing
                 let browser = f.browser
                 try await f.signIn(pds)
 
-                #expect(try await Self.tiles(f) == ["/stories/\(F.tomas)", "/stories/\(F.erin)"])
+                #expect(try await Self.tiles(f) == ["/stories/\(F.linked(F.tomas))", "/stories/\(F.linked(F.erin))"])
                 let current = try await browser.execute("return document.querySelector('.strip-switch [aria-current=page]').textContent").string
                 #expect(current == "Following")
                 #expect(
@@ -42,29 +42,29 @@ import Testing
                     ).bool == true, "the switch is on screen")
 
                 // Tomás's stories, then Erin's: Maya, between them for everyone, is not followed.
-                try await browser.execute("document.querySelector('a[href=\"/stories/\(F.tomas)\"]').click()")
+                try await browser.execute("document.querySelector('a[href=\"/stories/\(F.linked(F.tomas))\"]').click()")
                 #expect(
                     try await browser.waitUntil(
-                        "return location.pathname.startsWith('/profile/\(F.tomas)/story/') && !!document.querySelector('dialog.viewer[open]')"))
+                        "return location.pathname.startsWith('/profile/\(F.linked(F.tomas))/story/') && !!document.querySelector('dialog.viewer[open]')"))
                 // Each → moves one story on (Tomás has two), until someone else's is shown.
-                for _ in 0..<3 where try await f.path().hasPrefix("/profile/\(F.tomas)/") {
+                for _ in 0..<3 where try await f.path().hasPrefix("/profile/\(F.linked(F.tomas))/") {
                     let before = try await f.path()
                     try await browser.press(WebDriver.arrowRight)
                     #expect(try await browser.waitUntil("return location.pathname !== arguments[0]", [.string(before)]))
                 }
-                #expect(try await f.path().hasPrefix("/profile/\(F.erin)/story/"), "after Tomás comes Erin")
+                #expect(try await f.path().hasPrefix("/profile/\(F.linked(F.erin))/story/"), "after Tomás comes Erin")
 
                 // Erin's menu: hide her.
                 try await browser.execute("document.querySelector('.viewer-more summary').click()")
                 #expect(try await browser.waitUntil("return document.querySelector('.viewer-more').open"))
                 try await browser.execute("document.querySelector('.viewer-more button[type=submit]').click()")
                 #expect(try await browser.waitUntil("return location.pathname === '/' && !document.querySelector('dialog.viewer')"))
-                #expect(try await Self.tiles(f) == ["/stories/\(F.tomas)"])
+                #expect(try await Self.tiles(f) == ["/stories/\(F.linked(F.tomas))"])
 
                 try await browser.execute("Array.from(document.querySelectorAll('.strip-switch button')).find(a => a.textContent === 'Everyone').click()")
                 #expect(try await browser.waitUntil("return document.querySelector('.strip-switch [aria-current=page]')?.textContent === 'Everyone'"))
                 // Everyone but Erin (hidden), Tomás after the others now that he was watched.
-                #expect(try await Self.tiles(f) == ["/stories/\(Self.kenji)", "/stories/\(F.maya)", "/stories/\(F.tomas)"])
+                #expect(try await Self.tiles(f) == ["/stories/\(F.linked(Self.kenji))", "/stories/\(F.linked(F.maya))", "/stories/\(F.linked(F.tomas))"])
             }
         } catch {
             pds.stop()

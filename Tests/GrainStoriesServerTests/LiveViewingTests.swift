@@ -48,7 +48,7 @@ import Viewing
             let redirect = try await app.request("/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v")
             #expect(redirect.status == 303)
             let location = try #require(redirect.headers["Location"])
-            #expect(location == "/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb")
+            #expect(location == "/profile/mayaokafor.bsky.social/story/3muojebufwseb", "by handle")
             let page = try await app.request(location)
             #expect(page.status == 200)
             #expect(page.text.contains("Photo story by Maya Okafor, 1 of 3"))

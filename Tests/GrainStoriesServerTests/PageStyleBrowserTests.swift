@@ -18,7 +18,7 @@ import Testing
         try await F.run { f in
             // Erin has live stories and no avatar picture: her profile's ring is a link
             // around the letter.
-            try await f.browser.navigate("\(f.base)/profile/\(F.erin)")
+            try await f.browser.navigate("\(f.base)/profile/\(F.linked(F.erin))")
             let style = try await f.browser.execute(
                 """
                 // A link's underline is drawn through its text even though the text's own
@@ -36,7 +36,7 @@ import Testing
             try await f.browser.navigate("\(f.base)/")
             let dark = try #require(try await f.browser.execute(Self.backgroundLuminance).double)
             _ = try await f.browser.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "light"]]])
-            try await f.browser.navigate("\(f.base)/profile/\(F.erin)")
+            try await f.browser.navigate("\(f.base)/profile/\(F.linked(F.erin))")
             let light = try #require(try await f.browser.execute(Self.backgroundLuminance).double)
             #expect(dark < 0.05, "dark background luminance \(dark)")
             #expect(light > 0.9, "light background luminance \(light)")

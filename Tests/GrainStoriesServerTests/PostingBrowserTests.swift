@@ -127,23 +127,23 @@ import Testing
 
         // Your tile now offers your story; it plays in the viewer, with a delete control.
         try await browser.navigate(base + "/")
-        let did = FakePDS.Account.alice.did
+        let handle = FakePDS.Account.alice.handle
         try await browser.click(try await browser.element(".strip-create summary"))
         #expect(
             try await browser.waitUntil(
                 "return document.querySelector('.own-menu').open && document.querySelector('.own-menu-item').getClientRects().length > 0"))
-        #expect(try await browser.execute("return document.querySelector('.own-menu-item').getAttribute('href')").string == "/stories/\(did)")
+        #expect(try await browser.execute("return document.querySelector('.own-menu-item').getAttribute('href')").string == "/stories/\(handle)")
         try await browser.click(try await browser.element(".own-menu-item"))
         #expect(
             try await browser.waitUntil(
                 "return !!document.querySelector('dialog.viewer[open]') && document.querySelector('.story-image').complete && document.querySelector('.story-image').naturalWidth > 0"
             ))
-        #expect(try await browser.execute("return location.pathname").string?.hasPrefix("/profile/\(did)/story/") == true)
+        #expect(try await browser.execute("return location.pathname").string?.hasPrefix("/profile/\(handle)/story/") == true)
         try await browser.execute("document.querySelector('.viewer-delete').click()")
         #expect(try await browser.waitUntil("return location.pathname.endsWith('/delete')"))
         try await browser.click(try await browser.element("button.button-danger"))
         #expect(try await browser.waitUntil("return location.pathname === '/'"))
         #expect(pds.records("social.grain.story").isEmpty)
-        #expect(try await browser.execute("return !!document.querySelector('a[href=\"/stories/\(did)\"]')").bool == false)
+        #expect(try await browser.execute("return !!document.querySelector('a[href=\"/stories/\(handle)\"]')").bool == false)
     }
 }

@@ -33,8 +33,8 @@ import Testing
                 };
                 return location.pathname;
                 """)
-            #expect(watched.string == "/profile/\(F.maya)/story/3muojebufwseb", "advanced before the test could watch")
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(20)))
+            #expect(watched.string == "/profile/\(F.linked(F.maya))/story/3muojebufwseb", "advanced before the test could watch")
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2", timeout: .seconds(20)))
             let step = try await f.browser.execute("return window.__step")
             let at = try #require(step["at"]?.double, "the step was not an in-place one: \(step)")
             #expect(at >= 4500, "advanced after \(at) ms of the timer, too early")
@@ -54,13 +54,13 @@ import Testing
             try await f.browser.execute("document.querySelector('.viewer-pause').click()")
             #expect(try await f.browser.waitUntil(BrowserFixture.isSettledPaused))
             try await f.browser.tap(x: 390 * 0.15, y: 844 * 0.5)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.tap(x: 390 * 0.15, y: 844 * 0.3)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muojebufwseb", timeout: .seconds(10)))
             try await f.browser.tap(x: 390 * 0.34, y: 844 * 0.5)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.tap(x: 390 * 0.85, y: 844 * 0.3)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3mupadw3kg264", timeout: .seconds(10)))
         }
     }
 
@@ -88,7 +88,7 @@ import Testing
             #expect(seen.states == ["paused"] && seen.times == [held], "the timer moved while held: \(seen)")
             try await f.browser.cdp("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": []])
             #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(10)), "letting go did not resume")
-            #expect(try await f.path() == "/profile/\(F.maya)/story/3muojebufwseb", "letting go must not navigate")
+            #expect(try await f.path() == "/profile/\(F.linked(F.maya))/story/3muojebufwseb", "letting go must not navigate")
         }
     }
 
@@ -96,9 +96,9 @@ import Testing
         try await F.run { f in
             try await f.open(F.maya, "3muojebufwseb")
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.arrowLeft)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muojebufwseb", timeout: .seconds(10)))
             #expect(try await f.browser.waitUntil(F.isRunning))
             try await f.browser.press(WebDriver.space)
             #expect(try await f.browser.waitUntil(F.isPaused, timeout: .seconds(10)))
@@ -119,9 +119,10 @@ import Testing
             let overscroll = "const s = (el) => getComputedStyle(el).overscrollBehaviorX; return [s(document.documentElement), s(document.body)]"
             #expect(try await f.browser.execute(overscroll).array?.compactMap(\.string) == ["none", "none"])
             try await f.browser.swipe(from: (320, 500), to: (60, 510))
-            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(10)), "swipe left goes to the next author")
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.erin))/story/3mstandfdhj0", timeout: .seconds(10)), "swipe left goes to the next author")
             try await f.browser.swipe(from: (80, 500), to: (340, 505))
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb", timeout: .seconds(10)), "swipe right goes to the previous author")
+            #expect(
+                try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muojebufwseb", timeout: .seconds(10)), "swipe right goes to the previous author")
             try await f.browser.swipe(from: (200, 300), to: (205, 700))
             #expect(try await f.waitForPath("/", timeout: .seconds(10)), "swipe down closes")
         }
@@ -140,20 +141,20 @@ import Testing
         try await F.run { f in
             try await f.browser.navigate(f.base + "/")
             let lengthBefore = try await f.browser.execute("return history.length").double ?? 0
-            try await f.browser.execute("document.querySelector('a[href=\"/stories/\(F.maya)\"]').click()")
+            try await f.browser.execute("document.querySelector('a[href=\"/stories/\(F.linked(F.maya))\"]').click()")
             #expect(
                 try await f.browser.waitUntil(
                     "return !!document.querySelector('dialog.viewer[open]') && document.querySelector('dialog.viewer').matches(':modal')"))
             #expect(try await f.browser.execute("return history.length").double == lengthBefore + 1)
             #expect(try await f.browser.execute("return document.querySelector('dialog.viewer').contains(document.activeElement)").bool == true)
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3mupadw3kg264", timeout: .seconds(10)))
             try await f.browser.execute("history.back()")
             #expect(try await f.waitForPath("/", timeout: .seconds(10)))
             #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null", timeout: .seconds(10)))
-            #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == "/stories/\(F.maya)")
+            #expect(try await f.browser.execute("return document.activeElement.getAttribute('href')").string == "/stories/\(F.linked(F.maya))")
         }
     }
 
@@ -172,7 +173,7 @@ import Testing
             // timer stood paused at zero and the story stayed put.
             let seen = try await f.watch(frames: 300)
             #expect(seen.states == ["paused"] && seen.times == [0], "the timer ran with reduced motion: \(seen)")
-            #expect(seen.paths == ["/profile/\(F.maya)/story/3muojebufwseb"], "advanced with reduced motion")
+            #expect(seen.paths == ["/profile/\(F.linked(F.maya))/story/3muojebufwseb"], "advanced with reduced motion")
             try await f.browser.execute("document.querySelector('.viewer-pause').click()")
             #expect(try await f.browser.waitUntil(F.isRunning, timeout: .seconds(10)))
         }
@@ -191,7 +192,7 @@ import Testing
             #expect(try await f.browser.waitUntil(F.isSettledPaused, timeout: .seconds(5)), "the pause never took effect")
             let frozen = try #require(try await f.timer()).time
             let seen = try await f.watch(frames: 60)
-            #expect(seen.paths == ["/profile/\(F.maya)/story/3muojebufwseb"], "advanced while hidden")
+            #expect(seen.paths == ["/profile/\(F.linked(F.maya))/story/3muojebufwseb"], "advanced while hidden")
             #expect(seen.states == ["paused"] && seen.times == [frozen], "the timer moved from \(frozen) while hidden: \(seen)")
             try await f.browser.execute(
                 """
@@ -262,7 +263,7 @@ import Testing
                     """, timeout: .seconds(5)))
             #expect(f.appView.imageRequestCount >= 2, "the next photo was fetched before it was needed")
             try await f.browser.tap(x: 390 * 0.8, y: 844 * 0.5)
-            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.erin))/story/3mstandfdhj0", timeout: .seconds(10)))
             #expect(try await f.browser.execute("return document.querySelector('.story-image').complete").bool == true)
         }
     }
@@ -291,8 +292,8 @@ import Testing
     @Test(arguments: BrowserScreen.allCases) func watchingToTheEndAndClosingGreysTheRingWithoutAReload(screen: BrowserScreen) async throws {
         try await F.run(screen: screen) { f in
             try await f.browser.navigate(f.base + "/")
-            let maya = "a[href=\"/stories/\(F.maya)\"]"
-            let erin = "a[href=\"/stories/\(F.erin)\"]"
+            let maya = "a[href=\"/stories/\(F.linked(F.maya))\"]"
+            let erin = "a[href=\"/stories/\(F.linked(F.erin))\"]"
             let state = """
                 const link = document.querySelector(arguments[0]);
                 return [link.querySelector('.avatar-ring').className, link.getAttribute('aria-label')];
@@ -302,9 +303,9 @@ import Testing
             try await f.browser.execute("window.notReloaded = true; document.querySelector(arguments[0]).click()", [.string(maya)])
             #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]')"))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3mupadw3kg264", timeout: .seconds(10)))
             try await f.browser.press(WebDriver.escape)
             #expect(try await f.waitForPath("/", timeout: .seconds(10)))
             #expect(
@@ -332,7 +333,7 @@ import Testing
                 document.querySelector('.tap-zone[rel=next]').click();
                 window.oldFill.dispatchEvent(new AnimationEvent('animationend', { bubbles: true, animationName: 'story-progress' }));
                 """)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2", timeout: .seconds(10)))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2", timeout: .seconds(10)))
             // Story 2 is labelled: its timer is held, so nothing but a stale event could move on.
             #expect(
                 try await f.browser.waitUntil("return window.notReloaded === true && !!document.querySelector('dialog.viewer .label-gate')"),
@@ -344,8 +345,8 @@ import Testing
                 document.querySelector('dialog.viewer .segment-done .fill').dispatchEvent(event());
                 """)
             // A move would land within a second (the next story is already fetched).
-            #expect(!(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264", timeout: .seconds(1))), "a stale event moved on")
-            #expect(try await f.path() == "/profile/\(F.maya)/story/3muovdv3qvkv2")
+            #expect(!(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3mupadw3kg264", timeout: .seconds(1))), "a stale event moved on")
+            #expect(try await f.path() == "/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2")
             #expect(try await f.browser.execute("return window.notReloaded === true && history.length").double == 2)
         }
     }
@@ -400,7 +401,7 @@ import Testing
         try await F.run(screen: screen) { f in
             for javaScript in [true, false] {
                 try await f.browser.cdp("Emulation.setScriptExecutionDisabled", ["value": .bool(!javaScript)])
-                for path in ["/", "/profile/\(F.maya)/story/3muojebufwseb"] {
+                for path in ["/", "/profile/\(F.linked(F.maya))/story/3muojebufwseb"] {
                     try await f.browser.navigate(f.base + path)
                     #expect(try await f.browser.waitUntil("return document.readyState === 'complete'"))
                     let shown = try await f.browser.execute(Self.visibleHidden)

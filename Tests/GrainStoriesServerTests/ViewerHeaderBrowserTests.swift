@@ -110,7 +110,7 @@ import Testing
         // A 3:4 photo, Grain's usual shape.
         try await F.run(reducedMotion: true, screen: screen, photo: TestImages.photoLike(width: 300, height: 400)) { f in
             // Tomás is in the middle of the strip: there is someone before and after him.
-            try await f.browser.navigate("\(f.base)/stories/\(F.tomas)")
+            try await f.browser.navigate("\(f.base)/stories/\(F.linked(F.tomas))")
             #expect(try await f.browser.waitUntil("const img = document.querySelector('.story-image'); return !!img && img.complete && img.naturalWidth > 0"))
             let layout = try await f.browser.execute(
                 """

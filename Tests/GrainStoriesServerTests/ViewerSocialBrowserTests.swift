@@ -55,7 +55,7 @@ import Testing
             let held = try #require(try await fixture.timer())
             let watched = try await fixture.watch(frames: 10)
             #expect(watched.times.count == 1, "the timer does not move while the sheet is open: \(watched.times)")
-            #expect(try await fixture.path() == "/profile/\(BrowserFixture.maya)/story/\(Self.rkey)", "still on the story")
+            #expect(try await fixture.path() == "/profile/\(BrowserFixture.linked(BrowserFixture.maya))/story/\(Self.rkey)", "still on the story")
 
             try await browser.sendKeys(try await browser.element(".comment-sheet textarea"), "Hello from the phone")
             try await browser.click(try await browser.element(".comment-sheet .comment-form button[type=submit]"))

@@ -128,13 +128,13 @@ import Testing
                 """)
             #expect(try await f.browser.waitUntil(F.isSettledPaused))
             try await f.browser.execute("document.querySelector('.tap-zone[rel=next]').click()")
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2"))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2"))
             try await f.browser.execute(
                 """
                 window.oldFills.push(document.querySelector('dialog.viewer .segment-current .fill'));
                 document.querySelector('.tap-zone[rel=next]').click();
                 """)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264"))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3mupadw3kg264"))
             try await f.browser.execute("document.querySelector('.viewer-pause').click()")
             #expect(try await f.browser.waitUntil(F.isRunning), "the last story never played")
             try await f.browser.execute(
@@ -144,8 +144,8 @@ import Testing
                 document.querySelectorAll('dialog.viewer .segment-done .fill').forEach(fill => fill.dispatchEvent(event()));
                 """)
             // A move would land within a second (the next story is already fetched).
-            #expect(!(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0", timeout: .seconds(1))), "a stale end moved on")
-            #expect(try await f.path() == "/profile/\(F.maya)/story/3mupadw3kg264")
+            #expect(!(try await f.waitForPath("/profile/\(F.linked(F.erin))/story/3mstandfdhj0", timeout: .seconds(1))), "a stale end moved on")
+            #expect(try await f.path() == "/profile/\(F.linked(F.maya))/story/3mupadw3kg264")
             #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
         }
     }
@@ -178,7 +178,7 @@ import Testing
     @Test func theRingGreysOnceTheSlowSeenReportsHaveLanded() async throws {
         try await F.run { f in
             try await f.browser.navigate(f.base + "/")
-            let maya = "a[href=\"/stories/\(F.maya)\"]"
+            let maya = "a[href=\"/stories/\(F.linked(F.maya))\"]"
             try await f.browser.execute(
                 """
                 window.notReloaded = true;
@@ -192,9 +192,9 @@ import Testing
                 """, [.string(maya)])
             #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer[open]')"))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2"))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2"))
             try await f.browser.press(WebDriver.arrowRight)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3mupadw3kg264"))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3mupadw3kg264"))
             try await f.browser.press(WebDriver.escape)
             #expect(try await f.waitForPath("/"))
             #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer') === null"))

@@ -91,11 +91,11 @@ import Testing
         let story = try #require(rig.pds.records("social.grain.story").first)
         #expect(story.value["location"]?["name"]?.stringValue == "Fake Harbour Lookout")
         #expect(rig.pds.blobs().count == 1)
-        #expect(await browser.get("/").text.contains("href=\"/stories/\(alice.did)\""), "the new story is on the strip")
+        #expect(await browser.get("/").text.contains("href=\"/stories/\(alice.handle)\""), "the new story is on the strip")
 
         // The clock edge decides when the story's day is over here.
         rig.clock.advance(by: .seconds(25 * 3600))
-        #expect(!(await browser.get("/").text.contains("/stories/\(alice.did)")))
+        #expect(!(await browser.get("/").text.contains("/stories/\(alice.handle)")))
 
         // A day later the access token has expired on the PDS (same clock): deleting
         // refreshes the session once and then deletes the record.

@@ -301,8 +301,12 @@ import Testing
     static let layouts = [
         LayoutModel(account: nil, csrf: nil, otherAccounts: []),
         LayoutModel(
-            account: LayoutModel.Account(name: .text("Carol"), handle: .text("carol.test"), did: .text("did:plc:carol")), csrf: .text("token"),
-            otherAccounts: [LayoutModel.Account(name: .text("Dan"), handle: .text("dan.test"), did: .text("did:plc:dan"))]
+            account: LayoutModel.Account(
+                name: .text("Carol"), handle: .text("carol.test"), did: .text("did:plc:carol"), profileHref: .text("/profile/carol.test")),
+            csrf: .text("token"),
+            otherAccounts: [
+                LayoutModel.Account(name: .text("Dan"), handle: .text("dan.test"), did: .text("did:plc:dan"), profileHref: .text("/profile/dan.test"))
+            ]
         ),
     ]
 

@@ -1,6 +1,7 @@
 import ATProto
 package import Accounts
 package import HTMLTemplates
+import Viewing
 
 /// What `layout.html` and `partials/header.html` read on every page besides the asset
 /// URLs and the site's name (which `PageRenderer` adds): the signed-in account, the other
@@ -14,19 +15,24 @@ package struct LayoutModel: TemplateModel, Equatable {
         package var name: VisitorText
         package var handle: VisitorText
         package var did: VisitorText
+        /// "Your profile": the account's profile as every link names it (`StoryLinks`).
+        package var profileHref: VisitorText
 
-        package init(name: VisitorText, handle: VisitorText, did: VisitorText) {
+        package init(name: VisitorText, handle: VisitorText, did: VisitorText, profileHref: VisitorText) {
             self.name = name
             self.handle = handle
             self.did = did
+            self.profileHref = profileHref
         }
 
         package init(_ session: AccountSession) {
-            self.init(name: .text(session.name), handle: .text(session.shownHandle), did: .text(session.did.rawValue))
+            self.init(
+                name: .text(session.name), handle: .text(session.shownHandle), did: .text(session.did.rawValue),
+                profileHref: .text(StoryLinks.profile(did: session.did, handle: session.handle)))
         }
 
         package var templateValues: [String: TemplateValue] {
-            ["name": name.templateValue, "handle": handle.templateValue, "did": did.templateValue]
+            ["name": name.templateValue, "handle": handle.templateValue, "did": did.templateValue, "profileHref": profileHref.templateValue]
         }
     }
 

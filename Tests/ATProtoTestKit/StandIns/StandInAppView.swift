@@ -34,7 +34,7 @@ package final class StandInAppView: Sendable {
         }
     }
 
-    private struct State {
+    struct State {
         var mode: Mode = .normal
         var posted: [PostedAuthor] = []
         var queries: [String: Int] = [:]
@@ -43,15 +43,17 @@ package final class StandInAppView: Sendable {
         var comments: [StandInComment] = []
         /// Whom each indexed account follows, newest follow first (DIDs).
         var following: [String: [String]] = [:]
+        /// Accounts whose stories and posts were indexed from a fake PDS.
+        var indexed: [StandInIndexedAccount] = []
     }
 
     /// The mutable state, in a class so the server's handler can share it.
-    private final class Shared: Sendable {
+    final class Shared: Sendable {
         let state = Mutex(State())
     }
 
     private let server: HTTPServer
-    private let shared = Shared()
+    let shared = Shared()
     /// The scenario's "now" (2026-09-04T18:00Z) is mapped to the real time of `init`.
     package let offset: TimeInterval
     package let image: [UInt8]
@@ -153,9 +155,10 @@ package final class StandInAppView: Sendable {
         }
         guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
         let nsid = String(request.path.dropFirst(6))
-        let (mode, posted, comments, following) = shared.state.withLock { state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]]) in
+        let (mode, posted, comments, following, indexed) = shared.state.withLock {
+            state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]], [StandInIndexedAccount]) in
             state.queries[nsid, default: 0] += 1
-            return (state.mode, state.posted, state.comments, state.following)
+            return (state.mode, state.posted, state.comments, state.following, state.indexed)
         }
         switch mode {
         case .normal: break
@@ -174,33 +177,44 @@ package final class StandInAppView: Sendable {
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             }, uniquingKeysWith: { first, _ in first })
         let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
+        let now = Date()
+        // `actor` is an at-identifier (a handle or a DID), as Grain's newer AppView takes it;
+        // a handle nobody here has lists no stories.
+        let authors = authorList(base: base, offset: offset, posted: posted, indexed: indexed, now: now)
+        let actor = query["actor"].flatMap { did(of: $0, authors: authors, indexed: indexed) }
+        let account = indexed.first { $0.did == actor }
         switch nsid {
         case "social.grain.unspecced.getStoryAuthors":
-            return json(200, storyAuthors(base: base, offset: offset, posted: posted))
+            return json(200, serialized(["authors": authors]))
         case "social.grain.unspecced.getStories":
-            if query["actor"] == maya { return json(200, counted(rewrite("getStories", base: base, offset: offset), comments)) }
-            return json(200, counted(syntheticStories(for: query["actor"] ?? "", base: base, offset: offset, posted: posted), comments))
+            guard let actor else { return json(200, #"{"stories":[]}"#) }
+            if actor == maya { return json(200, counted(rewrite("getStories", base: base, offset: offset), comments)) }
+            if let account {
+                return json(200, counted(serialized(["stories": account.liveStories(at: now).map { account.view($0, base: base, now: now) }]), comments))
+            }
+            return json(200, counted(syntheticStories(for: actor, authors: authors, base: base), comments))
         case "social.grain.unspecced.getStory":
             if query["story"]?.hasPrefix("at://\(maya)/") == true, query["story"]?.hasSuffix("3muojebufwseb") == true {
                 return json(200, counted(rewrite("getStory", base: base, offset: offset), comments))
             }
+            if let story = indexedStory(query["story"] ?? "", indexed: indexed, base: base, now: now) { return json(200, counted(story, comments)) }
             return json(200, "{}")
         case "social.grain.unspecced.getStoryArchive":
             // Maya's example page (limit 4 in the fixture, so the limit asked for is checked
             // only for being sent); any page after it is the end of her archive.
-            guard query["actor"] == maya, let limit = query["limit"].flatMap({ Int($0) }), (1...100).contains(limit) else {
+            guard let limit = query["limit"].flatMap({ Int($0) }), (1...100).contains(limit) else {
                 return json(400, #"{"error":"InvalidRequest"}"#)
             }
-            if query["cursor"] != nil { return json(200, #"{"stories":[]}"#) }
+            if let account { return json(200, indexedArchive(account, limit: limit, cursor: query["cursor"], base: base, now: now)) }
+            guard actor == maya, query["cursor"] == nil else { return json(200, #"{"stories":[]}"#) }
             return json(200, rewrite("getStoryArchive", base: base, offset: offset))
         case "social.grain.unspecced.getCommentThread":
             return commentThread(query, comments: comments)
         case "social.grain.unspecced.getFollowing":
             return followingPage(query, following: following)
         case "social.grain.unspecced.getActorProfile":
-            if query["actor"] == maya || query["actor"] == "mayaokafor.bsky.social" {
-                return json(200, rewrite("getProfile", base: base, offset: offset))
-            }
+            if actor == maya { return json(200, rewrite("getProfile", base: base, offset: offset)) }
+            if let profile = indexedProfile(query["actor"] ?? "", authors: authors, indexed: indexed) { return json(200, profile) }
             return json(400, #"{"error":"Actor not found"}"#)
         default:
             return json(400, #"{"error":"Method not implemented"}"#)
@@ -270,27 +284,32 @@ package final class StandInAppView: Sendable {
         return json(200, body + "}")
     }
 
-    /// The fixture's story authors, after those who posted during the test.
-    private static func storyAuthors(base: String, offset: TimeInterval, posted: [PostedAuthor]) -> String {
+    /// The story authors, newest story first: the fixture's and those who posted during
+    /// the test, with the indexed accounts' (counted as Grain counts them) in their place.
+    private static func authorList(
+        base: String, offset: TimeInterval, posted: [PostedAuthor], indexed: [StandInIndexedAccount], now: Date
+    ) -> [[String: Any]] {
         let fixture = rewrite("getStoryAuthors", base: base, offset: offset)
-        guard !posted.isEmpty, let root = try? JSONSerialization.jsonObject(with: Data(fixture.utf8)) as? [String: Any],
-            let authors = root["authors"] as? [[String: Any]]
-        else { return fixture }
+        let listed = (try? JSONSerialization.jsonObject(with: Data(fixture.utf8)) as? [String: Any])?["authors"] as? [[String: Any]] ?? []
         let added: [[String: Any]] = posted.map { author in
             [
                 "profile": ["did": author.did, "handle": author.handle, "displayName": author.displayName, "cid": "bafyreistandinposted"],
                 "storyCount": 1, "latestAt": ISO8601Parsing.format(author.createdAt),
             ]
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["authors": added + authors])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let indexedDIDs = Set(indexed.map(\.did))
+        let others = (added + listed).filter { !indexedDIDs.contains(($0["profile"] as? [String: Any])?["did"] as? String ?? "") }
+        let all = indexedAuthors(indexed, now: now) + others
+        // Newest first; the fixture's own order (already newest first) is kept among equals.
+        return all.enumerated().sorted { lhs, rhs in
+            let (left, right) = (lhs.element["latestAt"] as? String ?? "", rhs.element["latestAt"] as? String ?? "")
+            return left != right ? left > right : lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     /// Authors other than Maya get `storyCount` simple stories ending at `latestAt`.
-    private static func syntheticStories(for did: String, base: String, offset: TimeInterval, posted: [PostedAuthor]) -> String {
-        guard let root = try? JSONSerialization.jsonObject(with: Data(storyAuthors(base: base, offset: offset, posted: posted).utf8)) as? [String: Any],
-            let authors = root["authors"] as? [[String: Any]],
-            let author = authors.first(where: { ($0["profile"] as? [String: Any])?["did"] as? String == did }),
+    private static func syntheticStories(for did: String, authors: [[String: Any]], base: String) -> String {
+        guard let author = authors.first(where: { ($0["profile"] as? [String: Any])?["did"] as? String == did }),
             let profile = author["profile"] as? [String: Any], let latest = ISO8601Parsing.parse(author["latestAt"] as? String ?? "")
         else { return #"{"stories":[]}"# }
         let count = author["storyCount"] as? Int ?? 1

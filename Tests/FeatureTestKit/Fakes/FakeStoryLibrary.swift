@@ -131,6 +131,8 @@ package final class FakeStoryLibrary: StoryLibrary {
     package func profile(actor: ATIdentifier) async throws(StoryLibraryError) -> Fetched<ProfileViewDetailed?> {
         let (value, failing) = state.withLock { state -> (ProfileViewDetailed?, Bool) in
             if let profile = state.profiles[actor] { return (profile, state.failing) }
+            // A profile given by DID is found by its handle too, as the AppView finds it.
+            if let handle = actor.handle, let profile = state.profiles.values.first(where: { $0.handle == handle }) { return (profile, state.failing) }
             if state.onlyGivenProfiles { return (nil, state.failing) }
             let author = state.authors.first { candidate in
                 actor == .did(candidate.profile.did) || (actor.handle != nil && actor.handle == candidate.profile.handle)

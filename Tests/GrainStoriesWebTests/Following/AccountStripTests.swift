@@ -17,6 +17,13 @@ import Viewing
     static let tomas: DID = "did:plc:rjnvgfygwwqc5hyfsxmecosf"
     static let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
     static let erin: DID = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
+    /// The fixture people's handles, by which pages link them.
+    static let handles: [DID: Handle] = [
+        kenji: "kenji.photo", tomas: "tomasreyes.selfhosted.social", maya: "mayaokafor.bsky.social", erin: "erin-walks.bsky.social",
+    ]
+
+    /// The address of `did`'s profile as pages link it (by handle).
+    static func profileLink(_ did: DID) -> String { StoryLinks.profile(did: did, handle: handles[did]) }
 
     /// The fixture strip (Kenji, Tomás, Maya, Erin) with Alice signed in, her PDS
     /// holding follow and block records.
@@ -64,12 +71,12 @@ import Viewing
 
         /// The viewer's page for `story`.
         func viewer(_ story: StoryView) async -> String {
-            await browser.get(StoryLinks.story(did: story.creator.did, rkey: story.rkey)).text
+            await browser.get(StoryLinks.story(story)).text
         }
 
         /// The viewer's page for `story` as the script fetches it ahead, which marks nothing seen.
         func peek(_ story: StoryView) async -> String {
-            await browser.respond(.get, StoryLinks.story(did: story.creator.did, rkey: story.rkey), headers: [("X-GrainStories-Fetch", "1")]).text
+            await browser.respond(.get, StoryLinks.story(story), headers: [("X-GrainStories-Fetch", "1")]).text
         }
 
         func csrf(on target: String) async throws -> String {
@@ -80,7 +87,11 @@ import Viewing
     static func people(in page: String) -> [String] {
         let strip = HTMLInspection.section("strip", in: page)
         return HTMLInspection.attributeValues("href", in: strip) { $0.contains("class=\"strip-link\"") && $0.contains("data-opens-viewer") }
-            .map { String($0.dropFirst("/stories/".count)) }
+            .map { link in
+                // Tiles link by handle; the tests name people by DID.
+                let actor = String(link.dropFirst("/stories/".count))
+                return handles.first { $0.value.rawValue == actor }?.key.rawValue ?? actor
+            }
     }
 
     /// The value of the switch's button marked current.
@@ -126,14 +137,14 @@ import Viewing
         let tomas = try await home.stories(of: Self.tomas)
         let lastOfTomas = await home.peek(tomas[tomas.count - 1])
         // Following: after Tomás comes Erin (Maya, between them in everyone's strip, is not followed).
-        #expect(Self.nextAuthor(in: lastOfTomas)?.hasPrefix(StoryLinks.profile(Self.erin) + "/story/") == true)
-        #expect(HTMLInspection.link(rel: "next", in: lastOfTomas)?.hasPrefix(StoryLinks.profile(Self.erin) + "/story/") == true)
+        #expect(Self.nextAuthor(in: lastOfTomas)?.hasPrefix(Self.profileLink(Self.erin) + "/story/") == true)
+        #expect(HTMLInspection.link(rel: "next", in: lastOfTomas)?.hasPrefix(Self.profileLink(Self.erin) + "/story/") == true)
         #expect(Self.previousAuthor(in: await home.peek(tomas[0])) == nil, "Tomás leads the following strip")
 
         _ = await home.strip("/?strip=everyone")
         let everyone = await home.peek(tomas[tomas.count - 1])
-        #expect(Self.nextAuthor(in: everyone)?.hasPrefix(StoryLinks.profile(Self.maya) + "/story/") == true)
-        #expect(Self.previousAuthor(in: await home.peek(tomas[0]))?.hasPrefix(StoryLinks.profile(Self.kenji) + "/story/") == true)
+        #expect(Self.nextAuthor(in: everyone)?.hasPrefix(Self.profileLink(Self.maya) + "/story/") == true)
+        #expect(Self.previousAuthor(in: await home.peek(tomas[0]))?.hasPrefix(Self.profileLink(Self.kenji) + "/story/") == true)
         await home.close()
     }
 
@@ -189,9 +200,9 @@ import Viewing
         // The viewer skips them: Tomás has no one before him, Erin follows him.
         let tomas = try await home.stories(of: Self.tomas)
         #expect(Self.previousAuthor(in: await home.peek(tomas[0])) == nil)
-        #expect(Self.nextAuthor(in: await home.peek(tomas[tomas.count - 1]))?.hasPrefix(StoryLinks.profile(Self.erin)) == true)
+        #expect(Self.nextAuthor(in: await home.peek(tomas[tomas.count - 1]))?.hasPrefix(Self.profileLink(Self.erin)) == true)
         // Maya's profile has no ring and no stories, and says why.
-        let profile = HTMLInspection.unescape(await home.browser.get(StoryLinks.profile(Self.maya)).text)
+        let profile = HTMLInspection.unescape(await home.browser.get(Self.profileLink(Self.maya)).text)
         #expect(profile.contains("ring-none") && !profile.contains("ring-unseen"))
         #expect(!profile.contains("profile-story\""))
         #expect(profile.contains("You block this person on Grain"))
@@ -211,7 +222,7 @@ import Viewing
 
     @Test func hidingFromAProfileAndUnhidingFromSettings() async throws {
         let home = try await Household()
-        let profilePath = StoryLinks.profile(Self.maya)
+        let profilePath = Self.profileLink(Self.maya)
         let profile = HTMLInspection.unescape(await home.browser.get(profilePath).text)
         #expect(profile.contains("Hide this person's stories"))
         let token = try await home.csrf(on: profilePath)
@@ -223,7 +234,7 @@ import Viewing
         #expect(hiddenProfile.contains("You hid this person's stories.") && hiddenProfile.contains("Unhide their stories"))
         #expect(!hiddenProfile.contains("ring-unseen"))
         let tomas = try await home.stories(of: Self.tomas)
-        #expect(Self.nextAuthor(in: await home.peek(tomas[tomas.count - 1]))?.hasPrefix(StoryLinks.profile(Self.erin)) == true)
+        #expect(Self.nextAuthor(in: await home.peek(tomas[tomas.count - 1]))?.hasPrefix(Self.profileLink(Self.erin)) == true)
         // The viewer's menu offers hiding too, not for her own stories.
         #expect(HTMLInspection.unescape(await home.peek(tomas[0])).contains("aria-label=\"Hide Tomás Reyes's stories\""))
 
@@ -273,9 +284,9 @@ import Viewing
         // The viewer keeps the order the strip was shown in: back from Maya is Kenji (seen
         // now, which would have put Maya first and left nobody before her), and on from
         // Erin is Tomás (not Kenji, first of the people seen by now, watched a minute ago).
-        #expect(Self.previousAuthor(in: firstOfMaya)?.hasPrefix(StoryLinks.profile(Self.kenji) + "/story/") == true)
-        #expect(Self.nextAuthor(in: lastOfErin)?.hasPrefix(StoryLinks.profile(Self.tomas) + "/story/") == true)
-        #expect(HTMLInspection.link(rel: "next", in: lastOfErin)?.hasPrefix(StoryLinks.profile(Self.tomas) + "/story/") == true)
+        #expect(Self.previousAuthor(in: firstOfMaya)?.hasPrefix(Self.profileLink(Self.kenji) + "/story/") == true)
+        #expect(Self.nextAuthor(in: lastOfErin)?.hasPrefix(Self.profileLink(Self.tomas) + "/story/") == true)
+        #expect(HTMLInspection.link(rel: "next", in: lastOfErin)?.hasPrefix(Self.profileLink(Self.tomas) + "/story/") == true)
         // A strip drawn afresh has everyone seen, so in Grain's order.
         #expect(await home.strip() == [Self.kenji, Self.tomas, Self.maya, Self.erin].map(\.rawValue))
         await home.close()
@@ -288,7 +299,7 @@ import Viewing
         _ = await home.viewer(maya[0])
         _ = await home.strip()
         let lastOfTomas = await home.viewer(tomas[tomas.count - 1])
-        let second = StoryLinks.story(did: Self.maya, rkey: maya[1].rkey)
+        let second = StoryLinks.story(did: Self.maya, handle: Self.handles[Self.maya], rkey: maya[1].rkey)
         #expect(Self.nextAuthor(in: lastOfTomas) == second)
         #expect(HTMLInspection.link(rel: "next", in: lastOfTomas) == second)
         let opened = await home.browser.get(StoryLinks.author(Self.maya))

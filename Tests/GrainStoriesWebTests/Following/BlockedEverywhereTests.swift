@@ -16,7 +16,7 @@ import Viewing
 @Suite struct BlockedEverywhereTests {
     typealias Household = AccountStripTests.Household
     static let maya = AccountStripTests.maya
-    static let mayasStory = StoryLinks.story(did: maya, rkey: "3muojebufwseb")
+    static let mayasStory = StoryLinks.story(did: maya, handle: nil, rkey: "3muojebufwseb")
 
     /// A page about a story that must not show it: not found, no photo, no preview.
     private func expectRefused(_ response: HTTPResponse, saying words: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -35,7 +35,7 @@ import Viewing
         let host = [("Host", "stories.local")]
 
         expectRefused(await home.browser.respond(.get, Self.mayasStory, headers: host), saying: "you block this person on Grain")
-        expectRefused(await home.browser.get(StoryLinks.story(did: Self.maya, rkey: ended.rkey)), saying: "you block this person on Grain")
+        expectRefused(await home.browser.get(StoryLinks.story(did: Self.maya, handle: nil, rkey: ended.rkey)), saying: "you block this person on Grain")
         expectRefused(await home.browser.get(Self.mayasStory + "/comments"), saying: "you block this person on Grain")
         let opened = await home.browser.get(StoryLinks.author(Self.maya))
         #expect(opened.headers["Location"] == nil, "no redirect into her stories")

@@ -26,7 +26,7 @@ import Viewing
         func strip() async -> [String] { S.people(in: await browser.get("/").text) }
         func stories(of did: DID) async throws -> [StoryView] { try await app.library.stories(of: did).value }
         func viewer(_ story: StoryView) async -> String {
-            await browser.get(StoryLinks.story(did: story.creator.did, rkey: story.rkey)).text
+            await browser.get(StoryLinks.story(story)).text
         }
     }
 
@@ -46,9 +46,9 @@ import Viewing
         let lastOfErin = await home.viewer(erin[erin.count - 1])
         // Back from Maya is Kenji (seen now, which afresh would have put Maya first), and
         // on from Erin is Tomás (not Kenji, first of the people seen by now).
-        #expect(S.previousAuthor(in: firstOfMaya)?.hasPrefix(StoryLinks.profile(S.kenji) + "/story/") == true)
-        #expect(S.nextAuthor(in: lastOfErin)?.hasPrefix(StoryLinks.profile(S.tomas) + "/story/") == true)
-        #expect(HTMLInspection.link(rel: "next", in: lastOfErin)?.hasPrefix(StoryLinks.profile(S.tomas) + "/story/") == true)
+        #expect(S.previousAuthor(in: firstOfMaya)?.hasPrefix(S.profileLink(S.kenji) + "/story/") == true)
+        #expect(S.nextAuthor(in: lastOfErin)?.hasPrefix(S.profileLink(S.tomas) + "/story/") == true)
+        #expect(HTMLInspection.link(rel: "next", in: lastOfErin)?.hasPrefix(S.profileLink(S.tomas) + "/story/") == true)
         // Everyone seen: Grain's order again, and the cookie goes.
         #expect(await home.strip() == [S.kenji, S.tomas, S.maya, S.erin].map(\.rawValue))
         #expect(home.browser[HomePage.stripCookie] == nil)
@@ -62,12 +62,12 @@ import Viewing
         let (tomas, kenji) = try await (home.stories(of: S.tomas), home.stories(of: S.kenji))
         for story in tomas { _ = await home.viewer(story) }
         let lastOfKenji = await home.viewer(kenji[kenji.count - 1])
-        #expect(S.nextAuthor(in: lastOfKenji)?.hasPrefix(StoryLinks.profile(S.tomas) + "/story/") == true)
+        #expect(S.nextAuthor(in: lastOfKenji)?.hasPrefix(S.profileLink(S.tomas) + "/story/") == true)
         let seen = try #require(home.browser["seen"])
         let forged = await home.app.respond(
-            .get, StoryLinks.story(did: S.kenji, rkey: kenji[kenji.count - 1].rkey),
+            .get, StoryLinks.story(did: S.kenji, handle: nil, rkey: kenji[kenji.count - 1].rkey),
             headers: [("Cookie", "\(HomePage.stripCookie)=00000000000000000000000000000000; seen=\(seen)")])
-        #expect(S.nextAuthor(in: forged.text)?.hasPrefix(StoryLinks.profile(S.tomas) + "/story/") == true)
+        #expect(S.nextAuthor(in: forged.text)?.hasPrefix(S.profileLink(S.tomas) + "/story/") == true)
         await home.app.shutdown()
     }
 }

@@ -82,7 +82,7 @@ import Viewing
         let library = FakeStoryLibrary.fixtureScenario()
         let erin: DID = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
         let app = try await AppHarness(library: library)
-        let lastOfMaya = StoryLinks.story(did: Self.maya, rkey: "3mupadw3kg264")
+        let lastOfMaya = StoryLinks.story(did: Self.maya, handle: nil, rkey: "3mupadw3kg264")
         let plain = await app.respond(lastOfMaya).text
         library.update { $0.stories[erin]?[0].labels = [Label(val: "porn")] }
         let warned = await app.respond(lastOfMaya).text

@@ -21,14 +21,14 @@ import Viewing
         #expect(html.contains("Bookshops, bridges and bad weather."))
         #expect(
             html.contains(
-                "<li><a href=\"https://grain.social/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v\" rel=\"noopener\"><strong>418</strong> followers</a></li>"))
+                "<li><a href=\"https://grain.social/profile/mayaokafor.bsky.social\" rel=\"noopener\"><strong>418</strong> followers</a></li>"))
         // Her three live stories, each opening the viewer at that story.
         let stories = HTMLInspection.attributeValues("href", in: html) { $0.contains("profile-story") }
         #expect(stories.count == 3)
-        #expect(stories.allSatisfy { $0.hasPrefix("/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/") })
+        #expect(stories.allSatisfy { $0.hasPrefix("/profile/mayaokafor.bsky.social/story/") })
         #expect(HTMLInspection.attributeValues("src", in: html) { $0.contains("loading=\"lazy\"") }.allSatisfy { $0.hasPrefix("/media/") })
         let ring = HTMLInspection.attributeValues("href", in: html) { $0.contains("avatar-ring") }
-        #expect(ring == ["/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"])
+        #expect(ring == ["/stories/mayaokafor.bsky.social?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"])
         #expect(html.contains("avatar-ring avatar-large ring-unseen"))
     }
 
@@ -42,14 +42,18 @@ import Viewing
         let byDID = await app.respond("/profile/did:plc:zrenun7z5jqipq3zxoi7fdhj")
         let byHandle = await app.respond("/profile/\(erin.profile.shownHandle)")
         let nobody = await app.respond("/profile/did:plc:aaaaaaaaaaaaaaaaaaaaaaaa")
+        let opened = await app.respond("/stories/erin-walks.bsky.social")
         await app.shutdown()
         for response in [byDID, byHandle] {
             #expect(response.status == .ok)
             #expect(response.text.contains("@\(erin.profile.shownHandle)"))
             #expect(response.text.contains("<h1 class=\"profile-name\">\(erin.profile.name)</h1>"))
             let ring = HTMLInspection.attributeValues("href", in: response.text) { $0.contains("avatar-ring") }
-            #expect(ring.first?.hasPrefix("/stories/did:plc:zrenun7z5jqipq3zxoi7fdhj") == true)
+            #expect(ring.first?.hasPrefix("/stories/erin-walks.bsky.social") == true)
         }
+        // The ring's link by handle opens her stories, though the AppView has no profile of her.
+        #expect(opened.status == .seeOther)
+        #expect(opened.headers["Location"]?.hasPrefix("/profile/erin-walks.bsky.social/story/") == true)
         #expect(nobody.status == .notFound)
     }
 
@@ -61,7 +65,7 @@ import Viewing
         await app.shutdown()
         #expect(html.contains("<span class=\"avatar-ring avatar-large ring-none\">"))
         #expect(!html.contains("ring-unseen"))
-        #expect(!html.contains("/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v"))
+        #expect(!html.contains("/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v") && !html.contains("/stories/mayaokafor.bsky.social"))
     }
 
     @Test func unknownAndMalformedActorsAreNotFound() async throws {

@@ -26,7 +26,7 @@ import Viewing
         }
         let story = try #require(try await library.stories(of: Self.maya).value.first)
         let app = try await AppHarness(library: library)
-        let viewer = await app.respond(StoryLinks.story(did: Self.maya, rkey: story.rkey), headers: [("Host", "stories.local")]).text
+        let viewer = await app.respond(StoryLinks.story(did: Self.maya, handle: nil, rkey: story.rkey), headers: [("Host", "stories.local")]).text
         let tv = await app.respond("/tv?at=\(Self.maya.rawValue)/\(story.rkey.rawValue)").text
         let profile = await app.respond(StoryLinks.profile(Self.maya)).text
         await app.shutdown()

@@ -48,9 +48,7 @@ import Testing
         let section = HTMLInspection.section("archive", in: first)
         let tiles = HTMLInspection.attributeValues("href", in: section) { $0.contains("archive-tile") }
         #expect(tiles.count == 30)
-        #expect(
-            tiles.first
-                == "/profile/\(Self.alice.did)/story/3marchive000?back=%2Fprofile%2F\(Self.alice.did.replacingOccurrences(of: ":", with: "%3A"))&from=profile")
+        #expect(tiles.first == "/profile/\(Self.alice.handle)/story/3marchive000?back=%2Fprofile%2F\(Self.alice.handle)&from=profile")
         #expect(section.contains(">3 Sep 2026</time>"), "the newest tile's date badge")
         let next = try #require(HTMLInspection.attributeValues("href", in: section) { $0.contains("rel=\"next\"") }.first)
         let second = HTMLInspection.section("archive", in: await browser.get(next).text)
@@ -64,7 +62,7 @@ import Testing
         let viewer = await browser.get(tiles[0]).text
         #expect(viewer.contains("This story is more than 24 hours old."))
         #expect(viewer.contains("aria-label=\"Delete this story\""))
-        #expect(viewer.contains("data-close-href=\"/profile/\(Self.alice.did)\""))
+        #expect(viewer.contains("data-close-href=\"/profile/\(Self.alice.handle)\""))
         await app.shutdown()
     }
 

@@ -15,7 +15,7 @@ import Testing
 /// crosspost link when Grain reports one.
 @Suite struct StorySharingTests {
     static let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
-    static let crossposted = "/profile/\(maya)/story/3muojebufwseb"
+    static let crossposted = "/profile/mayaokafor.bsky.social/story/3muojebufwseb"
     static let labelled = "/profile/\(maya)/story/3muovdv3qvkv2"
 
     static func meta(_ property: String, in html: String) -> String? {

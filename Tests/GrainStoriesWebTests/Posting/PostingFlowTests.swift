@@ -88,7 +88,7 @@ import Testing
         // The new story shows at once, before the AppView knows it.
         let strip = await browser.get("/").text
         let firstAuthor = HTMLInspection.attributeValues("href", in: strip) { $0.contains("data-opens-viewer") }.first
-        #expect(firstAuthor == "/stories/\(story.did)")
+        #expect(firstAuthor == "/stories/alice.test", "by handle")
         let viewer = await browser.get("/profile/\(story.did)/story/\(story.rkey)")
         #expect(viewer.status == .ok)
         #expect(viewer.text.contains("src=\"/local-photos/"))
@@ -109,7 +109,7 @@ import Testing
         #expect(deleted.status == .seeOther)
         #expect(pds.records("social.grain.story").isEmpty)
         #expect(await browser.get("/profile/\(story.did)/story/\(story.rkey)").status == .notFound)
-        #expect(!(await browser.get("/").text.contains("/stories/\(story.did)")))
+        #expect(!(await browser.get("/").text.contains("/stories/alice.test")))
         #expect(await browser.get(localPhotoPath).status == .notFound, "the local photo goes with the story")
         #expect(await CookieJar(app).get(localPhotoPath).status == .notFound)
         #expect(!FileManager.default.fileExists(atPath: photoFile))

@@ -42,7 +42,7 @@ import Viewing
         let second = try #require(html.range(of: "Lovely light"))
         #expect(first.lowerBound < second.lowerBound, "oldest first")
         #expect(html.contains(">50m</time>"))
-        #expect(html.contains("<a class=\"comment-author\" href=\"/profile/\(FakePDS.Account.bob.did)\">Bob B</a>"))
+        #expect(html.contains("<a class=\"comment-author\" href=\"/profile/\(FakePDS.Account.bob.handle)\">Bob B</a>"))
         #expect(html.contains("<span class=\"avatar avatar-initial\" aria-hidden=\"true\">B</span>"))
         #expect(html.contains("Sign in to comment"))
         #expect(!html.contains("class=\"comment-form\""))

@@ -22,7 +22,7 @@ final class SocialHarness: Sendable {
     /// Maya's first live story in the fixtures.
     static let storyRKey = "3muojebufwseb"
     static var storyURI: String { "at://\(maya.rawValue)/social.grain.story/\(storyRKey)" }
-    static var storyPath: String { "/profile/\(maya.rawValue)/story/\(storyRKey)" }
+    static var storyPath: String { "/profile/mayaokafor.bsky.social/story/\(storyRKey)" }
     static var commentsPath: String { storyPath + "/comments" }
     static var favoritePath: String { storyPath + "/favorite" }
 

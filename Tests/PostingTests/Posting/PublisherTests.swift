@@ -72,7 +72,8 @@ import Testing
         await harness.publisher.runDue()
         let post = try #require(harness.pds.records("app.bsky.feed.post").first)
         #expect(post.rkey == draft.postRKey.rawValue)
-        let url = "https://grain.social/profile/\(account.did)/story/\(draft.storyRKey)"
+        // The back-link names the author by handle, as Grain's clients now write it.
+        let url = "https://grain.social/profile/alice.test/story/\(draft.storyRKey)"
         #expect(post.value["text"]?.stringValue == "\n📍 Powell's City of Books, Portland, Oregon, US\n\n#GrainSocial \(url)")
         #expect(post.value["tags"]?[0]?.stringValue == "grainsocial")
         #expect(post.value["embed"]?["images"]?[0]?["image"]?["ref"]?["$link"]?.stringValue == harness.pds.blobs().first?.cid)
@@ -83,6 +84,16 @@ import Testing
         #expect(facets[0]["features"]?[0]?["tag"]?.stringValue == "GrainSocial")
         #expect(facets[1]["features"]?[0]?["uri"]?.stringValue == url)
         await harness.stop()
+    }
+
+    @Test func aCrosspostOfAnAccountWithoutAUsableHandleLinksTheStoryByDID() throws {
+        let composer = CrosspostComposer(storyLinkURL: "https://grain.social/")
+        let did: DID = "did:plc:alice2222222222222222222"
+        let text = "3n3pozujc74q5"
+        let rkey = try #require(RecordKey(text))
+        #expect(composer.storyURL(did: did, handle: nil, rkey: rkey) == "https://grain.social/profile/\(did)/story/3n3pozujc74q5")
+        #expect(composer.storyURL(did: did, handle: Handle(exactly: "handle.invalid"), rkey: rkey) == "https://grain.social/profile/\(did)/story/3n3pozujc74q5")
+        #expect(composer.storyURL(did: did, handle: Handle(exactly: "alice.test"), rkey: rkey) == "https://grain.social/profile/alice.test/story/3n3pozujc74q5")
     }
 
     @Test func transientFailuresAreRetriedWithBackoffAndPostOnce() async throws {

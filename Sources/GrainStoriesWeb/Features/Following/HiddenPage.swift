@@ -33,7 +33,7 @@ struct HiddenPage: Sendable {
             let name = profile?.name ?? did.rawValue
             rows.append(
                 HiddenPageModel.Person(
-                    name: name, handle: profile?.shownHandle ?? did.rawValue, profileHref: StoryLinks.profile(did),
+                    name: name, handle: profile?.shownHandle ?? did.rawValue, profileHref: StoryLinks.profile(did: did, handle: profile?.handle),
                     avatar: AvatarPresenter.model(url: profile?.avatar, name: name, signer: signer),
                     form: Self.form(action: "unhide", author: did, label: "Unhide", accessibleName: "Unhide \(name)'s stories", back: Self.path)
                 ))

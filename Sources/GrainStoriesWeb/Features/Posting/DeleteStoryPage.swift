@@ -25,7 +25,7 @@ struct DeleteStoryPage: Sendable {
 
     func confirm(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
         let account = try ownStory(context, actor: actor)
-        let page = DeleteStoryPageModel(action: context.request.path, cancelHref: StoryLinks.story(did: account.did, rkey: rkey))
+        let page = DeleteStoryPageModel(action: context.request.path, cancelHref: StoryLinks.story(did: account.did, handle: account.handle, rkey: rkey))
         var response = try pages.render(page, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response

@@ -112,7 +112,7 @@ struct DraftPage: Sendable {
         status: HTTPStatus
     ) async throws -> HTTPResponse {
         let entry = try await drafts.progress(draft.id)
-        let page = DraftPresenter(tokens: placeTokens).page(draft: draft, entry: entry, search: searchResults, problem: problem)
+        let page = DraftPresenter(tokens: placeTokens).page(draft: draft, handle: account.handle, entry: entry, search: searchResults, problem: problem)
         var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response

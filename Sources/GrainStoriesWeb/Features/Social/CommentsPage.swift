@@ -74,7 +74,7 @@ struct CommentsPage: Sendable {
         let listing = await comments.listing(subject: found.uri, cursor: cursor, viewer: account, hiddenAuthors: hiddenAuthors)
         // The count leaves out the same people as the list, over the whole thread.
         let count = hiddenAuthors.isEmpty ? listing.totalCount : await comments.summary(subject: found.uri, viewer: account, hiddenAuthors: hiddenAuthors).count
-        let storyPath = StoryLinks.story(did: story.creator.did, rkey: story.rkey)
+        let storyPath = StoryLinks.story(story)
         let path = StorySocialPresenter.commentsPath(story)
         let page = CommentsPageModel(
             authorName: story.creator.name, storyHref: storyPath, countText: StorySocialPresenter.countText(count),

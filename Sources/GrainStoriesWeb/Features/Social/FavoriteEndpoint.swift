@@ -36,7 +36,7 @@ struct FavoriteEndpoint: Sendable {
         }
         guard context.isScriptFetch else {
             if let failure { throw HTTPError(.badGateway, failure) }
-            return HTTPResponse.redirect(to: StoryLinks.story(did: found.story.creator.did, rkey: found.story.rkey, back: context.back))
+            return HTTPResponse.redirect(to: StoryLinks.story(found.story, back: context.back))
         }
         var json = "{\"favorited\":\(failure == nil ? give : !give)"
         json += ",\"state\":" + (write?.status == .pending ? write?.stateText.map { "\"\(Self.jsonEscaped($0))\"" } ?? "null" : "null")

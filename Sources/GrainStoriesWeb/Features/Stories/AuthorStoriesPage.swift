@@ -19,15 +19,16 @@ struct AuthorStoriesPage: Sendable {
     let assets: StaticAssets
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        let did = try await ActorResolver(library: library).did(for: context.actorParameter())
+        let actor = try context.actorParameter()
+        let did = try await ActorResolver(library: library).did(for: actor)
         try await hidden.visibility(for: context.account).requireShown(author: did)
         let stories = try await library.stories(of: did).value
         guard !stories.isEmpty else {
-            return HTTPResponse.redirect(to: StoryLinks.profile(did))
+            return HTTPResponse.redirect(to: StoryLinks.profile(actor))
         }
         let state = await seen.state(context)
         let start = stories.first { !state.hasSeen(author: did, createdAt: $0.createdAt) } ?? stories[0]
-        let link = StoryLinks.story(did: did, rkey: start.rkey, back: context.back ?? "/")
+        let link = StoryLinks.story(start, back: context.back ?? "/")
         return HTTPResponse.redirect(to: context.isOnePerson ? StoryLinks.onePerson(link) : link)
     }
 }

@@ -39,6 +39,7 @@ struct ProfilePage: Sendable {
         let visibility = await hidden.visibility(for: context.account)
         let author = visibility.author(profile.did)
         let isHidden = author == .notShown(.hidden)
+        let profilePath = StoryLinks.profile(did: profile.did, handle: profile.handle)
         let isBlocked = author == .notShown(.blocked)
         let stories =
             author != .shown
@@ -51,7 +52,7 @@ struct ProfilePage: Sendable {
             let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
             let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
             ring = ProfilePageModel.Ring(
-                storyHref: StoryLinks.onePerson(StoryLinks.author(profile.did, back: StoryLinks.profile(actor))),
+                storyHref: StoryLinks.onePerson(StoryLinks.author(did: profile.did, handle: profile.handle, back: profilePath)),
                 ringClass: allSeen ? "ring-seen" : "ring-unseen",
                 storyLabel: "View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))"
             )
@@ -63,7 +64,7 @@ struct ProfilePage: Sendable {
                 let visual = StoryTile.visual(story, visibility: visibility, signer: signer)
                 return StoryTileModel(
                     thumb: visual.thumb, warning: visual.warning,
-                    href: StoryLinks.onePerson(StoryLinks.story(did: profile.did, rkey: story.rkey, back: StoryLinks.profile(actor))),
+                    href: StoryLinks.onePerson(StoryLinks.story(story, back: profilePath)),
                     label: "Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))"
                 )
             },
@@ -78,7 +79,7 @@ struct ProfilePage: Sendable {
                         action: "unhide", author: profile.did, label: "Unhide their stories",
                         accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path)
                     : HiddenPage.hideForm(author: profile.did, name: profile.name, signedIn: context.account, back: context.request.path),
-            archive: await archive(of: profile.did, for: context, visibility: visibility)
+            archive: await archive(of: profile.did, at: profilePath, for: context, visibility: visibility)
         )
         return try pages.render(page, for: context)
     }
@@ -88,10 +89,9 @@ struct ProfilePage: Sendable {
     /// a tile opens that one story in the viewer, where it can be deleted. `?archive=` is
     /// the cursor of the page to show. Nil for anyone else's profile; when the AppView
     /// cannot be reached the section says so instead of failing the page.
-    private func archive(of did: DID, for context: RequestContext, visibility: StoryVisibility) async -> ProfilePageModel.Archive? {
+    private func archive(of did: DID, at profilePath: String, for context: RequestContext, visibility: StoryVisibility) async -> ProfilePageModel.Archive? {
         guard context.account?.did == did else { return nil }
         let cursor = context.query["archive"].flatMap { Datetime($0) }
-        let profilePath = StoryLinks.profile(did)
         let page: StoryArchivePage
         do { page = try await library.archive(of: did, before: cursor) } catch {
             return ProfilePageModel.Archive(unavailable: true, stories: [], next: nil, first: nil)
@@ -104,7 +104,7 @@ struct ProfilePage: Sendable {
                 let visual = StoryTile.visual(story, visibility: visibility, signer: signer)
                 return StoryTileModel(
                     thumb: visual.thumb, warning: visual.warning,
-                    href: StoryLinks.onePerson(StoryLinks.story(did: did, rkey: story.rkey, back: profilePath)),
+                    href: StoryLinks.onePerson(StoryLinks.story(story, back: profilePath)),
                     label: "Your story of \(date)\((story.expired ?? false) ? "" : ", still live")",
                     posted: (date, story.createdAt.rawValue)
                 )
@@ -132,7 +132,7 @@ struct ProfilePage: Sendable {
     }
 
     private func counts(_ profile: ProfileViewDetailed) -> [ProfilePageModel.Count] {
-        let page = grainURL + StoryLinks.profile(profile.did)
+        let page = grainURL + StoryLinks.profile(did: profile.did, handle: profile.handle)
         return [("galleries", profile.galleryCount), ("followers", profile.followersCount), ("following", profile.followsCount)]
             .compactMap { label, value in
                 value.map { ProfilePageModel.Count(label: label, value: $0, href: page) }

@@ -94,7 +94,7 @@ final class StripPage: Sendable {
         }
         let token = pages.csrf.token(for: request)
         // The account's fields in the order of their slots (`stencil(for:)`).
-        let accountTexts = request.account.map(LayoutModel.Account.init).map { [$0.name, $0.handle, $0.did].compactMap(Self.text) } ?? []
+        let accountTexts = request.account.map(LayoutModel.Account.init).map { [$0.name, $0.handle, $0.did, $0.profileHref].compactMap(Self.text) } ?? []
         // The stencils have no slots for the header's other accounts (a browser with one
         // account or none is what they are for), and a slot stands for a non-empty string.
         guard request.otherAccounts.isEmpty, !accountTexts.contains(where: \.isEmpty) else {
@@ -148,7 +148,9 @@ final class StripPage: Sendable {
         if let known = stencils.withLock({ $0[variant] }) { return known }
         let account =
             variant.signedIn
-            ? LayoutModel.Account(name: .slot(firstPageSlot + 1), handle: .slot(firstPageSlot + 2), did: .slot(firstPageSlot + 3))
+            ? LayoutModel.Account(
+                name: .slot(firstPageSlot + 1), handle: .slot(firstPageSlot + 2), did: .slot(firstPageSlot + 3),
+                profileHref: .slot(firstPageSlot + 4))
             : nil
         let layout = LayoutModel(account: account, csrf: variant.hasToken ? .slot(firstPageSlot) : nil, otherAccounts: [])
         let page = HomePageModel.everyone(authors: slottedTiles, allSeen: variant.allSeen, notice: content.notice)
