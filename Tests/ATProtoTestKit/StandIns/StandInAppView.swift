@@ -82,9 +82,20 @@ package final class StandInAppView: Sendable {
 
     /// Indexes the `social.grain.comment` records of `accounts` on `pds`, as Grain's
     /// AppView does from the network: new records are listed from now on (with the
-    /// account's handle as its name), records deleted since are no longer listed.
+    /// account's handle as its name, and their `replyTo`), records deleted since are no
+    /// longer listed; every listed comment's `favCount` becomes the number of those
+    /// accounts' `social.grain.favorite` records whose subject it is (absent when none).
     package func indexComments(from pds: FakePDS, accounts: [FakePDS.Account]) {
         let records = accounts.flatMap { account in pds.records("social.grain.comment", of: account.did).map { (account, $0) } }
+        let favourites = accounts.flatMap { pds.records("social.grain.favorite", of: $0.did) }.compactMap { $0.value["subject"]?.stringValue }
+        defer {
+            shared.state.withLock { state in
+                for index in state.comments.indices {
+                    let count = favourites.filter { $0 == state.comments[index].uri }.count
+                    state.comments[index].favCount = count > 0 ? count : nil
+                }
+            }
+        }
         shared.state.withLock { state in
             let dids = Set(accounts.map(\.did))
             let present = Set(records.map { $0.1.uri })
@@ -95,7 +106,7 @@ package final class StandInAppView: Sendable {
                 else { continue }
                 var comment = StandInComment(
                     uri: record.uri, cid: record.cid, subject: subject, authorDID: account.did, handle: account.handle,
-                    text: text, facetsJSON: record.value["facets"]?.text, createdAt: created)
+                    text: text, facetsJSON: record.value["facets"]?.text, replyTo: record.value["replyTo"]?.stringValue, createdAt: created)
                 comment.isIndexed = true
                 state.comments.append(comment)
             }
