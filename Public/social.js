@@ -4,7 +4,8 @@
 // comments open in a sheet over the story, whose timer waits while the sheet is open.
 // In the sheet, a reply or a heart on a comment is sent in place and the sheet shows the
 // answer; in any comment box (the sheet's or the comments page's) typing "@" and the
-// start of a handle offers people to mention (the server's /mentions), and the server
+// start of a handle offers people to mention (the server's /mentions: Grain's actor
+// search), and the server
 // turns a typed @handle into a mention either way.
 // Like viewer.js it never builds HTML from strings: the comments come from our own
 // server's comments page, parsed with DOMParser; everything else is textContent.

@@ -21,6 +21,7 @@ import Testing
                 StandInComment(
                     uri: Self.bobsComment, subject: "at://\(BrowserFixture.maya)/social.grain.story/\(Self.rkey)", authorDID: FakePDS.Account.bob.did,
                     handle: FakePDS.Account.bob.handle, text: "Bob's comment", createdAt: Date().addingTimeInterval(-600)))
+            fixture.appView.addActor(did: FakePDS.Account.alice.did, handle: FakePDS.Account.alice.handle, displayName: "Alice")
             try await BrowserFixture.signIn(browser, base: fixture.base, pds: pds)
             try await fixture.open(BrowserFixture.maya, Self.rkey)
             try await browser.execute("document.querySelector('.viewer-pause').click()")

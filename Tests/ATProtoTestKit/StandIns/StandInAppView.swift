@@ -43,6 +43,8 @@ package final class StandInAppView: Sendable {
         var comments: [StandInComment] = []
         /// Whom each indexed account follows, newest follow first (DIDs).
         var following: [String: [String]] = [:]
+        /// Grain profiles `searchActorsTypeahead` finds besides the story authors.
+        var actors: [PostedAuthor] = []
     }
 
     /// The mutable state, in a class so the server's handler can share it.
@@ -76,6 +78,11 @@ package final class StandInAppView: Sendable {
     package func setImageDelay(_ delay: Duration) { shared.state.withLock { $0.imageDelay = delay } }
     /// `author` posts a story: from now on they are the first of the story authors.
     package func post(_ author: PostedAuthor) { shared.state.withLock { $0.posted.insert(author, at: 0) } }
+
+    /// `did` has a Grain profile from now on: `searchActorsTypeahead` finds it.
+    package func addActor(did: String, handle: String, displayName: String) {
+        shared.state.withLock { $0.actors.append(PostedAuthor(did: did, handle: handle, displayName: displayName)) }
+    }
 
     /// `comment` is listed from now on (by `getCommentThread` of its subject).
     package func addComment(_ comment: StandInComment) { shared.state.withLock { $0.comments.append(comment) } }
@@ -159,9 +166,10 @@ package final class StandInAppView: Sendable {
         }
         guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
         let nsid = String(request.path.dropFirst(6))
-        let (mode, posted, comments, following) = shared.state.withLock { state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]]) in
+        let (mode, posted, comments, following, actors) = shared.state.withLock {
+            state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]], [PostedAuthor]) in
             state.queries[nsid, default: 0] += 1
-            return (state.mode, state.posted, state.comments, state.following)
+            return (state.mode, state.posted, state.comments, state.following, state.actors)
         }
         switch mode {
         case .normal: break
@@ -203,6 +211,8 @@ package final class StandInAppView: Sendable {
             return commentThread(query, comments: comments)
         case "social.grain.unspecced.getFollowing":
             return followingPage(query, following: following)
+        case "social.grain.unspecced.searchActorsTypeahead":
+            return StandInActorSearch.answer(query, profiles: actors + posted + storyAuthorProfiles(base: base, offset: offset))
         case "social.grain.unspecced.getActorProfile":
             if query["actor"] == maya || query["actor"] == "mayaokafor.bsky.social" {
                 return json(200, rewrite("getProfile", base: base, offset: offset))
@@ -290,6 +300,18 @@ package final class StandInAppView: Sendable {
         }
         let data = (try? JSONSerialization.data(withJSONObject: ["authors": added + authors])) ?? Data()
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The fixture's story authors as Grain profiles (for the actor search).
+    private static func storyAuthorProfiles(base: String, offset: TimeInterval) -> [PostedAuthor] {
+        guard let root = try? JSONSerialization.jsonObject(with: Data(rewrite("getStoryAuthors", base: base, offset: offset).utf8)) as? [String: Any],
+            let authors = root["authors"] as? [[String: Any]]
+        else { return [] }
+        return authors.compactMap { author in
+            guard let profile = author["profile"] as? [String: Any], let did = profile["did"] as? String, let handle = profile["handle"] as? String
+            else { return nil }
+            return PostedAuthor(did: did, handle: handle, displayName: profile["displayName"] as? String ?? "")
+        }
     }
 
     /// Authors other than Maya get `storyCount` simple stories ending at `latestAt`.

@@ -185,19 +185,34 @@ import Testing
         await h.stop()
     }
 
-    @Test func mentionSuggestionsComeFromTheHandleResolversActorSearchForTheSignedInOnly() async throws {
+    @Test func mentionSuggestionsComeFromTheAppViewsActorSearchForTheSignedInOnly() async throws {
         let h = try await SocialHarness()
+        h.appView.addActor(did: FakePDS.Account.bob.did, handle: FakePDS.Account.bob.handle, displayName: "Bob <b>the</b> Builder")
         #expect(await h.app.respond("/mentions?q=bob").status != .ok, "not for anyone")
         let alice = try await h.signIn()
         let found = await alice.get("/mentions?q=%40Bob")
         #expect(found.status == .ok)
         #expect(found.headers["Content-Type"] == "application/json")
         let answer = try JSONSerialization.jsonObject(with: Data(found.text.utf8)) as? [String: [[String: String]]]
-        #expect(answer?["actors"]?.contains { $0["handle"] == "bob.test" } == true)
-        #expect(answer?["actors"]?.allSatisfy { $0["handle"]?.hasPrefix("bob") == true } == true)
+        #expect(answer?["actors"] == [["handle": "bob.test", "name": "Bob <b>the</b> Builder"]], "the AppView's answer, as data for textContent")
+        #expect(h.appView.queryCount("social.grain.unspecced.searchActorsTypeahead") == 1)
+        // By a word of the name too, as Grain searches profiles.
+        #expect(await alice.get("/mentions?q=build").text.contains("bob.test"))
         for junk in ["", "%3Cscript%3E", String(repeating: "a", count: 65)] {
             #expect(await alice.get("/mentions?q=" + junk).text == #"{"actors":[]}"#, "\(junk)")
         }
+        #expect(h.appView.queryCount("social.grain.unspecced.searchActorsTypeahead") == 2, "junk is not sent on")
+        await h.stop()
+    }
+
+    @Test func whenGrainDoesNotAnswerSuggestionsComeFromTheHandleResolversActorSearch() async throws {
+        let h = try await SocialHarness()
+        let alice = try await h.signIn()
+        h.appView.setMode(.serverError)
+        let answer = try JSONSerialization.jsonObject(with: Data(await alice.get("/mentions?q=bo").text.utf8)) as? [String: [[String: String]]]
+        #expect(answer?["actors"]?.contains { $0["handle"] == "bob.test" } == true, "bob.test is published in the test directory")
+        #expect(answer?["actors"]?.allSatisfy { $0["handle"]?.hasPrefix("bo") == true } == true)
+        #expect(h.appView.queryCount("social.grain.unspecced.searchActorsTypeahead") == 1, "Grain was asked first")
         await h.stop()
     }
 }

@@ -72,7 +72,7 @@ extension ConfigurationOption {
         .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
         .url(
             "handle-resolver-url",
-            "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail; its actor search suggests @mentions.",
+            "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail; its actor search suggests @mentions when Grain's does not answer.",
             \.handleResolverURL),
         .url("plc-url", "The PLC directory for did:plc documents.", \.plcURL),
         ConfigurationOption(

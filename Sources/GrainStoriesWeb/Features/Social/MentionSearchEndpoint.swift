@@ -3,12 +3,13 @@ import Foundation
 import MicroHTTPServer
 
 /// `GET /mentions?q=ali`: the composer's `@mention` suggestions, as JSON
-/// (`{"actors":[{"handle":…,"name":…}]}`), from the handle resolver's actor search
-/// (`ActorTypeahead`). Only for a signed-in person (it is for writing comments, and this
+/// (`{"actors":[{"handle":…,"name":…}]}`), from the AppView's actor search, or the
+/// handle resolver's when Grain does not answer (`ActorTypeahead`). Only for a signed-in person (it is for writing comments, and this
 /// server is not a search proxy for anyone). A query that cannot be a handle's start, or
 /// a search that fails, gives an empty list: suggestions are a help, never in the way.
 struct MentionSearchEndpoint: Sendable {
-    let typeahead: ActorTypeahead
+    /// nil: no suggestions (a server built without them).
+    let typeahead: ActorTypeahead?
 
     /// Longest prefix asked about (a handle is at most 253 characters; people type less).
     static let maxQueryLength = 64
@@ -21,7 +22,7 @@ struct MentionSearchEndpoint: Sendable {
         if !query.isEmpty, query.count <= Self.maxQueryLength,
             query.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || ".-_".unicodeScalars.contains($0) })
         {
-            actors = (try? await typeahead.search(query)) ?? []
+            actors = (try? await typeahead?.search(query)) ?? []
         }
         let items = actors.compactMap { actor -> [String: String]? in
             guard let handle = actor.handle else { return nil }
