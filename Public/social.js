@@ -170,7 +170,12 @@
     if (heart) { heart.setAttribute("aria-pressed", heart.getAttribute("aria-pressed") === "true" ? "false" : "true"); }
     if (field) { field.value = ""; }
     note.textContent = "";
-    load(sheet, form.action, { method: "POST", body: body }).catch(function (error) {
+    var list = sheet.querySelector(".comment-list"), scrolled = list ? list.scrollTop : 0;
+    load(sheet, form.action, { method: "POST", body: body }).then(function (section) {
+      // A heart leaves the list where it was; a comment or reply scrolls to the newest.
+      var fresh = heart && section.querySelector(".comment-list");
+      if (fresh) { fresh.scrollTop = scrolled; }
+    }).catch(function (error) {
       // Nothing typed is lost: the text goes back into its form.
       if (shown) { shown.remove(); }
       if (heart) { heart.setAttribute("aria-pressed", heart.getAttribute("aria-pressed") === "true" ? "false" : "true"); }
@@ -285,6 +290,17 @@
     clearTimeout(mentionTimer);
     mentionTimer = setTimeout(function () { askMentions(field); }, 150);
   });
+
+  // Opening Reply puts the caret after the "@handle " it starts with.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("details.comment-reply") || !details.open) { return; }
+    var field = details.querySelector("textarea");
+    if (field) {
+      field.focus({ preventScroll: true });
+      field.setSelectionRange(field.value.length, field.value.length);
+    }
+  }, true);
 
   document.addEventListener("focusout", function (event) {
     var field = event.target;

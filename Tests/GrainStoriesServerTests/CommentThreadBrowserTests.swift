@@ -22,6 +22,7 @@ import Testing
                     uri: Self.bobsComment, subject: "at://\(BrowserFixture.maya)/social.grain.story/\(Self.rkey)", authorDID: FakePDS.Account.bob.did,
                     handle: FakePDS.Account.bob.handle, text: "Bob's comment", createdAt: Date().addingTimeInterval(-600)))
             fixture.appView.addActor(did: FakePDS.Account.alice.did, handle: FakePDS.Account.alice.handle, displayName: "Alice")
+            fixture.appView.addActor(did: FakePDS.Account.bob.did, handle: FakePDS.Account.bob.handle, displayName: "Bob")
             try await BrowserFixture.signIn(browser, base: fixture.base, pds: pds)
             try await fixture.open(BrowserFixture.maya, Self.rkey)
             try await browser.execute("document.querySelector('.viewer-pause').click()")
@@ -46,10 +47,12 @@ import Testing
             // A reply, with a mention chosen from the suggestions.
             try await browser.click(try await browser.element(".comment-sheet .comment-reply summary"))
             let field = try await browser.element(".comment-sheet .comment-reply-form textarea")
-            #expect(try await browser.execute("return document.querySelector('.comment-sheet .comment-reply-form textarea').value").string == "@bob.test ")
-            try await browser.execute(
-                "const f = document.querySelector('.comment-sheet .comment-reply-form textarea'); f.focus(); f.setSelectionRange(f.value.length, f.value.length);"
-            )
+            #expect(
+                try await browser.waitUntil(
+                    """
+                    const f = document.querySelector('.comment-sheet .comment-reply-form textarea');
+                    return document.activeElement === f && f.value === '@bob.test ' && f.selectionStart === f.value.length;
+                    """), "Reply puts the caret after the handle it starts with")
             try await browser.sendKeys(field, "and @ali")
             #expect(
                 try await browser.waitUntil(
@@ -77,6 +80,24 @@ import Testing
                     "return [...document.querySelectorAll('.comment-sheet .comment-replies .comment-text')].some(p => p.textContent === '@bob.test and @alice.test look')"
                 ), "the reply shows under Bob's comment in the sheet")
             #expect(try await fixture.path() == "/profile/\(BrowserFixture.maya)/story/\(Self.rkey)", "still on the story")
+
+            // The comments page (the way without the sheet) offers the same suggestions.
+            try await browser.navigate(fixture.storyURL(BrowserFixture.maya, Self.rkey) + "/comments")
+            let composer = try await browser.element("#comment-text")
+            try await browser.click(composer)
+            try await browser.sendKeys(composer, "Hi @bo")
+            #expect(
+                try await browser.waitUntil(
+                    """
+                    const f = document.querySelector('#comment-text');
+                    const list = document.getElementById(f.getAttribute('aria-controls') || '');
+                    return !!list && f.getAttribute('aria-expanded') === 'true' && list.textContent.includes('@bob.test');
+                    """), "suggestions on the comments page too")
+            try await browser.press(WebDriver.escape)
+            #expect(
+                try await browser.waitUntil(
+                    "return !document.querySelector('.mention-suggestions') && document.querySelector('#comment-text').value === 'Hi @bo'"),
+                "Escape closes them and keeps the text")
         }
     }
 }
