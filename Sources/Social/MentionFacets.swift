@@ -44,17 +44,22 @@ package enum MentionFacets {
         return found
     }
 
-    /// The mention facets of `text`: its mentions whose handle `resolve` turns into a DID
-    /// (each handle asked once), sorted by their start.
-    package static func facets(in text: String, resolve: (Handle) async -> DID?) async -> [RichTextFacet] {
-        var dids: [Handle: DID?] = [:]
-        var facets: [RichTextFacet] = []
-        for mention in mentions(in: text) {
-            if dids[mention.handle] == nil { dids[mention.handle] = .some(await resolve(mention.handle)) }
-            guard let did = dids[mention.handle] ?? nil else { continue }
-            facets.append(RichTextFacet(index: mention.range, features: [.mention(did)]))
+    /// The mention facets of `text`: its mentions whose handle `resolve` turns into a DID,
+    /// sorted by their start. Each handle is asked once, all of them at the same time, so
+    /// a comment waits for the slowest lookup rather than for their sum.
+    package static func facets(in text: String, resolve: @escaping @Sendable (Handle) async -> DID?) async -> [RichTextFacet] {
+        let found = mentions(in: text)
+        let dids = await withTaskGroup(of: (Handle, DID?).self) { group in
+            for handle in Set(found.map(\.handle)) {
+                group.addTask { (handle, await resolve(handle)) }
+            }
+            var dids: [Handle: DID] = [:]
+            for await (handle, did) in group { dids[handle] = did }
+            return dids
         }
-        return facets
+        return found.compactMap { mention in
+            dids[mention.handle].map { RichTextFacet(index: mention.range, features: [.mention($0)]) }
+        }
     }
 
     /// Letters, digits, `.`, `-` and `_`: what a handle (or an address before an `@`) is made of.

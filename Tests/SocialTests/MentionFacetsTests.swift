@@ -1,4 +1,5 @@
 import ATProto
+import Synchronization
 import Testing
 
 @testable import Social
@@ -37,12 +38,12 @@ import Testing
 
     @Test func atMostTenMentionsAreLookedUp() async {
         let text = (0..<30).map { _ in "@bob.test" }.joined(separator: " ")
-        var asked = 0
+        let asked = Mutex(0)
         let found = await MentionFacets.facets(in: text) { _ in
-            asked += 1
+            asked.withLock { $0 += 1 }
             return Self.bob
         }
         #expect(found.count == MentionFacets.maxMentions)
-        #expect(asked == 1, "each handle is resolved once")
+        #expect(asked.withLock { $0 } == 1, "each handle is resolved once")
     }
 }
