@@ -78,7 +78,9 @@ package struct CommentModel: TemplateModel, Equatable {
             "favoriteAction": .optional(favoriteAction),
             "favorited": .bool(favorited),
             "favCount": .int(favCount),
-            "favLabel": .string(favorited ? "Remove your like from this comment" : "Like this comment"),
+            // The label replaces the button's text for screen readers, so it carries the count.
+            "favLabel": .string(
+                (favorited ? "Remove your like from this comment" : "Like this comment") + (favCount == 1 ? " (1 like)" : " (\(favCount) likes)")),
             "replyDraft": .optional(replyDraft),
             "replies": .list(replies.map(\.templateValue)),
             "hasReplies": .bool(!replies.isEmpty),
