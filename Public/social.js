@@ -2,6 +2,11 @@
 // the heart is a form and "Add a comment…" opens the story's comments page; with it the
 // heart changes at once (and goes back, with a message, if the server says no) and the
 // comments open in a sheet over the story, whose timer waits while the sheet is open.
+// In the sheet, a reply or a heart on a comment is sent in place and the sheet shows the
+// answer; in any comment box (the sheet's or the comments page's) typing "@" and the
+// start of a handle offers people to mention (the server's /mentions: Grain's actor
+// search), and the server
+// turns a typed @handle into a mention either way.
 // Like viewer.js it never builds HTML from strings: the comments come from our own
 // server's comments page, parsed with DOMParser; everything else is textContent.
 // Needs shared.js (the fetch header) before it.
@@ -123,7 +128,7 @@
     hold(dialog, true);
     sheet.focus({ preventScroll: true });
     load(sheet, link.href).then(function (section) {
-      var field = section.querySelector("textarea");
+      var field = section.querySelector("#comment-text");
       if (field) { field.focus({ preventScroll: true }); }
     }).catch(function (error) { note.textContent = error.message || "The comments could not be loaded."; });
   }
@@ -159,14 +164,22 @@
     var field = form.querySelector("textarea");
     var text = field ? field.value : "";
     var body = formBody(form);
-    var shown = form.classList.contains("comment-form") ? provisional(sheet, text) : null;
+    var isComposer = form.classList.contains("comment-form") && !form.classList.contains("comment-reply-form");
+    var shown = isComposer ? provisional(sheet, text) : null;
+    var heart = form.querySelector(".comment-heart");
+    if (heart) { heart.setAttribute("aria-pressed", heart.getAttribute("aria-pressed") === "true" ? "false" : "true"); }
     if (field) { field.value = ""; }
     note.textContent = "";
-    load(sheet, form.action, { method: "POST", body: body }).catch(function (error) {
-      // Nothing typed is lost: the text goes back into the form.
+    var list = sheet.querySelector(".comment-list"), scrolled = list ? list.scrollTop : 0;
+    load(sheet, form.action, { method: "POST", body: body }).then(function (section) {
+      // A heart leaves the list where it was; a comment or reply scrolls to the newest.
+      var fresh = heart && section.querySelector(".comment-list");
+      if (fresh) { fresh.scrollTop = scrolled; }
+    }).catch(function (error) {
+      // Nothing typed is lost: the text goes back into its form.
       if (shown) { shown.remove(); }
-      var again = sheet.querySelector(".comment-form textarea");
-      if (again && text) { again.value = text; }
+      if (heart) { heart.setAttribute("aria-pressed", heart.getAttribute("aria-pressed") === "true" ? "false" : "true"); }
+      if (field && field.isConnected && text) { field.value = text; }
       note.textContent = error.message || "Your comment could not be sent. It is still in the box.";
     });
   }
@@ -197,6 +210,126 @@
     var sheet = sheetOf(form);
     if (sheet) { event.preventDefault(); submitInSheet(sheet, form); }
   });
+
+  // MARK: @mention suggestions
+
+  var mentionTimer = null, mentionAsked = 0;
+
+  // The "@start" being typed just before the caret of `field`, or null.
+  function mentionAt(field) {
+    var before = field.value.slice(0, field.selectionStart);
+    var match = /(^|[^A-Za-z0-9._@-])@([A-Za-z0-9][A-Za-z0-9.-]{0,63})$/.exec(before);
+    return match ? { start: before.length - match[2].length - 1, prefix: match[2] } : null;
+  }
+
+  function suggestionsOf(field) {
+    var id = field.getAttribute("aria-controls");
+    return id ? document.getElementById(id) : null;
+  }
+
+  function closeSuggestions(field) {
+    var list = suggestionsOf(field);
+    if (list) { list.remove(); }
+    field.removeAttribute("aria-controls");
+    field.setAttribute("aria-expanded", "false");
+    field.removeAttribute("aria-activedescendant");
+  }
+
+  function choose(field, handle) {
+    var at = mentionAt(field);
+    closeSuggestions(field);
+    if (!at) { return; }
+    var end = field.selectionStart;
+    field.value = field.value.slice(0, at.start) + "@" + handle + " " + field.value.slice(end);
+    var caret = at.start + handle.length + 2;
+    field.setSelectionRange(caret, caret);
+    field.focus();
+  }
+
+  function showSuggestions(field, actors) {
+    closeSuggestions(field);
+    if (!actors.length) { return; }
+    var list = document.createElement("ul");
+    list.className = "mention-suggestions";
+    list.id = "mentions-" + (++mentionAsked);
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", "People to mention");
+    actors.forEach(function (actor, index) {
+      var item = document.createElement("li");
+      item.id = list.id + "-" + index;
+      item.setAttribute("role", "option");
+      item.setAttribute("aria-selected", index === 0 ? "true" : "false");
+      item.dataset.handle = actor.handle;
+      item.textContent = actor.name && actor.name !== actor.handle ? actor.name + " @" + actor.handle : "@" + actor.handle;
+      item.addEventListener("mousedown", function (event) { event.preventDefault(); choose(field, actor.handle); });
+      list.appendChild(item);
+    });
+    field.insertAdjacentElement("afterend", list);
+    field.setAttribute("aria-controls", list.id);
+    field.setAttribute("aria-expanded", "true");
+    field.setAttribute("aria-activedescendant", list.id + "-0");
+  }
+
+  function askMentions(field) {
+    var at = mentionAt(field);
+    if (!at) { closeSuggestions(field); return; }
+    var asked = ++mentionAsked;
+    fetch("/mentions?q=" + encodeURIComponent(at.prefix), { credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.json() : { actors: [] };
+    }).then(function (answer) {
+      // Only the newest question's answer, and only while that "@start" is still there.
+      if (asked !== mentionAsked || !mentionAt(field)) { return; }
+      showSuggestions(field, (answer && answer.actors) || []);
+    }, function () { closeSuggestions(field); });
+  }
+
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (!field.matches || !field.matches("textarea[data-mentions]")) { return; }
+    field.setAttribute("aria-autocomplete", "list");
+    clearTimeout(mentionTimer);
+    mentionTimer = setTimeout(function () { askMentions(field); }, 150);
+  });
+
+  // Opening Reply puts the caret after the "@handle " it starts with.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("details.comment-reply") || !details.open) { return; }
+    var field = details.querySelector("textarea");
+    if (field) {
+      field.focus({ preventScroll: true });
+      field.setSelectionRange(field.value.length, field.value.length);
+    }
+  }, true);
+
+  document.addEventListener("focusout", function (event) {
+    var field = event.target;
+    if (field.matches && field.matches("textarea[data-mentions]")) { closeSuggestions(field); }
+  });
+
+  // Arrows move through the suggestions, Enter or Tab takes one, Escape closes them
+  // (before the sheet's own Escape, which would close the sheet).
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (!field.matches || !field.matches("textarea[data-mentions]")) { return; }
+    var list = suggestionsOf(field);
+    if (!list) { return; }
+    var items = Array.prototype.slice.call(list.querySelectorAll("li"));
+    var current = items.findIndex(function (item) { return item.getAttribute("aria-selected") === "true"; });
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      var next = (current + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length;
+      items.forEach(function (item, index) { item.setAttribute("aria-selected", index === next ? "true" : "false"); });
+      field.setAttribute("aria-activedescendant", items[next].id);
+    } else if ((event.key === "Enter" || event.key === "Tab") && current >= 0) {
+      event.preventDefault();
+      choose(field, items[current].dataset.handle);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      closeSuggestions(field);
+    }
+  }, true);
 
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") { return; }

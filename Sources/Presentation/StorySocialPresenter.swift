@@ -24,6 +24,37 @@ package struct StorySocialPresenter: Sendable {
         StoryLinks.story(story) + "/favorite"
     }
 
+    /// Where a heart on one of the story's comments posts (the comment in a form field).
+    package static func commentFavoritePath(_ story: StoryView) -> String {
+        commentsPath(story) + "/favorite"
+    }
+
+    /// A page of comments as the comments page shows them: threads one level deep
+    /// (`CommentNesting`), each comment with its heart (the count from Grain, the
+    /// person's own state from their repository, `SocialOutbox.hearts`) and, while the
+    /// story is live and someone is signed in, a reply form.
+    package func thread(_ comments: [CommentMerge.Shown], account: AccountSession?, story: StoryView, isLive: Bool) async -> [CommentModel] {
+        let hearts = if let account { await outbox.hearts(account) } else { FavouriteBook.Hearts() }
+        let canAct = account != nil && isLive
+        func model(_ shown: CommentMerge.Shown) -> CommentModel {
+            var model = comment(shown, account: account, story: story)
+            let favorited = hearts[shown.view.uri] != nil
+            model.uri = shown.view.uri.rawValue
+            model.favorited = favorited
+            model.favCount = max(shown.view.favCount ?? 0, favorited ? 1 : 0)
+            if canAct {
+                model.favoriteAction = Self.commentFavoritePath(story)
+                model.replyDraft = shown.view.author.handle.map { "@\($0.rawValue) " } ?? ""
+            }
+            return model
+        }
+        return CommentNesting.threads(comments).map { thread in
+            var top = model(thread.comment)
+            top.replies = thread.replies.map(model)
+            return top
+        }
+    }
+
     /// The viewer's bar, or null for a story past its day (Grain hides it too).
     package func viewerBar(_ story: StoryView, isLive: Bool, account: AccountSession?, hiddenAuthors: Set<DID> = []) async -> ViewerSocialModel? {
         guard isLive else { return nil }

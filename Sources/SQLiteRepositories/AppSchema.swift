@@ -177,5 +177,14 @@ enum AppSchema {
                     (SELECT s.pds_url FROM sessions s WHERE s.did = social_writes.did ORDER BY s.last_used_at DESC LIMIT 1), '');
                 CREATE INDEX sessions_by_account ON sessions(did, pds_url, last_used_at);
                 """),
+        // Comment threads: a reply keeps the comment it answers, and a comment the
+        // mention facets found when it was typed, so a retry after a restart sends the
+        // same record. (A heart on a comment is a favourite whose subject is the comment.)
+        Migration(
+            version: 6, name: "replies and mention facets of social writes",
+            sql: """
+                ALTER TABLE social_writes ADD COLUMN reply_to TEXT;    -- the answered comment's AT URI
+                ALTER TABLE social_writes ADD COLUMN facets TEXT;      -- JSON array of app.bsky.richtext.facet
+                """),
     ]
 }

@@ -13,19 +13,23 @@ package struct SQLiteSocialWriteRepository: SocialWriteRepository {
 
     /// Stores a new write, pending and due now, and returns it with its id.
     package func insert(
-        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
+        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, replyTo: ATURI?,
+        facets: [RichTextFacet]?, createdAt: Datetime, now: Date
     ) async throws -> SocialWrite {
         let seconds = Int64(now.timeIntervalSince1970)
+        let facetsJSON = try facets.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let id = try await database.write { db in
             try db.execute(
                 """
-                INSERT INTO social_writes (did, pds_url, kind, rkey, subject, text, record_created_at, status, next_attempt_at, queued_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
-                """, [did, pdsURL, kind.rawValue, rkey, subject, text, createdAt, seconds, seconds])
+                INSERT INTO social_writes (did, pds_url, kind, rkey, subject, text, reply_to, facets, record_created_at, status,
+                    next_attempt_at, queued_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                """, [did, pdsURL, kind.rawValue, rkey, subject, text, replyTo, facetsJSON, createdAt, seconds, seconds])
             return db.lastInsertRowID
         }
         return SocialWrite(
-            id: id, did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, recordCreatedAt: createdAt,
+            id: id, did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, replyTo: replyTo, facets: facets,
+            recordCreatedAt: createdAt,
             nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(seconds)), queuedAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
@@ -121,6 +125,8 @@ extension SQLiteSocialWriteRepository {
             id: try row.int64("id"), did: try row.value("did", as: DID.self), pdsURL: try row.string("pds_url"),
             kind: try row.value("kind", as: SocialWrite.Kind.self), rkey: try row.value("rkey", as: RecordKey.self),
             subject: try row.value("subject", as: ATURI.self), text: try row.optionalString("text"),
+            replyTo: try row.optionalString("reply_to").flatMap { ATURI($0) },
+            facets: try row.optionalString("facets").flatMap { try? JSONDecoder().decode([RichTextFacet].self, from: Data($0.utf8)) },
             recordCreatedAt: try row.value("record_created_at", as: Datetime.self),
             status: try row.value("status", as: SocialWrite.Status.self), attempts: try row.int("attempts"),
             nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("next_attempt_at"))),

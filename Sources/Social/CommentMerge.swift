@@ -37,7 +37,9 @@ package struct CommentMerge: Sendable {
         if isLastPage {
             shown += added.map { write in
                 Shown(
-                    view: CommentView(uri: write.uri, cid: "", author: author(write.did), text: write.text ?? "", createdAt: write.recordCreatedAt),
+                    view: CommentView(
+                        uri: write.uri, cid: "", author: author(write.did), text: write.text ?? "", facets: write.facets, replyTo: write.replyTo,
+                        createdAt: write.recordCreatedAt),
                     pending: write.status == .done ? nil : write)
             }
         }

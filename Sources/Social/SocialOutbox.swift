@@ -3,7 +3,8 @@ package import Accounts
 package import Foundation
 package import GrainSupport
 
-/// Favourites and comments on their way to people's PDSes. A heart or a comment is
+/// Favourites (on stories and on comments) and comments (replies included) on their way
+/// to people's PDSes. A heart or a comment is
 /// stored first (`SocialWriteRepository`, with its record key chosen), then tried at once, so
 /// the page that asked can say whether it is there; one that could not be written (no
 /// answer, 5xx, an expired token whose refresh failed) stays pending and is retried in
@@ -47,6 +48,12 @@ package actor SocialOutbox {
         await favourites.hearts(of: account.did, on: pds.client(for: account))?[subject] != nil
     }
 
+    /// Everything `account` has a heart on (stories and comments), as `isFavourite` reads
+    /// it; empty when their PDS cannot be read just now.
+    package func hearts(_ account: AccountSession) async -> FavouriteBook.Hearts {
+        await favourites.hearts(of: account.did, on: pds.client(for: account)) ?? [:]
+    }
+
     /// The account's favourites could not be read from its PDS: giving or taking back a
     /// heart now might make a second record or miss the one there is.
     package struct HeartsUnknown: Error, Sendable {}
@@ -65,11 +72,15 @@ package actor SocialOutbox {
         return try await queue(account, .unfavorite, rkey: rkey, subject: subject, text: nil)
     }
 
-    /// Comments `text` on `subject`: checked against the lexicon first (a
+    /// Comments `text` on `subject` (a reply when `replyTo` names a comment), with the
+    /// mention `facets` found in it: checked against the lexicon first (a
     /// `RecordValidationError` for the person), then stored and tried now.
-    package func comment(_ account: AccountSession, _ subject: ATURI, text: String) async throws -> SocialWrite {
-        try CommentRecord.validate(text: text)
-        return try await queue(account, .comment, rkey: tids.next().recordKey, subject: subject, text: text)
+    package func comment(
+        _ account: AccountSession, _ subject: ATURI, text: String, replyTo: ATURI? = nil, facets: [RichTextFacet]? = nil
+    ) async throws -> SocialWrite {
+        try CommentRecord(text: text, facets: facets, subject: subject, replyTo: replyTo, createdAt: Datetime(now())).validate()
+        return try await queue(
+            account, .comment, rkey: tids.next().recordKey, subject: subject, text: text, replyTo: replyTo, facets: facets?.isEmpty == true ? nil : facets)
     }
 
     /// Deletes `account`'s own comment with key `rkey`: the record is always addressed in
@@ -78,9 +89,13 @@ package actor SocialOutbox {
         try await queue(account, .uncomment, rkey: rkey, subject: subject, text: nil)
     }
 
-    private func queue(_ account: AccountSession, _ kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?) async throws -> SocialWrite {
+    private func queue(
+        _ account: AccountSession, _ kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, replyTo: ATURI? = nil,
+        facets: [RichTextFacet]? = nil
+    ) async throws -> SocialWrite {
         let write = try await store.insert(
-            did: account.did, pdsURL: account.pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, createdAt: Datetime(now()), now: now())
+            did: account.did, pdsURL: account.pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, replyTo: replyTo, facets: facets,
+            createdAt: Datetime(now()), now: now())
         await favourites.record(write)
         // An undo waits for what it undoes; the loop sends it after.
         if try await store.waitsForEarlier(write) {
@@ -136,7 +151,8 @@ package actor SocialOutbox {
                     account, collection: write.kind.collection, rkey: write.rkey,
                     record: FavoriteRecord(subject: write.subject, createdAt: write.recordCreatedAt))
             case .comment:
-                let record = CommentRecord(text: write.text ?? "", subject: write.subject, createdAt: write.recordCreatedAt)
+                let record = CommentRecord(
+                    text: write.text ?? "", facets: write.facets, subject: write.subject, replyTo: write.replyTo, createdAt: write.recordCreatedAt)
                 do { try record.validate() } catch { throw PDSWriteFailure.permanent(error.description) }
                 _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record)
             case .unfavorite, .uncomment:

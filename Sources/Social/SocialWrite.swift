@@ -27,9 +27,14 @@ package struct SocialWrite: Sendable, Equatable {
     package var pdsURL: String
     package var kind: Kind
     package var rkey: RecordKey
-    /// The story's AT URI.
+    /// What it is about: the story's AT URI for a comment; the story's or a comment's
+    /// for a favourite (a heart on a comment).
     package var subject: ATURI
     package var text: String?
+    /// For a reply: the comment it answers.
+    package var replyTo: ATURI?
+    /// For a comment: the mention facets of its text, found when it was written.
+    package var facets: [RichTextFacet]?
     package var recordCreatedAt: Datetime
     package var status: Status
     package var attempts: Int
@@ -50,8 +55,9 @@ package struct SocialWrite: Sendable, Equatable {
     }
 
     package init(
-        id: Int64, did: DID, pdsURL: String, kind: Kind, rkey: RecordKey, subject: ATURI, text: String?, recordCreatedAt: Datetime,
-        status: Status = .pending, attempts: Int = 0, nextAttemptAt: Date, lastError: String? = nil, queuedAt: Date
+        id: Int64, did: DID, pdsURL: String, kind: Kind, rkey: RecordKey, subject: ATURI, text: String?, replyTo: ATURI? = nil,
+        facets: [RichTextFacet]? = nil, recordCreatedAt: Datetime, status: Status = .pending, attempts: Int = 0, nextAttemptAt: Date, lastError: String? = nil,
+        queuedAt: Date
     ) {
         self.id = id
         self.did = did
@@ -60,6 +66,8 @@ package struct SocialWrite: Sendable, Equatable {
         self.rkey = rkey
         self.subject = subject
         self.text = text
+        self.replyTo = replyTo
+        self.facets = facets
         self.recordCreatedAt = recordCreatedAt
         self.status = status
         self.attempts = attempts

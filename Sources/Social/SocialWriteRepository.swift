@@ -20,9 +20,12 @@ package import Foundation
 /// Errors: storage failures (the adapter's own error), and the refusal of a second
 /// creation of the same record. Missing writes are nil.
 package protocol SocialWriteRepository: Sendable {
-    /// Stores a new write, pending and due at `now`, and returns it with its id.
+    /// Stores a new write, pending and due at `now`, and returns it with its id; a
+    /// reply's `replyTo` and a comment's `facets` are kept with it (a restart sends the
+    /// same record).
     func insert(
-        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
+        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, replyTo: ATURI?,
+        facets: [RichTextFacet]?, createdAt: Datetime, now: Date
     ) async throws -> SocialWrite
 
     func find(_ id: Int64) async throws -> SocialWrite?
@@ -57,6 +60,15 @@ package protocol SocialWriteRepository: Sendable {
 }
 
 extension SocialWriteRepository {
+    /// `insert` of a write that is not a reply and has no facets.
+    package func insert(
+        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
+    ) async throws -> SocialWrite {
+        try await insert(
+            did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, replyTo: nil, facets: nil, createdAt: createdAt,
+            now: now)
+    }
+
     /// `due(now:limit:)` with the outbox's batch of sixteen.
     package func due(now: Date) async throws -> [SocialWrite] {
         try await due(now: now, limit: 16)

@@ -47,6 +47,28 @@ import Testing
     }
 
     @Test(arguments: RepositoryAdapter.allCases)
+    func aReplyKeepsWhatItAnswersAndItsFacetsAndAHeartOnACommentItsSubject(adapter: RepositoryAdapter) async throws {
+        try await adapter.with { repositories in
+            let writes = repositories.socialWrites
+            let comment: ATURI = "at://did:plc:bob5555555555555555555555/social.grain.comment/3mcomment0001"
+            let mention = RichTextFacet(index: .init(byteStart: 0, byteEnd: 4), features: [.mention(bob)])
+            let reply = try await writes.insert(
+                did: alice, pdsURL: pds, kind: .comment, rkey: "3mreply000001", subject: story, text: "@bob hi", replyTo: comment, facets: [mention],
+                createdAt: Datetime(start), now: start)
+            #expect(reply.replyTo == comment)
+            #expect(reply.facets == [mention])
+            #expect(try await writes.find(reply.id) == reply, "kept as given")
+            let plain = try await insert(writes, .comment, "3mcomment0009", text: "plain")
+            #expect(try await writes.find(plain.id)?.replyTo == nil)
+            #expect(try await writes.find(plain.id)?.facets == nil)
+            let heart = try await insert(writes, .favorite, "3mheart00009", on: comment)
+            #expect(try await writes.unfinished(of: alice, kinds: [.favorite]).map(\.subject) == [comment])
+            #expect(try await writes.comments(on: story, since: start).map(\.id) == [reply.id, plain.id], "a heart on a comment is not a comment")
+            await #expect(throws: (any Error).self, "a second heart with the same key") { _ = try await insert(writes, .favorite, heart.rkey, on: comment) }
+        }
+    }
+
+    @Test(arguments: RepositoryAdapter.allCases)
     func anUndoIsNeverDueBeforeWhatItUndoes(adapter: RepositoryAdapter) async throws {
         try await adapter.with { repositories in
             let writes = repositories.socialWrites

@@ -9,17 +9,24 @@ package struct CommentView: Codable, Sendable, Equatable {
     package var facets: [RichTextFacet]?
     package var replyTo: ATURI?
     package var createdAt: Datetime
+    /// How many favourites Grain has indexed for it (absent: none known).
+    package var favCount: Int?
 
-    package init(uri: ATURI, cid: String, author: ProfileView, text: String, facets: [RichTextFacet]? = nil, createdAt: Datetime) {
+    package init(
+        uri: ATURI, cid: String, author: ProfileView, text: String, facets: [RichTextFacet]? = nil, replyTo: ATURI? = nil,
+        createdAt: Datetime, favCount: Int? = nil
+    ) {
         self.uri = uri
         self.cid = cid
         self.author = author
         self.text = text
         self.facets = facets
+        self.replyTo = replyTo
         self.createdAt = createdAt
+        self.favCount = favCount
     }
 
-    private enum CodingKeys: String, CodingKey { case uri, cid, author, text, facets, replyTo, createdAt }
+    private enum CodingKeys: String, CodingKey { case uri, cid, author, text, facets, replyTo, createdAt, favCount }
 
     /// The required fields must be there and well formed (else the comment is left out
     /// of its page); a malformed optional field is dropped.
@@ -32,6 +39,7 @@ package struct CommentView: Codable, Sendable, Equatable {
         createdAt = try container.decode(Datetime.self, forKey: .createdAt)
         facets = container.contains(.facets) ? container.decodeLossyArray(RichTextFacet.self, forKey: .facets) : nil
         replyTo = container.decodeTolerantly(ATURI.self, forKey: .replyTo)
+        favCount = container.decodeTolerantly(Int.self, forKey: .favCount).map { max(0, $0) }
     }
 }
 

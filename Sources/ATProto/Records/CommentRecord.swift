@@ -1,6 +1,7 @@
-/// A `social.grain.comment` record as GrainStories writes it: plain text on a story
-/// (`subject`), no facets (links typed into a comment stay text here, as they are in
-/// Grain's own composer unless it detects them).
+/// A `social.grain.comment` record as GrainStories writes it: text on a story
+/// (`subject`), optionally a reply to another comment (`replyTo`, as Grain's clients
+/// write it: the comment answered) and mention facets for the `@handle`s that resolved
+/// (links typed into a comment stay text here). Both are left out when absent.
 package struct CommentRecord: Codable, Sendable, Equatable {
     package static let collection = NSID.grainComment
     /// The lexicon's limits: `maxGraphemes` 300 and `maxLength` 3000 (UTF-8 bytes).
@@ -9,18 +10,22 @@ package struct CommentRecord: Codable, Sendable, Equatable {
 
     package var type = CommentRecord.collection.rawValue
     package var text: String
+    package var facets: [RichTextFacet]?
     package var subject: ATURI
+    package var replyTo: ATURI?
     package var createdAt: Datetime
 
-    package init(text: String, subject: ATURI, createdAt: Datetime) {
+    package init(text: String, facets: [RichTextFacet]? = nil, subject: ATURI, replyTo: ATURI? = nil, createdAt: Datetime) {
         self.text = text
+        self.facets = facets?.isEmpty == true ? nil : facets
         self.subject = subject
+        self.replyTo = replyTo
         self.createdAt = createdAt
     }
 
     enum CodingKeys: String, CodingKey {
         case type = "$type"
-        case text, subject, createdAt
+        case text, facets, subject, replyTo, createdAt
     }
 
     /// Checks the text as the lexicon counts it: graphemes are extended grapheme
@@ -41,5 +46,17 @@ package struct CommentRecord: Codable, Sendable, Equatable {
         guard type == CommentRecord.collection.rawValue else { throw RecordValidationError("$type must be \(CommentRecord.collection.rawValue)") }
         try CommentRecord.validate(text: text)
         guard createdAt.isUTC else { throw RecordValidationError("createdAt must be a UTC datetime") }
+        if let replyTo { try CommentRecord.validate(replyTo: replyTo) }
+        let length = text.utf8.count
+        for facet in facets ?? [] where facet.index.byteStart < 0 || facet.index.byteEnd > length || facet.index.byteStart >= facet.index.byteEnd {
+            throw RecordValidationError("a facet's byte range lies outside the text")
+        }
+    }
+
+    /// A reply answers a comment: `replyTo` must name a `social.grain.comment` record.
+    package static func validate(replyTo: ATURI) throws(RecordValidationError) {
+        guard replyTo.collection == collection, replyTo.did != nil, replyTo.rkey != nil else {
+            throw RecordValidationError("A reply must answer a comment.")
+        }
     }
 }

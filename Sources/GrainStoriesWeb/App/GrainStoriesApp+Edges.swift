@@ -19,6 +19,10 @@ extension GrainStoriesApp {
         /// when a person's own PDS cannot be read; nil: never asked (tests that are not
         /// about it).
         package var following: AppViewFollowing?
+        /// The comment composer's @mention suggestions (the AppView's actor search, the
+        /// handle resolver's when it does not answer); nil: no suggestions (tests that are
+        /// not about them).
+        package var actorSearch: ActorTypeahead?
         /// How people's PDSes are reached (sign-in, sign-out, posting, deleting).
         package var pds: any PDSConnector
         /// Where an account lives (handle or DID → DID and PDS), at sign-in.
@@ -39,7 +43,7 @@ extension GrainStoriesApp {
             stories: any StoryLibrary, pds: any PDSConnector, identity: any IdentityResolving,
             geocoder: @escaping @Sendable (any GeocodingCache) -> any PlaceGeocoder,
             now: @escaping @Sendable () -> Date, http: OutboundHTTP, comments: any CommentThreads = NoCommentThreads(),
-            following: AppViewFollowing? = nil,
+            following: AppViewFollowing? = nil, actorSearch: ActorTypeahead? = nil,
             storage: @escaping @Sendable (DataDirectory) async throws(ConfigurationError) -> Repositories = { data throws(ConfigurationError) in
                 try await Repositories.sqlite(at: data.database)
             }
@@ -48,6 +52,7 @@ extension GrainStoriesApp {
             self.stories = stories
             self.comments = comments
             self.following = following
+            self.actorSearch = actorSearch
             self.pds = pds
             self.identity = identity
             self.geocoder = geocoder
@@ -78,7 +83,10 @@ extension GrainStoriesApp {
                 now: Date.init,
                 http: http,
                 comments: AppViewCommentThreads(client: client),
-                following: AppViewFollowing(client: client)
+                following: AppViewFollowing(client: client),
+                actorSearch: ActorTypeahead(
+                    appView: XRPCClient(baseURL: configuration.appViewURL, http: http),
+                    resolver: XRPCClient(baseURL: configuration.handleResolverURL, http: http))
             )
         }
     }

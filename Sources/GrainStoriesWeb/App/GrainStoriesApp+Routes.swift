@@ -13,7 +13,7 @@ extension GrainStoriesApp {
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
         signer: MediaURLSigner, media: MediaCache, repositories: Repositories, sessions: SessionStore, pds: AuthorizedPDS,
         identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
-        following: AppViewFollowing?, now: @escaping @Sendable () -> Date
+        following: AppViewFollowing?, actorSearch: ActorTypeahead?, now: @escaping @Sendable () -> Date
     ) -> Routes {
         let seen = SeenTracker(accounts: repositories.seen, now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
@@ -41,7 +41,8 @@ extension GrainStoriesApp {
             favorite: FavoriteEndpoint(pages: pages, stories: stories, outbox: social),
             comments: CommentsPage(
                 pages: pages, stories: stories, comments: storyComments, outbox: social,
-                presenter: socialPresenter, hidden: hidden),
+                presenter: socialPresenter, hidden: hidden, identity: identity),
+            mentions: MentionSearchEndpoint(typeahead: actorSearch),
             profile: ProfilePage(pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),

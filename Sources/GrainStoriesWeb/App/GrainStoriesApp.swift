@@ -110,7 +110,7 @@ package final class GrainStoriesApp: Sendable {
         let routes = routes(
             configuration: configuration, logger: logger, pages: pages, library: library, signer: signer, media: media,
             repositories: repositories, sessions: sessions, pds: pds, identity: edges.identity, posting: posting,
-            social: social, comments: edges.comments, following: edges.following, now: now
+            social: social, comments: edges.comments, following: edges.following, actorSearch: edges.actorSearch, now: now
         )
         let application = Application(
             router: routes.router(), errors: ErrorResponder(pages: pages, logger: logger), sessions: sessions, logger: logger)

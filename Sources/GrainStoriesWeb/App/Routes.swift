@@ -12,6 +12,7 @@ struct Routes: Sendable {
     var viewer: StoryViewerPage
     var favorite: FavoriteEndpoint
     var comments: CommentsPage
+    var mentions: MentionSearchEndpoint
     var profile: ProfilePage
     var tv: TVPage
     var hidden: HiddenPage
@@ -37,6 +38,7 @@ struct Routes: Sendable {
         router.post("/profile/:actor/story/:rkey/favorite", body: .form(4096, needsAccount: true)) { try await favorite.respond($0) }
         router.get("/profile/:actor/story/:rkey/comments") { try await comments.show($0) }
         router.post("/profile/:actor/story/:rkey/comments", body: .form(16 * 1024, needsAccount: true)) { try await comments.add($0) }
+        router.post("/profile/:actor/story/:rkey/comments/favorite", body: .form(4096, needsAccount: true)) { try await comments.favorite($0) }
         router.post("/profile/:actor/story/:rkey/comments/:comment/delete", body: .form(4096, needsAccount: true)) { try await comments.delete($0) }
         router.get("/profile/:actor/story/:rkey/delete") {
             try await deleteStory.confirm($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self))
@@ -44,6 +46,7 @@ struct Routes: Sendable {
         router.post("/profile/:actor/story/:rkey/delete", body: .form(4096, needsAccount: true)) {
             try await deleteStory.delete($0, actor: $0.actorParameter(), rkey: $0.parameter("rkey", as: RecordKey.self))
         }
+        router.get("/mentions") { try await mentions.respond($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.get("/tv") { try await tv.respond($0) }
         router.get(HiddenPage.path) { try await hidden.show($0) }

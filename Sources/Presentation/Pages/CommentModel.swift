@@ -2,7 +2,9 @@ package import HTMLTemplates
 
 /// One comment as the comments page and the viewer's bar draw it: its author, when it was
 /// written, its text as runs (a link where a checked facet says so, `CommentText`), the
-/// delete form's address on the signed-in person's own, and how sending it is going.
+/// delete form's address on the signed-in person's own, and how sending it is going; on
+/// the comments page also its heart (count, the signed-in person's own state), what a
+/// reply to it starts with, and the replies shown under it (top-level comments only).
 package struct CommentModel: TemplateModel, Equatable {
     /// A stretch of the text, a link or not.
     package struct Run: TemplateModel, Equatable {
@@ -31,6 +33,18 @@ package struct CommentModel: TemplateModel, Equatable {
     package var deleteAction: String?
     /// How sending it is going, while it is not on the PDS yet.
     package var state: String?
+    /// The comment's AT URI: what a heart on it, or a reply to it, names.
+    package var uri: String = ""
+    /// Where its heart form posts, when the person may give one (signed in, story live).
+    package var favoriteAction: String?
+    package var favorited = false
+    /// Favourites it has, as Grain counts them (never fewer than the person's own).
+    package var favCount = 0
+    /// What a reply to it starts with (`@handle `, as Grain's composer does), when the
+    /// person may reply.
+    package var replyDraft: String?
+    /// The replies shown under it (one level, `CommentNesting`).
+    package var replies: [CommentModel] = []
 
     package init(
         name: String, handle: String, profileHref: String, avatar: AvatarModel, createdAt: String, time: String, timeLong: String,
@@ -60,6 +74,16 @@ package struct CommentModel: TemplateModel, Equatable {
             "runs": .list(runs.map(\.templateValue)),
             "deleteAction": .optional(deleteAction),
             "state": .optional(state),
+            "uri": .string(uri),
+            "favoriteAction": .optional(favoriteAction),
+            "favorited": .bool(favorited),
+            "favCount": .int(favCount),
+            // The label replaces the button's text for screen readers, so it carries the count.
+            "favLabel": .string(
+                (favorited ? "Remove your like from this comment" : "Like this comment") + (favCount == 1 ? " (1 like)" : " (\(favCount) likes)")),
+            "replyDraft": .optional(replyDraft),
+            "replies": .list(replies.map(\.templateValue)),
+            "hasReplies": .bool(!replies.isEmpty),
         ]
     }
 }

@@ -22,6 +22,8 @@ package struct CommentsPageModel: PageModel, Equatable {
     package var action: String
     /// The text of a comment that was refused, kept for another try.
     package var draft: String
+    /// The comment a refused reply answered (its AT URI), kept with its text.
+    package var draftReplyTo: String? = nil
     package var problem: String?
     package var maxGraphemes: Int
     package var signInHref: String
@@ -58,6 +60,7 @@ package struct CommentsPageModel: PageModel, Equatable {
             "canComment": .bool(canComment),
             "action": .string(action),
             "draft": .string(draft),
+            "draftReplyTo": .optional(draftReplyTo),
             "problem": .optional(problem),
             "maxGraphemes": .int(maxGraphemes),
             "signInHref": .string(signInHref),

@@ -45,6 +45,8 @@ package final class StandInAppView: Sendable {
         var following: [String: [String]] = [:]
         /// Accounts whose stories and posts were indexed from a fake PDS.
         var indexed: [StandInIndexedAccount] = []
+        /// Grain profiles `searchActorsTypeahead` finds besides the story authors.
+        var actors: [PostedAuthor] = []
     }
 
     /// The mutable state, in a class so the server's handler can share it.
@@ -79,14 +81,30 @@ package final class StandInAppView: Sendable {
     /// `author` posts a story: from now on they are the first of the story authors.
     package func post(_ author: PostedAuthor) { shared.state.withLock { $0.posted.insert(author, at: 0) } }
 
+    /// `did` has a Grain profile from now on: `searchActorsTypeahead` finds it.
+    package func addActor(did: String, handle: String, displayName: String) {
+        shared.state.withLock { $0.actors.append(PostedAuthor(did: did, handle: handle, displayName: displayName)) }
+    }
+
     /// `comment` is listed from now on (by `getCommentThread` of its subject).
     package func addComment(_ comment: StandInComment) { shared.state.withLock { $0.comments.append(comment) } }
 
     /// Indexes the `social.grain.comment` records of `accounts` on `pds`, as Grain's
     /// AppView does from the network: new records are listed from now on (with the
-    /// account's handle as its name), records deleted since are no longer listed.
+    /// account's handle as its name, and their `replyTo`), records deleted since are no
+    /// longer listed; every listed comment's `favCount` becomes the number of those
+    /// accounts' `social.grain.favorite` records whose subject it is (absent when none).
     package func indexComments(from pds: FakePDS, accounts: [FakePDS.Account]) {
         let records = accounts.flatMap { account in pds.records("social.grain.comment", of: account.did).map { (account, $0) } }
+        let favourites = accounts.flatMap { pds.records("social.grain.favorite", of: $0.did) }.compactMap { $0.value["subject"]?.stringValue }
+        defer {
+            shared.state.withLock { state in
+                for index in state.comments.indices {
+                    let count = favourites.filter { $0 == state.comments[index].uri }.count
+                    state.comments[index].favCount = count > 0 ? count : nil
+                }
+            }
+        }
         shared.state.withLock { state in
             let dids = Set(accounts.map(\.did))
             let present = Set(records.map { $0.1.uri })
@@ -97,7 +115,7 @@ package final class StandInAppView: Sendable {
                 else { continue }
                 var comment = StandInComment(
                     uri: record.uri, cid: record.cid, subject: subject, authorDID: account.did, handle: account.handle,
-                    text: text, facetsJSON: record.value["facets"]?.text, createdAt: created)
+                    text: text, facetsJSON: record.value["facets"]?.text, replyTo: record.value["replyTo"]?.stringValue, createdAt: created)
                 comment.isIndexed = true
                 state.comments.append(comment)
             }
@@ -155,10 +173,10 @@ package final class StandInAppView: Sendable {
         }
         guard request.path.hasPrefix("/xrpc/") else { return HTTPResponse(status: .notFound) }
         let nsid = String(request.path.dropFirst(6))
-        let (mode, posted, comments, following, indexed) = shared.state.withLock {
-            state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]], [StandInIndexedAccount]) in
+        let (mode, posted, comments, following, indexed, actors) = shared.state.withLock {
+            state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]], [StandInIndexedAccount], [PostedAuthor]) in
             state.queries[nsid, default: 0] += 1
-            return (state.mode, state.posted, state.comments, state.following, state.indexed)
+            return (state.mode, state.posted, state.comments, state.following, state.indexed, state.actors)
         }
         switch mode {
         case .normal: break
@@ -212,6 +230,8 @@ package final class StandInAppView: Sendable {
             return commentThread(query, comments: comments)
         case "social.grain.unspecced.getFollowing":
             return followingPage(query, following: following)
+        case "social.grain.unspecced.searchActorsTypeahead":
+            return StandInActorSearch.answer(query, profiles: actors + posted + storyAuthorProfiles(base: base, offset: offset))
         case "social.grain.unspecced.getActorProfile":
             if actor == maya { return json(200, rewrite("getProfile", base: base, offset: offset)) }
             if let profile = indexedProfile(query["actor"] ?? "", authors: authors, indexed: indexed) { return json(200, profile) }
@@ -305,6 +325,18 @@ package final class StandInAppView: Sendable {
             let (left, right) = (lhs.element["latestAt"] as? String ?? "", rhs.element["latestAt"] as? String ?? "")
             return left != right ? left > right : lhs.offset < rhs.offset
         }.map(\.element)
+    }
+
+    /// The fixture's story authors as Grain profiles (for the actor search).
+    private static func storyAuthorProfiles(base: String, offset: TimeInterval) -> [PostedAuthor] {
+        guard let root = try? JSONSerialization.jsonObject(with: Data(rewrite("getStoryAuthors", base: base, offset: offset).utf8)) as? [String: Any],
+            let authors = root["authors"] as? [[String: Any]]
+        else { return [] }
+        return authors.compactMap { author in
+            guard let profile = author["profile"] as? [String: Any], let did = profile["did"] as? String, let handle = profile["handle"] as? String
+            else { return nil }
+            return PostedAuthor(did: did, handle: handle, displayName: profile["displayName"] as? String ?? "")
+        }
     }
 
     /// Authors other than Maya get `storyCount` simple stories ending at `latestAt`.

@@ -14,12 +14,16 @@ package struct StandInComment: Sendable, Equatable {
     /// The `facets` array as JSON text, exactly as given (hostile ones included).
     package var facetsJSON: String?
     package var createdAt: Date
+    /// The comment it answers (`replyTo`), as an AT URI.
+    package var replyTo: String?
+    /// How many favourites name it (`favCount`), as Grain counts them once indexed.
+    package var favCount: Int?
     /// Indexed from a fake PDS (so it goes when its record does), not given by a test.
     var isIndexed = false
 
     package init(
         uri: String, cid: String = "bafyreistandincomment", subject: String, authorDID: String, handle: String,
-        displayName: String? = nil, text: String, facetsJSON: String? = nil, createdAt: Date
+        displayName: String? = nil, text: String, facetsJSON: String? = nil, replyTo: String? = nil, favCount: Int? = nil, createdAt: Date
     ) {
         self.uri = uri
         self.cid = cid
@@ -30,6 +34,8 @@ package struct StandInComment: Sendable, Equatable {
         self.text = text
         self.facetsJSON = facetsJSON
         self.createdAt = createdAt
+        self.replyTo = replyTo
+        self.favCount = favCount
     }
 
     /// `commentView` as JSON (built as text so hostile facets reach the client unchanged).
@@ -43,6 +49,8 @@ package struct StandInComment: Sendable, Equatable {
         var json = "{\"uri\":\(quoted(uri)),\"cid\":\(quoted(cid)),\"author\":\(author),\"text\":\(quoted(text)),"
         json += "\"createdAt\":\(quoted(ISO8601Parsing.format(createdAt)))"
         if let facetsJSON { json += ",\"facets\":\(facetsJSON)" }
+        if let replyTo { json += ",\"replyTo\":\(quoted(replyTo))" }
+        if let favCount { json += ",\"favCount\":\(favCount)" }
         return json + "}"
     }
 }

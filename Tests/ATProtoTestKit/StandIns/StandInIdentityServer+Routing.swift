@@ -5,6 +5,7 @@ import Synchronization
 extension StandInIdentityServer {
     static func respond(to request: HTTPRequest, shared: Shared) async -> HTTPResponse {
         let path = request.path.removingPercentEncoding ?? request.path
+        if path == "/resolver/xrpc/app.bsky.actor.searchActorsTypeahead" { return typeahead(query: request.query, shared: shared) }
         let (role, key) = route(path: path, query: request.query)
         guard let role else { return HTTPResponse(status: .notFound) }
         let answer = shared.state.withLock { state -> Answer? in
@@ -24,6 +25,38 @@ extension StandInIdentityServer {
         case .none:
             return json(404, #"{"message":"not found"}"#)
         }
+    }
+
+    /// `app.bsky.actor.searchActorsTypeahead` as the public API answers it anonymously:
+    /// `q` (a missing one gives no actors, like an empty one), `limit` 1–100 (default
+    /// 10; else a 400), and `{"actors": [profileViewBasic]}` for the handles published
+    /// here whose handle starts with `q` (case-insensitive), in handle order.
+    static func typeahead(query: String?, shared: Shared) -> HTTPResponse {
+        var parameters: [String: String] = [:]
+        for pair in (query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            parameters[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        var limit = 10
+        if let text = parameters["limit"] {
+            guard let value = Int(text), (1...100).contains(value) else { return json(400, #"{"error":"InvalidRequest","message":"limit out of range"}"#) }
+            limit = value
+        }
+        let prefix = (parameters["q"] ?? parameters["term"] ?? "").lowercased()
+        let published = shared.state.withLock { $0.resolveHandle }
+        let actors: [[String: String]] =
+            prefix.isEmpty
+            ? []
+            : published.keys.sorted().filter { $0.hasPrefix(prefix) }.prefix(limit).compactMap { handle in
+                guard case .json(let body) = published[handle]!,
+                    let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], let did = object["did"] as? String
+                else { return nil }
+                return ["did": did, "handle": handle]
+            }
+        let data = (try? JSONSerialization.data(withJSONObject: ["actors": actors])) ?? Data()
+        return json(200, String(decoding: data, as: UTF8.self))
     }
 
     /// Which service `path` is for and the DID or handle it asks about.

@@ -63,6 +63,8 @@ package final class AppHarness: ComposedApp, Sendable {
         // The live comment client would ask the configured AppView (grain.social); tests
         // about comments give the stand-in AppView's through `edges`.
         chosen.comments = NoCommentThreads()
+        // Likewise for @mention suggestions: tests about them give the stand-ins' search.
+        chosen.actorSearch = nil
         chosen.now = { now }
         edges(&chosen)
         let data = try DataDirectory.prepare(dataDirectory)

@@ -18,7 +18,8 @@ package final class InMemorySocialWriteRepository: SocialWriteRepository {
     package init() {}
 
     package func insert(
-        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, createdAt: Datetime, now: Date
+        did: DID, pdsURL: String, kind: SocialWrite.Kind, rkey: RecordKey, subject: ATURI, text: String?, replyTo: ATURI?,
+        facets: [RichTextFacet]?, createdAt: Datetime, now: Date
     ) async throws -> SocialWrite {
         let at = StoredSeconds.date(StoredSeconds.of(now))
         return try state.withLock { state throws(InMemoryRepositoryError) in
@@ -27,8 +28,8 @@ package final class InMemorySocialWriteRepository: SocialWriteRepository {
             }
             state.lastID += 1
             let write = SocialWrite(
-                id: state.lastID, did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text,
-                recordCreatedAt: createdAt, nextAttemptAt: at, queuedAt: at)
+                id: state.lastID, did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, replyTo: replyTo,
+                facets: facets, recordCreatedAt: createdAt, nextAttemptAt: at, queuedAt: at)
             state.writes.append(write)
             return write
         }

@@ -31,10 +31,14 @@ final class SocialHarness: Sendable {
         appView = try StandInAppView(image: [0xFF, 0xD8, 0xFF, 0xD9])
         let threads = StandInCommentThreads(baseURL: appView.baseURL, http: http)
         let clock = self.clock
+        let appViewURL = appView.baseURL
+        let http = self.http
         app = try await AppHarness(
             library: library,
             edges: { edges in
                 edges.comments = threads
+                edges.actorSearch = ActorTypeahead(
+                    appView: XRPCClient(baseURL: appViewURL, http: http), resolver: XRPCClient(baseURL: TestIdentityDirectory.shared.resolverURL, http: http))
                 edges.now = { clock.now }
             })
     }

@@ -69,6 +69,37 @@ import Testing
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// A reply keeps the comment it answers and its mention facets, and a heart on a
+    /// comment its subject, across a restart (the database closed and opened again), so
+    /// the retry sends the same record with the same key.
+    @Test func aReplyWithItsMentionsAndAHeartOnACommentAreKeptAcrossARestart() async throws {
+        let (database, store, directory) = try await open()
+        let comment: ATURI = "at://did:plc:bob222222222222222222222/social.grain.comment/3mcomment0001"
+        let mention = RichTextFacet(index: .init(byteStart: 0, byteEnd: 9), features: [.mention("did:plc:bob222222222222222222222")])
+        let reply = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mreply000001", subject: story, text: "@bob.test yes",
+            replyTo: comment, facets: [mention], createdAt: Datetime(now), now: now)
+        let heart = try await store.insert(
+            did: alice, pdsURL: "https://pds.example.com", kind: .favorite, rkey: "3mheart00009", subject: comment, text: nil, createdAt: Datetime(now),
+            now: now)
+        await database.close()
+
+        let reopened = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
+        let again = SQLiteSocialWriteRepository(database: reopened)
+        #expect(try await again.find(reply.id) == reply)
+        #expect(try await again.find(reply.id)?.replyTo == comment)
+        #expect(try await again.find(reply.id)?.facets == [mention])
+        #expect(try await again.find(heart.id)?.subject == comment)
+        #expect(try await again.due(now: now).map(\.id) == [reply.id, heart.id])
+        await #expect(throws: (any Error).self, "the reply's key is created once") {
+            _ = try await again.insert(
+                did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mreply000001", subject: story, text: "again", replyTo: comment,
+                facets: nil, createdAt: Datetime(now), now: now)
+        }
+        await reopened.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
     @Test func aKindThisVersionDoesNotKnowIsAnErrorNotAGuess() async throws {
         let (database, store, directory) = try await open()
         let write = try await store.insert(

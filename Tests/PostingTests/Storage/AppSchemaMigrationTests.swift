@@ -11,8 +11,34 @@ import Testing
 @testable import Social
 
 /// Databases made before publishing moved into the drafts table keep their drafts and
-/// their publishing progress.
+/// their publishing progress; comments waiting from before replies existed stay plain
+/// comments.
 @Suite struct AppSchemaMigrationTests {
+    @Test func version5SocialWritesReadAsCommentsWithoutReplyOrFacets() async throws {
+        let directory = ProjectPaths.temporaryDirectory("migration")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/grainstories.sqlite3"
+        let old = try await Database(path: path, migrations: Array(AppSchema.migrations.prefix(5)))
+        try await old.write { db in
+            try db.execute(
+                """
+                INSERT INTO social_writes (did, pds_url, kind, rkey, subject, text, record_created_at, status, next_attempt_at, queued_at)
+                VALUES ('did:plc:alice11111111111111111111', 'https://pds.example.com', 'comment', '3mcomment0001',
+                    'at://did:plc:hbrpoigf3cbfnobm2o4rak3v/social.grain.story/3muojebufwseb', 'waiting', '2026-09-04T12:00:00.000Z',
+                    'pending', 1788544800, 1788544800)
+                """)
+        }
+        await old.close()
+
+        let migrated = try await AppDatabase.open(at: path)
+        let writes = SQLiteSocialWriteRepository(database: migrated)
+        let waiting = try #require(try await writes.due(now: Date(timeIntervalSince1970: 1_788_544_800)).first)
+        #expect(waiting.text == "waiting")
+        #expect(waiting.replyTo == nil)
+        #expect(waiting.facets == nil)
+        await migrated.close()
+    }
+
     @Test func version1DraftsAndOutboxRowsSurviveTheMove() async throws {
         let directory = ProjectPaths.temporaryDirectory("migration")
         defer { try? FileManager.default.removeItem(atPath: directory) }

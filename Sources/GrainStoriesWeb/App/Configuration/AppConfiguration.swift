@@ -46,7 +46,9 @@ package struct AppConfiguration: Sendable {
 
     // MARK: Identity, posting and places
     /// Where handles are resolved when DNS and HTTPS lookups fail
-    /// (`com.atproto.identity.resolveHandle`).
+    /// (`com.atproto.identity.resolveHandle`), and whose actor search
+    /// (`app.bsky.actor.searchActorsTypeahead`) suggests people to mention in comments
+    /// while Grain's AppView does not answer its own.
     package var handleResolverURL = "https://public.api.bsky.app"
     /// The PLC directory for `did:plc` documents.
     package var plcURL = "https://plc.directory"

@@ -70,7 +70,10 @@ extension ConfigurationOption {
         .integer(
             "max-spool-bytes", "Most disk space all request bodies being received may take together, in bytes.", range: (1 << 20)...(1 << 40), \.maxSpoolBytes),
         .integer("media-cache-bytes", "Largest total size of the on-disk image cache, in bytes.", range: (1 << 20)...(1 << 40), \.mediaCacheBytes),
-        .url("handle-resolver-url", "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail.", \.handleResolverURL),
+        .url(
+            "handle-resolver-url",
+            "Resolves handles (com.atproto.identity.resolveHandle) when DNS and HTTPS lookups fail; its actor search suggests @mentions when Grain's does not answer.",
+            \.handleResolverURL),
         .url("plc-url", "The PLC directory for did:plc documents.", \.plcURL),
         ConfigurationOption(
             flag: "public-url", valueName: "URL",

@@ -1,4 +1,5 @@
 import ATProto
+import Accounts
 import Foundation
 import GrainSupport
 import HTMLTemplates
@@ -9,8 +10,11 @@ import Social
 import Viewing
 
 /// `/profile/{actor}/story/{rkey}/comments`: a story's comments, oldest first, a page at
-/// a time (`?cursor=`), with a form to add one (POST here) and a delete form on one's
-/// own (`…/comments/{rkey}/delete`). Without the script this is the comments page; the
+/// a time (`?cursor=`), in threads one level deep, with a form to add one (POST here;
+/// with `replyTo`, a reply to that comment), a reply form and a heart on each
+/// (`…/comments/favorite` with the comment's `subject`), and a delete form on one's
+/// own (`…/comments/{rkey}/delete`). A typed `@handle` that resolves becomes a mention
+/// facet (`MentionFacets`). Without the script this is the comments page; the
 /// viewer's script shows the same section in a sheet over the story.
 ///
 /// A comment the PDS refuses, or that does not fit the lexicon, comes back in the form
@@ -26,6 +30,8 @@ struct CommentsPage: Sendable {
     let presenter: StorySocialPresenter
     /// Whose comments the signed-in person never sees: whom they block or hid.
     let hidden: HiddenAuthors
+    /// Turns a mentioned handle into its DID (nil: stays plain text).
+    let identity: any IdentityResolving
 
     func show(_ context: RequestContext) async throws -> HTTPResponse {
         let found = try await stories.find(context)
@@ -42,14 +48,53 @@ struct CommentsPage: Sendable {
         let text = (form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         let write: SocialWrite
         do {
-            write = try await outbox.comment(account, found.uri, text: text)
+            let replyTo = try Self.replyTo(form["replyTo"])
+            // Text the lexicon refuses is said before any handle is looked up.
+            try CommentRecord.validate(text: text)
+            let identity = self.identity
+            let facets = await MentionFacets.facets(in: text) { handle in
+                try? await identity.locate(identifier: handle.rawValue, pdsOverride: nil).did
+            }
+            write = try await outbox.comment(account, found.uri, text: text, replyTo: replyTo, facets: facets)
         } catch let invalid as RecordValidationError {
-            return try await render(found, context: context, cursor: nil, draft: text, problem: invalid.description, status: .unprocessableContent)
+            return try await render(
+                found, context: context, cursor: nil, draft: text, replyTo: form["replyTo"], problem: invalid.description, status: .unprocessableContent)
         }
         if write.status == .failed {
-            return try await render(found, context: context, cursor: nil, draft: text, problem: write.lastError, status: .unprocessableContent)
+            return try await render(
+                found, context: context, cursor: nil, draft: text, replyTo: write.replyTo?.rawValue, problem: write.lastError,
+                status: .unprocessableContent)
         }
         return HTTPResponse.redirect(to: StorySocialPresenter.commentsPath(found.story) + "#comments-end")
+    }
+
+    /// `replyTo` from the form: absent or blank for a comment, else a comment's AT URI.
+    static func replyTo(_ field: String?) throws(RecordValidationError) -> ATURI? {
+        guard let field, field.contains(where: { !$0.isWhitespace }) else { return nil }
+        guard let uri = ATURI(field.trimmingCharacters(in: .whitespaces)) else { throw RecordValidationError("A reply must answer a comment.") }
+        try CommentRecord.validate(replyTo: uri)
+        return uri
+    }
+
+    /// `POST …/comments/favorite` with `subject` (a comment's AT URI) and `favorite=1`
+    /// (give the heart) or `0` (take it back): a `social.grain.favorite` whose subject is
+    /// the comment, written to or deleted from the person's own repository through the
+    /// outbox, as the story's heart is. The answer is the comments page again.
+    func favorite(_ context: RequestContext) async throws -> HTTPResponse {
+        let account = try context.requireAccount()
+        let form = try context.formFields(limit: 4096)
+        try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        let found = try await stories.find(context)
+        guard found.isLive else { throw HTTPError(.conflict, "This story has ended; its comments can no longer be liked.") }
+        guard let subject = form["subject"].flatMap({ ATURI($0) }), subject.collection == CommentRecord.collection, subject.did != nil,
+            subject.rkey != nil
+        else { throw HTTPError.badRequest("Say which comment to like.") }
+        let give = try FavoriteEndpoint.givesHeart(form["favorite"], what: "the comment")
+        let write = try await give ? outbox.favourite(account, subject) : outbox.unfavourite(account, subject)
+        if let write, write.status == .failed {
+            throw HTTPError(.badGateway, "Your like could not be \(give ? "saved" : "removed"): \(write.lastError ?? "")")
+        }
+        return HTTPResponse.redirect(to: StorySocialPresenter.commentsPath(found.story))
     }
 
     func delete(_ context: RequestContext) async throws -> HTTPResponse {
@@ -66,7 +111,8 @@ struct CommentsPage: Sendable {
     }
 
     private func render(
-        _ found: StoryLookup.Found, context: RequestContext, cursor: String?, draft: String?, problem: String?, status: HTTPStatus
+        _ found: StoryLookup.Found, context: RequestContext, cursor: String?, draft: String?, replyTo: String? = nil, problem: String?,
+        status: HTTPStatus
     ) async throws -> HTTPResponse {
         let story = found.story
         let account = context.account
@@ -76,14 +122,16 @@ struct CommentsPage: Sendable {
         let count = hiddenAuthors.isEmpty ? listing.totalCount : await comments.summary(subject: found.uri, viewer: account, hiddenAuthors: hiddenAuthors).count
         let storyPath = StoryLinks.story(story)
         let path = StorySocialPresenter.commentsPath(story)
-        let page = CommentsPageModel(
+        var page = CommentsPageModel(
             authorName: story.creator.name, storyHref: storyPath, countText: StorySocialPresenter.countText(count),
-            comments: listing.comments.map { presenter.comment($0, account: account, story: story) },
+            comments: await presenter.thread(listing.comments, account: account, story: story, isLive: found.isLive),
             nextHref: listing.cursor.map { path + "?cursor=" + PercentEncoding.encodeComponent($0) },
             firstHref: cursor == nil ? nil : path, isPartial: listing.isPartial, canComment: found.isLive, action: path,
             draft: draft ?? "", problem: problem, maxGraphemes: CommentRecord.maxGraphemes,
             signInHref: SignInPage.address(expired: false, next: path)
         )
+        // Only a reply to a comment goes back into the form (the refusal may be of the address).
+        page.draftReplyTo = (try? Self.replyTo(replyTo))?.rawValue
         var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response

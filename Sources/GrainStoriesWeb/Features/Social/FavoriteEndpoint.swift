@@ -23,12 +23,7 @@ struct FavoriteEndpoint: Sendable {
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let found = try await stories.find(context)
         guard found.isLive else { throw HTTPError(.conflict, "This story has ended; it can no longer be liked.") }
-        let give: Bool
-        switch form["favorite"] {
-        case "1": give = true
-        case "0": give = false
-        default: throw HTTPError.badRequest("Say whether to like the story or not.")
-        }
+        let give = try Self.givesHeart(form["favorite"], what: "the story")
         let write = try await give ? outbox.favourite(account, found.uri) : outbox.unfavourite(account, found.uri)
         var failure: String?
         if let write, write.status == .failed {
@@ -45,6 +40,16 @@ struct FavoriteEndpoint: Sendable {
         headers.add("Content-Type", "application/json")
         headers.add("Cache-Control", "no-store")
         return HTTPResponse(status: .ok, headers: headers, body: .bytes(Array((json + "}").utf8)))
+    }
+
+    /// The `favorite` field of a heart form (the story's, or a comment's): `1` gives the
+    /// heart, `0` takes it back; anything else is a 400 that names `what`.
+    static func givesHeart(_ field: String?, what: String) throws -> Bool {
+        switch field {
+        case "1": true
+        case "0": false
+        default: throw HTTPError.badRequest("Say whether to like \(what) or not.")
+        }
     }
 
     /// Our own texts and the PDS's reason, escaped as JSON.
