@@ -42,7 +42,7 @@ import Testing
                     const heart = document.querySelector('.comment-sheet .comment-heart');
                     return heart && heart.getAttribute('aria-pressed') === 'true' && heart.textContent.includes('1');
                     """), "pressed, and counted")
-            #expect(try await fixture.path() == "/profile/\(BrowserFixture.maya)/story/\(Self.rkey)", "still on the story")
+            #expect(try await fixture.path() == "/profile/\(BrowserFixture.linked(BrowserFixture.maya))/story/\(Self.rkey)", "still on the story")
 
             // A reply, with a mention chosen from the suggestions.
             try await browser.click(try await browser.element(".comment-sheet .comment-reply summary"))
@@ -79,7 +79,7 @@ import Testing
                 try await browser.waitUntil(
                     "return [...document.querySelectorAll('.comment-sheet .comment-replies .comment-text')].some(p => p.textContent === '@bob.test and @alice.test look')"
                 ), "the reply shows under Bob's comment in the sheet")
-            #expect(try await fixture.path() == "/profile/\(BrowserFixture.maya)/story/\(Self.rkey)", "still on the story")
+            #expect(try await fixture.path() == "/profile/\(BrowserFixture.linked(BrowserFixture.maya))/story/\(Self.rkey)", "still on the story")
 
             // The comments page (the way without the sheet) offers the same suggestions.
             try await browser.navigate(fixture.storyURL(BrowserFixture.maya, Self.rkey) + "/comments")

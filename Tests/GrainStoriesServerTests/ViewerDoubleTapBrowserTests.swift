@@ -29,7 +29,7 @@ import Testing
             let browser = f.browser
             try await F.signIn(browser, base: f.base, pds: pds, account: Self.account)
             // Her last story: the first tap alone leads on to the next person, Erin.
-            let story = "/profile/\(F.maya)/story/3mupadw3kg264"
+            let story = "/profile/\(F.linked(F.maya))/story/3mupadw3kg264"
             try await f.open(F.maya, "3mupadw3kg264", expectRunning: false)
             try await browser.execute(Self.watchHearts)
             try await browser.doubleTap(x: 290, y: 300)
@@ -57,7 +57,7 @@ import Testing
 
             // Opened from her profile, a tap on her last story closes the viewer; a double
             // tap there still likes it and stays.
-            try await browser.navigate(f.base + "/profile/\(F.maya)")
+            try await browser.navigate(f.base + "/profile/\(F.linked(F.maya))")
             try await browser.execute("document.querySelector('a.profile-story[href*=\"3mupadw3kg264\"]').click()")
             #expect(
                 try await browser.waitUntil(
@@ -65,11 +65,11 @@ import Testing
             try await browser.execute(Self.watchHearts)
             try await browser.doubleTap(x: 290, y: 300)
             #expect(try await browser.waitUntil("return window.hearts.length === 1"))
-            #expect(!(try await f.waitForPath("/profile/\(F.maya)", timeout: .seconds(1))), "the double tap closed the viewer")
+            #expect(!(try await f.waitForPath("/profile/\(F.linked(F.maya))", timeout: .seconds(1))), "the double tap closed the viewer")
             #expect(try await browser.execute("return !!document.querySelector('dialog.viewer[open]') && window.notReloaded === true").bool == true)
             // A single tap there closes it, back to her profile.
             try await browser.tap(x: 290, y: 300)
-            #expect(try await f.waitForPath("/profile/\(F.maya)"))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))"))
         }
     }
 
@@ -80,7 +80,7 @@ import Testing
             try await f.open(F.maya, "3muojebufwseb", expectRunning: false)
             try await f.browser.execute("window.notReloaded = true; window.setTimeout = function () { return 0; };")
             try await f.browser.tap(x: 290, y: 420)
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muovdv3qvkv2"))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2"))
             #expect(try await f.browser.execute("return window.notReloaded === true").bool == true)
         }
     }
@@ -93,8 +93,8 @@ import Testing
         try await F.run(reducedMotion: true, screen: .phone) { f in
             let erinPhoto = "feed_fullsize/\(F.erin)/3mstandfdhj0"
             try await f.browser.navigate(f.base + "/")
-            try await f.browser.execute("window.notReloaded = true; document.querySelector('.strip-list a[href=\"/stories/\(F.maya)\"]').click()")
-            #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb"))
+            try await f.browser.execute("window.notReloaded = true; document.querySelector('.strip-list a[href=\"/stories/\(F.linked(F.maya))\"]').click()")
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muojebufwseb"))
             #expect(
                 await CrashRecoveryTests.waitUntil(timeout: .seconds(10)) { f.appView.imageRequests(containing: erinPhoto) >= 1 },
                 "the next person's photo was not fetched ahead")
@@ -103,10 +103,10 @@ import Testing
                     """
                     const pages = performance.getEntriesByType('resource').map(e => new URL(e.name).pathname);
                     return pages.includes(arguments[0]) && pages.includes(arguments[1]);
-                    """, [.string("/profile/\(F.maya)/story/3muovdv3qvkv2"), .string("/profile/\(F.erin)/story/3mstandfdhj0")]),
+                    """, [.string("/profile/\(F.linked(F.maya))/story/3muovdv3qvkv2"), .string("/profile/\(F.linked(F.erin))/story/3mstandfdhj0")]),
                 "the next story's and the next person's pages were not fetched ahead")
             try await f.browser.swipe(from: (320, 500), to: (60, 510))
-            #expect(try await f.waitForPath("/profile/\(F.erin)/story/3mstandfdhj0"))
+            #expect(try await f.waitForPath("/profile/\(F.linked(F.erin))/story/3mstandfdhj0"))
             #expect(try await f.browser.execute("return document.querySelector('dialog.viewer .story-image').complete").bool == true)
             #expect(f.appView.imageRequests(containing: erinPhoto) == 1, "her photo was asked for again")
             #expect(try await f.browser.execute("return window.notReloaded === true").bool == true)

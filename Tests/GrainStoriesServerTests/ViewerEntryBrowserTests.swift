@@ -27,18 +27,18 @@ import Testing
     /// Opens one of Maya's stories the way `entry` does, and answers the story's path.
     static func open(_ entry: Entry, _ f: F) async throws -> String {
         let browser = f.browser
-        let first = "/profile/\(F.maya)/story/3muojebufwseb"
+        let first = "/profile/\(F.linked(F.maya))/story/3muojebufwseb"
         switch entry {
         case .strip, .grid:
             let list = entry == .strip ? ".strip-list" : ".people-grid"
             try await browser.execute(
-                "window.notReloaded = true; document.querySelector(arguments[0] + ' a[href=\"/stories/\(F.maya)\"]').click()", [.string(list)])
+                "window.notReloaded = true; document.querySelector(arguments[0] + ' a[href=\"/stories/\(F.linked(F.maya))\"]').click()", [.string(list)])
         case .profile:
-            try await browser.navigate(f.base + "/profile/\(F.maya)")
+            try await browser.navigate(f.base + "/profile/\(F.linked(F.maya))")
             try await browser.execute("window.notReloaded = true; document.querySelector('a.profile-story').click()")
         case .archive:
             // An archive tile is a plain link to the story's own page.
-            try await browser.navigate(f.base + "/profile/\(F.maya)")
+            try await browser.navigate(f.base + "/profile/\(F.linked(F.maya))")
             try await browser.execute("document.querySelector('a.archive-tile[href*=\"3muojebufwseb\"]').click()")
             #expect(try await browser.waitUntil("return location.pathname === arguments[0] && document.readyState === 'complete'", [.string(first)]))
             try await browser.execute("window.notReloaded = true")
@@ -90,24 +90,24 @@ import Testing
         try await F.run(reducedMotion: true, screen: .phone) { f in
             let browser = f.browser
             let walkMaya = {
-                #expect(try await f.waitForPath("/profile/\(F.maya)/story/3muojebufwseb"))
+                #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muojebufwseb"))
                 for rkey in ["3muovdv3qvkv2", "3mupadw3kg264"] {
                     try await browser.press(WebDriver.arrowRight)
-                    #expect(try await f.waitForPath("/profile/\(F.maya)/story/\(rkey)"))
+                    #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/\(rkey)"))
                 }
                 try await browser.press(WebDriver.arrowRight)
             }
             // From the strip, after her last story comes the next person's first.
             try await browser.navigate(f.base + "/")
-            try await browser.execute("document.querySelector('.strip-list a[href=\"/stories/\(F.maya)\"]').click()")
+            try await browser.execute("document.querySelector('.strip-list a[href=\"/stories/\(F.linked(F.maya))\"]').click()")
             try await walkMaya()
             #expect(
                 try await browser.waitUntil(
                     "return /^\\/profile\\/[^/]+\\/story\\//.test(location.pathname) && !location.pathname.startsWith(arguments[0])",
-                    [.string("/profile/\(F.maya)/")]), "from the strip the next person follows")
+                    [.string("/profile/\(F.linked(F.maya))/")]), "from the strip the next person follows")
 
             // From her profile, after her last story the viewer closes back to the profile.
-            let profile = "/profile/\(F.maya)"
+            let profile = "/profile/\(F.linked(F.maya))"
             try await browser.navigate(f.base + profile)
             try await browser.execute("window.notReloaded = true; document.querySelector('a.avatar-ring[data-opens-viewer]').click()")
             try await walkMaya()

@@ -72,7 +72,7 @@ import Testing
         #expect(links.contains { $0.hasPrefix("/profile/tomasreyes.selfhosted.social/story/") }, "the person before, beside the viewer")
 
         #expect(Self.siteLinks(home).contains("/stories/kenji.photo"), "the strip and the grid")
-        #expect(Self.siteLinks(profile).contains("/profile/mayaokafor.bsky.social/story/3muojebufwseb?back=%2Fprofile%2Fmayaokafor.bsky.social"))
+        #expect(Self.siteLinks(profile).contains("/profile/mayaokafor.bsky.social/story/3muojebufwseb?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"))
         for (name, html) in [("viewer", viewer), ("home", home), ("profile", profile)] {
             #expect(Self.siteLinks(html).allSatisfy { !$0.contains("did:plc") }, "\(name): \(Self.siteLinks(html).filter { $0.contains("did:plc") })")
         }

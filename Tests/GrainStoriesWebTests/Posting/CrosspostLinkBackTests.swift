@@ -53,6 +53,6 @@ import Viewing
         #expect(bluesky == ["https://bsky.app/profile/\(alice.did)/post/\(post.rkey)"])
         let archive = HTMLInspection.section("archive", in: profile)
         let tiles = HTMLInspection.attributeValues("href", in: archive) { $0.contains("archive-tile") }
-        #expect(tiles == ["\(path)?back=%2Fprofile%2Falice.test"])
+        #expect(tiles == ["\(path)?back=%2Fprofile%2Falice.test&from=profile"])
     }
 }
