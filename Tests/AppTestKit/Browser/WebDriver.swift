@@ -212,15 +212,19 @@ package final class WebDriver: Sendable {
         while ContinuousClock.now < deadline {
             do {
                 if try await execute(script, args).bool == true { return true }
-            } catch let error as BrowserTestError where engine == .webkit && error.description.contains("before the unload event") {
+            } catch let error as BrowserTestError where engine == .webkit && Self.webKitPageChanging.contains(where: error.description.contains) {
                 // WebKit fails a script that runs while the page is being left (a form
-                // sent, a link followed) instead of running it in the next page: the page
-                // is changing, which is what a wait looks for, so it simply looks again.
+                // sent, a link followed) or its new document is coming in, instead of
+                // running it in the next page: the page is changing, which is what a
+                // wait looks for, so it simply looks again.
             }
             try await Task.sleep(for: .milliseconds(50))
         }
         return false
     }
+
+    /// What WebKitWebDriver answers to a script that met a page changing under it.
+    private static let webKitPageChanging = ["before the unload event", "Could not parse script result"]
 
     package func quit() async {
         _ = try? await session("DELETE", "")
