@@ -165,7 +165,9 @@ let package = Package(
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ATProtoTestKit", "FeatureTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts",
                 "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "WorkerThreads",
             ],
-            path: "Tests/AppTestKit"
+            path: "Tests/AppTestKit",
+            // The browser WebKitWebDriver automates, run by path (WebKitDriver).
+            exclude: ["Browser/webkit-browser.py"]
         ),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestKit"]),

@@ -3,7 +3,7 @@ import AppTestKit
 import Foundation
 import Testing
 
-/// A family tablet, on a phone-sized screen in headless Chromium: two people sign in on
+/// A family tablet, on a phone-sized screen in headless Chromium and in WebKitGTK: two people sign in on
 /// one browser and take turns from the header's account menu; the menu fits the screen
 /// and its items are large enough to tap; the page logs no errors (checked by the
 /// fixture on the way out).
@@ -14,10 +14,10 @@ import Testing
     static let current = "(document.querySelector('details.account-menu .account-handle')?.textContent ?? '')"
     static let currentHandle = "return " + current
 
-    @Test func twoPeopleSignInOnOnePhoneAndSwitchFromTheHeaderMenu() async throws {
+    @Test(arguments: BrowserEngine.allCases) func twoPeopleSignInOnOnePhoneAndSwitchFromTheHeaderMenu(engine: BrowserEngine) async throws {
         let pds = try FakePDS(accounts: [.alice, .bob])
         do {
-            try await F.run(reducedMotion: true, screen: .phone) { f in
+            try await F.run(engine, reducedMotion: true, screen: .phone) { f in
                 let browser = f.browser
                 try await browser.navigate(f.base + "/signin")
                 try await signIn(browser, .alice, pds: pds)

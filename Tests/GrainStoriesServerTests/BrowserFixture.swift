@@ -8,15 +8,17 @@ import PhotoPipeline
 import PhotoTestKit
 import Testing
 
-/// A running server (with a stand-in AppView) and a headless Chromium session looking
-/// at it, torn down after each test. Every test also checks, on the way out, that the
+/// A running server (with a stand-in AppView) and a browser session (headless Chromium,
+/// or WebKitGTK under its own Xvfb) looking at it, torn down after each test. Every test also checks, on the way out, that the
 /// page logged no errors and loaded nothing from any host but the server.
 struct BrowserFixture {
     let appView: StandInAppView
     let app: LiveApp
-    let chrome: ChromeDriver
+    let driver: any BrowserDriver
     let browser: WebDriver
     let screen: BrowserScreen
+
+    var engine: BrowserEngine { browser.engine }
 
     static let maya: DID = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
     static let erin: DID = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
@@ -32,24 +34,32 @@ struct BrowserFixture {
     }
 
     static func run(
-        reducedMotion: Bool = false, screen: BrowserScreen = .phone, photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
+        _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, screen: BrowserScreen = .phone,
+        photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
         _ configure: (inout AppConfiguration) -> Void = { _ in },
         _ body: (BrowserFixture) async throws -> Void
     ) async throws {
         let image = try JPEGEncoder.encode(photo, quality: 85)
         let appView = try StandInAppView(image: image)
         let app = try await LiveApp.start(appViewURL: appView.baseURL, configure)
-        let chrome: ChromeDriver
-        let browser: WebDriver
+        let driver: any BrowserDriver
         do {
-            chrome = try ChromeDriver()
-            browser = try await WebDriver.start(chrome, reducedMotion: reducedMotion, screen: screen)
+            driver = try await engine.startDriver()
         } catch {
             await app.stop()
             await appView.stop()
             throw error
         }
-        let fixture = BrowserFixture(appView: appView, app: app, chrome: chrome, browser: browser, screen: screen)
+        let browser: WebDriver
+        do {
+            browser = try await WebDriver.start(driver, reducedMotion: reducedMotion, screen: screen)
+        } catch {
+            driver.stop()
+            await app.stop()
+            await appView.stop()
+            throw error
+        }
+        let fixture = BrowserFixture(appView: appView, app: app, driver: driver, browser: browser, screen: screen)
         var failure: (any Error)?
         do {
             try await body(fixture)
@@ -58,7 +68,7 @@ struct BrowserFixture {
             failure = error
         }
         await browser.quit()
-        chrome.stop()
+        driver.stop()
         await app.stop()
         await appView.stop()
         if let failure { throw failure }

@@ -24,12 +24,12 @@ import Testing
         ).array?.compactMap(\.string) ?? []
     }
 
-    @Test func followingEveryoneAndHidingOnAPhone() async throws {
+    @Test(arguments: BrowserEngine.allCases) func followingEveryoneAndHidingOnAPhone(engine: BrowserEngine) async throws {
         let pds = try FakePDS()
         try pds.seedGraph(follows: [F.tomas, F.erin])
         do {
             // Reduced motion: the viewer starts paused, so only the arrow key moves it.
-            try await F.run(reducedMotion: true, screen: .phone) { f in
+            try await F.run(engine, reducedMotion: true, screen: .phone) { f in
                 let browser = f.browser
                 try await f.signIn(pds)
 

@@ -8,18 +8,19 @@ import PhotoTestKit
 import TestKit
 import Testing
 
-/// Posting from a browser, end to end, in headless Chromium at phone, desktop and TV
-/// sizes: sign in, choose a JPEG with GPS on the one posting screen (it uploads at once
+/// Posting from a browser, end to end, in headless Chromium and in WebKitGTK at phone,
+/// desktop and TV sizes: sign in, choose a JPEG with GPS on the one posting screen (it uploads at once
 /// and the draft appears in place, Post in view), post, see the story from your own tile
 /// and in the viewer, delete it.
 @Suite(.serialized) struct PostingBrowserTests {
-    @Test(arguments: BrowserScreen.allCases) func signInPostSeeAndDeleteOnOneScreen(screen: BrowserScreen) async throws {
+    @Test(arguments: BrowserEngine.allCases, BrowserScreen.allCases)
+    func signInPostSeeAndDeleteOnOneScreen(engine: BrowserEngine, screen: BrowserScreen) async throws {
         let pds = try FakePDS()
         let nominatim = try StandInNominatim()
         // Reduced motion: the viewer starts paused, so it never moves on to the next
         // author by itself while this test looks at the new story.
         do {
-            try await BrowserFixture.run(reducedMotion: true, screen: screen, { $0.nominatimURL = nominatim.baseURL }) { fixture in
+            try await BrowserFixture.run(engine, reducedMotion: true, screen: screen, { $0.nominatimURL = nominatim.baseURL }) { fixture in
                 try await scenario(browser: fixture.browser, app: fixture.app, pds: pds)
             }
         } catch {

@@ -11,8 +11,9 @@ import Viewing
 @Suite(.serialized) struct StripBrowserTests {
     typealias F = BrowserFixture
 
-    @Test(arguments: BrowserScreen.allCases) func theArrowKeysReachEveryoneAndEnterOpensTheirStories(screen: BrowserScreen) async throws {
-        try await F.run(reducedMotion: true, screen: screen) { f in
+    @Test(arguments: BrowserEngine.allCases, BrowserScreen.allCases)
+    func theArrowKeysReachEveryoneAndEnterOpensTheirStories(engine: BrowserEngine, screen: BrowserScreen) async throws {
+        try await F.run(engine, reducedMotion: true, screen: screen) { f in
             try await f.browser.navigate("\(f.base)/")
             let hrefs = try #require(
                 try await f.browser.execute(
@@ -37,8 +38,8 @@ import Viewing
         }
     }
 
-    @Test func aStripWiderThanTheScreenHasScrollButtonsThatShowOnlyWhereThereIsMore() async throws {
-        try await F.run(reducedMotion: true) { f in
+    @Test(arguments: BrowserEngine.allCases) func aStripWiderThanTheScreenHasScrollButtonsThatShowOnlyWhereThereIsMore(engine: BrowserEngine) async throws {
+        try await F.run(engine, reducedMotion: true) { f in
             // 390 px wide: the own tile and four people (84 px each) do not fit.
             try await f.browser.navigate("\(f.base)/")
             let state = """
@@ -80,8 +81,9 @@ import Viewing
         #expect(try await f.browser.waitUntil("return window.refreshed === true"), "the page did not refresh itself")
     }
 
-    @Test(arguments: [BrowserScreen.tv, .phone]) func newStoriesAppearWithoutAReload(screen: BrowserScreen) async throws {
-        try await F.run(reducedMotion: true, screen: screen) { f in
+    @Test(arguments: BrowserEngine.allCases, [BrowserScreen.tv, .phone])
+    func newStoriesAppearWithoutAReload(engine: BrowserEngine, screen: BrowserScreen) async throws {
+        try await F.run(engine, reducedMotion: true, screen: screen) { f in
             f.appView.setMode(.emptyLists)
             try await f.browser.navigate("\(f.base)/")
             #expect(try await f.browser.waitUntil("return document.body.textContent.includes('No one has a live story right now')"))
@@ -105,8 +107,8 @@ import Viewing
         }
     }
 
-    @Test func aPageOpenedDuringAnOutageRecoversByItself() async throws {
-        try await F.run(reducedMotion: true, screen: .tv) { f in
+    @Test(arguments: BrowserEngine.allCases) func aPageOpenedDuringAnOutageRecoversByItself(engine: BrowserEngine) async throws {
+        try await F.run(engine, reducedMotion: true, screen: .tv) { f in
             f.appView.setMode(.serverError)
             try await f.browser.navigate("\(f.base)/")
             #expect(try await f.browser.waitUntil("return !!document.querySelector('.notice')"), "the outage notice")

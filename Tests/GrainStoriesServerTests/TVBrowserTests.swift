@@ -8,7 +8,8 @@ import Viewing
 
 /// TV mode in a 1920 × 1080 window, as a TV browser runs it: it plays by itself in
 /// place, the remote's keys move and pause it, and the people it plays are fetched
-/// again while it runs, so someone who posts appears without a reload.
+/// again while it runs, so someone who posts appears without a reload. The flows run in
+/// Chromium and in WebKitGTK.
 @Suite(.serialized) struct TVBrowserTests {
     typealias F = BrowserFixture
 
@@ -88,8 +89,8 @@ import Viewing
 
     /// The next story comes in when the timer's animation has finished, in place: the
     /// address follows it and the page is not reloaded.
-    @Test func itPlaysTheNextStoryByItselfInPlace() async throws {
-        try await F.run(screen: .tv) { f in
+    @Test(arguments: BrowserEngine.allCases) func itPlaysTheNextStoryByItselfInPlace(engine: BrowserEngine) async throws {
+        try await F.run(engine, screen: .tv) { f in
             try await Self.open(f, "interval=3")
             #expect(try await Self.current(f) == Self.kenji)
             // How the story's timer stood when the player let go of it (it cancels the
@@ -119,8 +120,8 @@ import Viewing
         }
     }
 
-    @Test func theArrowKeysMoveBetweenStoriesAndPeopleAndEnterPauses() async throws {
-        try await F.run(screen: .tv) { f in
+    @Test(arguments: BrowserEngine.allCases) func theArrowKeysMoveBetweenStoriesAndPeopleAndEnterPauses(engine: BrowserEngine) async throws {
+        try await F.run(engine, screen: .tv) { f in
             try await Self.open(f, "interval=60")
             #expect(try await Self.current(f) == Self.kenji)
             try await f.browser.press(WebDriver.arrowRight)
@@ -155,8 +156,8 @@ import Viewing
 
     /// The minute's refresh, asked for now: someone who posts joins the round, and the
     /// story on screen keeps its photo and its place in its timer.
-    @Test func someoneWhoPostsJoinsTheRoundWithoutAReload() async throws {
-        try await F.run(screen: .tv) { f in
+    @Test(arguments: BrowserEngine.allCases) func someoneWhoPostsJoinsTheRoundWithoutAReload(engine: BrowserEngine) async throws {
+        try await F.run(engine, screen: .tv) { f in
             try await Self.open(f, "interval=60")
             #expect(try await f.browser.execute("return document.querySelector('.tv-person').textContent").string == "1 of 4")
             let noor = "did:plc:newposter222222222222222"

@@ -4,17 +4,17 @@ import Foundation
 import HTTPTestKit
 import Testing
 
-/// The heart and the comment sheet in Chromium on a phone: the heart changes at once and
+/// The heart and the comment sheet on a phone, in Chromium and in WebKitGTK: the heart changes at once and
 /// goes back with a message when the PDS refuses; the comment sheet opens over the
 /// story, holds its timer and lets it go on from where it stopped, and a comment
 /// appears at once. The fixture checks for console errors on the way out.
 @Suite(.serialized) struct ViewerSocialBrowserTests {
     static let rkey = "3muojebufwseb"
 
-    @Test func theHeartTogglesAndRollsBackAndTheCommentSheetHoldsTheTimer() async throws {
+    @Test(arguments: BrowserEngine.allCases) func theHeartTogglesAndRollsBackAndTheCommentSheetHoldsTheTimer(engine: BrowserEngine) async throws {
         let pds = try FakePDS()
         defer { pds.stop() }
-        try await BrowserFixture.run(screen: .phone) { fixture in
+        try await BrowserFixture.run(engine, screen: .phone) { fixture in
             let browser = fixture.browser
             try await BrowserFixture.signIn(browser, base: fixture.base, pds: pds)
             try await fixture.open(BrowserFixture.maya, Self.rkey)

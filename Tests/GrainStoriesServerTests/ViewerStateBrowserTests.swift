@@ -27,8 +27,8 @@ import Testing
         return try #require(answer.array, "no steps: \(answer)").compactMap(\.string)
     }
 
-    @Test func aPauseReasonIsReleasedOnlyByClearingThatReasonAndTwoNeedTwoReleases() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserEngine.allCases) func aPauseReasonIsReleasedOnlyByClearingThatReasonAndTwoNeedTwoReleases(engine: BrowserEngine) async throws {
+        try await F.run(engine) { f in
             let steps = try await Self.steps(
                 f,
                 [
@@ -52,8 +52,8 @@ import Testing
     /// Reduced motion starts the viewer paused by the person's choice, and a story's
     /// photo still decoding holds it whatever else happens; a content warning is the
     /// story's own reason and goes with it, the person's reasons stay.
-    @Test func aNewStoryKeepsThePersonsReasonsAndDropsTheStorysOwn() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserEngine.allCases) func aNewStoryKeepsThePersonsReasonsAndDropsTheStorysOwn(engine: BrowserEngine) async throws {
+        try await F.run(engine) { f in
             let steps = try await Self.steps(
                 f, initial: ["reducedMotion": true, "hidden": true],
                 [
@@ -72,8 +72,8 @@ import Testing
 
     /// Race (a) in the table: the end of a bar, a decoded photo or a page asked for from
     /// an earlier story changes nothing; a bar ends once, and only while it plays.
-    @Test func answersAboutAnEarlierStoryChangeNothing() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserEngine.allCases) func answersAboutAnEarlierStoryChangeNothing(engine: BrowserEngine) async throws {
+        try await F.run(engine) { f in
             let steps = try await Self.steps(
                 f,
                 [
@@ -98,8 +98,8 @@ import Testing
         }
     }
 
-    @Test func aClosedViewerClosesOnceAndIgnoresEverythingAfter() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserEngine.allCases) func aClosedViewerClosesOnceAndIgnoresEverythingAfter(engine: BrowserEngine) async throws {
+        try await F.run(engine) { f in
             let steps = try await Self.steps(
                 f,
                 [
@@ -117,8 +117,8 @@ import Testing
 
     /// Race (a) in the viewer: two stories on, the end of an earlier story's bar (kept
     /// from when it was on stage) must not skip the story playing now.
-    @Test func theEndOfAnEarlierStorysBarDoesNotSkipTheStoryPlayingNow() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserEngine.allCases) func theEndOfAnEarlierStorysBarDoesNotSkipTheStoryPlayingNow(engine: BrowserEngine) async throws {
+        try await F.run(engine) { f in
             try await f.open(F.maya, "3muojebufwseb")
             try await f.browser.execute(
                 """
@@ -152,8 +152,8 @@ import Testing
 
     /// The comment sheet's hold and a hidden tab are two reasons: the story plays again
     /// only once both are gone, whichever goes first.
-    @Test func theCommentSheetsHoldAndAHiddenTabNeedBothToGo() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserEngine.allCases) func theCommentSheetsHoldAndAHiddenTabNeedBothToGo(engine: BrowserEngine) async throws {
+        try await F.run(engine) { f in
             try await f.open(F.maya, "3muojebufwseb")
             let hold = """
                 document.querySelector('dialog.viewer').dispatchEvent(new CustomEvent('grainstories:hold', { detail: { reason: 'comments', held: arguments[0] } }));
@@ -175,8 +175,8 @@ import Testing
 
     /// Race (b): a ring greys once its story is seen, even when the seen reports land
     /// after the viewer has closed: the rings are refreshed only once they have.
-    @Test func theRingGreysOnceTheSlowSeenReportsHaveLanded() async throws {
-        try await F.run { f in
+    @Test(arguments: BrowserEngine.allCases) func theRingGreysOnceTheSlowSeenReportsHaveLanded(engine: BrowserEngine) async throws {
+        try await F.run(engine) { f in
             try await f.browser.navigate(f.base + "/")
             let maya = "a[href=\"/stories/\(F.linked(F.maya))\"]"
             try await f.browser.execute(

@@ -6,8 +6,9 @@ import Synchronization
 /// A `chromedriver` process for browser tests, started on a free port. The test
 /// command installs Debian's `chromium` and `chromium-driver`; if they are missing the
 /// tests fail with a message saying so (they are never skipped).
-package final class ChromeDriver: Sendable {
+package final class ChromeDriver: BrowserDriver {
     package let port: Int
+    package var engine: BrowserEngine { .chromium }
     private let process: Mutex<Process?>
 
     package static let chromiumBinary = "/usr/lib/chromium/chromium"
@@ -43,26 +44,24 @@ package final class ChromeDriver: Sendable {
     /// Starts chromedriver on a port of its choosing and reads its output until it says
     /// it started, it exits, or 15 s pass.
     private static func launch(_ executable: String) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--port=0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline, !text.contains("started successfully on port") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty {
-                // An empty read is end of file only once the process has gone.
-                guard process.isRunning else { break }
-                Thread.sleep(forTimeInterval: 0.05)
-                continue
-            }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        return (process, text)
+        try OutputReadingLaunch.start(executable, ["--port=0"]) { $0.contains("started successfully on port") }
+    }
+
+    /// Headless Chromium emulating `screen` (touch and a dense display on the phone).
+    /// Reduced motion is set after the session starts, through DevTools (`WebDriver.start`).
+    package func capabilities(screen: BrowserScreen, reducedMotion: Bool) -> [String: WebDriverJSON] {
+        [
+            "browserName": "chrome",
+            "goog:chromeOptions": [
+                "binary": .string(ChromeDriver.chromiumBinary),
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio",
+                ],
+                "mobileEmulation": ["deviceMetrics": screen.deviceMetrics],
+            ],
+            "goog:loggingPrefs": ["browser": "ALL"],
+        ]
     }
 
     package func stop() {

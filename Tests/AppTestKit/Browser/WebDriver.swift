@@ -2,38 +2,29 @@ import CurlHTTPClient
 import Foundation
 import HTTPTestKit
 
-/// A W3C WebDriver session with headless Chromium in a phone-sized, touch-enabled
-/// window (390 × 844 CSS px), plus Chrome DevTools commands through chromedriver.
+/// A W3C WebDriver session with a browser showing one `BrowserScreen`: headless Chromium
+/// (touch-enabled on the phone, plus Chrome DevTools commands through chromedriver) or
+/// WebKitGTK under Xvfb (`WebKitDriver`).
 package final class WebDriver: Sendable {
     package let sessionID: String
+    /// The engine behind the session: WebKit's gestures are mouse ones, and its console
+    /// is read from the page (see `consoleEntries`).
+    package let engine: BrowserEngine
     private let base: String
     private let client: HTTPClient
 
-    package static func start(_ driver: ChromeDriver, reducedMotion: Bool = false, screen: BrowserScreen = .phone) async throws -> WebDriver {
+    package static func start(_ driver: any BrowserDriver, reducedMotion: Bool = false, screen: BrowserScreen = .phone) async throws -> WebDriver {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "webdriver-test", totalTimeout: .seconds(60)))
         let base = "http://127.0.0.1:\(driver.port)"
-        let capabilities: WebDriverJSON = [
-            "capabilities": [
-                "alwaysMatch": [
-                    "browserName": "chrome",
-                    // Navigation returns at DOMContentLoaded, so tests can watch images still arriving.
-                    "pageLoadStrategy": "eager",
-                    "goog:chromeOptions": [
-                        "binary": .string(ChromeDriver.chromiumBinary),
-                        "args": [
-                            "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
-                            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio",
-                        ],
-                        "mobileEmulation": ["deviceMetrics": screen.deviceMetrics],
-                    ],
-                    "goog:loggingPrefs": ["browser": "ALL"],
-                    // Scripts that wait for the page (rendered frames, promises) may take long on
-                    // a loaded machine; past this they fail instead of hanging. Below the HTTP
-                    // client's 60 s, so the answer is WebDriver's own timeout error.
-                    "timeouts": ["script": 50_000],
-                ]
-            ]
-        ]
+        var wanted = driver.capabilities(screen: screen, reducedMotion: reducedMotion)
+        // Navigation returns at DOMContentLoaded, so tests can watch images still arriving
+        // (WebKit asks for "none" and waits for that itself, see `navigate`).
+        wanted["pageLoadStrategy"] = wanted["pageLoadStrategy"] ?? "eager"
+        // Scripts that wait for the page (rendered frames, promises) may take long on
+        // a loaded machine; past this they fail instead of hanging. Below the HTTP
+        // client's 60 s, so the answer is WebDriver's own timeout error.
+        wanted["timeouts"] = ["script": 50_000]
+        let capabilities: WebDriverJSON = ["capabilities": ["alwaysMatch": .object(wanted)]]
         let response: WebDriverJSON
         do {
             response = try await WebDriver.call(client, "POST", base + "/session", capabilities)
@@ -45,24 +36,60 @@ package final class WebDriver: Sendable {
             await client.shutdown()
             throw BrowserTestError("no WebDriver session: \(response)")
         }
-        let driver = WebDriver(sessionID: sessionID, base: base, client: client)
-        if reducedMotion {
+        let driver = WebDriver(sessionID: sessionID, base: base, client: client, engine: driver.engine)
+        if reducedMotion, driver.engine == .chromium {
             _ = try await driver.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
         }
         return driver
     }
 
-    private init(sessionID: String, base: String, client: HTTPClient) {
+    /// What the WebDriver server on `port` says of itself (`GET /status`); throws while
+    /// it does not answer yet.
+    package static func status(port: Int) async throws -> WebDriverJSON {
+        let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "webdriver-test", totalTimeout: .seconds(5)))
+        do {
+            let status = try await WebDriver.call(client, "GET", "http://127.0.0.1:\(port)/status", nil)
+            await client.shutdown()
+            return status
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+    }
+
+    private init(sessionID: String, base: String, client: HTTPClient, engine: BrowserEngine) {
         self.sessionID = sessionID
+        self.engine = engine
         self.base = base
         self.client = client
     }
 
     // MARK: Navigation and scripts
 
-    package func navigate(_ url: String) async throws { _ = try await session("POST", "/url", ["url": .string(url)]) }
+    package func navigate(_ url: String) async throws {
+        try await waitingForNewDocument { _ = try await session("POST", "/url", ["url": .string(url)]) }
+    }
+
     package func currentURL() async throws -> String { try await session("GET", "/url").string ?? "" }
-    package func back() async throws { _ = try await session("POST", "/back", [:]) }
+
+    package func back() async throws {
+        try await waitingForNewDocument { _ = try await session("POST", "/back", [:]) }
+    }
+
+    /// Runs a navigation and returns once the new document has been parsed (what the
+    /// "eager" page load strategy gives in Chromium). WebKitWebDriver makes every later
+    /// command wait while any resource of the page is still loading, whatever the
+    /// strategy, so a delayed photo would block the test's look at the page; its session
+    /// asks for "none" and the wait happens here: the old document is marked, and the
+    /// new one is there once a document without the mark has left the "loading" state.
+    private func waitingForNewDocument(_ navigation: () async throws -> Void) async throws {
+        guard engine == .webkit else { return try await navigation() }
+        try await execute("window.__webDriverLeaving = true")
+        try await navigation()
+        guard try await waitUntil("return !window.__webDriverLeaving && document.readyState !== 'loading'", timeout: .seconds(50)) else {
+            throw BrowserTestError("the new page never finished parsing")
+        }
+    }
 
     /// Runs `script` (a function body; `arguments` holds `args`) in the page.
     @discardableResult
@@ -76,9 +103,16 @@ package final class WebDriver: Sendable {
         try await session("POST", "/goog/cdp/execute", ["cmd": .string(command), "params": params])
     }
 
-    /// Console messages logged since the last call (level and text).
+    /// Console messages logged since the last call (level and text). WebKitWebDriver has
+    /// no log endpoint: there the page's own record of its errors is read (kept by a user
+    /// script of webkit-browser.py, reported as "SEVERE" like Chromium's), which covers the
+    /// page now shown rather than every page since the last call.
     package func consoleEntries() async throws -> [(level: String, message: String)] {
-        (try await session("POST", "/se/log", ["type": "browser"]).array ?? []).map {
+        if engine == .webkit {
+            let errors = try await execute("return (window.__webkitConsoleErrors || []).splice(0)")
+            return (errors.array ?? []).map { ("SEVERE", $0.string ?? "\($0)") }
+        }
+        return (try await session("POST", "/se/log", ["type": "browser"]).array ?? []).map {
             ($0["level"]?.string ?? "", $0["message"]?.string ?? "")
         }
     }
@@ -105,18 +139,24 @@ package final class WebDriver: Sendable {
 
     // MARK: Input
 
-    /// A finger tap at viewport coordinates.
+    /// The pointer gestures are made with: a finger where the engine emulates touch, the
+    /// mouse in WebKitGTK (which has no touch emulation).
+    private var pointer: WebDriverJSON {
+        ["type": "pointer", "id": "finger", "parameters": ["pointerType": engine.emulatesTouch ? "touch" : "mouse"]]
+    }
+
+    /// A finger tap (a click in WebKit) at viewport coordinates.
     package func tap(x: Double, y: Double, holdMilliseconds: Int = 0) async throws {
         var steps: [WebDriverJSON] = [
             ["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())], ["type": "pointerDown", "button": 0],
         ]
         if holdMilliseconds > 0 { steps.append(["type": "pause", "duration": .number(Double(holdMilliseconds))]) }
         steps.append(["type": "pointerUp", "button": 0])
-        try await perform(["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": .array(steps)])
+        try await perform(pointer.adding("actions", .array(steps)))
     }
 
-    /// Two finger taps at one point, `gapMilliseconds` apart, sent as one action sequence
-    /// so no round trip to the driver comes between them.
+    /// Two finger (in WebKit, mouse) taps at one point, `gapMilliseconds` apart, sent as
+    /// one action sequence so no round trip to the driver comes between them.
     package func doubleTap(x: Double, y: Double, gapMilliseconds: Int = 40) async throws {
         let point: WebDriverJSON = ["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())]
         let steps: [WebDriverJSON] = [
@@ -124,20 +164,39 @@ package final class WebDriver: Sendable {
             ["type": "pause", "duration": .number(Double(gapMilliseconds))],
             point, ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
         ]
-        try await perform(["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": .array(steps)])
+        try await perform(pointer.adding("actions", .array(steps)))
     }
 
-    /// A finger drag from one point to another over `milliseconds`.
+    /// A finger (in WebKit, mouse) drag from one point to another over `milliseconds`.
     package func swipe(from: (Double, Double), to: (Double, Double), milliseconds: Int = 200) async throws {
-        try await perform([
-            "type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"],
-            "actions": [
-                ["type": "pointerMove", "duration": 0, "x": .number(from.0.rounded()), "y": .number(from.1.rounded())],
-                ["type": "pointerDown", "button": 0],
-                ["type": "pointerMove", "duration": .number(Double(milliseconds)), "x": .number(to.0.rounded()), "y": .number(to.1.rounded())],
-                ["type": "pointerUp", "button": 0],
-            ],
-        ])
+        try await perform(
+            pointer.adding(
+                "actions",
+                [
+                    ["type": "pointerMove", "duration": 0, "x": .number(from.0.rounded()), "y": .number(from.1.rounded())],
+                    ["type": "pointerDown", "button": 0],
+                    ["type": "pointerMove", "duration": .number(Double(milliseconds)), "x": .number(to.0.rounded()), "y": .number(to.1.rounded())],
+                    ["type": "pointerUp", "button": 0],
+                ]))
+    }
+
+    /// Presses the pointer down at viewport coordinates and keeps it down until
+    /// `pointerUp`: a held finger (a held mouse button in WebKit) the test can look at.
+    package func pointerDown(x: Double, y: Double) async throws {
+        _ = try await session(
+            "POST", "/actions",
+            [
+                "actions": [
+                    pointer.adding(
+                        "actions",
+                        [["type": "pointerMove", "duration": 0, "x": .number(x.rounded()), "y": .number(y.rounded())], ["type": "pointerDown", "button": 0]])
+                ]
+            ])
+    }
+
+    /// Lets go of the pointer `pointerDown` pressed.
+    package func pointerUp() async throws {
+        try await perform(pointer.adding("actions", [["type": "pointerUp", "button": 0]]))
     }
 
     /// Presses and releases one key (W3C key values, e.g. `"\u{E014}"` for ArrowRight).
@@ -163,11 +222,21 @@ package final class WebDriver: Sendable {
     package func waitUntil(_ script: String, timeout: Duration = .seconds(10), _ args: [WebDriverJSON] = []) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if try await execute(script, args).bool == true { return true }
+            do {
+                if try await execute(script, args).bool == true { return true }
+            } catch let error as BrowserTestError where engine == .webkit && Self.webKitPageChanging.contains(where: error.description.contains) {
+                // WebKit fails a script that runs while the page is being left (a form
+                // sent, a link followed) or its new document is coming in, instead of
+                // running it in the next page: the page is changing, which is what a
+                // wait looks for, so it simply looks again.
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         return false
     }
+
+    /// What WebKitWebDriver answers to a script that met a page changing under it.
+    private static let webKitPageChanging = ["before the unload event", "Could not parse script result"]
 
     package func quit() async {
         _ = try? await session("DELETE", "")
@@ -193,7 +262,12 @@ package final class WebDriver: Sendable {
             method: method, url: url, headers: [("Content-Type", "application/json")],
             body: body.map { .bytes(Array($0.encoded())) }
         )
-        let response = try await client.execute(request)
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request)
+        } catch {
+            throw BrowserTestError("WebDriver \(method) \(url): \(error)")
+        }
         let value = try WebDriverJSON(parsing: Data(response.body))
         guard response.status == 200 else {
             throw BrowserTestError("WebDriver \(method) \(url) → \(response.status): \(value["value"]?["message"]?.string ?? value.description)")

@@ -31,6 +31,13 @@ package indirect enum WebDriverJSON: Sendable, Equatable, CustomStringConvertibl
         (try? JSONSerialization.data(withJSONObject: any, options: [.fragmentsAllowed])) ?? Data("null".utf8)
     }
 
+    /// This object with `key` set to `value` (a non-object is returned unchanged).
+    package func adding(_ key: String, _ value: WebDriverJSON) -> WebDriverJSON {
+        guard case .object(var object) = self else { return self }
+        object[key] = value
+        return .object(object)
+    }
+
     package subscript(key: String) -> WebDriverJSON? {
         if case .object(let object) = self { return object[key] }
         return nil
