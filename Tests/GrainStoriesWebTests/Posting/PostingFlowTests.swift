@@ -74,6 +74,7 @@ import Testing
         await app.publisher.runDue()
         let status = await browser.get(draftPath).text
         #expect(status.contains("Posted."))
+        #expect(status.contains("<a href=\"/\">go back to the stories</a>"), "not a dead end")
 
         let stories = pds.records("social.grain.story")
         #expect(stories.count == 1)
