@@ -1,6 +1,7 @@
 import ATProtoTestKit
 import AppTestKit
 import Foundation
+import TestKit
 import Testing
 
 /// The small things a person minds, measured in headless Chromium: the Hidden people
@@ -95,6 +96,37 @@ import Testing
                 return [style.textDecorationLine, style.color === getComputedStyle(link.parentElement).color ? 'text' : style.color];
                 """)
             #expect(style.array?.compactMap(\.string) == ["none", "text"], "\(style)")
+        }
+    }
+
+    /// In the viewer's comment sheet, Delete on one's own comment unfolds "Yes, delete" in
+    /// place (no `window.confirm`, which would stop the script); only that deletes it.
+    @Test func deletingACommentInTheSheetAsksInPlaceFirst() async throws {
+        let pds = try FakePDS()
+        defer { pds.stop() }
+        try await F.run(screen: .phone) { f in
+            let browser = f.browser
+            try await f.signIn(pds)
+            try await f.open(F.maya, "3muojebufwseb")
+            try await browser.execute("document.querySelector('.viewer-pause').click()")
+            #expect(try await browser.waitUntil(F.isSettledPaused))
+            try await browser.click(try await browser.element(".comment-pill"))
+            #expect(try await browser.waitUntil("return !!document.querySelector('.comment-sheet form.comment-form:not(.comment-reply-form) textarea')"))
+            let field = try await browser.element(".comment-sheet form.comment-form:not(.comment-reply-form) textarea")
+            try await browser.sendKeys(field, "Mine to delete")
+            try await browser.click(try await browser.element(".comment-sheet form.comment-form:not(.comment-reply-form) button[type=submit]"))
+            #expect(try await browser.waitUntil("return !!document.querySelector('.comment-sheet .comment-delete-confirm summary')"), "my comment shows")
+            #expect(pds.records("social.grain.comment", of: FakePDS.Account.alice.did).count == 1)
+            try await browser.click(try await browser.element(".comment-sheet .comment-delete-confirm summary"))
+            #expect(
+                try await browser.waitUntil(
+                    "const yes = document.querySelector('.comment-sheet .comment-delete-yes'); return !!yes && yes.getBoundingClientRect().height > 0"),
+                "Delete unfolds the question")
+            #expect(pds.records("social.grain.comment", of: FakePDS.Account.alice.did).count == 1, "one tap deletes nothing")
+            try await browser.click(try await browser.element(".comment-sheet .comment-delete-yes"))
+            #expect(
+                await eventually { pds.records("social.grain.comment", of: FakePDS.Account.alice.did).isEmpty },
+                "Yes, delete deletes it")
         }
     }
 }
