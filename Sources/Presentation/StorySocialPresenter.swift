@@ -64,7 +64,7 @@ package struct StorySocialPresenter: Sendable {
         let storyPath = StoryLinks.story(story)
         return ViewerSocialModel(
             commentsHref: Self.commentsPath(story), favoriteAction: Self.favoritePath(story), favorited: favorited,
-            signInHref: StoryLinks.signIn(expired: false, next: storyPath), commentCount: count, commentCountText: Self.countText(count),
+            signInHref: StoryLinks.signIn(reason: .like, next: storyPath), commentCount: count, commentCountText: Self.countText(count),
             latest: latest.map { comment($0, account: account, story: story) }
         )
     }

@@ -19,7 +19,7 @@ package struct UnfinishedPostsPresenter: Sendable {
 
     static func stateText(_ state: Draft.State, progress: PublishProgress?) -> String {
         switch state {
-        case .draft: return "Not posted yet: choose a place and post it."
+        case .draft: return "Not posted yet: open it to check it and post it."
         case .posted: return "Posted."
         case .publishing:
             let retrying = (progress?.attempts ?? 0) > 0

@@ -73,7 +73,7 @@ package struct ViewerPresenter: Sendable {
             nextHref: href(input.neighbors.next, input, close: closeHref),
             nextIsClose: input.neighbors.next == .close,
             closeHref: closeHref,
-            deleteHref: input.isOwn ? StoryLinks.story(story) + "/delete" : nil,
+            deleteHref: input.isOwn ? StoryLinks.deleteStory(story, back: input.back) : nil,
             previousAuthorHref: input.neighbors.previousAuthor.map { link($0, back: input.back) },
             nextAuthorHref: input.neighbors.nextAuthor.map { link($0, back: input.back) },
             preloadImages: preloads(input),

@@ -26,6 +26,12 @@ package enum StoryLinks {
         self.story(did: story.creator.did, handle: story.creator.handle, rkey: story.rkey, back: back)
     }
 
+    /// `story`'s delete confirmation, keeping `back` (where the viewer returns) so the
+    /// page can land there when no story of the person is left.
+    package static func deleteStory(_ story: StoryView, back: String? = nil) -> String {
+        withBack(self.story(story) + "/delete", back)
+    }
+
     /// `/stories/{handle or did}`: an author's stories from the first one not yet seen.
     package static func author(did: DID, handle: Handle?, back: String? = nil) -> String {
         author(actor(did: did, handle: handle), back: back)
@@ -55,8 +61,14 @@ package enum StoryLinks {
 
     /// `/signin`, saying why when the session `expired`, and coming back to `next`.
     package static func signIn(expired: Bool = false, next: String? = nil) -> String {
+        signIn(reason: expired ? .expired : nil, next: next)
+    }
+
+    /// `/signin?reason=…&next=…`: the page headed with why (`SignInReason`), coming back
+    /// to `next` once signed in.
+    package static func signIn(reason: SignInReason?, next: String? = nil) -> String {
         var parameters: [String] = []
-        if expired { parameters.append("reason=expired") }
+        if let reason { parameters.append("reason=" + reason.rawValue) }
         if let next = safeBack(next) { parameters.append("next=" + PercentEncoding.encodeComponent(next)) }
         return parameters.isEmpty ? "/signin" : "/signin?" + parameters.joined(separator: "&")
     }

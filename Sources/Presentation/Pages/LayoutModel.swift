@@ -40,11 +40,14 @@ package struct LayoutModel: TemplateModel, Equatable {
     /// This browser's form token, when it has one.
     package var csrf: VisitorText?
     package var otherAccounts: [Account]
+    /// Whether the header offers "Sign in" to a visitor: not on the sign-in page itself.
+    package var offersSignIn: Bool
 
-    package init(account: Account?, csrf: VisitorText?, otherAccounts: [Account]) {
+    package init(account: Account?, csrf: VisitorText?, otherAccounts: [Account], offersSignIn: Bool = true) {
         self.account = account
         self.csrf = csrf
         self.otherAccounts = otherAccounts
+        self.offersSignIn = offersSignIn
     }
 
     package var templateValues: [String: TemplateValue] {
@@ -53,6 +56,7 @@ package struct LayoutModel: TemplateModel, Equatable {
             "csrf": csrf?.templateValue ?? .null,
             "otherAccounts": .list(otherAccounts.map(\.templateValue)),
             "manyAccounts": .bool(!otherAccounts.isEmpty),
+            "offersSignIn": .bool(offersSignIn),
         ]
     }
 }

@@ -16,14 +16,28 @@ package struct SignInPageModel: PageModel, Equatable {
     package var csrfToken: String
     /// Where to go once signed in.
     package var next: String?
+    /// The heading, when the visitor came here to do something (a ♥, a comment).
+    package var heading: String?
+    /// Whether "My PDS cannot be found automatically" renders unfolded: a PDS address was
+    /// typed, or the problem is one the PDS address field answers.
+    package var showsPDS: Bool
+    /// Whether the password field takes the focus: after a failed attempt the handle is
+    /// kept, but the password never goes back into the page, so it is what to type next.
+    package var focusesPassword: Bool
 
-    package init(adding: Bool, problem: String?, identifier: String, pds: String, csrfToken: String, next: String?) {
+    package init(
+        adding: Bool, problem: String?, identifier: String, pds: String, csrfToken: String, next: String?,
+        heading: String? = nil, showsPDS: Bool = false, focusesPassword: Bool = false
+    ) {
         self.adding = adding
         self.problem = problem
         self.identifier = identifier
         self.pds = pds
         self.csrfToken = csrfToken
         self.next = next
+        self.heading = heading
+        self.showsPDS = showsPDS || !pds.isEmpty
+        self.focusesPassword = focusesPassword
     }
 
     package var templateValues: [String: TemplateValue] {
@@ -35,6 +49,9 @@ package struct SignInPageModel: PageModel, Equatable {
             "pds": pds.isEmpty ? .null : .string(pds),
             "csrfToken": .string(csrfToken),
             "next": .optional(next),
+            "heading": .string(heading ?? "Sign in to post stories"),
+            "showsPDS": .bool(showsPDS),
+            "focusesPassword": .bool(focusesPassword),
         ]
     }
 }

@@ -36,6 +36,8 @@ package struct ViewerSocialModel: TemplateModel, Equatable {
             "signInHref": .string(signInHref),
             "commentCount": .int(commentCount),
             "commentCountText": .string(commentCountText),
+            // No "0 comments" under every story (Grain and Instagram show nothing).
+            "hasComments": .bool(commentCount > 0),
             "latest": latest?.templateValue ?? .null,
         ]
     }

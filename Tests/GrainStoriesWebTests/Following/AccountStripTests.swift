@@ -225,9 +225,23 @@ import Viewing
         let profilePath = Self.profileLink(Self.maya)
         let profile = HTMLInspection.unescape(await home.browser.get(profilePath).text)
         #expect(profile.contains("Hide this person's stories"))
+        #expect(profile.contains("<div class=\"profile-hide\"><form class=\"hide-form\""), "a form is not a paragraph's child")
         let token = try await home.csrf(on: profilePath)
         let hid = await home.browser.post(HiddenPage.path, form: [("csrf", token), ("action", "hide"), ("author", Self.maya.rawValue), ("back", profilePath)])
-        #expect(hid.status == .seeOther && hid.headers["Location"] == profilePath)
+        let landing = try #require(hid.headers["Location"])
+        #expect(hid.status == .seeOther && landing == HiddenPage.afterHiding(Self.maya, back: profilePath))
+        // Hiding lands on a message with Undo (an unhide returning to where it was asked),
+        // the person listed with their profile, and the way back; the menu links the page.
+        let hiddenNow = HTMLInspection.unescape(await home.browser.get(landing).text)
+        #expect(hiddenNow.contains("You hid Maya Okafor's stories."))
+        let undo = try #require(hiddenNow.range(of: "class=\"notice hidden-undo\"").map { String(hiddenNow[$0.lowerBound...].prefix(800)) })
+        #expect(undo.contains("name=\"action\" value=\"unhide\"") && undo.contains("name=\"csrf\" value=\"\(token)\""))
+        #expect(undo.contains("name=\"back\" value=\"\(profilePath)\"") && undo.contains(">Undo</button>"))
+        #expect(hiddenNow.contains("class=\"hidden-name\" href=\"\(profilePath)\""), "the hidden person's profile stays reachable")
+        #expect(hiddenNow.contains("href=\"\(profilePath)\">Back to stories</a>"))
+        #expect(
+            HTMLInspection.unescape(await home.browser.get("/").text).contains("<a class=\"account-menu-item\" href=\"/settings/hidden\">Hidden people</a>"))
+        #expect(!HTMLInspection.unescape(await home.browser.get(HiddenPage.path).text).contains("hidden-undo"), "the message only right after hiding")
 
         #expect(await home.strip("/?strip=everyone") == [Self.kenji, Self.tomas, Self.erin].map(\.rawValue))
         let hiddenProfile = HTMLInspection.unescape(await home.browser.get(profilePath).text)
@@ -240,6 +254,9 @@ import Viewing
 
         let settings = HTMLInspection.unescape(await home.browser.get(HiddenPage.path).text)
         #expect(settings.contains("Maya Okafor"))
+        #expect(
+            settings.range(of: #"<link rel="stylesheet" href="/assets/forms\.[0-9a-f]{10}\.css">"#, options: .regularExpression) != nil,
+            "the page has the form pages' layout")
         #expect(settings.contains("aria-label=\"Unhide Maya Okafor's stories\""))
         let unhid = await home.browser.post(
             HiddenPage.path, form: [("csrf", token), ("action", "unhide"), ("author", Self.maya.rawValue), ("back", HiddenPage.path)])
@@ -263,7 +280,8 @@ import Viewing
         #expect(noAuthor.status == .badRequest && noAuthor.text.contains("author must be a DID"))
         #expect(badAction.status == .badRequest)
         #expect(own.status == .badRequest)
-        #expect(offSite.headers["Location"] == HiddenPage.path, "back must be a path on this site")
+        #expect(offSite.headers["Location"] == HiddenPage.afterHiding(Self.maya, back: nil), "back must be a path on this site")
+        #expect(offSite.headers["Location"]?.contains("evil") == false)
         #expect(signedOut.status == .seeOther && signedOut.headers["Location"]?.hasPrefix("/signin") == true)
         await home.close()
     }

@@ -48,6 +48,8 @@ import Testing
 
         let home = await browser.get("/")
         #expect(home.text.contains("href=\"/stories/new\""))
+        // Without JavaScript the form says what Continue does once a photo is chosen.
+        #expect(await browser.get("/stories/new").text.contains("<noscript><p class=\"form-note upload-next\">After choosing a photo, press Continue"))
         #expect(home.text.contains("@alice.test"))
 
         let uploaded = try await Self.upload(browser, try Self.photoWithGPS())
@@ -74,6 +76,7 @@ import Testing
         await app.publisher.runDue()
         let status = await browser.get(draftPath).text
         #expect(status.contains("Posted."))
+        #expect(status.contains("<a href=\"/\">go back to the stories</a>"), "not a dead end")
 
         let stories = pds.records("social.grain.story")
         #expect(stories.count == 1)

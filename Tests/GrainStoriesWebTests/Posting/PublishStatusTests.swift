@@ -62,7 +62,7 @@ import Testing
         let path = try #require(try await Flow.upload(browser, Fixtures.bytes("tiny-24x32.jpg")).headers["Location"])
         let drafted = HTMLInspection.section("unfinished", in: await browser.get("/").text)
         #expect(drafted.contains("href=\"\(path)\""))
-        #expect(drafted.contains("Not posted yet: choose a place and post it."))
+        #expect(drafted.contains("Not posted yet: open it to check it and post it."))
 
         pds.inject(.status(502, error: "UpstreamFailure", message: "the blob store is down"), on: "com.atproto.repo.uploadBlob", .always)
         try await Self.publish(browser, path)

@@ -79,6 +79,12 @@ import Testing
         #expect(Self.current(home.text) == "bob.test")
         #expect(Self.switchTargets(home.text) == [Self.alice.did])
         #expect(home.text.contains("Sign out of all accounts"))
+        // Signing everyone out asks first: the menu item only unfolds the confirming button.
+        let allForm = try #require(home.text.range(of: "<input type=\"hidden\" name=\"all\" value=\"1\">"))
+        let confirmation = try #require(home.text.range(of: "<details class=\"account-signout-all-confirm\">"))
+        let question = try #require(home.text.range(of: "<summary class=\"account-menu-item account-signout-all\">Sign out of all accounts…</summary>"))
+        #expect(confirmation.upperBound <= question.lowerBound && question.upperBound < allForm.lowerBound)
+        #expect(home.text.contains(">Yes, sign out every account on this browser</button>"))
         #expect(try await app.sessions.find(cookieValue: first)?.did.rawValue == Self.alice.did, "Alice is still signed in")
 
         // Signing in as Alice again replaces her session only, and makes her current.

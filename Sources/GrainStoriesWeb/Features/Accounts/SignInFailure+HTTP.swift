@@ -1,3 +1,4 @@
+import ATProto
 package import Accounts
 package import MicroHTTPServer
 
@@ -18,4 +19,20 @@ extension SignInFailure: HTTPResponseError {
     }
 
     package var publicMessage: String { userMessage }
+
+    /// Whether the message is about the PDS address, or is one that typing the PDS
+    /// address answers (an identity that cannot be resolved from here, on a PDS the
+    /// operator trusts), so the sign-in page shows that field unfolded.
+    package var concernsPDSAddress: Bool {
+        switch self {
+        case .insecurePDS, .differentAccount: return true
+        case .identity(let error):
+            switch error {
+            case .invalidPDS, .insecurePDS, .pdsMismatch, .didNotFound, .invalidDIDDocument, .noPDS: return true
+            case .invalidHandle, .unsupportedDID, .handleNotFound, .unreachable, .handleMismatch: return false
+            }
+        case .missingFields, .tooManyAccounts, .tooManyAttempts, .wrongPassword, .secondFactorRequired, .unreachable, .unreadableAnswer:
+            return false
+        }
+    }
 }

@@ -20,6 +20,8 @@ import Viewing
 /// wrong-password limits) is `AccountSignIn`'s; this page reads the form, keeps the
 /// browser's accounts and answers in HTTP.
 struct SignInPage: Sendable {
+    static let path = "/signin"
+
     let pages: PageRenderer
     let sessions: SessionStore
     let signIn: AccountSignIn
@@ -27,11 +29,14 @@ struct SignInPage: Sendable {
     let logger: Logger
 
     func show(_ context: RequestContext) throws -> HTTPResponse {
+        let reason = context.query["reason"].flatMap(SignInReason.init(rawValue:))
         let problem =
-            context.query["reason"] == "expired"
+            reason == .expired
             ? "Your sign-in has ended (the app password may have been revoked). Please sign in again."
             : nil
-        return try render(context, problem: problem, identifier: "", pds: "", next: StoryLinks.safeBack(context.query["next"]), status: .ok)
+        return try render(
+            context, problem: problem, identifier: "", pds: "", next: StoryLinks.safeBack(context.query["next"]), status: .ok,
+            heading: reason?.heading)
     }
 
     /// `/signin`, saying why when the session `expired`, and coming back to `next`.
@@ -73,12 +78,20 @@ struct SignInPage: Sendable {
             response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
             return response
         } catch let problem as SignInFailure {
-            return try render(context, problem: problem.publicMessage, identifier: identifier, pds: pds, next: next, status: problem.status)
+            // The app password is deliberately not put back into the page: a password
+            // in HTML can be kept by caches, the back-forward cache or "save page", and
+            // read back by anything that reads the page. The handle and PDS stay, the PDS
+            // field unfolds when the message is about it, and the password field takes
+            // the focus, so a retry is one field.
+            return try render(
+                context, problem: problem.publicMessage, identifier: identifier, pds: pds, next: next, status: problem.status,
+                showsPDS: problem.concernsPDSAddress, focusesPassword: !identifier.isEmpty)
         }
     }
 
     private func render(
-        _ context: RequestContext, problem: String?, identifier: String, pds: String, next: String?, status: HTTPStatus
+        _ context: RequestContext, problem: String?, identifier: String, pds: String, next: String?, status: HTTPStatus,
+        heading: String? = nil, showsPDS: Bool = false, focusesPassword: Bool = false
     ) throws -> HTTPResponse {
         var cookieValue = context.cookies[CSRFGuard.cookieName]
         var setCookie: String?
@@ -90,7 +103,9 @@ struct SignInPage: Sendable {
             context.account == nil
             ? pages.csrf.token(anonymousCookie: cookieValue ?? "")
             : pages.csrf.token(for: context) ?? ""
-        let page = SignInPageModel(adding: context.account != nil, problem: problem, identifier: identifier, pds: pds, csrfToken: token, next: next)
+        let page = SignInPageModel(
+            adding: context.account != nil, problem: problem, identifier: identifier, pds: pds, csrfToken: token, next: next,
+            heading: heading, showsPDS: showsPDS, focusesPassword: focusesPassword)
         var response = try pages.render(page, status: status, for: context)
         if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         response.headers.set("Cache-Control", "no-store")

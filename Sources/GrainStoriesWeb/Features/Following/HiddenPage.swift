@@ -1,6 +1,7 @@
 import ATProto
 import Accounts
 import Foundation
+import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
 import Posting
@@ -13,6 +14,10 @@ import Viewing
 /// profiles, the viewer's menu and this page (POST, `action=hide|unhide`, `author` a
 /// DID, `back` where to return). Hiding is kept per account on this server
 /// (`HiddenAuthors`); blocks are made in Grain and only honoured here.
+///
+/// Hiding lands on this page (`?hid=DID&back=…`) rather than back where it was asked
+/// for, so it is never a one-way door: the page says whom was hidden, offers Undo (an
+/// unhide that returns to `back`), lists the person with their profile, and leads back.
 struct HiddenPage: Sendable {
     static let path = "/settings/hidden"
 
@@ -38,7 +43,16 @@ struct HiddenPage: Sendable {
                     form: Self.form(action: "unhide", author: did, label: "Unhide", accessibleName: "Unhide \(name)'s stories", back: Self.path)
                 ))
         }
-        var response = try pages.render(HiddenPageModel(people: rows), for: context)
+        let back = StoryLinks.safeBack(context.query["back"])
+        let justHidden = context.query["hid"].flatMap { DID(wireText: $0) }.flatMap { did in people.firstIndex(of: did).map { (did, rows[$0]) } }
+        let undo = justHidden.map { did, person in
+            HiddenPageModel.Undo(
+                message: "You hid \(person.name)'s stories. They no longer show in your stories or the viewer.",
+                form: Self.form(
+                    action: "unhide", author: did, label: "Undo",
+                    accessibleName: "Undo: show \(person.name)'s stories again", back: back ?? "/"))
+        }
+        var response = try pages.render(HiddenPageModel(people: rows, undo: undo, backHref: back ?? "/"), for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
     }
@@ -57,12 +71,21 @@ struct HiddenPage: Sendable {
             guard kept else {
                 throw HTTPError(.conflict, "You have hidden as many people as this server keeps (\(HiddenAuthors.maxPerAccount)). Unhide someone first.")
             }
+            return HTTPResponse.redirect(to: Self.afterHiding(author, back: form["back"]))
         case "unhide":
             try await store { try await hidden.unhide(author, for: account) }
         default:
             throw HTTPError.badRequest("The form's action must be hide or unhide.")
         }
         return HTTPResponse.redirect(to: StoryLinks.safeBack(form["back"]) ?? Self.path)
+    }
+
+    /// Where hiding `author` lands: this page, saying so with Undo, and leading back to
+    /// `back` when that is a path on this site.
+    static func afterHiding(_ author: DID, back: String?) -> String {
+        var address = path + "?hid=" + PercentEncoding.encodeComponent(author.rawValue)
+        if let back = StoryLinks.safeBack(back) { address += "&back=" + PercentEncoding.encodeComponent(back) }
+        return address
     }
 
     /// A database failure as a clear 503 instead of a bare 500.

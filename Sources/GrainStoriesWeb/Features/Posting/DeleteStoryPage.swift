@@ -11,6 +11,10 @@ import Viewing
 /// itself (POST): `com.atproto.repo.deleteRecord`, then the story is dropped from this
 /// server's caches at once, and when it was posted from here its photo file and draft
 /// go too, so `/local-photos/…` stops serving it. Only the story's author can do it.
+///
+/// The confirmation shows the story's thumbnail; afterwards the author lands on their
+/// next story when there is one, else where the viewer was opened from (`back`), else
+/// home.
 struct DeleteStoryPage: Sendable {
     let pages: PageRenderer
     let pds: AuthorizedPDS
@@ -21,11 +25,16 @@ struct DeleteStoryPage: Sendable {
     let local: LocalStories
     let drafts: any DraftRepository
     let photos: DraftPhotos
+    let signer: MediaURLSigner
     let logger: Logger
 
     func confirm(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
         let account = try ownStory(context, actor: actor)
-        let page = DeleteStoryPageModel(action: context.request.path, cancelHref: StoryLinks.story(did: account.did, handle: account.handle, rkey: rkey))
+        let back = StoryLinks.safeBack(context.query["back"])
+        let story = try? await library.story(uri: ATURI(account.did, .story, rkey))
+        let page = DeleteStoryPageModel(
+            action: context.request.path, cancelHref: StoryLinks.story(did: account.did, handle: account.handle, rkey: rkey, back: back),
+            thumb: story.flatMap { signer.path(for: $0.thumb) }, back: back)
         var response = try pages.render(page, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
@@ -35,6 +44,8 @@ struct DeleteStoryPage: Sendable {
         let account = try ownStory(context, actor: actor)
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        let back = StoryLinks.safeBack(form["back"])
+        let next = await story(after: rkey, of: account)
         do {
             try await pds.perform(account) { client in
                 try await client.deleteRecord(repo: account.did, collection: StoryRecord.collection, rkey: rkey)
@@ -51,7 +62,16 @@ struct DeleteStoryPage: Sendable {
         await library.invalidate(author: account.did)
         await removeLocalCopy(of: rkey, by: account)
         logger.info("story deleted", ["did": account.did.rawValue, "rkey": rkey.rawValue])
-        return HTTPResponse.redirect(to: "/")
+        return HTTPResponse.redirect(to: next.map { StoryLinks.story($0, back: back) } ?? back ?? "/")
+    }
+
+    /// The author's live story after `rkey` (in the order the viewer plays them), read
+    /// before deleting; nil when it was the last or the list cannot be read.
+    private func story(after rkey: RecordKey, of account: AccountSession) async -> StoryView? {
+        guard let stories = try? await library.stories(of: account.did).value,
+            let index = stories.firstIndex(where: { $0.rkey == rkey }), index + 1 < stories.count
+        else { return nil }
+        return stories[index + 1]
     }
 
     /// Deletes the photo and draft a story posted from here left behind (a draft still

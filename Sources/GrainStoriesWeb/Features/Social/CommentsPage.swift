@@ -128,7 +128,7 @@ struct CommentsPage: Sendable {
             nextHref: listing.cursor.map { path + "?cursor=" + PercentEncoding.encodeComponent($0) },
             firstHref: cursor == nil ? nil : path, isPartial: listing.isPartial, canComment: found.isLive, action: path,
             draft: draft ?? "", problem: problem, maxGraphemes: CommentRecord.maxGraphemes,
-            signInHref: SignInPage.address(expired: false, next: path)
+            signInHref: StoryLinks.signIn(reason: .comment, next: path)
         )
         // Only a reply to a comment goes back into the form (the refusal may be of the address).
         page.draftReplyTo = (try? Self.replyTo(replyTo))?.rawValue

@@ -43,17 +43,19 @@ package struct PageRenderer: Sendable {
     }
 
     /// The layout's per-visitor part for the visitor `request` comes from: the signed-in
-    /// account (or none), the other accounts signed in on this browser, its form token.
+    /// account (or none), the other accounts signed in on this browser, its form token,
+    /// and whether the header links the sign-in page (not from that page itself).
     func layout(for request: RequestContext?) -> LayoutModel {
         LayoutModel(
             account: request?.account.map(LayoutModel.Account.init),
             csrf: request.flatMap { csrf.token(for: $0) }.map(VisitorText.text),
-            otherAccounts: (request?.otherAccounts ?? []).map(LayoutModel.Account.init)
+            otherAccounts: (request?.otherAccounts ?? []).map(LayoutModel.Account.init),
+            offersSignIn: request?.request.path != SignInPage.path
         )
     }
 
     /// `context` plus what every page gets: asset URLs, the site's name and `layout`'s
-    /// values (`account`, `csrf`, `otherAccounts`, `manyAccounts`).
+    /// values (`account`, `csrf`, `otherAccounts`, `manyAccounts`, `offersSignIn`).
     func pageValues(_ context: [String: TemplateValue], layout: LayoutModel) -> [String: TemplateValue] {
         var context = context
         context["assets"] = assetsValue
