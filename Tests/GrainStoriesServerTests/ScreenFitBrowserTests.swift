@@ -62,9 +62,8 @@ import Testing
 
     /// Targets a finger uses are at least 44 × 44 CSS px on a phone: the header's
     /// "Sign in", a profile's counts, and on the draft "Search", the text buttons and the
-    /// Bluesky checkbox (as large as the others, inside a fieldset). "Cancel" shows only
-    /// while a story is being posted, which is over before it can be measured here; it is
-    /// a text button of the same page and rule as "Discard", measured here.
+    /// Bluesky checkbox (as large as the others, inside a fieldset), and "Cancel" while
+    /// the story is being posted.
     @Test func touchTargetsAreAtLeast44PixelsSquare() async throws {
         let pds = try FakePDS()
         defer { pds.stop() }
@@ -95,6 +94,12 @@ import Testing
             #expect(bluesky?["inFieldset"]?.bool == true, "\(checkboxes)")
             let widths = Set(checkboxes.array?.compactMap { $0["width"]?.double } ?? [])
             #expect(widths == [22], "every checkbox as large as the others: \(checkboxes)")
+
+            // While the story is being posted (the PDS never answers), "Cancel".
+            pds.inject(.stall, on: "com.atproto.repo.createRecord", .always)
+            try await f.browser.click(try await f.browser.element("form.draft-form button[value=publish]"))
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('.status-actions button[value=cancel]')", timeout: .seconds(20)))
+            try await expectTargets(f, ".status-actions button[value=cancel]", script: small)
         }
     }
 
