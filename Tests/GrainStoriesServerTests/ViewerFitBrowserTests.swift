@@ -89,6 +89,16 @@ import Testing
             let report = try await f.browser.execute(F.boxHelpers + F.photoHelpers + Self.stageHelpers + Self.layoutReport)
             #expect(onStory, "\(report)")
 
+            // Share opens whole, inside the screen.
+            try await f.browser.click(try await f.browser.element(".viewer-share > summary"))
+            #expect(
+                try await f.browser.waitUntil(
+                    F.boxHelpers
+                        + "const panel = document.querySelector('.share-panel'); return panel.getBoundingClientRect().width > 0 && inside(box(panel), screenBox)"
+                ),
+                "the Share panel is cut off")
+            try await f.browser.click(try await f.browser.element(".viewer-share > summary"))
+
             try await f.browser.click(try await f.browser.element(".comment-pill"))
             #expect(try await f.browser.waitUntil("return document.querySelectorAll('.comment-sheet .comment').length >= 8"), "the sheet shows the comments")
             let sheet = try await f.browser.execute(
