@@ -27,6 +27,20 @@
     try { return /^\/profile\/[^/]+\/story\/[^/]+$/.test(new URL(url, location.href).pathname); } catch (e) { return false; }
   }
 
+  // A photo fills the stage (object-fit: cover) only when at most a fifth of it would be
+  // cut off at its edges, as a 9:16 photo on a phone; any other shape is shown whole on
+  // a blurred copy of itself (the stage's default, also without the script).
+  var MAX_CROP = 0.2;
+  function fitPhoto(dialog) {
+    var image = dialog.querySelector(".viewer-stage .story-image"), figure = image && image.parentNode;
+    if (!image) { return; }
+    var width = image.naturalWidth || Number(image.getAttribute("width")), height = image.naturalHeight || Number(image.getAttribute("height"));
+    var box = figure.getBoundingClientRect();
+    if (!width || !height || !box.width || !box.height) { return; }
+    var photo = width / height, stage = box.width / box.height;
+    figure.classList.toggle("photo-fills", Math.min(photo, stage) / Math.max(photo, stage) >= 1 - MAX_CROP);
+  }
+
   // Focus lands on the story itself (not its first link), inside the modal dialog.
   function focusStage(dialog) {
     var stage = dialog.querySelector(".viewer-stage");
@@ -58,6 +72,15 @@
     this.announcer.className = "visually-hidden";
     this.announcer.setAttribute("aria-live", "polite");
     dialog.appendChild(this.announcer);
+    // Reduced motion opens paused (viewer-state.js); the page says why until it plays.
+    if (this.state.reasons.indexOf("user") !== -1) {
+      this.motionNote = document.createElement("p");
+      this.motionNote.className = "viewer-motion-note";
+      this.motionNote.textContent = "Paused: your device asks for reduced motion. Press Play (or Space) to start.";
+      dialog.appendChild(this.motionNote);
+    }
+    this.onResize = function () { fitPhoto(dialog); };
+    window.addEventListener("resize", this.onResize, { signal: this.events.signal });
     G.listenToViewer(this, this.events.signal);
     this.startStory(false);
   }
@@ -100,6 +123,9 @@
     var gated = state.reasons.indexOf("gate") !== -1, paused = state.reasons.indexOf("user") !== -1;
     if (this.timer) { this.timer.run(running); }
     this.dialog.classList.toggle("is-playing", running);
+    // A finger held down pauses and clears the screen to look at the photo, as Instagram does.
+    this.dialog.classList.toggle("is-held", state.reasons.indexOf("held") !== -1);
+    if (this.motionNote && !paused) { this.motionNote.remove(); this.motionNote = null; }
     var button = this.dialog.querySelector(".viewer-pause");
     if (button) {
       // A content warning holds the timer until "Show" is chosen; the button would only
@@ -139,7 +165,8 @@
     var gate = dialog.querySelector(".label-gate");
     this.send({ type: "story", gated: !!(gate && !gate.open) });
     var story = this.state.story, image = dialog.querySelector(".story-image");
-    G.photoReady(image).then(function () { self.send({ type: "ready", story: story }); });
+    fitPhoto(dialog);
+    G.photoReady(image).then(function () { fitPhoto(dialog); self.send({ type: "ready", story: story }); });
     var status = dialog.querySelector("#story-status");
     if (announce && status) { this.announcer.textContent = status.textContent; }
   };

@@ -1,0 +1,133 @@
+import ATProtoTestKit
+import AppTestKit
+import Foundation
+import PhotoTestKit
+import TestKit
+import Testing
+
+/// Pages on the screens beyond a phone and a desktop, and touch targets, measured from
+/// element boxes in Chromium: TV mode on a tablet standing up, a 4K screen, 44 × 44 px
+/// targets on a phone, and the strip's names.
+@Suite(.serialized) struct ScreenFitBrowserTests {
+    typealias F = BrowserFixture
+
+    /// TV mode on a portrait tablet with its controls shown (a pointer moved): every
+    /// control is inside the screen and clear of "Person 1 · story 1".
+    @Test func tvModesControlsFitAPortraitTabletAndLeaveTheCountInView() async throws {
+        try await F.run(reducedMotion: true) { f in
+            try await TVBrowserTests.open(f, "interval=60")
+            try await f.emulate(.portraitTablet)
+            try await f.browser.execute("document.querySelector('main.tv').classList.add('tv-pointer')")
+            let facts = try await f.browser.execute(
+                F.boxHelpers + """
+                    const count = box(document.querySelector('.tv-count'));
+                    const controls = [...document.querySelectorAll('.tv-controls .tv-control')];
+                    return { count: count, shown: getComputedStyle(document.querySelector('.tv-controls')).opacity,
+                             outside: controls.filter(el => !inside(box(el), screenBox)).map(el => [el.textContent, box(el)]),
+                             overCount: controls.filter(el => !apart(box(el), count)).map(el => el.textContent), total: controls.length };
+                    """)
+            #expect(facts["total"]?.double == 6, "\(facts)")
+            #expect(facts["outside"]?.array?.isEmpty == true, "controls off the screen: \(facts)")
+            #expect(facts["overCount"]?.array?.isEmpty == true, "controls over the count: \(facts)")
+        }
+    }
+
+    /// On a 4K screen the home page and the viewer scale up as TV mode does: the column
+    /// takes most of the width, the strip's tiles and the viewer's name are twice a TV's,
+    /// and the viewer is still exactly as tall as the screen.
+    @Test func aFourKScreenScalesTheHomePageAndTheViewerUp() async throws {
+        try await F.run(reducedMotion: true, screen: .tv) { f in
+            try await f.browser.navigate("\(f.base)/")
+            try await f.emulate(.fourK)
+            let home = try await f.browser.execute(
+                F.boxHelpers + """
+                    return { column: box(document.querySelector('main.home')).width, tile: box(document.querySelector('.strip-item')).width };
+                    """)
+            #expect((home["column"]?.double ?? 0) >= 2800, "the column: \(home)")
+            #expect((home["tile"]?.double ?? 0) >= 220, "a strip tile (120 px on a TV): \(home)")
+
+            try await f.open(F.maya, "3muojebufwseb", expectRunning: false)
+            try await f.emulate(.fourK)
+            try await f.waitForPhoto()
+            let viewer = try await f.browser.execute(
+                F.boxHelpers + """
+                    return { name: box(document.querySelector('.viewer-name')).height, dialog: box(document.querySelector('dialog.viewer')).height,
+                             photo: box(document.querySelector('.story-image')).height, screen: innerHeight };
+                    """)
+            #expect((viewer["name"]?.double ?? 0) >= 56, "the author's name (32 px tall on a TV): \(viewer)")
+            #expect(abs((viewer["dialog"]?.double ?? 0) - 2160) <= 1, "\(viewer)")
+            #expect(abs((viewer["photo"]?.double ?? 0) - 2160) <= 1, "as tall as the screen: \(viewer)")
+        }
+    }
+
+    /// Targets a finger uses are at least 44 × 44 CSS px on a phone: the header's
+    /// "Sign in", a profile's counts, and on the draft "Search", the text buttons and the
+    /// Bluesky checkbox (as large as the others, inside a fieldset), and "Cancel" while
+    /// the story is being posted.
+    @Test func touchTargetsAreAtLeast44PixelsSquare() async throws {
+        let pds = try FakePDS()
+        defer { pds.stop() }
+        let small = """
+            return [...document.querySelectorAll(arguments[0])].filter(el => el.getBoundingClientRect().width > 0)
+                .map(el => { const r = el.getBoundingClientRect(); return [el.textContent.trim(), r.width, r.height]; });
+            """
+        try await F.run(reducedMotion: true) { f in
+            try await f.browser.navigate("\(f.base)/")
+            try await expectTargets(f, "header a.header-link", script: small)
+            // Maya's profile has Grain's counts (galleries, followers, following).
+            try await f.browser.navigate("\(f.base)/profile/\(F.linked(F.maya))")
+            try await expectTargets(f, ".profile-counts a", script: small, atLeast: 3)
+
+            try await f.signIn(pds)
+            try await f.browser.navigate(f.base + "/stories/new")
+            let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_0042.HEIC"
+            try Data(Fixtures.bytes("heic-gps.heic")).write(to: URL(fileURLWithPath: photo))
+            try await f.browser.sendKeys(try await f.browser.element("#photo"), photo)
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('main.draft-page form.draft-form')", timeout: .seconds(20)))
+            try await expectTargets(f, "main.draft-page .link-button, main.draft-page button[value=search]", script: small, atLeast: 2)
+            let checkboxes = try await f.browser.execute(
+                """
+                return [...document.querySelectorAll('form.draft-form input[type=checkbox]')]
+                    .map(el => ({ name: el.name, width: el.getBoundingClientRect().width, inFieldset: !!el.closest('fieldset') }));
+                """)
+            let bluesky = checkboxes.array?.first { $0["name"]?.string == "crosspost" }
+            #expect(bluesky?["inFieldset"]?.bool == true, "\(checkboxes)")
+            let widths = Set(checkboxes.array?.compactMap { $0["width"]?.double } ?? [])
+            #expect(widths == [22], "every checkbox as large as the others: \(checkboxes)")
+
+            // While the story is being posted (the PDS never answers), "Cancel".
+            pds.inject(.stall, on: "com.atproto.repo.createRecord", .always)
+            try await f.browser.click(try await f.browser.element("form.draft-form button[value=publish]"))
+            #expect(try await f.browser.waitUntil("return !!document.querySelector('.status-actions button[value=cancel]')", timeout: .seconds(20)))
+            try await expectTargets(f, ".status-actions button[value=cancel]", script: small)
+        }
+    }
+
+    private func expectTargets(
+        _ f: F, _ selector: String, script: String, atLeast count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation
+    )
+        async throws
+    {
+        let targets = try await f.browser.execute(script, [.string(selector)]).array ?? []
+        #expect(targets.count >= count, "no \(selector)", sourceLocation: sourceLocation)
+        for target in targets {
+            let size = target.array?.dropFirst().compactMap(\.double) ?? []
+            #expect(size.count == 2 && size.allSatisfy { $0 >= 44 }, "\(selector): \(target)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A name of 17 characters shows whole in the strip (two lines), not cut to nine.
+    @Test func aLongerNameShowsWholeInTheStrip() async throws {
+        try await F.run(reducedMotion: true) { f in
+            try await f.browser.navigate("\(f.base)/")
+            let fits = try await f.browser.execute(
+                """
+                const name = document.querySelectorAll('.strip-item .strip-name')[1];
+                name.textContent = 'Maya Okafor-Smith';
+                return { fits: name.scrollWidth <= name.clientWidth && name.scrollHeight <= name.clientHeight + 1,
+                         size: [name.scrollWidth, name.clientWidth, name.scrollHeight, name.clientHeight] };
+                """)
+            #expect(fits["fits"]?.bool == true, "\(fits)")
+        }
+    }
+}
