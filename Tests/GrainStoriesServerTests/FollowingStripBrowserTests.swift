@@ -58,6 +58,10 @@ import Testing
                 try await browser.execute("document.querySelector('.viewer-more summary').click()")
                 #expect(try await browser.waitUntil("return document.querySelector('.viewer-more').open"))
                 try await browser.execute("document.querySelector('.viewer-more button[type=submit]').click()")
+                // Hiding lands on the hidden-people page with an Undo; its "Back to stories"
+                // returns to the strip, where Erin is gone.
+                #expect(try await browser.waitUntil("return location.pathname === '/settings/hidden' && !!document.querySelector('.hidden-undo')"))
+                try await browser.execute("Array.from(document.querySelectorAll('a')).find(a => a.textContent === 'Back to stories').click()")
                 #expect(try await browser.waitUntil("return location.pathname === '/' && !document.querySelector('dialog.viewer')"))
                 #expect(try await Self.tiles(f) == ["/stories/\(F.linked(F.tomas))"])
 

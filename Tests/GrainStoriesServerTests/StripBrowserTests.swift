@@ -42,6 +42,8 @@ import Viewing
         try await F.run(engine, reducedMotion: true) { f in
             // 390 px wide: the own tile and four people (84 px each) do not fit.
             try await f.browser.navigate("\(f.base)/")
+            // strip.js adds the buttons once the page's deferred scripts have run.
+            try #require(try await f.browser.waitUntil("return !!document.querySelector('.strip-scroll-next')"), "strip.js never enhanced the strip")
             let state = """
                 const list = document.querySelector('.strip-list');
                 return { previous: document.querySelector('.strip-scroll-previous').hidden,
