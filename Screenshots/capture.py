@@ -1,20 +1,27 @@
 #!/usr/bin/env python3
-"""Screenshots of every page a person sees, for one data set at one screen size.
+"""Screenshots of every page a person sees, for one engine, colour scheme, data set and size.
 
-Drives headless Chromium through chromedriver (Benchmarks/viewer_bench.py's WebDriver) with
-reduced motion emulated, so the story viewer starts paused and every screenshot is the same
-from run to run. Before each screenshot it waits for the page, not for a clock: the document
-loaded, every image in view finished (loaded or failed) and decoded, the fonts ready and two
-frames drawn. Pages that are taller than the screen get a second, full-page screenshot.
+Starts a fresh server for the run (Server, below), then drives a browser through it:
+headless Chromium through chromedriver (Benchmarks/viewer_bench.py's WebDriver), with
+reduced motion and the colour scheme emulated, or WebKitGTK through WebKitWebDriver under
+an Xvfb of its own (webkit.py), with both taken from GTK's settings. The story viewer
+starts paused (reduced motion), so every screenshot is the same from run to run. Before
+each screenshot it waits for the page, not for a clock: the document loaded, every image
+in view finished (loaded or failed) and decoded, the fonts ready and two frames drawn.
+Pages taller than the screen get a second, full-page screenshot. Each page's controls are
+looked at too (layout.py: cut off, overlapping, small tap targets on touch sizes), for the
+report; nothing is asserted.
 
 Signed-in pages use a real PDS (arroba, Tests/PDS/launch_pds.py) behind Screenshots/pds_gate.py,
 signing in through the real form; the gate holds, drops or refuses the PDS calls so the draft
 page can be seen posting, retrying and failed before a second photo is posted for real.
 
-Usage: capture.py --base URL --dataset NAME --size phone|desktop|tv --out DIR
-                  --gate URL --account ACCOUNT.json --photo PHOTO.jpg
-Writes DIR/<dataset>/<size>/<page>.png (and <page>-full.png) and appends one JSON line per
-page to DIR/manifest.jsonl. Prints one line per page.
+Usage: capture.py --grain-bin BIN --appview URL --data-dir DIR --log FILE --dataset NAME
+                  --size phone|tablet|desktop|tv|4k --engine chromium|webkit --scheme light|dark
+                  --out DIR --gate URL --account ACCOUNT.json --photo PHOTO.jpg
+Writes DIR/<engine>/<scheme>/<dataset>/<size>/<page>.png (and <page>-full.png) and appends
+one JSON line per page to DIR/manifest.jsonl. Prints one line per page. On SIGTERM it
+closes the browser and the server before it exits.
 """
 
 import argparse
@@ -22,8 +29,11 @@ import base64
 import json
 import os
 import signal
+import socket
+import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -257,6 +267,7 @@ class Session:
         with open(args.account, encoding="utf-8") as handle:
             self.account = json.load(handle)
         self.problems = []
+        self.started = time.monotonic()
         self.browser = None
         self.browser = Browser(args.size, args.engine, args.scheme)
 
@@ -271,11 +282,15 @@ class Session:
             "url": state["url"], "title": state["title"], "status": state["status"],
             "broken": state["broken"], "timedOut": state["timedOut"], "layout": found,
         }
-        with open(os.path.join(self.args.out, "manifest.jsonl"), "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(entry) + "\n")
+        # One write with O_APPEND: runs in parallel append to the same file.
+        descriptor = os.open(os.path.join(self.args.out, "manifest.jsonl"), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(descriptor, (json.dumps(entry) + "\n").encode())
+        finally:
+            os.close(descriptor)
         flags = (" (waiting timed out)" if state["timedOut"] else "") + (f" ({len(state['broken'])} broken images)" if state["broken"] else "")
         findings = layout.counts(found)
-        print(f"  {self.label}/{page}: {state['status'] or '-'} {state['url']}{flags}{' [' + findings + ']' if findings else ''}", flush=True)
+        print(f"  {self.label}/{page} (+{time.monotonic() - self.started:.0f} s): {state['status'] or '-'} {state['url']}{flags}{' [' + findings + ']' if findings else ''}", flush=True)
 
     def visit(self, page, path, note=""):
         self.shoot(page, self.browser.go(self.base + path), note)
@@ -468,9 +483,58 @@ class Session:
             pass
 
 
+class Server:
+    """A fresh `grain-stories serve` (and data directory) for one run, on a free port,
+    against the data set's stand-in AppView (also its Nominatim), trusting the PDS gate to
+    sign its account in (the PDS's did:plc is not published and its handle resolves
+    nowhere else); nothing is looked up outside loopback. Its log goes to log_path."""
+
+    def __init__(self, args):
+        self.process = None
+        self.log = open(args.log, "w", encoding="utf-8")
+        gate = args.gate.rstrip("/")
+        for _ in range(5):
+            with socket.socket() as probe:  # a free port; a start that loses it to another is retried
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            self.process = subprocess.Popen(
+                [args.grain_bin, "serve", "--host", "127.0.0.1", "--port", str(port), "--appview-url", args.appview,
+                 "--nominatim-url", args.appview, "--insecure-hosts", "127.0.0.1", "--data-dir", args.data_dir,
+                 "--log-level", "warning", "--trusted-pds", gate, "--handle-resolver-url", gate, "--plc-url", gate + "/plc"],
+                stdout=self.log, stderr=subprocess.STDOUT)
+            self.base = f"http://127.0.0.1:{port}"
+            if self.healthy():
+                return
+            self.stop()
+        raise WebDriverError(f"grain-stories serve did not start (see {args.log})")
+
+    def healthy(self):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return True
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.1)
+        return False
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base", required=True)
+    parser.add_argument("--grain-bin", required=True)
+    parser.add_argument("--appview", required=True, help="the data set's stand-in AppView (datasets.py)")
+    parser.add_argument("--data-dir", required=True, help="an empty directory for the server's data")
+    parser.add_argument("--log", required=True, help="where the server's log goes")
     parser.add_argument("--dataset", choices=datasets.DATASETS, required=True)
     parser.add_argument("--size", choices=SIZES, required=True)
     parser.add_argument("--engine", choices=ENGINES, default="chromium")
@@ -482,13 +546,19 @@ def main():
     args = parser.parse_args()
     # scripts/screenshots stops this with SIGTERM: leave through `finally`, closing Chromium.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    session = None
+    session = server = None
     try:
+        server = Server(args)
+        args.base = server.base
         session = Session(args)
         session.run()
     finally:
         if session is not None:
             session.close()
+        if server is not None:
+            server.stop()
+    if session is None:
+        sys.exit(1)
     for problem in session.problems:
         print(f"  problem: {session.label}: {problem}", file=sys.stderr)
     sys.exit(1 if session.problems else 0)
