@@ -6,10 +6,11 @@ CHECK runs in the page just before its screenshot and returns:
            they sit in something fixed or sticky, like the viewer or the TV bar, which
            cannot be scrolled to) or is cut by an ancestor that clips (overflow hidden or
            clip; a scrolling ancestor is not counted, its content can be scrolled to);
-  overlaps pairs of controls whose boxes overlap by at least 2 x 2 px (neither inside the
-           other, not a checkbox and its own label), with the one on top at the middle of
+  overlaps pairs of controls whose boxes overlap by at least 2 x 2 px (line by line for a
+           link that wraps; neither inside the other, not a checkbox and its own label), with the one on top at the middle of
            the overlap ("over") and whether they are in different layers ("layered": a
-           positioned menu, panel or button over the page, often meant; the same layer
+           positioned menu, panel or button over the page, a sticky bar the page scrolls
+           under: often meant; the same layer
            rarely is);
   small    on touch sizes, controls smaller than 44 x 44 CSS px (a checkbox or radio is
            measured with its label, which takes the tap too); "inline" marks a link in a
@@ -67,11 +68,12 @@ const draws = el => {
   return style.backgroundColor !== 'rgba(0, 0, 0, 0)' || style.backgroundImage !== 'none'
     || parseFloat(style.borderTopWidth) > 0 || style.boxShadow !== 'none';
 };
-// The nearest ancestor (or the control) that is absolutely or fixed positioned: controls
-// with different ones are in different layers (a menu over the page).
+// The nearest ancestor (or the control) that is absolutely, fixed or sticky positioned:
+// controls with different ones are in different layers (a menu over the page, a bar the
+// page scrolls under).
 const layer = el => {
   for (let node = el; node; node = node.parentElement) {
-    if (['absolute', 'fixed'].includes(getComputedStyle(node).position)) { return node; }
+    if (['absolute', 'fixed', 'sticky'].includes(getComputedStyle(node).position)) { return node; }
   }
   return null;
 };
@@ -150,10 +152,19 @@ for (let i = 0; i < drawn.length; i++) {
     if (a.el.contains(b.el) || b.el.contains(a.el)) { continue; }
     if ((a.el.labels && Array.from(a.el.labels).includes(b.el.closest('label'))) ||
         (b.el.labels && Array.from(b.el.labels).includes(a.el.closest('label')))) { continue; }
-    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    // Line by line: a link that wraps has a box around both its lines, which a link
+    // beside it on either line is inside of.
+    let w = 0, h = 0, x = 0, y = 0;
+    for (const ra of a.el.getClientRects()) {
+      for (const rb of b.el.getClientRects()) {
+        const iw = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const ih = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (iw >= 2 && ih >= 2 && iw * ih > w * h) {
+          [w, h, x, y] = [iw, ih, Math.max(ra.left, rb.left) + iw / 2, Math.max(ra.top, rb.top) + ih / 2];
+        }
+      }
+    }
     if (w >= 2 && h >= 2) {
-      const x = Math.max(a.r.left, b.r.left) + w / 2, y = Math.max(a.r.top, b.r.top) + h / 2;
       const hit = x >= 0 && y >= 0 && x < W && y < H ? document.elementFromPoint(x, y) : null;
       const top = hit && a.el.contains(hit) ? a : hit && b.el.contains(hit) ? b : null;
       overlaps.push({controls: [describe(a.el), describe(b.el)], boxes: [round(a.r), round(b.r)], by: `${Math.round(w)}×${Math.round(h)}`,
