@@ -10,6 +10,9 @@ Data sets (--dataset):
           avatar, a very long name, a very long place name and a content warning;
   empty   nobody has a live story (profiles still answer);
   down    every AppView query has its connection closed without an answer.
+In normal and family every story has the same three comments (one a reply, one by someone
+without an avatar) and anyone's archive (getStoryArchive) holds three past stories, so the
+comment sheet, the comments page and the signed-in person's archive have something to show.
 In every data set /reverse and /search answer like Nominatim (Powell's City of Books), so
 the draft page can suggest a place for the uploaded photo's GPS.
 
@@ -77,6 +80,56 @@ PICTURE_SIZES = {"portrait-34": (1500, 2000), "landscape-43": (2000, 1500), "squ
                  "panorama": (4000, 1000), "near-white": (1080, 1920)}
 
 
+COMMENTERS = [
+    ("did:plc:screenshotcommenter0000001", "sam.example.com", "Sam Adeyemi", "avatar-s"),
+    ("did:plc:screenshotcommenter0000002", "lee.example.com", None, None),
+    ("did:plc:screenshotcommenter0000003", "priya.example.com", "Priya", "avatar-p"),
+]
+COMMENTS = [
+    (0, "What a view! Where is this?", None, 2),
+    (1, "Portland, I think. The light is lovely.", 0, 0),
+    (2, "Saving this one for the family album.", None, 1),
+]
+
+
+def comment_thread(base, subject, now):
+    """getCommentThread's answer for any story: COMMENTS, oldest first."""
+    comments, uris = [], []
+    for number, (who, text, reply_to, hearts) in enumerate(COMMENTS):
+        did, handle, name, avatar = COMMENTERS[who]
+        author = {"did": did, "handle": handle}
+        if name:
+            author["displayName"] = name
+        if avatar:
+            author["avatar"] = f"{base}/cdn/avatar/plain/{did}/{avatar}"
+        uri = f"at://{did}/social.grain.comment/3mcomment{number}"
+        uris.append(uri)
+        view = {"uri": uri, "cid": f"bafyreicomment{number}", "author": author, "text": text,
+                "createdAt": standin_appview.format_datetime(now - dt.timedelta(minutes=40 - 15 * number)), "favCount": hearts}
+        if reply_to is not None:
+            view["replyTo"] = uris[reply_to]
+        comments.append(view)
+    return {"comments": comments, "totalCount": len(comments)}
+
+
+def archive(base, actor, now):
+    """getStoryArchive's answer for anyone: three stories of days past, theirs."""
+    stories = []
+    for number, picture in enumerate(["landscape-43", "tall-3", "square"]):
+        rkey = f"3marchive{number}"
+        width, height = picture_size(picture)
+        stories.append({
+            "uri": f"at://{actor}/social.grain.story/{rkey}", "cid": f"bafyreiarchive{number}",
+            "creator": {"did": actor, "handle": "handle.invalid"},
+            "thumb": f"{base}/cdn/feed_thumbnail/plain/{actor}/{picture}",
+            "fullsize": f"{base}/cdn/feed_fullsize/plain/{actor}/{picture}",
+            "aspectRatio": {"width": width, "height": height},
+            "createdAt": standin_appview.format_datetime(now - dt.timedelta(days=3 + 4 * number)),
+            "expired": True, "commentCount": 0,
+        })
+    return {"stories": stories}
+
+
 def picture_size(name):
     return PICTURE_SIZES.get(name, (1080, 1920))
 
@@ -100,7 +153,9 @@ def story_path(did, rkey):
 
 
 def plan(dataset):
-    """What the driver visits: {"viewer": {page: path}, "profiles": {page: path}, "seen": [path]}."""
+    """What the driver visits: {"viewer": {page: path}, "profiles": {page: path}, "seen": [path],
+    "social": path} (social: the story whose comment sheet, share panel and menu are opened
+    signed in, whose author is then hidden; only where stories answer)."""
     if dataset == "family":
         def person(index):
             return family_did(FAMILY[index][1])
@@ -124,6 +179,7 @@ def plan(dataset):
                 "profile-broken-avatar": f"/profile/{person(4)}",
             },
             "seen": [newest(index) for index in FAMILY_SEEN],
+            "social": story_path(person(7), family_rkey(7, 1)),
         }
     authors = json.loads(open(os.path.join(FIXTURES, "getStoryAuthors.json"), encoding="utf-8").read())["authors"]
     first = authors[0]["profile"]["did"]
@@ -140,6 +196,7 @@ def plan(dataset):
             "profile-without-grain-profile": f"/profile/{erin}",
         },
         "seen": [],
+        "social": story_path(MAYA, "3muojebufwseb") if dataset == "normal" else None,
     }
 
 
@@ -236,8 +293,10 @@ def normal_avatars(scenario):
     return {person["did"]: initial_avatar(person.get("displayName") or person["handle"]) for person in people}
 
 
-def make_handler(dataset, answerer, pictures, normal_paths, avatars):
+def make_handler(dataset, answerer, pictures, normal_paths, avatars, base):
     def picture_for(path):
+        if path.rsplit("/", 1)[-1] in pictures:  # named after its picture (family, comments, archives)
+            return path.rsplit("/", 1)[-1]
         if dataset in ("normal", "empty") and "/avatar/" in path:
             return next((picture for did, picture in avatars.items() if did in path), "avatar-a")
         if dataset == "normal":
@@ -255,7 +314,17 @@ def make_handler(dataset, answerer, pictures, normal_paths, avatars):
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
-                status, text = answerer.answer(path[len("/xrpc/"):], query)
+                nsid = path[len("/xrpc/"):]
+                now = dt.datetime.now(dt.timezone.utc)
+                if nsid == "social.grain.unspecced.getCommentThread":
+                    thread = comment_thread(base, query.get("subject", ""), now) if dataset != "empty" else {"comments": []}
+                    status, text = 200, json.dumps(thread)
+                elif nsid == "social.grain.unspecced.getStoryArchive":
+                    status, text = 200, json.dumps(archive(base, query.get("actor", ""), now))
+                elif nsid == "social.grain.unspecced.getFollowing":
+                    status, text = 200, '{"items":[]}'
+                else:
+                    status, text = answerer.answer(nsid, query)
                 self.send(status, "application/json", text.encode(), no_store=True)
             elif path.startswith("/cdn/"):
                 name = picture_for(path)
@@ -298,7 +367,8 @@ def main():
     now = dt.datetime.now(dt.timezone.utc)
     normal = standin_appview.Scenario(FIXTURES, base, now.timestamp() - standin_appview.SCENARIO_NOW)
     answerer = {"normal": normal, "family": Family(base, now), "empty": Empty(normal), "down": None}[args.dataset]
-    server.RequestHandlerClass = make_handler(args.dataset, answerer, pictures, normal_pictures(normal), normal_avatars(normal))
+    server.RequestHandlerClass = make_handler(args.dataset, answerer, pictures, normal_pictures(normal),
+                                              normal_avatars(normal), base)
     print(f"listening on {server.server_address[1]}", flush=True)
     server.serve_forever()
 
