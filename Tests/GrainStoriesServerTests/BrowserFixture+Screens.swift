@@ -22,13 +22,19 @@ extension BrowserFixture {
     }
 
     /// Emulates `size` from now on, and waits until the page has laid itself out for it.
+    /// WebKitGTK has no device emulation: there the window takes the size (its Xvfb screen
+    /// is 4K), at one device pixel per CSS pixel and with a mouse.
     func emulate(_ size: Size) async throws {
-        try await browser.cdp(
-            "Emulation.setDeviceMetricsOverride",
-            [
-                "width": .number(Double(size.width)), "height": .number(Double(size.height)), "deviceScaleFactor": .number(size.scale),
-                "mobile": .bool(size.mobile),
-            ])
+        if browser.engine == .webkit {
+            try await browser.setWindowSize(width: size.width, height: size.height)
+        } else {
+            try await browser.cdp(
+                "Emulation.setDeviceMetricsOverride",
+                [
+                    "width": .number(Double(size.width)), "height": .number(Double(size.height)), "deviceScaleFactor": .number(size.scale),
+                    "mobile": .bool(size.mobile),
+                ])
+        }
         #expect(
             try await browser.waitUntil(
                 "return innerWidth === arguments[0] && innerHeight === arguments[1]", [.number(Double(size.width)), .number(Double(size.height))]),

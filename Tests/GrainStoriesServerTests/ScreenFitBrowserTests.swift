@@ -34,14 +34,16 @@ import Testing
 
     /// On a 4K screen the home page and the viewer scale up as TV mode does: the column
     /// takes most of the width, the strip's tiles and the viewer's name are twice a TV's,
-    /// and the viewer is still exactly as tall as the screen.
-    @Test func aFourKScreenScalesTheHomePageAndTheViewerUp() async throws {
-        try await F.run(reducedMotion: true, screen: .tv) { f in
+    /// and the viewer and its photo are still exactly as tall as the screen (in both
+    /// engines: under the zoom that scales the page, Chromium scales `vh` and WebKit does
+    /// not, so the photo's height must not come from `vh`).
+    @Test(arguments: BrowserEngine.allCases) func aFourKScreenScalesTheHomePageAndTheViewerUp(engine: BrowserEngine) async throws {
+        try await F.run(engine, reducedMotion: true, screen: .tv) { f in
             try await f.browser.navigate("\(f.base)/")
             try await f.emulate(.fourK)
             let home = try await f.browser.execute(
-                F.boxHelpers + """
-                    return { column: box(document.querySelector('main.home')).width, tile: box(document.querySelector('.strip-item')).width };
+                F.boxHelpers + Self.screenPixels + """
+                    return { column: box(document.querySelector('main.home')).width * k, tile: box(document.querySelector('.strip-item')).width * k };
                     """)
             #expect((home["column"]?.double ?? 0) >= 2800, "the column: \(home)")
             #expect((home["tile"]?.double ?? 0) >= 220, "a strip tile (120 px on a TV): \(home)")
@@ -50,15 +52,27 @@ import Testing
             try await f.emulate(.fourK)
             try await f.waitForPhoto()
             let viewer = try await f.browser.execute(
-                F.boxHelpers + """
-                    return { name: box(document.querySelector('.viewer-name')).height, dialog: box(document.querySelector('dialog.viewer')).height,
-                             photo: box(document.querySelector('.story-image')).height, screen: innerHeight };
+                F.boxHelpers + Self.screenPixels + """
+                    return { name: box(document.querySelector('.viewer-name')).height * k, dialog: box(document.querySelector('dialog.viewer')).height * k,
+                             photo: box(document.querySelector('.story-image')).height * k, screen: innerHeight, k: k };
                     """)
             #expect((viewer["name"]?.double ?? 0) >= 56, "the author's name (32 px tall on a TV): \(viewer)")
             #expect(abs((viewer["dialog"]?.double ?? 0) - 2160) <= 1, "\(viewer)")
             #expect(abs((viewer["photo"]?.double ?? 0) - 2160) <= 1, "as tall as the screen: \(viewer)")
         }
     }
+
+    /// JavaScript: `k`, screen pixels per unit of `getBoundingClientRect()`. Under the
+    /// page's 4K `zoom`, Chromium reports boxes in screen pixels and WebKit in the zoomed
+    /// page's own pixels; a fixed box over the whole screen, measured beside `innerHeight`,
+    /// tells which (so the checks below mean the same on both).
+    static let screenPixels = """
+        const probe = document.createElement('div');
+        probe.style.cssText = 'position: fixed; inset: 0; pointer-events: none';
+        document.body.appendChild(probe);
+        const k = innerHeight / probe.getBoundingClientRect().height;
+        probe.remove();
+        """
 
     /// Targets a finger uses are at least 44 × 44 CSS px on a phone: the header's
     /// "Sign in", a profile's counts, and on the draft "Search", the text buttons and the

@@ -72,6 +72,12 @@ package final class WebDriver: Sendable {
 
     package func currentURL() async throws -> String { try await session("GET", "/url").string ?? "" }
 
+    /// Resizes the browser's window (W3C Set Window Rect): how WebKitGTK, which has no
+    /// device emulation, is shown a screen of another size.
+    package func setWindowSize(width: Int, height: Int) async throws {
+        _ = try await session("POST", "/window/rect", ["width": .number(Double(width)), "height": .number(Double(height))])
+    }
+
     package func back() async throws {
         try await waitingForNewDocument { _ = try await session("POST", "/back", [:]) }
     }
