@@ -43,7 +43,13 @@ bench_wait_http() {
     return 1
 }
 
+# Builds the release binary, or uses BENCH_BINARY when set (an already built
+# grain-stories, e.g. a copy kept while the tree is rebuilt).
 bench_build() {
+    if [ -n "${BENCH_BINARY:-}" ]; then
+        GRAIN_BIN="$BENCH_BINARY"
+        return 0
+    fi
     GRAIN_BIN="$(./scripts/build-release 2>"$BENCH_TMP/build.log" | tail -1)" || {
         cat "$BENCH_TMP/build.log" >&2
         return 1
