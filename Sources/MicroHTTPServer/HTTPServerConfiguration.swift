@@ -24,7 +24,9 @@ package struct HTTPServerConfiguration: Sendable {
     package var temporaryDirectory: String
     /// Most connections open at once, across all clients. The server raises its file
     /// limit (RLIMIT_NOFILE) to the hard limit at start and lowers this to fit below
-    /// it with room for the database, spool files and outgoing requests.
+    /// it with room for the database, spool files and outgoing requests. Left out of
+    /// `init`, it is derived from the hard file limit (`FileLimit.defaultConnectionLimit`:
+    /// as many as fit, at most 16,384).
     package var connectionLimit: Int
     /// Most connections open at once from one IP address (one /64 network for IPv6);
     /// trusted proxies are exempt (their clients are limited per forwarded address
@@ -71,7 +73,7 @@ package struct HTTPServerConfiguration: Sendable {
         maxBodyBytes: Int = 40 * 1024 * 1024,
         memoryBodyLimit: Int = 64 * 1024,
         temporaryDirectory: String = "/tmp",
-        connectionLimit: Int = 4096,
+        connectionLimit: Int? = nil,
         perClientConnectionLimit: Int = 128,
         connectionTimeoutSeconds: Int = 30,
         threadCount: Int = 2,
@@ -83,7 +85,7 @@ package struct HTTPServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.memoryBodyLimit = memoryBodyLimit
         self.temporaryDirectory = temporaryDirectory
-        self.connectionLimit = connectionLimit
+        self.connectionLimit = connectionLimit ?? FileLimit.defaultConnectionLimit()
         self.perClientConnectionLimit = perClientConnectionLimit
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.threadCount = threadCount

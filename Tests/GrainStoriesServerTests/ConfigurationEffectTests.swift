@@ -148,6 +148,12 @@ import Testing
         }
     }
 
+    @Test func withoutMaxConnectionsTheServerTakesAsManyAsTheFileLimitAllows() async throws {
+        try await Self.withServer([]) { app, _ in
+            #expect(app.server.configuration.connectionLimit == HTTPServerConfiguration(host: "127.0.0.1", port: 0).connectionLimit)
+        }
+    }
+
     @Test func maxConnectionsIsWhereIdleConnectionsStartBeingClosedForNewClients() async throws {
         try await Self.withServer(["--max-connections", "8"]) { app, _ in
             #expect(app.server.configuration.connectionLimit == 8)

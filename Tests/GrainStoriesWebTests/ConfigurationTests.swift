@@ -19,6 +19,7 @@ import Testing
         #expect(config.port == 8080)
         #expect(config.dataDirectory == "./data")
         #expect(config.maxBodyBytes == 40 * 1024 * 1024)
+        #expect(config.maxConnections == nil, "derived from the open-file limit by the server")
         // The per-account draft quotas, as the README states them.
         #expect(config.maxDraftsPerAccount == 20)
         #expect(config.maxDraftBytesPerAccount == 200_000_000)

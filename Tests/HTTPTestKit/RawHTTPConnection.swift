@@ -15,10 +15,13 @@ package final class RawHTTPConnection: Sendable {
 
     /// Connects to `host` (an IPv4 or IPv6 literal) and `port`, from the local IPv4
     /// address `source` when given: loopback owns all of 127.0.0.0/8, so 127.0.0.2,
-    /// 127.0.0.3… are distinct clients to the server.
-    package init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(15)) throws(RawHTTPError) {
+    /// 127.0.0.3… are distinct clients to the server. `receiveBufferBytes` fixes the
+    /// socket's receive buffer, so a test that stops reading holds the server back soon.
+    package init(
+        host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(15), receiveBufferBytes: Int? = nil
+    ) throws(RawHTTPError) {
         self.timeout = timeout
-        session = Mutex(try RawSocketSession(host: host, port: port, source: source, timeout: timeout))
+        session = Mutex(try RawSocketSession(host: host, port: port, source: source, timeout: timeout, receiveBufferBytes: receiveBufferBytes))
     }
 
     deinit {
@@ -49,6 +52,17 @@ package final class RawHTTPConnection: Sendable {
     /// (the response then has headers only, whatever Content-Length says).
     package func readResponse(isHeadRequest: Bool = false) throws(RawHTTPError) -> RawHTTPResponse {
         try session.withLock { session throws(RawHTTPError) in try session.readResponse(isHeadRequest: isHeadRequest) }
+    }
+
+    /// Reads until at least `count` bytes (head and body alike, unparsed) have arrived
+    /// and returns them: for tests that act while a response is still being sent.
+    package func readRaw(atLeast count: Int) throws(RawHTTPError) -> [UInt8] {
+        try session.withLock { session throws(RawHTTPError) in try session.readRaw(atLeast: count) }
+    }
+
+    /// Reads, unparsed, until the server closes the connection or `within` passes.
+    package func readRawUntilClose(within: Duration) -> (bytes: [UInt8], closed: Bool) {
+        session.withLock { $0.readRawUntilClose(within: within) }
     }
 
     /// Waits up to `within` for the server to close the connection (end of stream or

@@ -20,7 +20,9 @@ struct RawSocketSession {
 
     /// Connects to `host` (an IPv4 or IPv6 literal) and `port`, from the local IPv4
     /// address `source` when given (127.0.0.2, 127.0.0.3…: distinct clients on loopback).
-    init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(5)) throws(RawHTTPError) {
+    /// `receiveBufferBytes` fixes the socket's receive buffer (no autotuning), so a
+    /// client that stops reading holds back the server after that much.
+    init(host: String = "127.0.0.1", port: Int, source: String? = nil, timeout: Duration = .seconds(5), receiveBufferBytes: Int? = nil) throws(RawHTTPError) {
         self.timeout = timeout
         var storage = sockaddr_storage()
         let length: socklen_t
@@ -64,6 +66,9 @@ struct RawSocketSession {
                 Glibc.close(descriptor)
                 throw RawHTTPError(.connect, "bind to \(source): \(message)")
             }
+        }
+        if var receiveBufferBytes = receiveBufferBytes.map(Int32.init(clamping:)) {
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBufferBytes, socklen_t(MemoryLayout<Int32>.size))
         }
         var sendTimeout = Self.timeval(timeout)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
@@ -147,6 +152,30 @@ struct RawSocketSession {
             do { try fill(until: deadline) } catch { return error.code == .closed }
         }
         return true
+    }
+
+    /// Reads until at least `count` bytes of the stream (head and body alike) have
+    /// arrived, and returns everything received so far.
+    mutating func readRaw(atLeast count: Int) throws(RawHTTPError) -> [UInt8] {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        try fill(atLeast: count, until: deadline)
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    /// Reads until the server closes the connection or `within` passes: what arrived,
+    /// and whether the server closed.
+    mutating func readRawUntilClose(within: Duration) -> (bytes: [UInt8], closed: Bool) {
+        let deadline = ContinuousClock.now.advanced(by: within)
+        var closed = false
+        while true {
+            do { try fill(until: deadline) } catch {
+                closed = error.code == .closed
+                break
+            }
+        }
+        defer { buffer.removeAll() }
+        return (buffer, closed)
     }
 
     /// Closes the socket; later calls do nothing.

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Testing
 
 @testable import MicroHTTPServer
@@ -12,6 +13,26 @@ import Testing
             #expect(daemon <= fileLimit - max(128, fileLimit / 8), "\(fileLimit)")
             #expect(daemon > fileLimit - max(128, fileLimit / 8) - 3, "not needlessly lower: \(fileLimit)")
         }
+    }
+
+    @Test func theDefaultConnectionLimitHoldsTenThousandClientsWhenTheHardLimitAllowsIt() {
+        #expect(FileLimit.defaultConnectionLimit(hardLimit: 12_142) >= 10_000)
+        #expect(FileLimit.defaultConnectionLimit(hardLimit: 20_000) == FileLimit.defaultConnectionCap)
+        #expect(FileLimit.defaultConnectionLimit(hardLimit: 524_288) == 16_384)
+        #expect(FileLimit.defaultConnectionLimit(hardLimit: 1024) == 843)
+        #expect(FileLimit.defaultConnectionLimit(hardLimit: Int.max) == 16_384, "unlimited")
+    }
+
+    @Test func aConfigurationWithoutALimitTakesItFromTheHardFileLimitAndIsNotLowered() {
+        var limit = rlimit()
+        #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+        let hard = limit.rlim_max == rlim_t.max ? Int.max : Int(limit.rlim_max)
+        let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        #expect(configuration.connectionLimit == FileLimit.defaultConnectionLimit(hardLimit: hard))
+        let lines = Mutex<[String]>([])
+        let server = HTTPServer(configuration: configuration, responder: NothingResponder()) { line in lines.withLock { $0.append(line) } }
+        #expect(server.configuration.connectionLimit == configuration.connectionLimit)
+        #expect(lines.withLock { $0 }.isEmpty, "no warning for the default")
     }
 
     @Test func aServerRaisesTheSoftFileLimitToTheHardOneAndFitsItsLimitBelowIt() throws {

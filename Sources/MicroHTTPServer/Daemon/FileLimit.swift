@@ -21,6 +21,27 @@ enum FileLimit {
         return limit.rlim_cur == rlim_t.max ? Int.max : Int(clamping: limit.rlim_cur)
     }
 
+    /// The hard limit (what the soft limit can be raised to without privilege);
+    /// `Int.max` for unlimited or unknown.
+    static func hardLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_max != rlim_t.max else { return Int.max }
+        return Int(clamping: limit.rlim_max)
+    }
+
+    /// Most connections the default limit ever allows, however high the file limit: each
+    /// connection can pin `connectionMemoryLimit` (32 KiB) of libmicrohttpd's memory, so
+    /// 16,384 connections are at most 512 MiB, while 10,000 kept-alive clients still fit.
+    static let defaultConnectionCap = 16_384
+
+    /// The connection limit when none is configured: as many as fit below the hard file
+    /// limit (which `raiseToHardLimit` makes the soft one), at most `defaultConnectionCap`.
+    /// With Debian's usual hard limits (524,288 under systemd, 1,048,576 in a shell or a
+    /// container) that is the cap; with a hard limit of 1,024 it is 843.
+    static func defaultConnectionLimit(hardLimit: Int = hardLimit()) -> Int {
+        min(defaultConnectionCap, largestConnectionLimit(within: hardLimit))
+    }
+
     /// Descriptors kept free for everything but client connections (database, spool
     /// files, outgoing requests, photo work): an eighth of the limit, at least 128.
     static func headroom(for fileLimit: Int) -> Int { max(128, fileLimit / 8) }

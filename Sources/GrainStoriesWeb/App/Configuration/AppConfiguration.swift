@@ -13,7 +13,9 @@ package struct AppConfiguration: Sendable {
     package var port = 8080
     package var maxBodyBytes = 40 * 1024 * 1024
     package var connectionTimeoutSeconds = 30
-    package var maxConnections = 4096
+    /// nil: as many as the open-file limit allows, at most 16,384 (see
+    /// `HTTPServerConfiguration.connectionLimit`).
+    package var maxConnections: Int?
     package var threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     // MARK: Files

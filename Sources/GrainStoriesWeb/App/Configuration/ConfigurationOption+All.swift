@@ -23,7 +23,17 @@ extension ConfigurationOption {
         ),
         .integer("max-body-bytes", "Largest request body accepted, in bytes (uploads included).", range: 1024...(1 << 30), \.maxBodyBytes),
         .integer("connection-timeout", "Seconds an idle or stalled connection is kept open.", range: 1...3600, \.connectionTimeoutSeconds),
-        .integer("max-connections", "Most connections open at once.", range: 4...100_000, \.maxConnections),
+        ConfigurationOption(
+            flag: "max-connections", valueName: "N",
+            help: "Most connections open at once; by default as many as the open-file limit allows (raised to its hard limit at start), at most 16384.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (4...100_000).contains(value) else {
+                    throw ConfigurationError("--max-connections must be a whole number from 4 to 100000, not '\(text)'")
+                }
+                config.maxConnections = value
+            },
+            defaultValue: { $0.maxConnections.map(String.init) ?? "(from the open-file limit)" }
+        ),
         .integer("threads", "Threads serving HTTP.", range: 1...256, \.threads),
         .url("appview-url", "Grain's AppView, read anonymously for stories and profiles.", \.appViewURL),
         .integer("appview-timeout", "Seconds a page waits for the AppView before showing a notice instead.", range: 1...60, \.appViewTimeoutSeconds),

@@ -33,6 +33,8 @@ struct HomePage: Sendable {
     let unfinished: UnfinishedPostsPresenter
     let logger: Logger
     let now: @Sendable () -> Date
+    /// The strip's failure is logged at most every 10 s, not for every page showing it.
+    let stripFailures = RepeatedWarningGate()
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let requested = try Self.requestedStrip(context)
@@ -121,10 +123,18 @@ struct HomePage: Sendable {
 
     /// Logs the failure and gives the page's notice instead of a strip.
     private func unavailable(_ error: StoryLibraryError, _ context: RequestContext) -> StripContent {
-        logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
+        warnStripFailure(error, context)
         return StripContent(
             authors: [], notice: "Grain could not be reached just now, so no stories can be shown. Please try again in a minute.",
             minute: Self.minute(now()))
+    }
+
+    /// One warning for the first page in 10 s that could not show the strip, with how
+    /// many pages since the previous warning could not either (`repeats`).
+    private func warnStripFailure(_ error: any Error, _ context: RequestContext) {
+        guard let repeats = stripFailures.admit() else { return }
+        logger.warning(
+            "the AppView could not be read for the strip", ["id": context.requestID, "error": "\(error)", "repeats": "\(repeats)"])
     }
 
     static func minute(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / 60).rounded(.down)) }
@@ -157,7 +167,7 @@ struct HomePage: Sendable {
             page.stripSwitch = Self.stripSwitch(drawn.selection.choice)
             page.own = strip.own(name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state)
         } catch {
-            logger.warning("the AppView could not be read for the strip", ["id": context.requestID, "error": error.description])
+            warnStripFailure(error, context)
             page.notice = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."
             page.own = strip.own(name: account.name, avatarURL: nil, story: nil, seen: SeenState())
         }
