@@ -1,8 +1,8 @@
 import ATProto
 import ATProtoTestKit
-import HTTPTestKit
 import AppTestKit
 import Foundation
+import HTTPTestKit
 import PhotoTestKit
 import TestKit
 import Testing
@@ -64,7 +64,8 @@ struct PageTour {
         try await openViewer(Self.first)
         try await visit("viewer, signed in")
         try await f.browser.execute("document.querySelector('dialog.viewer .comment-pill').click()")
-        #expect(try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer .comment-sheet .comment-avatar')"), "the comment sheet never opened")
+        #expect(
+            try await f.browser.waitUntil("return !!document.querySelector('dialog.viewer .comment-sheet .comment-avatar')"), "the comment sheet never opened")
         try await visit("viewer, comment sheet open")
         try await openViewer(Self.first)
         try await f.browser.execute("document.querySelector('dialog.viewer .viewer-more summary').click()")
@@ -74,7 +75,9 @@ struct PageTour {
         try await f.browser.execute("document.querySelector('dialog.viewer .viewer-share summary').click()")
         #expect(try await f.browser.waitUntil("return document.querySelector('dialog.viewer .viewer-share').open"))
         try await visit("viewer, share open")
-        try await show(maya + "/story/\(Self.first)/comments", until: "!!document.querySelector('.comment-avatar') && !!document.querySelector('form.comment-form textarea')")
+        try await show(
+            maya + "/story/\(Self.first)/comments",
+            until: "!!document.querySelector('.comment-avatar') && !!document.querySelector('form.comment-form textarea')")
         try await visit("comments page, signed in")
 
         // Hiding Erin from her profile lands on Hidden people (with Undo).

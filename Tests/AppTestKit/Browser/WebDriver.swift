@@ -16,7 +16,9 @@ package final class WebDriver: Sendable {
     /// A session showing `screen`, with reduced motion and the dark scheme if asked for
     /// (in Chromium both can be changed later, see `emulateMedia`; WebKitGTK takes them
     /// from GTK's settings at launch).
-    package static func start(_ driver: any BrowserDriver, reducedMotion: Bool = false, dark: Bool = false, screen: BrowserScreen = .phone) async throws
+    package static func start(
+        _ driver: any BrowserDriver, reducedMotion: Bool = false, dark: Bool = false, screen: BrowserScreen = .phone
+    ) async throws
         -> WebDriver
     {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "webdriver-test", totalTimeout: .seconds(60)))
