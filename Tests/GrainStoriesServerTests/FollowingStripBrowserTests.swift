@@ -58,7 +58,9 @@ import Testing
                 try await browser.execute("document.querySelector('.viewer-more summary').click()")
                 #expect(try await browser.waitUntil("return document.querySelector('.viewer-more').open"))
                 try await browser.execute("document.querySelector('.viewer-more button[type=submit]').click()")
-                #expect(try await browser.waitUntil("return location.pathname === '/' && !document.querySelector('dialog.viewer')"))
+                // Hiding lands on Hidden people (with Undo); home no longer shows her.
+                #expect(try await f.waitForPath("/settings/hidden"))
+                try await browser.navigate(f.base + "/")
                 #expect(try await Self.tiles(f) == ["/stories/\(F.linked(F.tomas))"])
 
                 try await browser.execute("Array.from(document.querySelectorAll('.strip-switch button')).find(a => a.textContent === 'Everyone').click()")
