@@ -94,6 +94,8 @@ struct PageTour {
         // The PDS refuses the photo: the post fails for good.
         pds.inject(.status(400, error: "RepoNotFound", message: "Repo not found"), on: "com.atproto.repo.uploadBlob", .always)
         try await f.browser.click(try await f.browser.element("form.draft-form button[value=publish]"))
+        // The post is sent before the page is loaded again (a load too early would cancel it).
+        #expect(try await f.browser.waitUntil("return !!document.querySelector('.post-status')", timeout: .seconds(20)), "Post story was never sent")
         try await show(draft, until: "!!document.querySelector('.post-status .form-error')", reloading: true)
         try await visit("posting failed")
         // The PDS never answers: the second post stays "posting".
@@ -118,8 +120,8 @@ struct PageTour {
     /// few seconds while it does not (a state reached on the server, not in the page).
     private func show(_ path: String, until condition: String, reloading: Bool = false) async throws {
         let script = "return document.readyState === 'complete' && (\(condition))"
-        for attempt in 0..<(reloading ? 6 : 1) {
-            if attempt > 0 || !path.isEmpty { try await f.browser.navigate(f.base + path) }
+        for _ in 0..<(reloading ? 6 : 1) {
+            try await f.browser.navigate(f.base + path)
             if try await f.browser.waitUntil(script, timeout: .seconds(reloading ? 5 : 20)) { return }
         }
         throw BrowserTestError("\(path) never showed \(condition)")
