@@ -166,8 +166,9 @@ let package = Package(
                 "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "WorkerThreads",
             ],
             path: "Tests/AppTestKit",
-            // The browser WebKitWebDriver automates, run by path (WebKitDriver).
-            exclude: ["Browser/webkit-browser.py"]
+            // The browser WebKitWebDriver automates, run by path (WebKitDriver); axe-core
+            // (MPL-2.0, vendored with its licence), read by path and run in the page (Axe).
+            exclude: ["Browser/webkit-browser.py", "Browser/axe"]
         ),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestKit"]),

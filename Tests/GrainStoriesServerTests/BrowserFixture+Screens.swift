@@ -7,11 +7,18 @@ import Testing
 /// on them.
 extension BrowserFixture {
     /// A screen size to emulate: CSS pixels, device pixels per CSS pixel, touch or not.
-    struct Size: Sendable {
+    struct Size: Sendable, CustomStringConvertible {
         let width: Int
         let height: Int
         let scale: Double
         let mobile: Bool
+
+        /// A phone (as `BrowserScreen.phone`).
+        static let phone = Size(width: 390, height: 844, scale: 3, mobile: true)
+        /// A 1440 × 900 laptop.
+        static let laptop = Size(width: 1440, height: 900, scale: 1, mobile: false)
+        /// A 1080p TV (as `BrowserScreen.tv`).
+        static let tv = Size(width: 1920, height: 1080, scale: 1, mobile: false)
 
         /// A tablet standing up (an iPad Air in portrait).
         static let portraitTablet = Size(width: 820, height: 1180, scale: 2, mobile: true)
@@ -19,6 +26,8 @@ extension BrowserFixture {
         static let fourK = Size(width: 3840, height: 2160, scale: 1, mobile: false)
         /// A 1440 × 900 laptop at 200 % zoom: half the CSS pixels, twice as dense.
         static let laptopAtTwiceTheZoom = Size(width: 720, height: 450, scale: 2, mobile: false)
+
+        var description: String { "\(width)×\(height)\(mobile ? " touch" : "")" }
     }
 
     /// Emulates `size` from now on, and waits until the page has laid itself out for it.

@@ -34,7 +34,7 @@ struct BrowserFixture {
     }
 
     static func run(
-        _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, screen: BrowserScreen = .phone,
+        _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, dark: Bool = false, screen: BrowserScreen = .phone,
         photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
         _ configure: (inout AppConfiguration) -> Void = { _ in },
         _ body: (BrowserFixture) async throws -> Void
@@ -52,7 +52,7 @@ struct BrowserFixture {
         }
         let browser: WebDriver
         do {
-            browser = try await WebDriver.start(driver, reducedMotion: reducedMotion, screen: screen)
+            browser = try await WebDriver.start(driver, reducedMotion: reducedMotion, dark: dark, screen: screen)
         } catch {
             driver.stop()
             await app.stop()

@@ -5,9 +5,9 @@ package protocol BrowserDriver: Sendable {
     var engine: BrowserEngine { get }
     var port: Int { get }
 
-    /// What a new session asks for: a browser showing `screen`, with reduced motion
-    /// where the engine can only set that at launch.
-    func capabilities(screen: BrowserScreen, reducedMotion: Bool) -> [String: WebDriverJSON]
+    /// What a new session asks for: a browser showing `screen`, with reduced motion and
+    /// the dark scheme where the engine can only set those at launch.
+    func capabilities(screen: BrowserScreen, reducedMotion: Bool, dark: Bool) -> [String: WebDriverJSON]
 
     /// Stops the server and whatever it started.
     func stop()

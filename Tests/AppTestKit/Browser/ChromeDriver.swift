@@ -48,8 +48,9 @@ package final class ChromeDriver: BrowserDriver {
     }
 
     /// Headless Chromium emulating `screen` (touch and a dense display on the phone).
-    /// Reduced motion is set after the session starts, through DevTools (`WebDriver.start`).
-    package func capabilities(screen: BrowserScreen, reducedMotion: Bool) -> [String: WebDriverJSON] {
+    /// Reduced motion and the dark scheme are set after the session starts, through
+    /// DevTools (`WebDriver.start`).
+    package func capabilities(screen: BrowserScreen, reducedMotion: Bool, dark: Bool) -> [String: WebDriverJSON] {
         [
             "browserName": "chrome",
             "goog:chromeOptions": [

@@ -13,10 +13,17 @@ package final class WebDriver: Sendable {
     private let base: String
     private let client: HTTPClient
 
-    package static func start(_ driver: any BrowserDriver, reducedMotion: Bool = false, screen: BrowserScreen = .phone) async throws -> WebDriver {
+    /// A session showing `screen`, with reduced motion and the dark scheme if asked for
+    /// (in Chromium both can be changed later, see `emulateMedia`; WebKitGTK takes them
+    /// from GTK's settings at launch).
+    package static func start(
+        _ driver: any BrowserDriver, reducedMotion: Bool = false, dark: Bool = false, screen: BrowserScreen = .phone
+    ) async throws
+        -> WebDriver
+    {
         let client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "webdriver-test", totalTimeout: .seconds(60)))
         let base = "http://127.0.0.1:\(driver.port)"
-        var wanted = driver.capabilities(screen: screen, reducedMotion: reducedMotion)
+        var wanted = driver.capabilities(screen: screen, reducedMotion: reducedMotion, dark: dark)
         // Navigation returns at DOMContentLoaded, so tests can watch images still arriving
         // (WebKit asks for "none" and waits for that itself, see `navigate`).
         wanted["pageLoadStrategy"] = wanted["pageLoadStrategy"] ?? "eager"
@@ -37,10 +44,32 @@ package final class WebDriver: Sendable {
             throw BrowserTestError("no WebDriver session: \(response)")
         }
         let driver = WebDriver(sessionID: sessionID, base: base, client: client, engine: driver.engine)
-        if reducedMotion, driver.engine == .chromium {
-            _ = try await driver.cdp("Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
+        if reducedMotion || dark, driver.engine == .chromium {
+            try await driver.emulateMedia(reducedMotion: reducedMotion, dark: dark)
         }
         return driver
+    }
+
+    /// Chromium only (DevTools): from now on the page sees `prefers-reduced-motion` and
+    /// `prefers-color-scheme` as given (light when not dark), across navigations.
+    package func emulateMedia(reducedMotion: Bool, dark: Bool) async throws {
+        let features: WebDriverJSON = [
+            ["name": "prefers-reduced-motion", "value": reducedMotion ? "reduce" : "no-preference"],
+            ["name": "prefers-color-scheme", "value": dark ? "dark" : "light"],
+        ]
+        _ = try await cdp("Emulation.setEmulatedMedia", ["features": features])
+    }
+
+    /// Sets the browser window's size (WebKitGTK, which has no device emulation: its page
+    /// is the window) and waits until the page has that viewport.
+    package func setWindowSize(width: Int, height: Int) async throws {
+        _ = try await session("POST", "/window/rect", ["width": .number(Double(width)), "height": .number(Double(height))])
+        let sized = try await waitUntil(
+            "return innerWidth === arguments[0] && innerHeight === arguments[1]", [.number(Double(width)), .number(Double(height))])
+        guard sized else {
+            let now = try await execute("return [innerWidth, innerHeight]")
+            throw BrowserTestError("the window never took \(width)×\(height): the page is \(now)")
+        }
     }
 
     /// What the WebDriver server on `port` says of itself (`GET /status`); throws while
@@ -71,12 +100,6 @@ package final class WebDriver: Sendable {
     }
 
     package func currentURL() async throws -> String { try await session("GET", "/url").string ?? "" }
-
-    /// Resizes the browser's window (W3C Set Window Rect): how WebKitGTK, which has no
-    /// device emulation, is shown a screen of another size.
-    package func setWindowSize(width: Int, height: Int) async throws {
-        _ = try await session("POST", "/window/rect", ["width": .number(Double(width)), "height": .number(Double(height))])
-    }
 
     package func back() async throws {
         try await waitingForNewDocument { _ = try await session("POST", "/back", [:]) }

@@ -79,10 +79,12 @@ package final class WebKitDriver: BrowserDriver {
 
     /// WebKitGTK shows `screen` as a window of its size (there is no device emulation:
     /// the phone is a 390 px window with a fine pointer and a pixel ratio of 1), and
-    /// takes reduced motion from GTK's settings, which the browser script sets at launch.
-    package func capabilities(screen: BrowserScreen, reducedMotion: Bool) -> [String: WebDriverJSON] {
+    /// takes reduced motion and the dark scheme from GTK's settings, which the browser
+    /// script sets at launch.
+    package func capabilities(screen: BrowserScreen, reducedMotion: Bool, dark: Bool) -> [String: WebDriverJSON] {
         var args: [WebDriverJSON] = [.string(Self.browserScript), .string("--width=\(screen.width)"), .string("--height=\(screen.height)")]
         if reducedMotion { args.append("--reduced-motion") }
+        if dark { args.append("--dark") }
         // "none": WebKitWebDriver holds every command while the page still loads
         // anything, so `WebDriver.navigate` waits for the parsed document itself.
         return ["webkitgtk:browserOptions": ["binary": .string(Self.python), "args": .array(args)], "pageLoadStrategy": "none"]
