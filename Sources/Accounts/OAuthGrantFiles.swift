@@ -22,7 +22,7 @@ package struct OAuthGrantFiles: OAuthGrantStore {
         let record = Record(
             did: grant.did.rawValue, pdsURL: grant.pdsURL, server: grant.server, accessToken: grant.accessToken.revealed,
             refreshToken: grant.refreshToken?.revealed, expiresAt: grant.expiresAt.timeIntervalSince1970, scope: grant.scope.description,
-            dpopKey: Base64URL.encode(try grant.dpopKey.pkcs8DER))
+            dpopKey: Base64URL.encode(try grant.dpopKey.pkcs8DER), clientKeyID: grant.clientKeyID)
         try DurableFile.write(Array(try JSONEncoder().encode(record)), to: try path(sessionKey), permissions: 0o600)
     }
 
@@ -34,7 +34,8 @@ package struct OAuthGrantFiles: OAuthGrantStore {
         return OAuthGrant(
             did: did, pdsURL: record.pdsURL, server: record.server, accessToken: Secret(record.accessToken),
             refreshToken: record.refreshToken.map(Secret.init), expiresAt: Date(timeIntervalSince1970: record.expiresAt),
-            scope: OAuthScope(record.scope), dpopKey: try P256.PrivateKey(pkcs8DER: der))
+            scope: OAuthScope(record.scope), dpopKey: try P256.PrivateKey(pkcs8DER: der),
+            clientKeyID: record.clientKeyID)
     }
 
     package func delete(sessionKey: String) async throws {
@@ -63,6 +64,7 @@ package struct OAuthGrantFiles: OAuthGrantStore {
         var scope: String
         /// PKCS#8 DER, base64url.
         var dpopKey: String
+        var clientKeyID: String
     }
 
     /// A grant file that cannot be read back (or a session key that cannot name one).

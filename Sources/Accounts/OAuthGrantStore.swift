@@ -10,3 +10,14 @@ package protocol OAuthGrantStore: Sendable {
     /// Every stored session key, for housekeeping (removing grants of ended sessions).
     func sessionKeys() async throws -> [String]
 }
+
+extension OAuthGrantStore {
+    /// The client keys the stored grants were obtained with: what must stay published.
+    package func clientKeyIDsInUse() async throws -> Set<String> {
+        var used: Set<String> = []
+        for key in try await sessionKeys() {
+            if let grant = try await grant(sessionKey: key) { used.insert(grant.clientKeyID) }
+        }
+        return used
+    }
+}

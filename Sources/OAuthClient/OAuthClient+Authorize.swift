@@ -52,7 +52,7 @@ extension OAuthClient {
             ("state", pending.state), ("redirect_uri", client.redirectURI), ("scope", client.scope.description),
         ]
         if let hint = pending.loginHint { fields.append(("login_hint", hint)) }
-        let answer = try await post(fields, to: pending.server.parEndpoint, server: pending.server, dpopKey: pending.dpopKey)
+        let answer = try await post(fields, to: pending.server.parEndpoint, server: pending.server, dpopKey: pending.dpopKey, clientKeyID: client.keyID)
         guard answer.isSuccess else { throw .refused(server: pending.server.issuer, status: answer.status, error: answer.error) }
         struct PARResponse: Decodable {
             var requestURI: String

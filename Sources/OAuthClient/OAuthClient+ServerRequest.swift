@@ -18,18 +18,22 @@ extension OAuthClient {
 
     /// POSTs `fields` to `endpoint` of `server`, signed by `dpopKey`. A new assertion
     /// and proof (new `jti`) for each sending; the `DPoP-Nonce` of every answer is kept.
+    /// The assertion is signed with the client key `clientKeyID` (a session's own; the
+    /// current one for a new sign-in); a retired key ends the session.
     func post(
-        _ fields: [(String, String)], to endpoint: String, server: AuthorizationServer, dpopKey: P256.PrivateKey
+        _ fields: [(String, String)], to endpoint: String, server: AuthorizationServer, dpopKey: P256.PrivateKey,
+        clientKeyID: String
     ) async throws(OAuthError)
         -> ServerAnswer
     {
         guard let origin = OAuthURL.origin(endpoint) else { throw .invalidMetadata(server: server.issuer, detail: "endpoint") }
+        guard let clientKey = client.signingKey(for: clientKeyID) else { throw .sessionEnded }
         let jkt = dpopKey.publicKey.jwkThumbprint
         var answer = ServerAnswer(status: 0, body: [], error: nil)
         for attempt in 0..<2 {
             let time = now()
             let assertion = try ClientAssertion.make(
-                clientID: client.clientID, issuer: server.issuer, key: client.signingKey, keyID: client.keyID, now: time)
+                clientID: client.clientID, issuer: server.issuer, key: clientKey, keyID: clientKeyID, now: time)
             let proof = try DPoPProof.make(key: dpopKey, method: "POST", url: endpoint, nonce: nonces.nonce(jkt: jkt, origin: origin), now: time)
             let body = OAuthForm.encode(fields + [("client_id", client.clientID)] + ClientAssertion.formFields(assertion))
             let request = HTTPClientRequest(

@@ -22,13 +22,13 @@ extension OAuthClient {
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", client.redirectURI),
             ("code_verifier", pending.pkce.verifier.revealed),
         ]
-        let answer = try await post(fields, to: pending.server.tokenEndpoint, server: pending.server, dpopKey: pending.dpopKey)
+        let answer = try await post(fields, to: pending.server.tokenEndpoint, server: pending.server, dpopKey: pending.dpopKey, clientKeyID: client.keyID)
         guard answer.isSuccess else { throw .refused(server: pending.server.issuer, status: answer.status, error: answer.error) }
         let (response, did, scope) = try TokenResponse.checked(answer.body)
         var grant = OAuthGrant(
             did: did, pdsURL: "", server: pending.server, accessToken: Secret(response.accessToken),
             refreshToken: response.refreshToken.map(Secret.init), expiresAt: response.expiry(from: now()), scope: scope,
-            dpopKey: pending.dpopKey)
+            dpopKey: pending.dpopKey, clientKeyID: client.keyID)
         do throws(OAuthError) {
             if let expected = pending.expectedDID, expected != did {
                 throw OAuthError.subjectMismatch(expected: expected.rawValue, found: did.rawValue)
@@ -47,7 +47,7 @@ extension OAuthClient {
     package func refresh(_ grant: OAuthGrant) async throws(OAuthError) -> OAuthGrant {
         guard let refreshToken = grant.refreshToken else { throw .sessionEnded }
         let fields = [("grant_type", "refresh_token"), ("refresh_token", refreshToken.revealed)]
-        let answer = try await post(fields, to: grant.server.tokenEndpoint, server: grant.server, dpopKey: grant.dpopKey)
+        let answer = try await post(fields, to: grant.server.tokenEndpoint, server: grant.server, dpopKey: grant.dpopKey, clientKeyID: grant.clientKeyID)
         guard answer.isSuccess else {
             if answer.status == 400 || answer.status == 401 { throw .sessionEnded }
             throw .refused(server: grant.server.issuer, status: answer.status, error: answer.error)
@@ -69,7 +69,9 @@ extension OAuthClient {
         guard let endpoint = grant.server.revocationEndpoint else { return }
         let tokens = [grant.refreshToken.map { ($0, "refresh_token") }, (grant.accessToken, "access_token")].compactMap { $0 }
         for (token, hint) in tokens {
-            _ = try? await post([("token", token.revealed), ("token_type_hint", hint)], to: endpoint, server: grant.server, dpopKey: grant.dpopKey)
+            _ = try? await post(
+                [("token", token.revealed), ("token_type_hint", hint)], to: endpoint, server: grant.server, dpopKey: grant.dpopKey,
+                clientKeyID: grant.clientKeyID)
         }
     }
 

@@ -17,10 +17,13 @@ package struct OAuthGrant: Sendable, CustomStringConvertible {
     /// What the account granted, which may be less than what was asked for.
     package var scope: OAuthScope
     package var dpopKey: P256.PrivateKey
+    /// The client key (`kid`) the grant was obtained with: it refreshes and revokes the
+    /// grant, and stays published while any grant names it.
+    package var clientKeyID: String
 
     package init(
         did: DID, pdsURL: String, server: AuthorizationServer, accessToken: Secret, refreshToken: Secret?, expiresAt: Date, scope: OAuthScope,
-        dpopKey: P256.PrivateKey
+        dpopKey: P256.PrivateKey, clientKeyID: String
     ) {
         self.did = did
         self.pdsURL = pdsURL
@@ -30,6 +33,7 @@ package struct OAuthGrant: Sendable, CustomStringConvertible {
         self.expiresAt = expiresAt
         self.scope = scope
         self.dpopKey = dpopKey
+        self.clientKeyID = clientKeyID
     }
 
     package var description: String { "OAuthGrant(\(did.rawValue) via \(server.issuer))" }

@@ -15,7 +15,7 @@ import Testing
                 issuer: "https://as.example", authorizationEndpoint: "https://as.example/a", tokenEndpoint: "https://as.example/t",
                 parEndpoint: "https://as.example/p", revocationEndpoint: nil),
             accessToken: Secret("access-secret"), refreshToken: Secret("refresh-secret"), expiresAt: Date(timeIntervalSince1970: 1_800_000_000),
-            scope: OAuthScope("atproto blob:image/*"), dpopKey: try P256.PrivateKey.generate())
+            scope: OAuthScope("atproto blob:image/*"), dpopKey: try P256.PrivateKey.generate(), clientKeyID: "kid-1")
     }
 
     @Test func aGrantIsReadBackWholeFromAFileOnlyItsOwnerCanRead() async throws {
@@ -26,12 +26,13 @@ import Testing
         let read = try #require(try await OAuthGrantFiles(directory: directory).grant(sessionKey: "abc123"))
         #expect(read.did == grant.did && read.accessToken == grant.accessToken && read.refreshToken == grant.refreshToken)
         #expect(read.expiresAt == grant.expiresAt && read.scope == grant.scope && read.server == grant.server)
-        #expect(read.dpopKey.publicKey == grant.dpopKey.publicKey)
+        #expect(read.dpopKey.publicKey == grant.dpopKey.publicKey && read.clientKeyID == "kid-1")
         let fileMode = try FileManager.default.attributesOfItem(atPath: directory + "/abc123.json")[.posixPermissions] as? Int
         let directoryMode = try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int
         #expect(fileMode == 0o600)
         #expect(directoryMode == 0o700)
         #expect(try await store.sessionKeys() == ["abc123"])
+        #expect(try await store.clientKeyIDsInUse() == ["kid-1"])
         try await store.delete(sessionKey: "abc123")
         #expect(try await store.grant(sessionKey: "abc123") == nil)
     }

@@ -73,8 +73,17 @@ package final class OAuthFlowHarness: Sendable {
         await http.shutdown()
     }
 
-    /// Signs in `input` all the way, approving at the stand-in as whoever it picks.
-    package func signIn(_ input: String = OAuthFlowHarness.handle) async throws -> OAuthGrant {
+    /// A client of the same host with other keys (`identity`'s keys), whose JWKS the host
+    /// now publishes instead.
+    package func client(with identity: OAuthClientIdentity, jwks: [UInt8]) -> OAuthClient {
+        documents.table.withLock { $0["/oauth/jwks.json"] = jwks }
+        return OAuthClient(http: http, identity: self.identity, client: identity, nonces: client.nonces)
+    }
+
+    /// Signs in `input` all the way (with `client`, by default the harness's),
+    /// approving at the stand-in as whoever it picks.
+    package func signIn(_ input: String = OAuthFlowHarness.handle, using client: OAuthClient? = nil) async throws -> OAuthGrant {
+        let client = client ?? self.client
         let (pending, redirect) = try await client.beginAuthorization(input)
         let callback = try #require(server.approve(authorizationURL: redirect))
         let query = String(callback.split(separator: "?", maxSplits: 1)[1])

@@ -39,14 +39,10 @@ extension StandInOAuthServer {
     func pushedAuthorizationRequest(_ request: HTTPRequest) async -> HTTPResponse {
         let form = form(request)
         let jkt: String
-        switch checkProof(request, url: issuer + "/oauth/par", resource: false) {
-        case .success(let thumbprint): jkt = thumbprint
-        case .failure(let problem): return refuseProof(problem, at: "par")
-        }
         let client: ClientInfo
-        switch await authenticateClient(form) {
-        case .success(let info): client = info
-        case .failure(let refusal): return refuse("par", "invalid_client", refusal.reason)
+        switch await checkProofAndClient(request, form: form, endpoint: "par") {
+        case .success(let (thumbprint, info)): (jkt, client) = (thumbprint, info)
+        case .failure(let refusal): return refusal.response
         }
         guard form["response_type"] == "code" else { return refuse("par", "unsupported_response_type", "code only") }
         guard form["code_challenge_method"] == "S256", let challenge = form["code_challenge"], challenge.count == 43 else {

@@ -8,14 +8,10 @@ extension StandInOAuthServer {
     func token(_ request: HTTPRequest) async -> HTTPResponse {
         let form = form(request)
         let jkt: String
-        switch checkProof(request, url: issuer + "/oauth/token", resource: false) {
-        case .success(let thumbprint): jkt = thumbprint
-        case .failure(let problem): return refuseProof(problem, at: "token")
-        }
         let client: ClientInfo
-        switch await authenticateClient(form) {
-        case .success(let info): client = info
-        case .failure(let refusal): return refuse("token", "invalid_client", refusal.reason)
+        switch await checkProofAndClient(request, form: form, endpoint: "token") {
+        case .success(let (thumbprint, info)): (jkt, client) = (thumbprint, info)
+        case .failure(let refusal): return refusal.response
         }
         switch form["grant_type"] {
         case "authorization_code": return exchangeCode(form, client: client, jkt: jkt)
@@ -83,16 +79,32 @@ extension StandInOAuthServer {
 
     func revoke(_ request: HTTPRequest) async -> HTTPResponse {
         let form = form(request)
-        if case .failure(let problem) = checkProof(request, url: issuer + "/oauth/revoke", resource: false) {
-            return refuseProof(problem, at: "revoke")
-        }
-        if case .failure(let refusal) = await authenticateClient(form) { return refuse("revoke", "invalid_client", refusal.reason) }
+        if case .failure(let refusal) = await checkProofAndClient(request, form: form, endpoint: "revoke") { return refusal.response }
         state.withLock { state in
             let token = form["token"] ?? ""
             if let grant = state.refreshTokens[token]?.grant ?? state.accessTokens[token]?.grant { state.revokedGrants.insert(grant) }
             state.log.revocations += 1
         }
         return Self.json(200, [:])
+    }
+
+    /// A refused request's answer, as an error.
+    struct RefusedRequest: Error {
+        var response: HTTPResponse
+    }
+
+    /// The DPoP proof (to `/oauth/<endpoint>`) and then the client authentication every
+    /// authorization server endpoint demands: the proof's key thumbprint and the client.
+    func checkProofAndClient(_ request: HTTPRequest, form: [String: String], endpoint: String) async -> Result<(String, ClientInfo), RefusedRequest> {
+        let jkt: String
+        switch checkProof(request, url: issuer + "/oauth/" + endpoint, resource: false) {
+        case .success(let thumbprint): jkt = thumbprint
+        case .failure(let problem): return .failure(RefusedRequest(response: refuseProof(problem, at: endpoint)))
+        }
+        switch await authenticateClient(form) {
+        case .success(let client): return .success((jkt, client))
+        case .failure(let refusal): return .failure(RefusedRequest(response: refuse(endpoint, "invalid_client", refusal.reason)))
+        }
     }
 
     // MARK: Answers

@@ -70,8 +70,8 @@ package final class StandInOAuthServer: Sendable {
     /// Starts both servers, signing in `accounts` (the first unless the login hint
     /// names another). Access tokens last `accessTokenLifetime` seconds.
     package init(accounts: [Account], accessTokenLifetime: Int = 1800) throws {
-        let authorizationBox = StandInOAuthResponder()
-        let resourceBox = StandInOAuthResponder()
+        let authorizationBox = ResponderBox()
+        let resourceBox = ResponderBox()
         authorization = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2), responder: authorizationBox)
         resource = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2), responder: resourceBox)
         try authorization.start()
@@ -138,17 +138,5 @@ package final class StandInOAuthServer: Sendable {
     static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<24).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }.joined()
-    }
-}
-
-/// Lets a responder exist before the server's port (and so its URLs) is known.
-final class StandInOAuthResponder: HTTPResponder {
-    private let handler = Mutex<(@Sendable (HTTPRequest) async -> HTTPResponse)?>(nil)
-
-    func set(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) { handler.withLock { $0 = body } }
-
-    func respond(to request: HTTPRequest) async -> HTTPResponse {
-        guard let body = handler.withLock({ $0 }) else { return HTTPResponse(status: .serviceUnavailable) }
-        return await body(request)
     }
 }
