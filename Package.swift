@@ -76,12 +76,16 @@ let package = Package(
         // The AT Protocol: DID/handle/record key/NSID/AT URI/datetime values, XRPC, the AppView
         // and PDS clients, records and views, identity resolution, outbound HTTP rules.
         .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),
+        // AT Protocol OAuth as a confidential client: PKCE, DPoP proofs, private_key_jwt
+        // client assertions, server discovery with its issuer checks, PAR, tokens, and the
+        // verification of who signed in. Pure pieces plus one driver over OutboundHTTP.
+        .target(name: "OAuthClient", dependencies: ["GrainSupport", "ATProto", "P256", "CurlHTTPClient", "HTTPFields"]),
         // Places: Nominatim, the geocoding cache, place names.
         .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "PhotoPipeline", "H3Index"]),
         // Signed-in accounts: sessions and the browser's session cookie, the authorized PDS
         // (refreshing and re-verifying tokens), sign-in with its attempt limits, and the
         // identity port with its domain error.
-        .target(name: "Accounts", dependencies: ["GrainSupport", "ATProto", "HTTPFields"]),
+        .target(name: "Accounts", dependencies: ["GrainSupport", "ATProto", "HTTPFields", "OAuthClient", "P256", "DurableFiles"]),
         // Watching stories: the story library and its caches, seen state, media, the TV programme.
         .target(
             name: "Viewing",
@@ -144,8 +148,15 @@ let package = Package(
         // Nominatim servers, the identity directory, CID/DAG-CBOR/JSONValue/TID.
         .target(
             name: "ATProtoTestKit",
-            dependencies: ["TestKit", "HTTPTestKit", "GrainSupport", "ATProto", "MicroHTTPServer", "CurlHTTPClient", "DNSResolver"],
+            dependencies: ["TestKit", "HTTPTestKit", "GrainSupport", "ATProto", "MicroHTTPServer", "CurlHTTPClient", "DNSResolver", "P256"],
             path: "Tests/ATProtoTestKit"
+        ),
+        // OAuth: the client-side harness around the stand-in authorization server (a client
+        // host publishing metadata and JWKS, an identity directory that may lie).
+        .target(
+            name: "OAuthTestKit",
+            dependencies: ["ATProtoTestKit", "HTTPTestKit", "MicroHTTPServer", "CurlHTTPClient", "OAuthClient", "ATProto", "P256"],
+            path: "Tests/OAuthTestKit"
         ),
         // Fakes of the features' ports (identity, places, the story library, comment threads)
         // and the publishing harness (a publisher wired to a fake PDS and a temporary database).
@@ -198,6 +209,19 @@ let package = Package(
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "P256Tests", dependencies: ["P256", "GrainSupport"]),
+        .testTarget(
+            name: "AccountsTests",
+            dependencies: [
+                "Accounts", "OAuthClient", "P256", "ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit", "OAuthTestKit",
+                "CurlHTTPClient", "DurableFiles",
+            ]
+        ),
+        .testTarget(
+            name: "OAuthClientTests",
+            dependencies: [
+                "OAuthClient", "P256", "ATProto", "GrainSupport", "TestKit", "ATProtoTestKit", "OAuthTestKit", "CurlHTTPClient",
+            ]
+        ),
         .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestKit", "LoggingTestKit"]),
         .testTarget(
             name: "ATProtoTests",

@@ -3,7 +3,7 @@ import GrainSupport
 /// The `grain-stories` command line: picks the subcommand and runs it.
 ///
 /// `serve` (the default) runs the web server; `backup` and `restore` copy its data
-/// directory while it runs; `photo process` is a tool for previewing
+/// directory while it runs; `oauth` manages the OAuth client keys; `photo process` is a tool for previewing
 /// what would be posted (`h3`, which needs nothing of the server, is the executable's). Each returns the process exit status.
 package enum GrainStoriesCommand {
     package static func run(arguments: [String], environment: [String: String]) async -> Int32 {
@@ -19,6 +19,8 @@ package enum GrainStoriesCommand {
             return await BackupCommand.run(.backup, arguments: rest, environment: environment)
         case "restore":
             return await BackupCommand.run(.restore, arguments: rest, environment: environment)
+        case "oauth":
+            return await OAuthCommand.run(arguments: rest, environment: environment)
         case "serve":
             return await ServeCommand.run(arguments: rest, environment: environment)
         default:

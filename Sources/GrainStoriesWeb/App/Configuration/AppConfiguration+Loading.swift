@@ -61,6 +61,7 @@ extension AppConfiguration {
             "  grain-stories healthcheck           exit 0 if the server on --port answers /healthz",
             "  grain-stories backup DEST           copy --data-dir to DEST while the server runs",
             "  grain-stories restore SRC           bring a backup back into a new --data-dir",
+            "  grain-stories oauth rotate-key      OAuth client keys (also keys, retire-keys, remove-key KID)",
             "",
             "Options (each also read from its environment variable; flags win):",
         ]

@@ -1,0 +1,118 @@
+package import ATProto
+package import Foundation
+import GrainSupport
+package import HTTPFields
+package import OAuthClient
+import P256
+
+/// The `PDSAuthorizer` of a session signed in with OAuth: every request carries
+/// `Authorization: DPoP <access token>` and a fresh DPoP proof signed with the session's
+/// own key, with `ath` and the PDS's latest nonce for this session.
+///
+/// Decisions: a 401 asking for a nonce (`WWW-Authenticate: DPoP error="use_dpop_nonce"`)
+/// is sent again once with the nonce the answer brought; a 401 saying the token is no
+/// longer good (`invalid_token`, or `InvalidToken`/`ExpiredToken` in the body) refreshes
+/// the session once and sends again; a second refusal after refreshing ends it. The
+/// refresh token is used once: `Refresher` runs one refresh per session at a time, and
+/// every renewed grant is stored before it is used, so a restart never holds a spent
+/// token. A refresh the authorization server refuses ends the session.
+package struct OAuthAuthorizer: PDSAuthorizer {
+    /// One refresh per session at a time (see `SingleFlightRefresher`).
+    package typealias Refresher = SingleFlightRefresher<OAuthGrant>
+
+    /// The session's key in the store (the session's id hash).
+    package let sessionKey: String
+    let initial: OAuthGrant
+    let client: OAuthClient
+    let store: any OAuthGrantStore
+    let refresher: Refresher
+    let now: @Sendable () -> Date
+
+    package init(
+        sessionKey: String, grant: OAuthGrant, client: OAuthClient, store: any OAuthGrantStore, refresher: Refresher,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.sessionKey = sessionKey
+        initial = grant
+        self.client = client
+        self.store = store
+        self.refresher = refresher
+        self.now = now
+    }
+
+    package func headers(for request: PDSRequest) async throws(PDSCallFailure) -> HTTPHeaders {
+        let grant = await current()
+        let nonce = OAuthURL.origin(request.url).flatMap { client.nonces.nonce(jkt: grant.dpopKey.publicKey.jwkThumbprint, origin: $0) }
+        do {
+            let proof = try DPoPProof.make(
+                key: grant.dpopKey, method: request.method, url: request.url, nonce: nonce, accessToken: grant.accessToken, now: now())
+            return HTTPHeaders([("Authorization", "DPoP " + grant.accessToken.revealed), ("DPoP", proof)])
+        } catch {
+            throw .local(error)
+        }
+    }
+
+    package func decide(_ answer: XRPCAnswer, to request: PDSRequest, sent: HTTPHeaders, attempt: PDSAttempt) async -> PDSAuthorizerDecision {
+        let grant = await current()
+        if let nonce = answer.headers["DPoP-Nonce"], !nonce.isEmpty, let origin = OAuthURL.origin(request.url) {
+            client.nonces.remember(nonce, jkt: grant.dpopKey.publicKey.jwkThumbprint, origin: origin)
+        }
+        guard !answer.isSuccess else { return .accept }
+        if Self.asksForNonce(answer) { return attempt.retried ? .accept : .retry }
+        guard Self.isExpired(answer) else { return .accept }
+        return attempt.refreshed ? .signedOut : .refreshAndRetry
+    }
+
+    package func refresh(replacing sent: HTTPHeaders) async throws(PDSCallFailure) {
+        let rejected = sent["Authorization"].map { Secret(String($0.dropFirst("DPoP ".count))) }
+        let client = self.client
+        let store = self.store
+        let key = sessionKey
+        let result = await refresher.refresh(key, rejected: rejected, fallback: initial) { current in
+            let fresh: OAuthGrant
+            do throws(OAuthError) {
+                fresh = try await client.refresh(current)
+            } catch {
+                switch error {
+                case .sessionEnded, .subjectMismatch:
+                    try? await store.delete(sessionKey: key)
+                    return .failure(.signedOut)
+                default:
+                    return .failure(.local(error))
+                }
+            }
+            do {
+                try await store.save(fresh, sessionKey: key)
+            } catch {
+                return .failure(.local(error))
+            }
+            return .success(fresh)
+        }
+        _ = try result.get()
+    }
+
+    /// Revokes the session's tokens at its authorization server and forgets them here.
+    package func endSession() async {
+        await client.revoke(await current())
+        try? await store.delete(sessionKey: sessionKey)
+    }
+
+    /// The newest grant: a long-lived caller (the outbox) may hold an authorizer whose
+    /// grant was renewed since.
+    package func current() async -> OAuthGrant {
+        await refresher.latest(sessionKey) ?? initial
+    }
+
+    /// Whether the PDS asks for (another) DPoP nonce.
+    static func asksForNonce(_ answer: XRPCAnswer) -> Bool {
+        answer.errorName == "use_dpop_nonce"
+            || answer.challenges.contains { $0.isScheme("DPoP") && $0.parameter("error") == "use_dpop_nonce" }
+    }
+
+    /// Whether the PDS says the access token is no longer good.
+    static func isExpired(_ answer: XRPCAnswer) -> Bool {
+        if answer.errorName == "ExpiredToken" || answer.errorName == "InvalidToken" { return true }
+        guard answer.status == 401 else { return false }
+        return answer.challenges.contains { $0.isScheme("DPoP") && $0.parameter("error") == "invalid_token" } || answer.errorName == nil
+    }
+}
