@@ -24,7 +24,9 @@ let package = Package(
         // MARK: C system libraries (module.modulemap + shim.h each)
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // TurboJPEG for encoding, and libjpeg's own API (the same libjpeg-turbo; the module
+        // map links both) for decoding from a file descriptor row by row.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields"]),
         // PNG chunks and pixels (libpng's simplified API); RGB out, no JPEG or EXIF knowledge.
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
-        // The photo pipeline: sniffs the format, decodes (TurboJPEG itself, other formats
+        // The photo pipeline: sniffs the format, decodes (libjpeg itself, streaming from the file; other formats
         // through their wrappers' RGB), reads EXIF (libexif), resamples, orients, encodes.
         .target(name: "PhotoPipeline", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),

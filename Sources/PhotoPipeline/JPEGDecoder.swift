@@ -12,7 +12,7 @@ public enum JPEGDecoder {
     }
 
     /// Decodes at a DCT-scaled size (`width × height` must come from
-    /// `TurboJPEGDecompressor.decodeSize`), converting CMYK to RGB when needed.
+    /// `JPEGRowDecoder.scale`), converting CMYK to RGB when needed.
     static func decode(_ jpeg: [UInt8], header: JPEGHeader, width: Int, height: Int) throws(PhotoProcessingError) -> RGBImage {
         let decompressor = try TurboJPEGDecompressor()
         switch header.colorModel {

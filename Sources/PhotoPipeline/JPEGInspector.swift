@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a JPEG's structure without decoding pixels: format sniffing, frame size, colour
 /// model, EXIF and ICC payloads, and whether the data runs to its EOI marker.
 ///
@@ -18,6 +16,19 @@ public enum JPEGInspector {
         }
         var walker = JPEGMarkerWalker(bytes: bytes)
         try walker.walk()
+        return try walker.header()
+    }
+
+    /// Inspects the JPEG file open as `file` through a window of `JPEGRowDecoder.chunkBytes`
+    /// (the same walk, reading chunk by chunk), so a 12 MB photo is never held whole.
+    static func inspect(file: InputFile) throws(PhotoProcessingError) -> JPEGHeader {
+        let window = JPEGFileWindow(descriptor: file.descriptor, size: file.size)
+        guard window.count >= 2, window.byte(at: 0) == 0xFF, window.byte(at: 1) == 0xD8 else {
+            throw .unsupportedFormat(format: ImageFormatSniffer.formatName(of: Array(window.bytes(in: 0..<min(window.count, 64)))))
+        }
+        var walker = JPEGMarkerWalker(bytes: window)
+        try walker.walk()
+        if let failure = window.readFailure { throw .unreadable(path: file.path, reason: failure) }
         return try walker.header()
     }
 

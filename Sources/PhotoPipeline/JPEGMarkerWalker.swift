@@ -1,8 +1,7 @@
-import Foundation
-
-/// The marker-by-marker walk behind `JPEGInspector`; a small state machine over the bytes.
-struct JPEGMarkerWalker {
-    private let bytes: [UInt8]
+/// The marker-by-marker walk behind `JPEGInspector`; a small state machine over the bytes,
+/// in memory or read from a file a window at a time (`JPEGByteSource`).
+struct JPEGMarkerWalker<Source: JPEGByteSource> {
+    private let bytes: Source
     private var position = 2
     private var frame: (type: Int, precision: Int, height: Int, width: Int, components: [JPEGComponent])?
     private var firstScanComponentCount: Int?
@@ -13,7 +12,7 @@ struct JPEGMarkerWalker {
     private var exif: [UInt8]?
     private var icc = ICCProfileAssembler()
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: Source) { self.bytes = bytes }
 
     /// Walks to EOI. Running out of data stops the walk; `header()` decides what that means.
     mutating func walk() throws(PhotoProcessingError) {
@@ -56,20 +55,20 @@ struct JPEGMarkerWalker {
     /// Reads the next marker code at `position` (skipping 0xFF fill bytes), or nil at the end.
     private mutating func nextMarker() -> UInt8? {
         guard position < bytes.count else { return nil }
-        guard bytes[position] == 0xFF else {
+        guard bytes.byte(at: position) == 0xFF else {
             // Garbage between segments; libjpeg skips it with a warning, we do the same
             // by searching for the next marker (the decoder will still refuse real damage).
-            guard let next = bytes[position...].firstIndex(of: 0xFF) else {
+            guard let next = bytes.firstFF(from: position) else {
                 position = bytes.count
                 return nil
             }
             position = next
             return nextMarker()
         }
-        while position < bytes.count, bytes[position] == 0xFF { position += 1 }
+        while position < bytes.count, bytes.byte(at: position) == 0xFF { position += 1 }
         guard position < bytes.count else { return nil }
         defer { position += 1 }
-        return bytes[position]
+        return bytes.byte(at: position)
     }
 
     /// The payload of the length-prefixed segment at `position`, advancing past it;
@@ -79,13 +78,13 @@ struct JPEGMarkerWalker {
             position = bytes.count
             return nil
         }
-        let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
+        let length = Int(bytes.byte(at: position)) << 8 | Int(bytes.byte(at: position + 1))
         guard length >= 2, position + length <= bytes.count else {
             position = bytes.count
             return nil
         }
         defer { position += length }
-        return bytes[(position + 2)..<(position + length)]
+        return bytes.bytes(in: (position + 2)..<(position + length))
     }
 
     private mutating func handleSegment(marker: UInt8, payload: ArraySlice<UInt8>) throws(PhotoProcessingError) {
@@ -128,30 +127,21 @@ struct JPEGMarkerWalker {
     /// Skips entropy-coded bytes up to the next real marker (not a stuffed 0xFF00 or a
     /// restart marker), leaving `position` on its 0xFF. False if the data ends first.
     private mutating func skipEntropyCodedData() -> Bool {
-        let found: Int? = bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            var index = position
-            while index < buffer.count {
-                guard let hit = memchr(base + index, 0xFF, buffer.count - index) else { return nil }
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                var next = at + 1
-                while next < buffer.count, buffer[next] == 0xFF { next += 1 }
-                guard next < buffer.count else { return nil }
-                let code = buffer[next]
-                if code == 0x00 || (0xD0...0xD7).contains(code) {
-                    index = next + 1
-                    continue
-                }
-                return next - 1
+        var index = position
+        while let at = bytes.firstFF(from: index) {
+            var next = at + 1
+            while next < bytes.count, bytes.byte(at: next) == 0xFF { next += 1 }
+            guard next < bytes.count else { break }
+            let code = bytes.byte(at: next)
+            if code == 0x00 || (0xD0...0xD7).contains(code) {
+                index = next + 1
+                continue
             }
-            return nil
+            position = next - 1
+            return true
         }
-        guard let found else {
-            position = bytes.count
-            return false
-        }
-        position = found
-        return true
+        position = bytes.count
+        return false
     }
 
     /// libjpeg's rules (jdapimin.c `default_decompress_parms`) for what the components mean.

@@ -12,7 +12,8 @@
 /// Every part is an over-estimate by construction (buffers are counted as live whenever
 /// they might be), so the estimate errs on refusing, never on running out of memory.
 public struct MemoryEstimate: Sendable, Equatable {
-    /// The encoded input, held in memory for the whole run.
+    /// The encoded input, held in memory for the whole run (for a JPEG file, only the
+    /// chunk `JPEGRowDecoder` reads at a time: the file is never held whole).
     public let inputBytes: Int
     /// What the decoder holds besides its output while it runs: for libjpeg the
     /// whole-image coefficient buffers of progressive files, row buffers and tables.

@@ -6,7 +6,8 @@ public import WorkerThreads
 /// Steps: sniff the format → inspect the header (refusing other formats, bombs,
 /// truncation and unsupported variants before any decoding) → estimate the peak memory
 /// from the header and refuse photos above the decode budget → read EXIF → decode (a JPEG
-/// with TurboJPEG's DCT scaling at the smallest scale still at least the target size;
+/// with libjpeg's DCT scaling at the smallest scale still at least the target size, row by
+/// row into the resampler, a file read a chunk at a time;
 /// other formats through their `PixelSource`, at full size) → Lanczos-3 down to the
 /// 2000 × 2000 box (never up) → apply the EXIF orientation → encode within the byte budget.
 /// Everything after decoding is the same for every format.
@@ -39,17 +40,19 @@ public struct PhotoProcessor: Sendable {
         guard bytes.count <= options.maxInputBytes else {
             throw .inputTooLarge(bytes: bytes.count, limit: options.maxInputBytes)
         }
-        guard let source = try Self.pixelSource(for: bytes) else { return try processJPEG(bytes) }
+        guard let source = try Self.pixelSource(for: bytes) else {
+            return try processJPEG(.bytes(bytes), header: JPEGInspector.inspect(bytes), inputBytes: bytes.count)
+        }
         return try process(bytes, from: source)
     }
 
-    /// The JPEG path: TurboJPEG decodes at a DCT scale, so it is not a `PixelSource`.
-    private func processJPEG(_ jpeg: [UInt8]) throws(PhotoProcessingError) -> ProcessedPhoto {
-        let header = try JPEGInspector.inspect(jpeg)
-        try checkBudget(memoryEstimate(for: header, inputBytes: jpeg.count))
+    /// The JPEG path: libjpeg decodes at a DCT scale row by row into the resampler, so it
+    /// is not a `PixelSource`. `inputBytes` is what the input holds in memory meanwhile.
+    private func processJPEG(_ input: JPEGRowDecoder.Input, header: JPEGHeader, inputBytes: Int) throws(PhotoProcessingError) -> ProcessedPhoto {
+        try checkBudget(memoryEstimate(for: header, inputBytes: inputBytes))
         let metadata = JPEGInspector.metadata(for: header)
 
-        let upright = try uprightImage(jpeg, header: header, orientation: metadata.orientation)
+        let upright = try uprightImage(input, header: header, orientation: metadata.orientation)
 
         let encoder = BudgetedEncoder(
             byteBudget: options.byteBudget, initialQuality: options.initialQuality,
@@ -79,11 +82,16 @@ public struct PhotoProcessor: Sendable {
         return estimate
     }
 
-    /// `memoryEstimate` of the file at `path`; the bytes are released on return, so a
-    /// photo waiting for its turn holds no memory.
+    /// `memoryEstimate` of the file at `path`; nothing is kept on return, so a photo
+    /// waiting for its turn holds no memory. A JPEG is inspected a window at a time and
+    /// its estimate counts only the chunk its decode will hold, not the file.
     public func memoryEstimateOfFile(atPath path: String) throws(PhotoProcessingError) -> MemoryEstimate {
         try options.validate()
-        return try memoryEstimate(InputFileReader.read(path: path, limit: options.maxInputBytes))
+        let file = try InputFile(path: path, limit: options.maxInputBytes)
+        guard file.startsLikeJPEG else { return try memoryEstimate(file.readAll()) }
+        let estimate = try memoryEstimate(for: JPEGInspector.inspect(file: file), inputBytes: JPEGRowDecoder.chunkBytes)
+        try checkBudget(estimate)
+        return estimate
     }
 
     /// The estimate for an inspected header: the decode at the DCT scale `process` will
@@ -91,7 +99,7 @@ public struct PhotoProcessor: Sendable {
     func memoryEstimate(for header: JPEGHeader, inputBytes: Int) throws(PhotoProcessingError) -> MemoryEstimate {
         try header.checkDecodable(maxPixels: options.maxPixels)
         let target = fittedSize(width: header.width, height: header.height)
-        let decodeSize = TurboJPEGDecompressor.decodeSize(
+        let decodeSize = JPEGRowDecoder.scale(
             width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
         let channels = header.colorModel == .cmyk || header.colorModel == .ycck ? 4 : 3
         return MemoryEstimate.afterDecoding(
@@ -111,13 +119,20 @@ public struct PhotoProcessor: Sendable {
         try await pool.run { () throws(PhotoProcessingError) -> ProcessedPhoto in try process(bytes) }
     }
 
-    /// Reads the file at `path` (refusing files above `maxInputBytes` before reading them)
-    /// and processes it on the calling thread.
-    /// A PNG that can be read row by row is (`processStreamedPNG`), holding neither the file
-    /// nor its full-size picture; everything else is processed from the bytes.
+    /// Processes the file at `path` (refusing files above `maxInputBytes` before reading
+    /// them) on the calling thread.
+    /// A JPEG is never read whole: inspected a window at a time, then decoded by libjpeg
+    /// reading the file in chunks (`JPEGRowDecoder`), its rows going straight into the
+    /// resampler. A PNG that can be read row by row is (`processStreamedPNG`), holding
+    /// neither the file nor its full-size picture; everything else is processed from the bytes.
     public func processFile(atPath path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
         try options.validate()
-        var bytes = try InputFileReader.read(path: path, limit: options.maxInputBytes)
+        let file = try InputFile(path: path, limit: options.maxInputBytes)
+        if file.startsLikeJPEG {
+            let header = try JPEGInspector.inspect(file: file)
+            return try processJPEG(.file(descriptor: file.descriptor), header: header, inputBytes: JPEGRowDecoder.chunkBytes)
+        }
+        var bytes = try file.readAll()
         if let photo = try processStreamedPNG(&bytes, path: path) { return photo }
         return try process(bytes)
     }
@@ -127,16 +142,19 @@ public struct PhotoProcessor: Sendable {
         try await pool.run { () throws(PhotoProcessingError) -> ProcessedPhoto in try processFile(atPath: path) }
     }
 
-    /// Decodes at the smallest DCT scale still covering the box-fitted size, resamples to
-    /// that size within the decoded buffer (never two full images at once) and applies the
-    /// orientation. A separate function so a rotation's source is released before encoding
-    /// starts (peak memory).
-    private func uprightImage(_ jpeg: [UInt8], header: JPEGHeader, orientation: Int) throws(PhotoProcessingError) -> RGBImage {
+    /// Decodes at the smallest DCT scale still covering the box-fitted size, row by row
+    /// into the resampler (so the decoded picture is never held, only the fitted one and a
+    /// few rows), and applies the orientation. A separate function so a rotation's source
+    /// is released before encoding starts (peak memory).
+    private func uprightImage(_ input: JPEGRowDecoder.Input, header: JPEGHeader, orientation: Int) throws(PhotoProcessingError) -> RGBImage {
         let target = fittedSize(width: header.width, height: header.height)
-        let decodeSize = TurboJPEGDecompressor.decodeSize(
+        let scale = JPEGRowDecoder.scale(
             width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
-        var image = try JPEGDecoder.decode(jpeg, header: header, width: decodeSize.width, height: decodeSize.height)
-        LanczosResampler.resizeInPlace(&image, width: target.width, height: target.height)
+        var resampler = RowStreamResampler(sourceWidth: scale.width, sourceHeight: scale.height, width: target.width, height: target.height)
+        try JPEGRowDecoder.decode(
+            input, header: header, scale: (scale.num, scale.denom), width: scale.width, height: scale.height
+        ) { resampler.add($0) }
+        guard let image = resampler.finish() else { throw .corrupt("libjpeg stopped before the last row") }
         return OrientationTransform.apply(orientation, to: image)
     }
 

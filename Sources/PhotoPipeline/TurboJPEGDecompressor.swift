@@ -27,18 +27,7 @@ final class TurboJPEGDecompressor {
         (dimension * factor.num + factor.denom - 1) / factor.denom
     }
 
-    /// The smallest DCT-scaled size that is still at least `targetWidth × targetHeight`.
-    static func decodeSize(width: Int, height: Int, targetWidth: Int, targetHeight: Int) -> (width: Int, height: Int) {
-        var best = (width: width, height: height)
-        for factor in downscalingFactors {
-            let w = scaled(width, factor)
-            let h = scaled(height, factor)
-            if w >= targetWidth, h >= targetHeight, w * h < best.width * best.height { best = (w, h) }
-        }
-        return best
-    }
-
-    /// Decodes `jpeg` at exactly `width × height` (a size from `decodeSize`) into packed
+    /// Decodes `jpeg` at exactly `width × height` (a size from `JPEGRowDecoder.scale`) into packed
     /// pixels of `pixelFormat` (`TJPF_RGB` or `TJPF_CMYK`).
     ///
     /// The first attempt stops at any libjpeg warning, because libjpeg reports damage
