@@ -62,6 +62,40 @@ import Testing
         }
     }
 
+    /// The viewer's menu opens above the reduced-motion note ("Paused: …"), not under it:
+    /// on a tablet, where the two meet, every point of the open panel is the panel's own.
+    @Test func theViewersMenuOpensAboveThePausedNote() async throws {
+        let pds = try FakePDS()
+        defer { pds.stop() }
+        try await F.run(reducedMotion: true) { f in
+            try await f.signIn(pds)
+            try await f.open(F.maya, "3muojebufwseb", expectRunning: false)
+            try await f.emulate(.portraitTablet)
+            try #require(
+                try await f.browser.waitUntil(
+                    "const note = document.querySelector('.viewer-motion-note'); return !!note && note.getBoundingClientRect().width > 0"))
+            try await f.browser.execute("document.querySelector('dialog.viewer .viewer-more summary').click()")
+            try #require(try await f.browser.waitUntil("return document.querySelector('dialog.viewer .viewer-more').open"))
+            let facts = try await f.browser.execute(
+                F.boxHelpers + """
+                    const panel = document.querySelector('dialog.viewer .more-panel'), note = document.querySelector('.viewer-motion-note');
+                    const p = box(panel), n = box(note), covered = [];
+                    note.style.pointerEvents = 'auto'; // elementFromPoint passes over what ignores the pointer
+                    // Inside the rounded corners (what is outside them is the page's).
+                    for (let x = p.x + 16; x < p.x + p.width - 15; x += 8) {
+                        for (let y = p.y + 16; y < p.y + p.height - 15; y += 8) {
+                            const top = document.elementFromPoint(x, y);
+                            if (!panel.contains(top)) { covered.push([x, y, top ? top.className : null]); }
+                        }
+                    }
+                    note.style.pointerEvents = '';
+                    return { meet: !apart(p, n), covered: covered.slice(0, 5) };
+                    """)
+            try #require(facts["meet"]?.bool == true, "the panel and the note must meet for this test to mean anything: \(facts)")
+            #expect(facts["covered"]?.array?.isEmpty == true, "the open menu is covered: \(facts)")
+        }
+    }
+
     /// JavaScript: `k`, screen pixels per unit of `getBoundingClientRect()`. Under the
     /// page's 4K `zoom`, Chromium reports boxes in screen pixels and WebKit in the zoomed
     /// page's own pixels; a fixed box over the whole screen, measured beside `innerHeight`,
