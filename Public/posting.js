@@ -29,6 +29,7 @@
     var chosen = form.querySelector(".file-target-chosen");
     var targetText = form.querySelector(".file-target-text");
     var button = form.querySelector('button[type="submit"]');
+    var cancel = form.querySelector(".upload-cancel");
     var previewURL = null;
     var request = null;
     if (window.XMLHttpRequest && window.FormData) {
@@ -102,6 +103,17 @@
       });
       // Disabled inputs are left out of FormData, so the body is built before disabling.
       current.send(body);
+    }
+    // Cancelling an upload keeps the chosen photo: Continue sends it again.
+    if (cancel) {
+      cancel.addEventListener("click", function () {
+        if (!request) { return; }
+        var current = request;
+        stopped("Upload cancelled. Your photo is still chosen: press Continue to upload it, or choose another.");
+        current.abort();
+        button.hidden = false;
+        button.disabled = false;
+      });
     }
     input.addEventListener("change", function () {
       if (previewURL) { URL.revokeObjectURL(previewURL); previewURL = null; }

@@ -41,7 +41,7 @@ package enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible
         case .truncated: "The upload was cut off before it ended. Please try again."
         case .nestedMultipart: "The upload could not be read: nested multipart parts are not accepted."
         case .missingName: "The upload could not be read: a form field has no name."
-        case .fileTooLarge(let limit): "That file is too large; the limit is \(ByteCountText.describe(limit))."
+        case .fileTooLarge(let limit): "That file is too large; the limit is \(ByteCountText.describeLimit(limit))."
         case .fieldTooLarge(let limit): "A form field is too long; the limit is \(ByteCountText.describe(limit))."
         case .tooManyFiles(let limit): "Too many files were sent; at most \(limit) \(limit == 1 ? "is" : "are") accepted."
         case .tooManyFields(let limit): "The form has too many fields; at most \(limit) are accepted."

@@ -99,7 +99,7 @@ import Testing
             #expect(oversize.status == 413)
             #expect(oversize.headers["Content-Security-Policy"] == SecurityHeaders.contentSecurityPolicy)
             #expect(oversize.headers["Content-Type"] == "text/html; charset=utf-8")
-            #expect(oversize.text.contains("That is too large; the limit is 41.9 MB."), "the server's own 413 is the site's error page")
+            #expect(oversize.text.contains("That is too large; the limit is 40 MB."), "the server's own 413 is the site's error page")
         }
     }
 

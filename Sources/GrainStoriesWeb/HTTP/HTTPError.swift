@@ -24,6 +24,6 @@ package struct HTTPError: HTTPResponseError, Sendable, CustomStringConvertible {
             headers: [("Allow", allowed.map(\.rawValue).joined(separator: ", "))])
     }
     package static func contentTooLarge(limit: Int) -> HTTPError {
-        HTTPError(.contentTooLarge, "That is too large; the limit is \(ByteCountText.describe(limit)).")
+        HTTPError(.contentTooLarge, "That is too large; the limit is \(ByteCountText.describeLimit(limit)).")
     }
 }

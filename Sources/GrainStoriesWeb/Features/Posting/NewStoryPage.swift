@@ -90,7 +90,7 @@ struct NewStoryPage: Sendable {
     }
 
     private func render(_ context: RequestContext, problem: String?, status: HTTPStatus) throws -> HTTPResponse {
-        let page = NewStoryPageModel(problem: problem, maxBytes: ByteCountText.describe(maxBodyBytes), maxBytesNumber: maxBodyBytes - 64 * 1024)
+        let page = NewStoryPageModel(problem: problem, maxBytes: ByteCountText.describeLimit(maxBodyBytes), maxBytesNumber: maxBodyBytes - 64 * 1024)
         var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
