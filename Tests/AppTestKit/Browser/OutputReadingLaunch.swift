@@ -15,14 +15,16 @@ enum OutputReadingLaunch {
         try process.run()
         var text = ""
         let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline, !ready(text) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty {
-                // An empty read is end of file only once the process has gone.
-                guard process.isRunning else { break }
-                Thread.sleep(forTimeInterval: 0.05)
-                continue
-            }
+        let reading = output.fileHandleForReading
+        while !ready(text) {
+            // Waits until there is output (or end of file) or the deadline passes, so a
+            // helper that never speaks cannot hold the test past it.
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            var waiting = pollfd(fd: reading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&waiting, 1, left) > 0 else { break }
+            let chunk = reading.availableData
+            // End of file: the helper closed its output, so nothing more can make it ready.
+            guard !chunk.isEmpty else { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
         return (process, text)
