@@ -75,44 +75,39 @@ import Testing
     /// the bytes are still going.
     @Test func anUploadInProgressCanBeCancelledAndThePhotoIsKept() async throws {
         let pds = try FakePDS()
-        do {
-            try await BrowserFixture.run { fixture in
-                let browser = fixture.browser
-                try await fixture.signIn(pds)
-                try await browser.navigate(fixture.base + "/stories/new")
-                #expect(try await browser.execute("return document.querySelector('a.link-button[href=\"/\"]')?.textContent").string == "Cancel")
-                _ = try await browser.cdp("Network.enable")
-                _ = try await browser.cdp(
-                    "Network.emulateNetworkConditions",
-                    ["offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": 20_000])
-                let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_2041.jpg"
-                try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
-                try await browser.sendKeys(try await browser.element("#photo"), photo)
-                try #require(try await browser.waitUntil("return document.querySelector('.upload-status').textContent === 'Uploading…'"))
-                try await browser.execute("document.querySelector('.upload-cancel').click()")
-                #expect(
-                    try await browser.waitUntil(
-                        "return document.querySelector('.upload-status').textContent.startsWith('Upload cancelled') && document.querySelector('.upload-meter').hidden"
-                    ))
-                #expect(
-                    try await browser.execute(
-                        "const b = document.querySelector('button.upload-continue'); return !b.hidden && !b.disabled && document.querySelector('#photo').files.length === 1"
-                    ).bool == true, "Continue is offered and the photo is still chosen")
-                #expect(try await browser.execute("return location.pathname").string == "/stories/new")
+        defer { pds.stop() }
+        try await BrowserFixture.run { fixture in
+            let browser = fixture.browser
+            try await fixture.signIn(pds)
+            try await browser.navigate(fixture.base + "/stories/new")
+            #expect(try await browser.execute("return document.querySelector('a.link-button[href=\"/\"]')?.textContent").string == "Cancel")
+            _ = try await browser.cdp("Network.enable")
+            _ = try await browser.cdp(
+                "Network.emulateNetworkConditions",
+                ["offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": 20_000])
+            let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_2041.jpg"
+            try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
+            try await browser.sendKeys(try await browser.element("#photo"), photo)
+            try #require(try await browser.waitUntil("return document.querySelector('.upload-status').textContent === 'Uploading…'"))
+            try await browser.execute("document.querySelector('.upload-cancel').click()")
+            #expect(
+                try await browser.waitUntil(
+                    "return document.querySelector('.upload-status').textContent.startsWith('Upload cancelled') && document.querySelector('.upload-meter').hidden"
+                ))
+            #expect(
+                try await browser.execute(
+                    "const b = document.querySelector('button.upload-continue'); return !b.hidden && !b.disabled && document.querySelector('#photo').files.length === 1"
+                ).bool == true, "Continue is offered and the photo is still chosen")
+            #expect(try await browser.execute("return location.pathname").string == "/stories/new")
 
-                _ = try await browser.cdp(
-                    "Network.emulateNetworkConditions", ["offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
-                try await browser.execute("document.querySelector('button.upload-continue').click()")
-                #expect(
-                    try await browser.waitUntil(
-                        "return location.pathname.startsWith('/drafts/') && !!document.querySelector('main.draft-page')", timeout: .seconds(20)),
-                    "Continue uploads the photo that was kept")
-            }
-        } catch {
-            pds.stop()
-            throw error
+            _ = try await browser.cdp(
+                "Network.emulateNetworkConditions", ["offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
+            try await browser.execute("document.querySelector('button.upload-continue').click()")
+            #expect(
+                try await browser.waitUntil(
+                    "return location.pathname.startsWith('/drafts/') && !!document.querySelector('main.draft-page')", timeout: .seconds(20)),
+                "Continue uploads the photo that was kept")
         }
-        pds.stop()
     }
 
     private func scenario(browser: WebDriver, app: LiveApp, pds: FakePDS) async throws {
