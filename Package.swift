@@ -108,7 +108,7 @@ let package = Package(
         // feature's repository protocol implemented over it. The only target with SQL.
         .target(
             name: "SQLiteRepositories",
-            dependencies: ["GrainSupport", "ATProto", "SQLiteStore", "Geocoding", "Accounts", "Viewing", "Social", "Posting"]
+            dependencies: ["GrainSupport", "ATProto", "SQLiteStore", "Geocoding", "Accounts", "Viewing", "Social", "Posting", "OAuthClient"]
         ),
         // Presenters: features' values turned into what templates show, in one place.
         .target(
@@ -124,7 +124,7 @@ let package = Package(
             dependencies: [
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
                 "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "HTMLTemplates",
-                "WorkerThreads", "DNSResolver", "DurableFiles",
+                "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient",
             ]
         ),
         // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.

@@ -9,15 +9,21 @@ package struct AccountSession: Sendable, Equatable {
     package var handle: Handle?
     package var displayName: String?
     package var pdsURL: String
+    /// An app password's tokens; for an OAuth session (`kind`) both are empty, its
+    /// credentials being the grant in `oauth-sessions/`.
     package var tokens: PDSSession
+    package var kind: SessionKind
 
-    package init(idHash: String, did: DID, handle: Handle?, displayName: String?, pdsURL: String, tokens: PDSSession) {
+    package init(
+        idHash: String, did: DID, handle: Handle?, displayName: String?, pdsURL: String, tokens: PDSSession, kind: SessionKind = .appPassword
+    ) {
         self.idHash = idHash
         self.did = did
         self.handle = handle
         self.displayName = displayName
         self.pdsURL = pdsURL
         self.tokens = tokens
+        self.kind = kind
     }
 
     package var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }

@@ -1,7 +1,8 @@
 package import ATProto
 
 /// Runs PDS calls for a signed-in account: each account's connection is bound to the
-/// account's `AppPasswordAuthorizer`, which sends the access token and, when the PDS
+/// account's authorizer. An OAuth session's is its `OAuthAuthorizer` (see there); an app
+/// password's is its `AppPasswordAuthorizer`, which sends the access token and, when the PDS
 /// says it has expired, refreshes the session once (one refresh per session at a time),
 /// checks the account's identity again as at sign-in, stores the new tokens and has the
 /// call sent again; when the refresh is refused the session has been revoked and the
@@ -19,13 +20,16 @@ package struct AuthorizedPDS: Sendable {
     package let connector: any PDSConnector
     /// Checks refreshed sessions against the account's identity.
     package let verifier: any AccountVerifying
+    /// Sessions signed in with OAuth act through this; nil when OAuth is off.
+    package let oauth: OAuthSessions?
     /// Shared by every account's authorizer, so refreshes of one session never overlap.
     private let refresher = AppPasswordAuthorizer.Refresher()
 
-    package init(sessions: SessionStore, connector: any PDSConnector, verifier: any AccountVerifying) {
+    package init(sessions: SessionStore, connector: any PDSConnector, verifier: any AccountVerifying, oauth: OAuthSessions? = nil) {
         self.sessions = sessions
         self.connector = connector
         self.verifier = verifier
+        self.oauth = oauth
     }
 
     /// Why a call for an account failed, with the PDS's answer (or lack of one) inside:
@@ -44,14 +48,29 @@ package struct AuthorizedPDS: Sendable {
         connector.connection(to: url)
     }
 
-    /// The account's session as a `PDSAuthorizer`.
-    package func authorizer(for account: AccountSession) -> AppPasswordAuthorizer {
-        AppPasswordAuthorizer(account: account, sessions: sessions, verifier: verifier, pds: client(forPDS: account.pdsURL), refresher: refresher)
+    /// The account's session as a `PDSAuthorizer`: its app password's tokens, or its
+    /// OAuth grant (DPoP-bound, with the session's own key).
+    package func authorizer(for account: AccountSession) -> any PDSAuthorizer {
+        switch account.kind {
+        case .appPassword:
+            AppPasswordAuthorizer(account: account, sessions: sessions, verifier: verifier, pds: client(forPDS: account.pdsURL), refresher: refresher)
+        case .oauth:
+            oauth?.authorizer(sessionKey: account.idHash, sessions: sessions) ?? EndedSessionAuthorizer()
+        }
     }
 
-    /// Ends the account's session on its PDS (best effort; signing out).
+    /// Ends the account's session where it was granted (best effort; signing out): the
+    /// app password's session on the PDS, or the OAuth tokens revoked at the
+    /// authorization server and the grant's file removed.
     package func endSession(_ account: AccountSession) async {
-        await authorizer(for: account).endSession()
+        switch account.kind {
+        case .appPassword:
+            await AppPasswordAuthorizer(
+                account: account, sessions: sessions, verifier: verifier, pds: client(forPDS: account.pdsURL), refresher: refresher
+            ).endSession()
+        case .oauth:
+            await oauth?.authorizer(sessionKey: account.idHash, sessions: sessions).endSession()
+        }
     }
 
     /// Calls `body` with the account's connection (whose calls refresh the session once

@@ -6,4 +6,9 @@ extension IdentityResolver: IdentityResolving {
         let identity = try await resolve(identifier: identifier, pdsOverride: pdsOverride)
         return LocatedAccount(did: identity.did, pdsURL: identity.pdsURL)
     }
+
+    package func claimedHandle(of did: DID) async -> Handle? {
+        guard let document = try? await dids.document(for: did) else { return nil }
+        return document.alsoKnownAs.lazy.filter { $0.lowercased().hasPrefix("at://") }.compactMap { Handle(String($0.dropFirst(5))) }.first
+    }
 }

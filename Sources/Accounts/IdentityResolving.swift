@@ -5,6 +5,16 @@ package import ATProto
 /// PDS issued is really that account's (`AccountVerifying`).
 package protocol IdentityResolving: AccountVerifying {
     func locate(identifier: String, pdsOverride: String?) async throws(IdentityError) -> LocatedAccount
+
+    /// The handle the DID's document claims (its first `at://` name), unchecked: a
+    /// candidate for `verify`, for an OAuth sign-in started from a server name, where
+    /// no handle was typed. Nil when there is none or the document cannot be had.
+    func claimedHandle(of did: DID) async -> Handle?
+}
+
+extension IdentityResolving {
+    /// Fakes that know no documents claim no handle.
+    package func claimedHandle(of did: DID) async -> Handle? { nil }
 }
 
 /// The outcome of identity resolution.

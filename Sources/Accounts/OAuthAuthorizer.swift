@@ -22,14 +22,17 @@ package struct OAuthAuthorizer: PDSAuthorizer {
 
     /// The session's key in the store (the session's id hash).
     package let sessionKey: String
-    let initial: OAuthGrant
+    /// The grant as the caller had it; nil: read from the store when first needed (a
+    /// session's grant lives in its file, and a page does not read it unless it calls
+    /// the PDS).
+    let initial: OAuthGrant?
     let client: OAuthClient
     let store: any OAuthGrantStore
     let refresher: Refresher
     let now: @Sendable () -> Date
 
     package init(
-        sessionKey: String, grant: OAuthGrant, client: OAuthClient, store: any OAuthGrantStore, refresher: Refresher,
+        sessionKey: String, grant: OAuthGrant?, client: OAuthClient, store: any OAuthGrantStore, refresher: Refresher,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.sessionKey = sessionKey
@@ -41,7 +44,7 @@ package struct OAuthAuthorizer: PDSAuthorizer {
     }
 
     package func headers(for request: PDSRequest) async throws(PDSCallFailure) -> HTTPHeaders {
-        let grant = await current()
+        let grant = try await current()
         let nonce = OAuthURL.origin(request.url).flatMap { client.nonces.nonce(jkt: grant.dpopKey.publicKey.jwkThumbprint, origin: $0) }
         do {
             let proof = try DPoPProof.make(
@@ -53,7 +56,8 @@ package struct OAuthAuthorizer: PDSAuthorizer {
     }
 
     package func decide(_ answer: XRPCAnswer, to request: PDSRequest, sent: HTTPHeaders, attempt: PDSAttempt) async -> PDSAuthorizerDecision {
-        let grant = await current()
+        // `headers(for:)` found the grant before the request went out.
+        guard let grant = try? await current() else { return .accept }
         if let nonce = answer.headers["DPoP-Nonce"], !nonce.isEmpty, let origin = OAuthURL.origin(request.url) {
             client.nonces.remember(nonce, jkt: grant.dpopKey.publicKey.jwkThumbprint, origin: origin)
         }
@@ -68,7 +72,7 @@ package struct OAuthAuthorizer: PDSAuthorizer {
         let client = self.client
         let store = self.store
         let key = sessionKey
-        let result = await refresher.refresh(key, rejected: rejected, fallback: initial) { current in
+        let result = await refresher.refresh(key, rejected: rejected, fallback: try await current()) { current in
             let fresh: OAuthGrant
             do throws(OAuthError) {
                 fresh = try await client.refresh(current)
@@ -93,14 +97,25 @@ package struct OAuthAuthorizer: PDSAuthorizer {
 
     /// Revokes the session's tokens at its authorization server and forgets them here.
     package func endSession() async {
-        await client.revoke(await current())
+        if let grant = try? await current() { await client.revoke(grant) }
         try? await store.delete(sessionKey: sessionKey)
     }
 
     /// The newest grant: a long-lived caller (the outbox) may hold an authorizer whose
-    /// grant was renewed since.
-    package func current() async -> OAuthGrant {
-        await refresher.latest(sessionKey) ?? initial
+    /// grant was renewed since. Read from the store when this process has not seen the
+    /// session yet; `.signedOut` when the store has no grant for it (it was signed out
+    /// elsewhere, or its file removed), `.local` when the store cannot be read.
+    package func current() async throws(PDSCallFailure) -> OAuthGrant {
+        if let latest = await refresher.latest(sessionKey) { return latest }
+        if let initial { return initial }
+        let stored: OAuthGrant?
+        do {
+            stored = try await store.grant(sessionKey: sessionKey)
+        } catch {
+            throw .local(error)
+        }
+        guard let stored else { throw .signedOut }
+        return await refresher.remember(sessionKey, stored)
     }
 
     /// Whether the PDS asks for (another) DPoP nonce.

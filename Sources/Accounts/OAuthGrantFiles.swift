@@ -1,6 +1,6 @@
 import ATProto
 import DurableFiles
-import Foundation
+package import Foundation
 import GrainSupport
 package import OAuthClient
 import P256
@@ -8,7 +8,8 @@ import P256
 /// OAuth grants as one file per session in a directory of the data directory
 /// (`oauth-sessions/`, mode 0700; each file mode 0600, written atomically and synced),
 /// so tokens and DPoP keys survive restarts and are readable by this server's user
-/// alone. File names are the session key (a SHA-256 hex id hash), never a token.
+/// alone. File names are the session key (a SHA-256 hex id hash) and `.json`, never a
+/// token.
 package struct OAuthGrantFiles: OAuthGrantStore {
     let directory: String
 
@@ -45,6 +46,11 @@ package struct OAuthGrantFiles: OAuthGrantStore {
 
     package func sessionKeys() async throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+    }
+
+    package func savedAt(sessionKey: String) async -> Date? {
+        guard let file = try? path(sessionKey) else { return nil }
+        return (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
     }
 
     /// The file of `sessionKey`, which must be a plain hex or base64url name.

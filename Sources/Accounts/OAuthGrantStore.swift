@@ -1,3 +1,4 @@
+package import Foundation
 package import OAuthClient
 
 /// Where OAuth sessions' grants are kept, durably, by session key: the tokens and the
@@ -9,6 +10,8 @@ package protocol OAuthGrantStore: Sendable {
     func delete(sessionKey: String) async throws
     /// Every stored session key, for housekeeping (removing grants of ended sessions).
     func sessionKeys() async throws -> [String]
+    /// When the grant of `sessionKey` was last saved; nil when there is none.
+    func savedAt(sessionKey: String) async -> Date?
 }
 
 extension OAuthGrantStore {

@@ -41,12 +41,18 @@ package struct SessionStore: Sendable {
         return nil
     }
 
-    /// Stores a new session and returns the cookie value for it.
-    package func create(_ tokens: PDSSession, pdsURL: String, displayName: String?) async throws -> String {
+    /// Stores a new session and returns the cookie value for it. `prepare` runs first
+    /// with the session's id hash (an OAuth session's grant is stored under it), so the
+    /// session never exists without its credentials.
+    package func create(
+        _ tokens: PDSSession, pdsURL: String, displayName: String?, kind: SessionKind = .appPassword,
+        prepare: (String) async throws -> Void = { _ in }
+    ) async throws -> String {
         let value = SessionStore.randomToken()
         let hash = SessionStore.hash(value)
         let session = AccountSession(
-            idHash: hash, did: tokens.did, handle: tokens.handle, displayName: displayName, pdsURL: pdsURL, tokens: tokens)
+            idHash: hash, did: tokens.did, handle: tokens.handle, displayName: displayName, pdsURL: pdsURL, tokens: tokens, kind: kind)
+        try await prepare(hash)
         try await repository.insert(session, at: now())
         known.insert(hash, account: tokens.did.rawValue)
         return value
@@ -99,6 +105,11 @@ package struct SessionStore: Sendable {
     package func delete(idHash: String) async throws {
         try await repository.delete(idHash: idHash)
         known.remove(idHash)
+    }
+
+    /// Every stored session's id hash (housekeeping compares OAuth grants to them).
+    package func idHashes() async throws -> Set<String> {
+        Set(try await repository.accountsByIDHash().keys)
     }
 
     /// Forgets sessions nobody has used within the idle lifetime.

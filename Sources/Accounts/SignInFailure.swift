@@ -1,4 +1,5 @@
 package import ATProto
+package import OAuthClient
 
 /// Why signing in did not work, as a fact of the accounts domain: the web layer maps
 /// each case to an HTTP status (`SignInFailure+HTTP`), other callers only read
@@ -25,6 +26,15 @@ package enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible 
     /// Where the account lives, or whether the PDS may speak for it, could not be
     /// established (`IdentityError` keeps which).
     case identity(IdentityError)
+    /// Signing in through the account's authorization server (OAuth) failed: `OAuthError`
+    /// says at which step, and whose fault it was.
+    case oauth(OAuthError)
+    /// Too many OAuth sign-ins were started from this client address just now.
+    case tooManyStarts
+    /// The OAuth answer came back to a browser that did not start that sign-in (a link
+    /// someone else made), or after the sign-in was forgotten (too old, or the server
+    /// restarted in between).
+    case foreignOrExpiredCallback
 
     static let appPasswordHint = "Use an app password (in Bluesky: Settings → Privacy and security → App passwords), not your main password."
 
@@ -41,11 +51,16 @@ package enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .unreadableAnswer(let host): "Your PDS (\(host)) gave an answer GrainStories does not understand."
         case .differentAccount: "Your PDS answered for a different account. Check the PDS address."
         case .identity(let error): error.userMessage
+        case .oauth(let error): error.userMessage
+        case .tooManyStarts: "Too many sign-ins were started from here just now. Please wait a few minutes and try again."
+        case .foreignOrExpiredCallback:
+            "That sign-in was not started in this browser, or it took too long. Start signing in again here."
         }
     }
 
     package var description: String {
         if case .identity(let error) = self { return "identity: \(error)" }
+        if case .oauth(let error) = self { return "oauth: \(error)" }
         return userMessage
     }
 

@@ -23,6 +23,15 @@ package actor SingleFlightRefresher<Credentials: RenewableCredentials> {
 
     func latest(_ key: String) -> Credentials? { newest[key] }
 
+    /// Keeps `credentials` read from storage as the newest unless a refresh has already
+    /// put newer ones here; gives whichever is the newest.
+    func remember(_ key: String, _ credentials: Credentials) -> Credentials {
+        if let known = newest[key] { return known }
+        if newest.count >= 4096 { newest.removeAll() }
+        newest[key] = credentials
+        return credentials
+    }
+
     /// Refreshes the session `key` with `work`, given the newest credentials known (or
     /// `fallback`). When `rejected`, the access token the PDS refused, is no longer the
     /// newest, another call renewed the session since that request was sent: the newest

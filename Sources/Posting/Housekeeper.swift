@@ -1,13 +1,16 @@
+import ATProto
 package import Accounts
 package import Foundation
 package import GrainSupport
+import OAuthClient
 package import Social
 
 /// Keeps the data directory small: drafts nobody posted are removed after two days,
 /// and the photos of posted stories once their 24 hours (plus a day) are over, when
 /// Grain's CDN serves them anyway. Failed drafts stay a week so they can be retried.
 /// Sessions unused for their idle lifetime are forgotten, and favourites and comments
-/// sent (or given up) more than two days ago, which pages no longer need.
+/// sent (or given up) more than two days ago, which pages no longer need. OAuth grants
+/// whose session is gone (pruned, or its row lost) are revoked and removed.
 package struct Housekeeper: Sendable {
     package let drafts: any DraftRepository
     package let data: DataDirectory
@@ -15,12 +18,14 @@ package struct Housekeeper: Sendable {
     package let logger: Logger
     package let now: @Sendable () -> Date
     package let socialWrites: (any SocialWriteRepository)?
+    package let oauth: OAuthSessions?
 
     package init(
         drafts: any DraftRepository, data: DataDirectory, sessions: SessionStore, logger: Logger, now: @escaping @Sendable () -> Date,
-        socialWrites: (any SocialWriteRepository)? = nil
+        socialWrites: (any SocialWriteRepository)? = nil, oauth: OAuthSessions? = nil
     ) {
         self.drafts = drafts
+        self.oauth = oauth
         self.socialWrites = socialWrites
         self.data = data
         self.sessions = sessions
@@ -67,6 +72,7 @@ package struct Housekeeper: Sendable {
         do { try await sessions.pruneStale() } catch {
             logger.error("stale sessions could not be removed", ["error": String(describing: error)])
         }
+        await endOrphanedGrants(now: current)
         do { try await socialWrites?.deleteFinished(before: current.addingTimeInterval(-2 * 86_400)) } catch {
             logger.error("old favourites and comments could not be removed", ["error": String(describing: error)])
         }
@@ -97,6 +103,27 @@ package struct Housekeeper: Sendable {
             } catch {
                 logger.warning("a photo without a draft could not be removed", ["file": name, "error": String(describing: error)])
             }
+        }
+    }
+
+    /// Grants in `oauth-sessions/` whose session row does not exist (the session was
+    /// pruned as unused, or the process died between storing a grant and its row):
+    /// revoked at their authorization server and removed. A grant younger than ten
+    /// minutes is left alone, since its session may be being created right now (the
+    /// grant is stored before the row).
+    func endOrphanedGrants(now current: Date) async {
+        guard let oauth else { return }
+        do {
+            let live = try await sessions.idHashes()
+            for key in try await oauth.grants.sessionKeys() where !live.contains(key) {
+                guard current.timeIntervalSince(await oauth.grants.savedAt(sessionKey: key) ?? .distantPast) > 600 else { continue }
+                let grant = try? await oauth.grants.grant(sessionKey: key)
+                if let grant { await oauth.client.revoke(grant) }
+                try await oauth.grants.delete(sessionKey: key)
+                logger.info("an OAuth grant without a session revoked and removed", ["did": grant?.did.rawValue ?? "(unreadable file)"])
+            }
+        } catch {
+            logger.error("OAuth grants without a session could not be removed", ["error": String(describing: error)])
         }
     }
 

@@ -186,5 +186,14 @@ enum AppSchema {
                 ALTER TABLE social_writes ADD COLUMN reply_to TEXT;    -- the answered comment's AT URI
                 ALTER TABLE social_writes ADD COLUMN facets TEXT;      -- JSON array of app.bsky.richtext.facet
                 """),
+        // OAuth sign-in: a session is an app password's (tokens in this row) or an OAuth
+        // grant's (tokens and DPoP key in oauth-sessions/<id_hash>, this row's tokens
+        // empty), with the scope the account granted, for the pages' notices.
+        Migration(
+            version: 7, name: "sessions signed in with OAuth",
+            sql: """
+                ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'app-password';  -- app-password | oauth
+                ALTER TABLE sessions ADD COLUMN oauth_scope TEXT;                           -- the granted scope, OAuth only
+                """),
     ]
 }

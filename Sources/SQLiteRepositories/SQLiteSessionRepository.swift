@@ -2,6 +2,7 @@ package import ATProto
 package import Accounts
 package import Foundation
 import GrainSupport
+import OAuthClient
 import SQLiteStore
 
 /// `SessionRepository` over the `sessions` table. Times are whole seconds since 1970;
@@ -25,12 +26,14 @@ package struct SQLiteSessionRepository: SessionRepository {
         try await database.write { db in
             try db.execute(
                 """
-                INSERT INTO sessions (id_hash, did, handle, display_name, pds_url, access_token, refresh_token, created_at, last_used_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO sessions (id_hash, did, handle, display_name, pds_url, access_token, refresh_token, created_at, last_used_at,
+                    kind, oauth_scope)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     session.idHash, session.did, session.handle?.rawValue ?? session.did.rawValue, session.displayName, session.pdsURL,
                     session.tokens.accessToken.revealed, session.tokens.refreshToken.revealed, seconds, seconds,
+                    session.kind.grantedScope == nil ? "app-password" : "oauth", session.kind.grantedScope?.description,
                 ])
         }
     }
@@ -87,11 +90,14 @@ package struct SQLiteSessionRepository: SessionRepository {
         let did = try row.value("did", as: DID.self)
         // Older rows hold the DID here for accounts without a handle.
         let handle = Handle(exactly: try row.string("handle"))
+        let kind: SessionKind =
+            try row.string("kind") == "oauth" ? .oauth(granted: OAuthScope(try row.optionalString("oauth_scope") ?? "")) : .appPassword
         return AccountSession(
             idHash: try row.string("id_hash"), did: did, handle: handle, displayName: try row.optionalString("display_name"),
             pdsURL: try row.string("pds_url"),
             tokens: PDSSession(
-                did: did, handle: handle, accessToken: Secret(try row.string("access_token")), refreshToken: Secret(try row.string("refresh_token")))
+                did: did, handle: handle, accessToken: Secret(try row.string("access_token")), refreshToken: Secret(try row.string("refresh_token"))),
+            kind: kind
         )
     }
 }

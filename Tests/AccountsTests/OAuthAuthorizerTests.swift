@@ -50,7 +50,7 @@ import Testing
         _ = try await connection.createRecord(
             repo: DID(OAuthFlowHarness.did)!, collection: Self.collection, rkey: RecordKey("3kstory1"), record: Story(text: "hi"))
         let stored = try #require(try await store.grant(sessionKey: "session1"))
-        let current = await authorizer.current()
+        let current = try await authorizer.current()
         let log = harness.server.log
         let records = harness.server.records
         await harness.stop()
@@ -84,7 +84,7 @@ import Testing
 
     @Test func aRevokedSessionSignsOutAndItsGrantIsForgotten() async throws {
         let (harness, authorizer, connection, store) = try await Self.signedIn()
-        await harness.client.revoke(await authorizer.current())
+        await harness.client.revoke(try await authorizer.current())
         await #expect {
             _ = try await connection.createRecord(
                 repo: DID(OAuthFlowHarness.did)!, collection: Self.collection, rkey: RecordKey("3kstory1"), record: Story(text: "hi"))
@@ -99,7 +99,7 @@ import Testing
 
     @Test func signingOutRevokesAtTheAuthorizationServerAndForgetsTheGrant() async throws {
         let (harness, authorizer, _, store) = try await Self.signedIn()
-        let grant = await authorizer.current()
+        let grant = try await authorizer.current()
         await authorizer.endSession()
         let revoked = harness.server.isRevoked(grantOf: grant.refreshToken!.revealed)
         let left = try await store.grant(sessionKey: "session1")

@@ -2,6 +2,7 @@ import ATProto
 import Accounts
 import Foundation
 import GrainSupport
+import OAuthClient
 import Posting
 import Presentation
 import Social
@@ -15,6 +16,9 @@ extension GrainStoriesApp {
         identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
         following: AppViewFollowing?, actorSearch: ActorTypeahead?, now: @escaping @Sendable () -> Date
     ) -> Routes {
+        let oauthSignIn = pds.oauth.map { oauth in
+            OAuthSignIn(oauth: oauth, identity: identity, connector: pds.connector, logger: logger, now: now)
+        }
         let seen = SeenTracker(accounts: repositories.seen, now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         let strip = StripPresenter(signer: signer)
@@ -55,7 +59,10 @@ extension GrainStoriesApp {
                 pages: pages, sessions: sessions,
                 signIn: AccountSignIn(
                     identity: identity, pds: pds, limiter: AttemptLimiter(limit: 10, window: 15 * 60, now: now), logger: logger),
-                pds: pds, logger: logger),
+                pds: pds, logger: logger, mode: configuration.oauth, oauth: oauthSignIn),
+            oauthDocuments: pds.oauth.flatMap { oauth in
+                configuration.publicURL.map { OAuthClientDocuments(oauth: oauth, publicURL: $0) }
+            },
             signOut: SignOutEndpoint(pages: pages, sessions: sessions, pds: pds),
             switchAccount: AccountSwitchEndpoint(pages: pages),
             newStory: NewStoryPage(

@@ -42,7 +42,7 @@ package final class GrainStoriesApp: Sendable {
     private init(
         configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges, pages: PageRenderer,
         library: any StoryLibrary, signer: MediaURLSigner, repositories: Repositories, sessions: SessionStore,
-        posting: PostingServices, social: SocialOutbox, application: Application, threads: [WorkerThreadPool]
+        posting: PostingServices, social: SocialOutbox, application: Application, threads: [WorkerThreadPool], oauth: OAuthSessions?
     ) {
         self.configuration = configuration
         self.data = data
@@ -58,7 +58,8 @@ package final class GrainStoriesApp: Sendable {
         self.application = application
         self.threads = threads
         housekeeper = Housekeeper(
-            drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now, socialWrites: social.store)
+            drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now, socialWrites: social.store,
+            oauth: oauth)
     }
 
     /// Builds everything over `edges`, restores the known sessions and this server's
@@ -77,7 +78,8 @@ package final class GrainStoriesApp: Sendable {
         let repositories = try await edges.storage(data)
         let now = edges.now
         let sessions = SessionStore(repository: repositories.sessions, now: now)
-        let pds = AuthorizedPDS(sessions: sessions, connector: edges.pds, verifier: edges.identity)
+        let oauth = try OAuthSetup.sessions(configuration: configuration, data: data, edges: edges)
+        let pds = AuthorizedPDS(sessions: sessions, connector: edges.pds, verifier: edges.identity, oauth: oauth)
         let local = LocalStories(now: now)
         let library = OverlayStoryLibrary(base: edges.stories, local: local)
         let drafts = repositories.drafts
@@ -123,7 +125,7 @@ package final class GrainStoriesApp: Sendable {
         return GrainStoriesApp(
             configuration: configuration, data: data, logger: logger, edges: edges, pages: pages, library: library,
             signer: signer, repositories: repositories, sessions: sessions, posting: posting, social: social, application: application,
-            threads: [io, photos]
+            threads: [io, photos], oauth: oauth
         )
     }
 

@@ -20,6 +20,8 @@ struct Routes: Sendable {
     var media: MediaHandler
     var health: HealthCheck
     var signIn: SignInPage
+    /// The OAuth client's documents; nil when OAuth is off.
+    var oauthDocuments: OAuthClientDocuments?
     var signOut: SignOutEndpoint
     var switchAccount: AccountSwitchEndpoint
     var newStory: NewStoryPage
@@ -54,6 +56,12 @@ struct Routes: Sendable {
         router.post("/seen", body: .form(2048)) { try await seen.respond($0) }
         router.get("/signin") { try signIn.show($0) }
         router.post("/signin", body: .form(8 * 1024)) { try await signIn.submit($0) }
+        if let oauthDocuments {
+            router.post(SignInPage.oauthPath, body: .form(8 * 1024)) { try await signIn.startOAuth($0) }
+            router.get(OAuthClientDocuments.callbackPath) { try await signIn.completeOAuth($0) }
+            router.getImmediately(OAuthClientDocuments.metadataPath) { _ in oauthDocuments.metadataResponse() }
+            router.getImmediately(OAuthClientDocuments.jwksPath) { _ in oauthDocuments.jwksResponse() }
+        }
         router.post("/signout", body: .form(4096)) { try await signOut.respond($0) }
         router.post("/accounts/switch", body: .form(4096, needsAccount: true)) { try await switchAccount.respond($0) }
         router.get("/stories/new") { try newStory.show($0) }

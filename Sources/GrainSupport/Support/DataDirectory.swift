@@ -17,6 +17,10 @@ package struct DataDirectory: Sendable {
     package var database: String { root + "/grainstories.sqlite3" }
     /// The server's own signing key (see `ServerSecret`).
     package var secretKey: String { root + "/secret.key" }
+    /// The OAuth client's signing keys (`OAuthClientKeys`).
+    package var oauthClientKeys: String { root + "/oauth-client-keys" }
+    /// OAuth sessions' grants, one file per session (`OAuthGrantFiles`).
+    package var oauthSessions: String { root + "/oauth-sessions" }
 
     /// Where the prepared photo of draft `id` is kept: derived, never stored, so the
     /// data directory can move.

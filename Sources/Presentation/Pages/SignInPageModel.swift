@@ -24,6 +24,13 @@ package struct SignInPageModel: PageModel, Equatable {
     /// Whether the password field takes the focus: after a failed attempt the handle is
     /// kept, but the password never goes back into the page, so it is what to type next.
     package var focusesPassword: Bool
+    /// Whether the page offers signing in through the account's own server (OAuth).
+    package var offersOAuth = false
+    /// Whether the page offers app passwords (beside OAuth, folded away, or alone).
+    package var offersAppPasswords = true
+    /// With OAuth offered, whether the app-password form renders unfolded (its own
+    /// attempt failed).
+    package var showsAppPassword = false
 
     package init(
         adding: Bool, problem: String?, identifier: String, pds: String, csrfToken: String, next: String?,
@@ -51,7 +58,10 @@ package struct SignInPageModel: PageModel, Equatable {
             "next": .optional(next),
             "heading": .string(heading ?? "Sign in to post stories"),
             "showsPDS": .bool(showsPDS),
-            "focusesPassword": .bool(focusesPassword),
+            "focusesPassword": .bool(focusesPassword && !(offersOAuth && !showsAppPassword)),
+            "offersOAuth": .bool(offersOAuth),
+            "offersAppPasswords": .bool(offersAppPasswords),
+            "showsAppPassword": .bool(showsAppPassword),
         ]
     }
 }

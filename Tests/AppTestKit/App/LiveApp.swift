@@ -49,7 +49,14 @@ package final class LiveApp: ComposedApp, Sendable {
             configuration: configuration, data: data, logger: logger, edges: .live(configuration: configuration, logger: logger))
         await root.startBackgroundWork()
         server = root.makeServer()
-        try server.start()
+        do {
+            try server.start()
+        } catch {
+            // Nothing may outlive a start that failed (a retry on another port follows).
+            await root.shutdown()
+            try? FileManager.default.removeItem(atPath: configuration.dataDirectory)
+            throw error
+        }
         client = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "GrainStoriesTests", totalTimeout: .seconds(10)))
     }
 

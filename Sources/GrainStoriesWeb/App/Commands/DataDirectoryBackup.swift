@@ -7,10 +7,14 @@ import SQLiteRepositories
 /// What `grain-stories backup` and `restore` copy, and in which order.
 ///
 /// A backup is itself laid out as a data directory (`grainstories.sqlite3`,
-/// `secret.key`, `drafts/`), so it can be restored with `restore` or served from as is.
+/// `secret.key`, `drafts/`, and with OAuth `oauth-client-keys/` and `oauth-sessions/`),
+/// so it can be restored with `restore` or served from as is.
 /// The database is copied first, as one commit's state, while the server keeps running;
 /// then the photo of every draft that copy holds (a photo is written before its draft
-/// row is committed, so each of them exists unless the draft was deleted since). The
+/// row is committed, so each of them exists unless the draft was deleted since), the
+/// OAuth client keys, and the grant of every OAuth session that copy holds (read after
+/// the database, so a grant refreshed meanwhile is copied with its unspent refresh
+/// token; files keep mode 0600 in directories of 0700). The
 /// media cache, uploads in progress and scratch files are not copied: the cache refills
 /// itself and the rest was never acknowledged.
 enum DataDirectoryBackup {
@@ -21,6 +25,9 @@ enum DataDirectoryBackup {
         /// Drafts whose photo was gone by the time it was copied (deleted since).
         var photosGone = 0
         var secretKey = false
+        /// OAuth client keys and OAuth sessions' grants copied.
+        var oauthClientKeys = 0
+        var oauthSessions = 0
     }
 
     /// Writes a backup of `data` to `destination`, which must not exist: everything goes
@@ -89,7 +96,40 @@ enum DataDirectoryBackup {
             try DurableFile.write(Array(photo), to: target.draftPhoto(id))
             summary.photos += 1
         }
+        summary.oauthClientKeys = try copyDirectory(from: source.oauthClientKeys, to: target.oauthClientKeys) { _ in true }
+        let sessions = try await sessionIDHashes(inDatabase: database)
+        summary.oauthSessions = try copyDirectory(from: source.oauthSessions, to: target.oauthSessions) {
+            $0.hasSuffix(".json") && sessions.contains(String($0.dropLast(5)))
+        }
         return summary
+    }
+
+    /// Copies the files of `source` whose names `include` accepts into `target` (0700),
+    /// each 0600; gives how many. A missing `source` (OAuth never used) copies nothing.
+    private static func copyDirectory(from source: String, to target: String, include: (String) -> Bool) throws -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: source) else { return 0 }
+        var copied = 0
+        for name in names.sorted() where !name.hasPrefix(".") && include(name) {
+            guard let bytes = FileManager.default.contents(atPath: source + "/" + name) else { continue }
+            if copied == 0 {
+                try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            try DurableFile.write(Array(bytes), to: target + "/" + name, permissions: 0o600)
+            copied += 1
+        }
+        return copied
+    }
+
+    private static func sessionIDHashes(inDatabase path: String) async throws -> Set<String> {
+        let database = try await AppDatabase.open(at: path)
+        do {
+            let ids = Set(try await SQLiteSessionRepository(database: database).accountsByIDHash().keys)
+            await database.close()
+            return ids
+        } catch {
+            await database.close()
+            throw error
+        }
     }
 
     private static func draftIDs(inDatabase path: String) async throws -> Set<String> {

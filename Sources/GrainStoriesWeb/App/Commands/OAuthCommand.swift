@@ -14,10 +14,10 @@ enum OAuthCommand {
     static let usage = "Usage: grain-stories oauth keys|rotate-key|retire-keys|remove-key KID [--data-dir PATH]"
 
     /// Where the client keys live in a data directory.
-    static func clientKeysDirectory(of data: DataDirectory) -> String { data.root + "/oauth-client-keys" }
+    static func clientKeysDirectory(of data: DataDirectory) -> String { data.oauthClientKeys }
 
     /// Where OAuth sessions' grants live in a data directory.
-    static func sessionsDirectory(of data: DataDirectory) -> String { data.root + "/oauth-sessions" }
+    static func sessionsDirectory(of data: DataDirectory) -> String { data.oauthSessions }
 
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         guard let action = arguments.first, ["keys", "rotate-key", "retire-keys", "remove-key"].contains(action) else {

@@ -1,3 +1,4 @@
+import Foundation
 package import GrainSupport
 
 extension AppConfiguration {
@@ -45,6 +46,7 @@ extension AppConfiguration {
             }
             try option.apply(&config, value ?? "")
         }
+        try config.checkOAuthAddress()
         return .run(config)
     }
 
@@ -71,5 +73,20 @@ extension AppConfiguration {
             lines.append("      env \(option.environmentName), default: \(option.defaultValue(defaults))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// OAuth needs the address authorization servers fetch this client's metadata
+    /// from: an https `--public-url` (plain http only for a host listed in
+    /// `--insecure-hosts`, for tests and development).
+    func checkOAuthAddress() throws(ConfigurationError) {
+        guard oauth.offersOAuth else { return }
+        guard let publicURL, let url = URLComponents(string: publicURL), let host = url.host?.lowercased() else {
+            throw ConfigurationError("--oauth \(oauth.rawValue) needs --public-url, the https address people reach this server at")
+        }
+        let hostAndPort = url.port.map { "\(host):\($0)" } ?? host
+        guard url.scheme == "https" || insecureHosts.contains(host) || insecureHosts.contains(hostAndPort) else {
+            throw ConfigurationError(
+                "--oauth \(oauth.rawValue) needs an https --public-url (authorization servers only fetch https client metadata), not '\(publicURL)'")
+        }
     }
 }

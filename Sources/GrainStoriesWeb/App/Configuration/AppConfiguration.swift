@@ -60,6 +60,9 @@ package struct AppConfiguration: Sendable {
     /// absolute links in link previews and Share. Nil: taken from the request (the
     /// forwarded host from a trusted proxy, else the Host the browser used).
     package var publicURL: String?
+    /// Whether people sign in with OAuth; anything but `off` needs an https `publicURL`
+    /// (the authorization server fetches this client's metadata from it).
+    package var oauth = OAuthMode.off
     /// Nominatim for place names; nil disables reverse geocoding and place search.
     package var nominatimURL: String? = "https://nominatim.openstreetmap.org"
     /// How the operator can be reached, sent in the User-Agent to services such as

@@ -102,6 +102,18 @@ extension ConfigurationOption {
             },
             defaultValue: { $0.publicURL ?? "(from each request)" }
         ),
+        ConfigurationOption(
+            flag: "oauth", valueName: "MODE",
+            help:
+                "Sign-in with AT Protocol OAuth: off (app passwords only), on (OAuth and app passwords) or only (OAuth alone). Needs an https --public-url reachable from the internet.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                guard let mode = OAuthMode(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                    throw ConfigurationError("--oauth must be off, on or only, not '\(text)'")
+                }
+                config.oauth = mode
+            },
+            defaultValue: { $0.oauth.rawValue }
+        ),
         .url("story-link-url", "The site whose story links go into Bluesky crossposts (Grain links them back).", \.storyLinkURL),
         ConfigurationOption(
             flag: "nominatim-url", valueName: "URL", help: "Nominatim for place names from photo GPS and for place search; empty disables both.",

@@ -1,10 +1,12 @@
 import ATProto
 package import Accounts
 package import MicroHTTPServer
+import OAuthClient
 
 /// A failed sign-in answers the form with a status that says whose fault it was: 400
 /// for what was typed, 401 for a wrong password, 409 for a full browser, 429 for too
-/// many tries, 502 for a PDS that failed or answered for someone else, and the identity
+/// many tries, 502 for a PDS or authorization server that failed or answered for
+/// someone else, 403 for an OAuth sign-in the person cancelled, and the identity
 /// lookup's own status (`IdentityError+HTTP`) when the account could not be located.
 extension SignInFailure: HTTPResponseError {
     package var status: HTTPStatus {
@@ -15,6 +17,19 @@ extension SignInFailure: HTTPResponseError {
         case .tooManyAttempts: .tooManyRequests
         case .unreachable, .unreadableAnswer, .differentAccount: .badGateway
         case .identity(let error): error.status
+        case .tooManyStarts: .tooManyRequests
+        case .foreignOrExpiredCallback: .badRequest
+        case .oauth(let error):
+            switch error {
+            case .identity(let identity): identity.status
+            case .unknownState, .callbackIssuerMismatch: .badRequest
+            case .authorizationDenied: .forbidden
+            case .sessionEnded: .unauthorized
+            case .internalFailure: .internalServerError
+            case .unreachable, .invalidMetadata, .issuerMismatch, .refused, .subjectMismatch, .subjectNotProtectedByIssuer,
+                .invalidTokenResponse:
+                .badGateway
+            }
         }
     }
 
@@ -31,7 +46,8 @@ extension SignInFailure: HTTPResponseError {
             case .invalidPDS, .insecurePDS, .pdsMismatch, .didNotFound, .invalidDIDDocument, .noPDS: return true
             case .invalidHandle, .unsupportedDID, .handleNotFound, .unreachable, .handleMismatch: return false
             }
-        case .missingFields, .tooManyAccounts, .tooManyAttempts, .wrongPassword, .secondFactorRequired, .unreachable, .unreadableAnswer:
+        case .missingFields, .tooManyAccounts, .tooManyAttempts, .wrongPassword, .secondFactorRequired, .unreachable, .unreadableAnswer,
+            .oauth, .tooManyStarts, .foreignOrExpiredCallback:
             return false
         }
     }

@@ -18,7 +18,8 @@ import Viewing
 ///
 /// The sign-in itself (locating the account, the password, verifying the session, the
 /// wrong-password limits) is `AccountSignIn`'s; this page reads the form, keeps the
-/// browser's accounts and answers in HTTP.
+/// browser's accounts and answers in HTTP. With OAuth on (`--oauth`), the page offers
+/// it first (`SignInPage+OAuth`), app passwords beside it unless the mode is `only`.
 struct SignInPage: Sendable {
     static let path = "/signin"
 
@@ -27,6 +28,9 @@ struct SignInPage: Sendable {
     let signIn: AccountSignIn
     let pds: AuthorizedPDS
     let logger: Logger
+    let mode: OAuthMode
+    /// Signing in with OAuth; nil when `mode` is off.
+    let oauth: OAuthSignIn?
 
     func show(_ context: RequestContext) throws -> HTTPResponse {
         let reason = context.query["reason"].flatMap(SignInReason.init(rawValue:))
@@ -47,6 +51,11 @@ struct SignInPage: Sendable {
     func submit(_ context: RequestContext) async throws -> HTTPResponse {
         let form = try context.formFields(limit: 8 * 1024)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        guard mode.offersAppPasswords else {
+            return try render(
+                context, problem: "This server signs in through your account's own server only: continue below.", identifier: "",
+                pds: "", next: StoryLinks.safeBack(form["next"]), status: .forbidden)
+        }
         let identifier = (form["identifier"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
         let pds = (form["pds"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -55,28 +64,14 @@ struct SignInPage: Sendable {
             guard let password = form["password"], !password.isEmpty, !identifier.isEmpty, identifier.utf8.count <= 253, password.utf8.count <= 256 else {
                 throw SignInFailure.missingFields
             }
-            let signedIn = context.signedInAccounts
-            guard signedIn.count < SessionCookie.maxAccounts || signedIn.contains(where: { $0.isNamed(identifier) }) else {
-                throw SignInFailure.tooManyAccounts
-            }
+            try Self.checkRoom(context, for: identifier)
             let session = try await signIn.signIn(
                 identifier: identifier, password: Secret(password), pds: pds.isEmpty ? nil : pds, client: context.request.clientAddress
             )
-            // Signing in again as an account this browser has replaces its session; any
-            // other account stays signed in beside the new one.
-            let replaced = signedIn.filter { $0.did == session.tokens.did }
-            let staying = signedIn.filter { $0.did != session.tokens.did }
-            guard staying.count < SessionCookie.maxAccounts else {
-                try? await self.pds.client(forPDS: session.pdsURL).deleteSession(session.tokens.refreshToken)
-                throw SignInFailure.tooManyAccounts
-            }
-            for old in replaced { try? await sessions.delete(idHash: old.idHash) }
-            let id = try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName)
-            logger.info("signed in", ["did": session.tokens.did.rawValue, "id": context.requestID, "accounts": String(staying.count + 1)])
-            let cookie = context.sessionCookie.keeping(idHashes: Set(staying.map(\.idHash))).choosing(id)
-            var response = HTTPResponse.redirect(to: next ?? "/")
-            response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
-            return response
+            return try await signedIn(
+                context, did: session.tokens.did, next: next,
+                create: { try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName) },
+                abandon: { try? await self.pds.client(forPDS: session.pdsURL).deleteSession(session.tokens.refreshToken) })
         } catch let problem as SignInFailure {
             // The app password is deliberately not put back into the page: a password
             // in HTML can be kept by caches, the back-forward cache or "save page", and
@@ -85,13 +80,49 @@ struct SignInPage: Sendable {
             // the focus, so a retry is one field.
             return try render(
                 context, problem: problem.publicMessage, identifier: identifier, pds: pds, next: next, status: problem.status,
-                showsPDS: problem.concernsPDSAddress, focusesPassword: !identifier.isEmpty)
+                showsPDS: problem.concernsPDSAddress, focusesPassword: !identifier.isEmpty, showsAppPassword: true)
         }
     }
 
-    private func render(
+    /// Refuses before any network call when the browser is full, unless `identifier` is
+    /// one of its accounts (signing in again replaces that one).
+    static func checkRoom(_ context: RequestContext, for identifier: String) throws(SignInFailure) {
+        let accounts = context.signedInAccounts
+        guard accounts.count < SessionCookie.maxAccounts || accounts.contains(where: { $0.isNamed(identifier) }) else {
+            throw .tooManyAccounts
+        }
+    }
+
+    /// Keeps the browser's other accounts and makes the new session (`create` stores it
+    /// and gives its cookie value) the current one, then sends the person to `next`.
+    /// Signing in again as an account this browser has replaces its session (an OAuth
+    /// one is revoked); any other account stays signed in beside the new one. A browser
+    /// that is full gets `.tooManyAccounts`, and `abandon` ends the unused grant.
+    func signedIn(
+        _ context: RequestContext, did: DID, next: String?, create: () async throws -> String, abandon: () async -> Void
+    ) async throws -> HTTPResponse {
+        let signedIn = context.signedInAccounts
+        let replaced = signedIn.filter { $0.did == did }
+        let staying = signedIn.filter { $0.did != did }
+        guard staying.count < SessionCookie.maxAccounts else {
+            await abandon()
+            throw SignInFailure.tooManyAccounts
+        }
+        for old in replaced {
+            if case .oauth = old.kind { await pds.endSession(old) }
+            try? await sessions.delete(idHash: old.idHash)
+        }
+        let id = try await create()
+        logger.info("signed in", ["did": did.rawValue, "id": context.requestID, "accounts": String(staying.count + 1)])
+        let cookie = context.sessionCookie.keeping(idHashes: Set(staying.map(\.idHash))).choosing(id)
+        var response = HTTPResponse.redirect(to: next ?? "/")
+        response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
+        return response
+    }
+
+    func render(
         _ context: RequestContext, problem: String?, identifier: String, pds: String, next: String?, status: HTTPStatus,
-        heading: String? = nil, showsPDS: Bool = false, focusesPassword: Bool = false
+        heading: String? = nil, showsPDS: Bool = false, focusesPassword: Bool = false, showsAppPassword: Bool = false
     ) throws -> HTTPResponse {
         var cookieValue = context.cookies[CSRFGuard.cookieName]
         var setCookie: String?
@@ -103,9 +134,12 @@ struct SignInPage: Sendable {
             context.account == nil
             ? pages.csrf.token(anonymousCookie: cookieValue ?? "")
             : pages.csrf.token(for: context) ?? ""
-        let page = SignInPageModel(
+        var page = SignInPageModel(
             adding: context.account != nil, problem: problem, identifier: identifier, pds: pds, csrfToken: token, next: next,
             heading: heading, showsPDS: showsPDS, focusesPassword: focusesPassword)
+        page.offersOAuth = mode.offersOAuth
+        page.offersAppPasswords = mode.offersAppPasswords
+        page.showsAppPassword = showsAppPassword
         var response = try pages.render(page, status: status, for: context)
         if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         response.headers.set("Cache-Control", "no-store")

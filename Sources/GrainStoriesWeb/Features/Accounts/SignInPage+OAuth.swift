@@ -1,0 +1,65 @@
+import ATProto
+import Accounts
+import Foundation
+import GrainSupport
+import MicroHTTPServer
+import OAuthClient
+import Posting
+import Viewing
+
+/// Signing in with OAuth: `POST /signin/oauth` sends the browser to the account's
+/// authorization server; `GET /oauth/callback` is where it comes back.
+///
+/// The browser that starts a sign-in gets a random `oauth` cookie (HttpOnly,
+/// SameSite=Lax, so it comes along on the authorization server's redirect back, ten
+/// minutes); the sign-in is kept under the hash of its value, and a callback without
+/// that cookie is refused. So a callback link someone else made (their code, their
+/// account) cannot sign this browser in as them.
+extension SignInPage {
+    static let oauthPath = "/signin/oauth"
+    static let flowCookie = "oauth"
+
+    func startOAuth(_ context: RequestContext) async throws -> HTTPResponse {
+        guard let oauth else { throw HTTPError.notFound }
+        let form = try context.formFields(limit: 8 * 1024)
+        try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
+        let identifier = (form["identifier"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
+        let next = StoryLinks.safeBack(form["next"])
+        var flow = context.cookies[Self.flowCookie] ?? ""
+        if flow.utf8.count != 43 { flow = SessionStore.randomToken() }
+        do {
+            try Self.checkRoom(context, for: identifier)
+            let location = try await oauth.begin(
+                identifier, browser: SessionStore.hash(flow), next: next, client: context.request.clientAddress)
+            var response = HTTPResponse.redirect(to: location)
+            response.headers.add(
+                "Set-Cookie", Cookies.setCookie(name: Self.flowCookie, value: flow, maxAgeSeconds: 600, secure: context.isSecure))
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        } catch {
+            return try render(context, problem: error.publicMessage, identifier: identifier, pds: "", next: next, status: error.status)
+        }
+    }
+
+    func completeOAuth(_ context: RequestContext) async throws -> HTTPResponse {
+        guard let oauth, let sessionsOAuth = pds.oauth else { throw HTTPError.notFound }
+        let callback = OAuthCallback(query: context.request.query ?? "")
+        let browser = context.cookies[Self.flowCookie].map(SessionStore.hash) ?? ""
+        do {
+            let completed = try await oauth.complete(callback, browser: browser)
+            let grant = completed.grant
+            let tokens = PDSSession(did: grant.did, handle: completed.handle, accessToken: Secret(""), refreshToken: Secret(""))
+            return try await signedIn(
+                context, did: grant.did, next: completed.next,
+                create: {
+                    try await sessions.create(tokens, pdsURL: grant.pdsURL, displayName: completed.displayName, kind: .oauth(granted: grant.scope)) {
+                        try await sessionsOAuth.grants.save(grant, sessionKey: $0)
+                    }
+                },
+                abandon: { await sessionsOAuth.client.revoke(grant) })
+        } catch let problem as SignInFailure {
+            return try render(context, problem: problem.publicMessage, identifier: "", pds: "", next: nil, status: problem.status)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import ATProtoTestKit
+import AppTestKit
+import CurlHTTPClient
+import Foundation
+import GrainSupport
+import LoggingTestKit
+import MicroHTTPServer
+import Testing
+
+@testable import GrainStoriesWeb
+
+/// Signing in with OAuth through the real server (`--oauth on`, its own public
+/// address) against the stand-in authorization server and PDS: the client documents it
+/// publishes, the redirect out and back, the session it keeps, and every lie refused.
+@Suite struct OAuthSignInTests {
+    /// A stand-in authorization server + PDS hosting one fresh account, published in the
+    /// test directory, and the live app (`--oauth on`) with a browser.
+    struct Flow {
+        let server: StandInOAuthServer
+        let app: LiveApp
+        let browser: HTTPBrowser
+        let did: String
+        let handle: String
+
+        static func start(mode: OAuthMode = .on, lifetime: Int = 1800) async throws -> Flow {
+            // did:plc identifiers are 24 characters of base32 (a–z, 2–7).
+            let suffix = String((0..<19).map { _ in "abcdefghijklmnopqrstuvwxyz234567".randomElement()! })
+            let did = "did:plc:oauth" + suffix
+            let handle = "oauth\(suffix).test"
+            let server = try StandInOAuthServer(accounts: [.init(did: did, handle: handle)], accessTokenLifetime: lifetime)
+            TestIdentityDirectory.shared.publish(did: did, handle: handle, pds: server.pdsURL)
+            let app = try await LiveApp.startAtKnownAddress(appViewURL: "http://127.0.0.1:9") { $0.oauth = mode }
+            return Flow(server: server, app: app, browser: HTTPBrowser(baseURL: app.baseURL), did: did, handle: handle)
+        }
+
+        /// Submits the OAuth form on `/signin` (from `next`) and gives the answer.
+        func start(_ identifier: String? = nil, next: String? = nil) async throws -> HTTPClientResponse {
+            let page = try await browser.get("/signin" + (next.map { "?next=" + PercentEncoding.encodeComponent($0) } ?? ""))
+            let token = try #require(CookieJar.csrfToken(in: page.text))
+            var fields = [("csrf", token), ("identifier", identifier ?? handle)]
+            if let next { fields.append(("next", next)) }
+            return try await browser.postForm("/signin/oauth", fields)
+        }
+
+        /// Approves at the authorization server and gives the callback's path and query.
+        func approve(_ redirect: HTTPClientResponse, deny: Bool = false) throws -> String {
+            let location = try #require(redirect.headers["Location"])
+            let callback = try #require(server.approve(authorizationURL: location, deny: deny))
+            #expect(callback.hasPrefix(app.baseURL + "/oauth/callback?"))
+            return String(callback.dropFirst(app.baseURL.count))
+        }
+
+        var grantFiles: [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: app.configuration.dataDirectory + "/oauth-sessions")) ?? []
+        }
+
+        func stop() async {
+            await browser.shutdown()
+            await app.stop()
+            await server.stop()
+        }
+    }
+
+    @Test func theClientDocumentsNameThisServerItsCallbackItsScopeAndItsKey() async throws {
+        let flow = try await Flow.start()
+        let metadataResponse = try await flow.browser.get("/oauth/client-metadata.json")
+        #expect(metadataResponse.status == 200)
+        #expect(metadataResponse.headers["Content-Type"] == "application/json")
+        let metadata = try #require(try JSONSerialization.jsonObject(with: Data(metadataResponse.body)) as? [String: Any])
+        #expect(metadata["client_id"] as? String == flow.app.baseURL + "/oauth/client-metadata.json")
+        #expect(metadata["redirect_uris"] as? [String] == [flow.app.baseURL + "/oauth/callback"])
+        #expect(metadata["jwks_uri"] as? String == flow.app.baseURL + "/oauth/jwks.json")
+        #expect(metadata["token_endpoint_auth_method"] as? String == "private_key_jwt")
+        #expect(metadata["dpop_bound_access_tokens"] as? Bool == true)
+        let scope = Set(((metadata["scope"] as? String) ?? "").split(separator: " ").map(String.init))
+        #expect(
+            scope == [
+                "atproto", "blob:image/*", "repo:social.grain.story?action=create&action=delete",
+                "repo:social.grain.actor.profile?action=create&action=update", "repo:social.grain.favorite?action=create&action=delete",
+                "repo:social.grain.comment?action=create&action=delete", "repo:app.bsky.feed.post?action=create&action=delete",
+            ])
+        let jwks = try #require(try JSONSerialization.jsonObject(with: Data(try await flow.browser.get("/oauth/jwks.json").body)) as? [String: Any])
+        let keys = try #require(jwks["keys"] as? [[String: Any]])
+        let kids = try FileManager.default.contentsOfDirectory(atPath: flow.app.configuration.dataDirectory + "/oauth-client-keys")
+            .filter { $0.hasSuffix(".pem") }.map { String($0.dropLast(4)) }
+        #expect(keys.compactMap { $0["kid"] as? String } == kids)
+        #expect(keys.allSatisfy { $0["d"] == nil }, "only public halves are published")
+        await flow.stop()
+    }
+
+    @Test func signingInGoesOutAndComesBackToThePageThePersonWasOn() async throws {
+        let flow = try await Flow.start()
+        let redirect = try await flow.start(next: "/stories/new")
+        #expect(redirect.status == 303)
+        let location = try #require(redirect.headers["Location"])
+        #expect(location.hasPrefix(flow.server.issuer + "/oauth/authorize?"), "the browser goes to the account's authorization server")
+        #expect(location.contains("request_uri="), "the request itself was pushed (PAR), only its handle travels")
+        let callback = try await flow.browser.get(try flow.approve(redirect))
+        #expect(callback.status == 303)
+        #expect(callback.headers["Location"] == "/stories/new")
+        let page = try await flow.browser.get("/stories/new")
+        #expect(page.status == 200, "signed in")
+        #expect(page.text.contains(flow.handle))
+        // The grant is kept in a file of its own, readable by this server's user alone.
+        let files = flow.grantFiles
+        #expect(files.count == 1)
+        let attributes = try FileManager.default.attributesOfItem(atPath: flow.app.configuration.dataDirectory + "/oauth-sessions/" + files[0])
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let grant = try String(contentsOfFile: flow.app.configuration.dataDirectory + "/oauth-sessions/" + files[0], encoding: .utf8)
+        #expect(grant.contains(flow.did))
+        // No token reached the log.
+        #expect(!flow.app.logs.lines.contains { $0.contains("cod-") }, "no authorization code is logged")
+        await flow.stop()
+    }
+
+    @Test func aCallbackInABrowserThatDidNotStartTheSignInSignsNobodyIn() async throws {
+        let flow = try await Flow.start()
+        let callbackPath = try flow.approve(try await flow.start())
+        // The attacker's own sign-in, its callback link sent to someone else.
+        let victim = HTTPBrowser(baseURL: flow.app.baseURL)
+        let answer = try await victim.get(callbackPath)
+        #expect(answer.status == 400)
+        #expect(answer.text.contains("not started in this browser"))
+        #expect(victim.cookie("sid") == nil)
+        #expect(flow.grantFiles.isEmpty)
+        // The browser that started it can still finish, once.
+        #expect(try await flow.browser.get(callbackPath).status == 303)
+        let replay = try await flow.browser.get(callbackPath)
+        #expect(replay.status == 400, "a callback is used once")
+        await victim.shutdown()
+        await flow.stop()
+    }
+
+    @Test func aCancelledSignInSaysSoAndKeepsNothing() async throws {
+        let flow = try await Flow.start()
+        let answer = try await flow.browser.get(try flow.approve(try await flow.start(), deny: true))
+        #expect(answer.status == 403)
+        #expect(answer.text.contains("Signing in was cancelled."))
+        #expect(flow.browser.cookie("sid") == nil)
+        #expect(flow.grantFiles.isEmpty)
+        await flow.stop()
+    }
+
+    @Test(arguments: [
+        (StandInOAuthServer.Lie.callbackIssuer("http://127.0.0.1:1"), 400, "did not come from the sign-in server"),
+        (StandInOAuthServer.Lie.subject("did:plc:someoneelseaaaaaaaaaaaa"), 502, "signed in a different account"),
+    ])
+    func aLyingAuthorizationServerSignsNobodyIn(lie: StandInOAuthServer.Lie, status: Int, message: String) async throws {
+        let flow = try await Flow.start()
+        let redirect = try await flow.start()
+        flow.server.setLies([lie])
+        let answer = try await flow.browser.get(try flow.approve(redirect))
+        #expect(answer.status == status)
+        #expect(answer.text.contains(message))
+        #expect(flow.browser.cookie("sid") == nil)
+        #expect(flow.grantFiles.isEmpty)
+        await flow.stop()
+    }
+
+    @Test func aSubjectLivingOnAnotherPDSIsRefusedAndItsTokensRevoked() async throws {
+        let flow = try await Flow.start()
+        let redirect = try await flow.start()
+        // The account's own identity now names a PDS this authorization server does not protect.
+        TestIdentityDirectory.shared.publish(did: flow.did, handle: flow.handle, pds: "http://127.0.0.1:9")
+        let answer = try await flow.browser.get(try flow.approve(redirect))
+        #expect(answer.status == 502)
+        #expect(flow.browser.cookie("sid") == nil)
+        #expect(flow.grantFiles.isEmpty)
+        #expect(flow.server.log.revocations > 0, "tokens issued for the wrong account are revoked")
+        await flow.stop()
+    }
+
+    @Test func signingOutRevokesTheGrantAndForgetsIt() async throws {
+        let flow = try await Flow.start()
+        _ = try await flow.browser.get(try flow.approve(try await flow.start()))
+        #expect(flow.grantFiles.count == 1)
+        let home = try await flow.browser.get("/")
+        let token = try #require(CookieJar.csrfToken(in: home.text))
+        let out = try await flow.browser.postForm("/signout", [("csrf", token)])
+        #expect(out.status == 303)
+        #expect(flow.server.log.revocations > 0)
+        #expect(flow.grantFiles.isEmpty)
+        #expect(!(try await flow.browser.get("/").text.contains(flow.handle)))
+        await flow.stop()
+    }
+
+    @Test func withOAuthOnlyAppPasswordsAreNeitherOfferedNorTaken() async throws {
+        let flow = try await Flow.start(mode: .only)
+        let page = try await flow.browser.get("/signin")
+        #expect(page.text.contains("action=\"/signin/oauth\""))
+        #expect(!page.text.contains("type=\"password\""))
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        let refused = try await flow.browser.postForm("/signin", [("csrf", token), ("identifier", flow.handle), ("password", "x")])
+        #expect(refused.status == 403)
+        await flow.stop()
+    }
+
+    @Test func withOAuthOnBothWaysAreOfferedAndWithItOffOnlyAppPasswords() async throws {
+        let flow = try await Flow.start(mode: .on)
+        let page = try await flow.browser.get("/signin")
+        #expect(page.text.contains("action=\"/signin/oauth\""))
+        #expect(page.text.contains("Use an app password instead"))
+        #expect(page.text.contains("type=\"password\""))
+        await flow.stop()
+        let plain = try await LiveApp.start(appViewURL: "http://127.0.0.1:9")
+        let off = try await plain.request("/signin")
+        #expect(!off.text.contains("/signin/oauth"))
+        #expect(off.text.contains("type=\"password\""))
+        #expect(try await plain.request("/oauth/client-metadata.json").status == 404)
+        await plain.stop()
+    }
+}
