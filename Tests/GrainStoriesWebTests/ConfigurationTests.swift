@@ -50,6 +50,10 @@ import Testing
         (["--trusted-pds", "pds.home.lan"], "--trusted-pds"),
         (["--trusted-pds", "ftp://pds.home.lan"], "--trusted-pds"),
         (["--trusted-pds", "https://pds.home.lan/xrpc"], "--trusted-pds"),
+        (["--oauth", "yes"], "--oauth must be off, on or only"),
+        (["--oauth", "on"], "--oauth on needs --public-url"),
+        (["--oauth", "only", "--public-url", "http://stories.example.org"], "needs an https --public-url"),
+        (["--oauth", "on", "--public-url", "http://127.0.0.1:8080", "--insecure-hosts", "localhost"], "needs an https --public-url"),
     ])
     func badValuesAreRefusedWithAClearMessage(arguments: [String], fragment: String) {
         do {
@@ -58,6 +62,15 @@ import Testing
         } catch {
             #expect(error.description.contains(fragment), "\(error.description)")
         }
+    }
+
+    @Test func oauthNeedsAPublicHTTPSAddressUnlessItsHostIsListedAsInsecure() throws {
+        #expect(try load([]).oauth == .off)
+        let public_ = try load(["--oauth", "ON", "--public-url", "https://stories.example.org"])
+        #expect(public_.oauth == .on)
+        #expect(try load([], ["GRAIN_STORIES_OAUTH": "only", "GRAIN_STORIES_PUBLIC_URL": "https://stories.example.org"]).oauth == .only)
+        let development = try load(["--oauth", "on", "--public-url", "http://127.0.0.1:8080", "--insecure-hosts", "127.0.0.1:8080"])
+        #expect(development.oauth == .on)
     }
 
     @Test func unknownEnvironmentVariablesAreRefused() {
