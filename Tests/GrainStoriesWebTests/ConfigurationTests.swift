@@ -66,8 +66,8 @@ import Testing
 
     @Test func oauthNeedsAPublicHTTPSAddressUnlessItsHostIsListedAsInsecure() throws {
         #expect(try load([]).oauth == .off)
-        let public_ = try load(["--oauth", "ON", "--public-url", "https://stories.example.org"])
-        #expect(public_.oauth == .on)
+        let publicServer = try load(["--oauth", "ON", "--public-url", "https://stories.example.org"])
+        #expect(publicServer.oauth == .on)
         #expect(try load([], ["GRAIN_STORIES_OAUTH": "only", "GRAIN_STORIES_PUBLIC_URL": "https://stories.example.org"]).oauth == .only)
         let development = try load(["--oauth", "on", "--public-url", "http://127.0.0.1:8080", "--insecure-hosts", "127.0.0.1:8080"])
         #expect(development.oauth == .on)

@@ -18,6 +18,8 @@ package struct CommentsPageModel: PageModel, Equatable {
     package var isPartial: Bool
     /// Whether the story is live (comments are closed after its day).
     package var canComment: Bool
+    /// Set when the account's sign-in may not post comments: shown instead of the composer.
+    package var commentNotice: String?
     /// Where the form posts.
     package var action: String
     /// The text of a comment that was refused, kept for another try.
@@ -58,6 +60,7 @@ package struct CommentsPageModel: PageModel, Equatable {
             "firstHref": .optional(firstHref),
             "isPartial": .bool(isPartial),
             "canComment": .bool(canComment),
+            "commentNotice": .optional(commentNotice),
             "action": .string(action),
             "draft": .string(draft),
             "draftReplyTo": .optional(draftReplyTo),

@@ -127,6 +127,9 @@ package struct DraftPageModel: PageModel, Equatable {
     package var searchQuery: String
     package var results: [PlaceResult]
     package var problem: String?
+    /// Set when the account's sign-in may not post to Bluesky: the crosspost option is
+    /// off and says why.
+    package var crosspostNotice: String?
 
     package init(
         draft: Facts, placeName: String, suggested: Bool, searchFirst: Bool, warnings: [Warning], status: Status?,
@@ -154,6 +157,7 @@ package struct DraftPageModel: PageModel, Equatable {
             "searchQuery": .string(searchQuery),
             "results": .list(results.map(\.templateValue)),
             "problem": .optional(problem),
+            "crosspostNotice": .optional(crosspostNotice),
         ]
     }
 }

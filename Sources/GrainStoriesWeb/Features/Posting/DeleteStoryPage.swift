@@ -94,7 +94,7 @@ struct DeleteStoryPage: Sendable {
 
     /// The signed-in account when it is `actor`, the story's author, or an error.
     private func ownStory(_ context: RequestContext, actor: ATIdentifier) throws -> AccountSession {
-        let account = try context.requireAccount()
+        let account = try context.requireAccount(allowedTo: .deleteStory)
         guard actor == .did(account.did) || (account.handle != nil && actor == account.handle.map(ATIdentifier.handle)) else {
             throw HTTPError.forbidden("Only the author can delete a story.")
         }

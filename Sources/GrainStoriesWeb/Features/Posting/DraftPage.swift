@@ -40,6 +40,10 @@ struct DraftPage: Sendable {
             do { choices = try DraftChoices(form: form, draft: draft, tokens: placeTokens) } catch {
                 return try await render(context, account: account, draft: draft, searchResults: nil, problem: error.publicMessage, status: .badRequest)
             }
+            if choices.crosspost, !AccountAction.crosspost.isAllowed(for: account) {
+                return try await render(
+                    context, account: account, draft: draft, searchResults: nil, problem: AccountAction.crosspost.missingGrant, status: .forbidden)
+            }
             try await drafts.publish(
                 draft.id, place: choices.place, labels: choices.labels, crosspost: choices.crosspost,
                 createdAt: Datetime(now()), now: now())
@@ -112,7 +116,8 @@ struct DraftPage: Sendable {
         status: HTTPStatus
     ) async throws -> HTTPResponse {
         let entry = try await drafts.progress(draft.id)
-        let page = DraftPresenter(tokens: placeTokens).page(draft: draft, handle: account.handle, entry: entry, search: searchResults, problem: problem)
+        var page = DraftPresenter(tokens: placeTokens).page(draft: draft, handle: account.handle, entry: entry, search: searchResults, problem: problem)
+        if !AccountAction.crosspost.isAllowed(for: account) { page.crosspostNotice = AccountAction.crosspost.missingGrant }
         var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response

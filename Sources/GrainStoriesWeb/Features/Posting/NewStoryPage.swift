@@ -30,12 +30,14 @@ struct NewStoryPage: Sendable {
     let logger: Logger
 
     func show(_ context: RequestContext) throws -> HTTPResponse {
-        _ = try context.requireAccount()
-        return try render(context, problem: nil, status: .ok)
+        let account = try context.requireAccount()
+        // A sign-in that may not post says so here, before a photo is chosen.
+        let problem = AccountAction.postStory.isAllowed(for: account) ? nil : AccountAction.postStory.missingGrant
+        return try render(context, problem: problem, status: .ok)
     }
 
     func upload(_ context: RequestContext) async throws -> HTTPResponse {
-        let account = try context.requireAccount()
+        let account = try context.requireAccount(allowedTo: .postStory)
         if let refusal = quota.refusal(for: try await drafts.usage(of: account.did), adding: 0) {
             return try refuse(context, refusal, account: account)
         }

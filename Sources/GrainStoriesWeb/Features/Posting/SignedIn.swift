@@ -13,6 +13,14 @@ extension RequestContext {
         }
         return account
     }
+
+    /// The signed-in account, when its sign-in allows `action` (an OAuth grant may not):
+    /// otherwise 403 saying plainly what the sign-in lacks and how to fix it.
+    func requireAccount(allowedTo action: AccountAction) throws -> AccountSession {
+        let account = try requireAccount()
+        guard action.isAllowed(for: account) else { throw HTTPError.forbidden(action.missingGrant) }
+        return account
+    }
 }
 
 /// Answers with a redirect to `/signin` (pages that need an account); `expired` when

@@ -39,7 +39,7 @@ struct CommentsPage: Sendable {
     }
 
     func add(_ context: RequestContext) async throws -> HTTPResponse {
-        let account = try context.requireAccount()
+        let account = try context.requireAccount(allowedTo: .comment)
         let form = try context.formFields(limit: 16 * 1024)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let found = try await stories.find(context)
@@ -81,7 +81,7 @@ struct CommentsPage: Sendable {
     /// the comment, written to or deleted from the person's own repository through the
     /// outbox, as the story's heart is. The answer is the comments page again.
     func favorite(_ context: RequestContext) async throws -> HTTPResponse {
-        let account = try context.requireAccount()
+        let account = try context.requireAccount(allowedTo: .heart)
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let found = try await stories.find(context)
@@ -98,7 +98,7 @@ struct CommentsPage: Sendable {
     }
 
     func delete(_ context: RequestContext) async throws -> HTTPResponse {
-        let account = try context.requireAccount()
+        let account = try context.requireAccount(allowedTo: .deleteComment)
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let rkey = try context.parameter("comment", as: RecordKey.self)
@@ -132,6 +132,7 @@ struct CommentsPage: Sendable {
         )
         // Only a reply to a comment goes back into the form (the refusal may be of the address).
         page.draftReplyTo = (try? Self.replyTo(replyTo))?.rawValue
+        if let account, !AccountAction.comment.isAllowed(for: account) { page.commentNotice = AccountAction.comment.missingGrant }
         var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response

@@ -1,4 +1,5 @@
 import ATProto
+import Accounts
 import Foundation
 import MicroHTTPServer
 import Posting
@@ -18,7 +19,7 @@ struct FavoriteEndpoint: Sendable {
     let outbox: SocialOutbox
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
-        let account = try context.requireAccount()
+        let account = try context.requireAccount(allowedTo: .heart)
         let form = try context.formFields(limit: 4096)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let found = try await stories.find(context)
