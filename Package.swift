@@ -288,7 +288,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ATProtoTestKitTests",
-            dependencies: ["ATProtoTestKit", "TestKit", "HTTPTestKit", "PhotoTestKit", "CurlHTTPClient", "ATProto", "GrainSupport"]),
+            dependencies: [
+                "ATProtoTestKit", "TestKit", "HTTPTestKit", "PhotoTestKit", "CurlHTTPClient", "ATProto", "GrainSupport", "OAuthTestKit", "OAuthClient",
+                "P256",
+            ]),
     ]
 )
 

@@ -41,8 +41,13 @@ package final class OAuthFlowHarness: Sendable {
     package let client: OAuthClient
     package let scope = OAuthScope("atproto blob:image/* repo:social.grain.story?action=create&action=delete")
 
-    package init(accounts: [StandInOAuthServer.Account] = [.init(did: OAuthFlowHarness.did, handle: OAuthFlowHarness.handle)]) throws {
-        server = try StandInOAuthServer(accounts: accounts)
+    /// A harness around `server` (by default a new stand-in signing in `accounts`); the
+    /// client's identity lookup finds `accounts` at the server's PDS.
+    package init(
+        accounts: [StandInOAuthServer.Account] = [.init(did: OAuthFlowHarness.did, handle: OAuthFlowHarness.handle)],
+        server: StandInOAuthServer? = nil
+    ) throws {
+        self.server = try server ?? StandInOAuthServer(accounts: accounts)
         let documents = self.documents
         clientHost = HTTPServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2),
@@ -63,8 +68,10 @@ package final class OAuthFlowHarness: Sendable {
             $0["/oauth/client-metadata.json"] = metadata.json
             $0["/oauth/jwks.json"] = OAuthClientMetadata.jwks([(kid: "k1", key: key.publicKey)])
         }
-        identity.set(Self.handle, did: Self.did, handle: Self.handle, pds: server.pdsURL)
-        identity.set(Self.did, did: Self.did, handle: Self.handle, pds: server.pdsURL)
+        for account in accounts {
+            identity.set(account.handle, did: account.did, handle: account.handle, pds: self.server.pdsURL)
+            identity.set(account.did, did: account.did, handle: account.handle, pds: self.server.pdsURL)
+        }
     }
 
     package func stop() async {

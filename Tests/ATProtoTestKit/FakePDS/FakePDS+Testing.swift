@@ -106,3 +106,16 @@ extension FakePDS {
         }
     }
 }
+
+extension FakePDS {
+    /// A fresh, valid access token for the account `did` (or handle), issued as a sign-in
+    /// would issue it: what a gateway in front of this PDS (the stand-in OAuth server)
+    /// presents on behalf of an OAuth session.
+    package func accessToken(for did: String) throws(SeedingError) -> String {
+        let now = shared.clock()
+        return try shared.state.withLock { state throws(SeedingError) in
+            guard let account = state.core.account(did) else { throw SeedingError(description: "no account \(did)") }
+            return state.core.issueTokens(for: account, at: now).access
+        }
+    }
+}

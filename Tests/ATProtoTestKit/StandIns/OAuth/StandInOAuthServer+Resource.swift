@@ -10,7 +10,11 @@ extension StandInOAuthServer {
             return Self.json(200, ["resource": pdsURL, "authorization_servers": [issuer]])
         }
         guard request.path.hasPrefix("/xrpc/") else { return Self.json(404, ["error": "NotFound"]) }
-        let authorization = request.headers["Authorization"] ?? ""
+        guard let authorization = request.headers["Authorization"] else {
+            // Public reads (getRecord, listRecords, getBlob…) need no token at a PDS.
+            if let backend { return await forward(request, body: nil, bearer: nil, to: backend) }
+            return challenge("invalid_token", "DPoP token required")
+        }
         guard authorization.hasPrefix("DPoP ") else { return challenge("invalid_token", "DPoP token required") }
         let token = String(authorization.dropFirst(5))
         switch checkProof(request, url: pdsURL + request.path, resource: true, accessToken: token) {
@@ -28,6 +32,7 @@ extension StandInOAuthServer {
             guard let access else { return challenge("invalid_token", "unknown or revoked token") }
             guard access.jkt == jkt else { return challenge("invalid_token", "token bound to another key") }
             guard access.expiresAt > Date() else { return challenge("invalid_token", "token expired") }
+            if let backend { return await forwardAuthorized(request, access: access, to: backend) }
             return xrpc(request, access: access)
         }
     }

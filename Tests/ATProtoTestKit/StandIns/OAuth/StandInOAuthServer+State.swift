@@ -17,6 +17,8 @@ extension StandInOAuthServer {
         var accessTokens: [String: AccessToken] = [:]
         var revokedGrants: Set<String> = []
         var records: [CreatedRecord] = []
+        /// What token responses grant instead of what was asked (`grantOnly(_:)`).
+        var grantedScope: String?
         var log = Log()
     }
 

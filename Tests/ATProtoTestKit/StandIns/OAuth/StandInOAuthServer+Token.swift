@@ -64,13 +64,14 @@ extension StandInOAuthServer {
     func issueTokens(grant: String, clientID: String, did: String, scope: String, jkt: String) -> HTTPResponse {
         let access = "acc-" + Self.random()
         let refresh = "ref-" + Self.random()
-        let (lifetime, subject) = state.withLock { state -> (Int, String) in
+        let (lifetime, subject, scope) = state.withLock { state -> (Int, String, String) in
+            let scope = state.grantedScope ?? scope
             state.refreshTokens[refresh] = RefreshToken(grant: grant, clientID: clientID, did: did, scope: scope, jkt: jkt)
             state.accessTokens[access] = AccessToken(
                 grant: grant, did: did, scope: scope, jkt: jkt, expiresAt: Date().addingTimeInterval(Double(state.accessTokenLifetime)))
             var subject = did
             for case .subject(let other) in state.lies { subject = other }
-            return (state.accessTokenLifetime, subject)
+            return (state.accessTokenLifetime, subject, scope)
         }
         return Self.json(
             200,

@@ -17,6 +17,12 @@ import Synchronization
 /// only: `http://127.0.0.1` client IDs and redirect URIs are accepted.
 ///
 /// `lies` makes it misbehave, so the client's own checks can be tested.
+///
+/// With a `backend` (a `FakePDS`), the PDS side is a gateway in front of it: after every
+/// check above, and the granted scope's check of writes and uploads, the XRPC call goes
+/// on to the fake PDS with a bearer token of its own for the same account (see
+/// `StandInOAuthServer+Gateway.swift`). Without one it answers only `getSession` and a
+/// toy `createRecord`.
 package final class StandInOAuthServer: Sendable {
     /// Ways to misbehave.
     package enum Lie: Sendable, Hashable {
@@ -61,6 +67,11 @@ package final class StandInOAuthServer: Sendable {
     /// Fetches client metadata documents and JWKS (loopback allowed: the clients under
     /// test serve them on 127.0.0.1).
     let fetcher = HTTPClient(configuration: HTTPClientConfiguration(userAgent: "StandInOAuthServer"))
+    /// The full PDS the resource server fronts, if any.
+    let backend: FakePDS?
+    /// Carries gateway calls to `backend`: its own client, since blobs may be larger than
+    /// `fetcher` accepts (nil without a backend).
+    let forwarder: HTTPClient?
 
     /// `http://127.0.0.1:<port>`: the authorization server's origin and `issuer`.
     package var issuer: String { "http://127.0.0.1:\(authorization.port)" }
@@ -68,8 +79,17 @@ package final class StandInOAuthServer: Sendable {
     package var pdsURL: String { "http://127.0.0.1:\(resource.port)" }
 
     /// Starts both servers, signing in `accounts` (the first unless the login hint
-    /// names another). Access tokens last `accessTokenLifetime` seconds.
-    package init(accounts: [Account], accessTokenLifetime: Int = 1800) throws {
+    /// names another). Access tokens last `accessTokenLifetime` seconds. With a
+    /// `backend`, the PDS fronts it (see the type's comment); the caller decides where
+    /// the accounts' identities say they live (`frontingFakePDS(accounts:)` publishes
+    /// this server's `pdsURL`).
+    package init(accounts: [Account], accessTokenLifetime: Int = 1800, backend: FakePDS? = nil) throws {
+        self.backend = backend
+        forwarder =
+            backend == nil
+            ? nil
+            : HTTPClient(
+                configuration: HTTPClientConfiguration(userAgent: "StandInOAuthServer gateway", totalTimeout: .seconds(60), maxResponseBytes: 256 << 20))
         let authorizationBox = ResponderBox()
         let resourceBox = ResponderBox()
         authorization = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2), responder: authorizationBox)
@@ -88,6 +108,7 @@ package final class StandInOAuthServer: Sendable {
         await authorization.shutdown(gracePeriod: .seconds(2))
         await resource.shutdown(gracePeriod: .seconds(2))
         await fetcher.shutdown()
+        await forwarder?.shutdown()
     }
 
     /// Replaces the ways this server lies.
@@ -100,6 +121,11 @@ package final class StandInOAuthServer: Sendable {
             $0.resourceNonce = StandInOAuthServer.random()
         }
     }
+
+    /// From now on, token responses (code exchanges and refreshes) grant `scope` instead
+    /// of what was asked, and the tokens carry it: a user who unticked permissions, or a
+    /// server that grants less. Nil grants what was asked again.
+    package func grantOnly(_ scope: String?) { state.withLock { $0.grantedScope = scope } }
 
     /// Makes every access token issued so far expired.
     package func expireAccessTokens() {
