@@ -105,9 +105,7 @@ extension FakePDS {
             return state.core.storeBlob(bytes, mimeType: mimeType, did: did)
         }
     }
-}
 
-extension FakePDS {
     /// A fresh, valid access token for the account `did` (or handle), issued as a sign-in
     /// would issue it: what a gateway in front of this PDS (the stand-in OAuth server)
     /// presents on behalf of an OAuth session.
