@@ -196,6 +196,15 @@ import Testing
         #expect(calls.isEmpty)
     }
 
+    @Test func theFakePDSMintsWorkingAccessTokensForItsOwnAccountsOnly() async throws {
+        try await withFakePDS(accounts: [.alice, .bob]) { pds, client in
+            let session = try await client.get("com.atproto.server.getSession", token: try pds.accessToken(for: Self.alice.did))
+            #expect(session.status == 200)
+            #expect(session.json?["did"]?.stringValue == Self.alice.did)
+            #expect(throws: FakePDS.SeedingError.self) { try pds.accessToken(for: "did:plc:nobody2222222222222222222") }
+        }
+    }
+
     @Test func aServerGrantingLessThanAskedIssuesTokensThatAllowOnlyThat() async throws {
         let granted = "atproto repo:social.grain.story?action=create"
         let gateway = try await Gateway { $0.grantOnly(granted) }

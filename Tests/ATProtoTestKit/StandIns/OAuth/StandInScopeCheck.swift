@@ -12,16 +12,17 @@ import GrainSupport
 /// and `blob?accept=…` allow media types the ranges cover (`*/*`, `type/*`, `type/sub`).
 /// Values are percent-decoded; a positional value and its query parameter together, an
 /// unknown parameter or action, or a value that is not a collection or a range make the
-/// token grant nothing.
-struct StandInScopeCheck: Sendable {
+/// token grant nothing; a collection that is not an NSID is never allowed.
+package struct StandInScopeCheck: Sendable {
     /// The scope's tokens.
     let tokens: [Substring]
 
-    init(_ scope: String) { tokens = scope.split(separator: " ") }
+    package init(_ scope: String) { tokens = scope.split(separator: " ") }
 
     /// Whether some token allows `action` (`create`, `update` or `delete`) on `collection`.
-    func allowsRepo(_ collection: String, action: String) -> Bool {
-        tokens.contains { token in
+    package func allowsRepo(_ collection: String, action: String) -> Bool {
+        guard Self.isNSID(collection) else { return false }
+        return tokens.contains { token in
             if token == "transition:generic" { return true }
             guard let (collections, params) = Self.parse(token, resource: "repo", positionalName: "collection"),
                 Set(params.map(\.0)).isSubset(of: ["collection", "action"]),
@@ -33,12 +34,13 @@ struct StandInScopeCheck: Sendable {
         }
     }
 
-    /// Whether some token allows uploading a blob of `mimeType` (parameters ignored).
-    func allowsBlob(mimeType: String) -> Bool {
+    /// Whether some token allows uploading a blob of `mimeType` (parameters ignored; a
+    /// range such as `image/*` or `*/*` must be covered whole).
+    package func allowsBlob(mimeType: String) -> Bool {
         let essence = String(mimeType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0])
             .trimmingCharacters(in: .whitespaces).lowercased()
         let wanted = essence.split(separator: "/", omittingEmptySubsequences: false)
-        guard wanted.count == 2, !wanted[0].isEmpty, !wanted[1].isEmpty, wanted[0] != "*" else { return false }
+        guard wanted.count == 2, !wanted[0].isEmpty, !wanted[1].isEmpty, wanted[0] != "*" || wanted[1] == "*" else { return false }
         return tokens.contains { token in
             if token == "transition:generic" { return true }
             guard let (ranges, params) = Self.parse(token, resource: "blob", positionalName: "accept"),
@@ -89,7 +91,7 @@ struct StandInScopeCheck: Sendable {
     /// name (letters and digits, a letter first).
     private static func isNSID(_ text: String) -> Bool {
         let segments = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count >= 3, text.utf8.count <= 317, let name = segments.last, name.first?.isLetter == true else { return false }
+        guard segments.count >= 3, text.utf8.count <= 317, let name = segments.last, name.count <= 63, name.first?.isLetter == true else { return false }
         let ascii = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber) }
         return name.allSatisfy(ascii)
             && segments.dropLast().allSatisfy { !$0.isEmpty && $0.count <= 63 && $0.allSatisfy { ascii($0) || $0 == "-" } && $0.first != "-" && $0.last != "-" }
