@@ -36,12 +36,16 @@ struct BrowserFixture {
     static func run(
         _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, dark: Bool = false, screen: BrowserScreen = .phone,
         photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
-        _ configure: (inout AppConfiguration) -> Void = { _ in },
+        knowsItsAddress: Bool = false, _ configure: @escaping (inout AppConfiguration) -> Void = { _ in },
         _ body: (BrowserFixture) async throws -> Void
     ) async throws {
         let image = try JPEGEncoder.encode(photo, quality: 85)
         let appView = try StandInAppView(image: image)
-        let app = try await LiveApp.start(appViewURL: appView.baseURL, configure)
+        // OAuth needs the server's own address before it starts (`--public-url`).
+        let app =
+            knowsItsAddress
+            ? try await LiveApp.startAtKnownAddress(appViewURL: appView.baseURL, configure)
+            : try await LiveApp.start(appViewURL: appView.baseURL, configure)
         let driver: any BrowserDriver
         do {
             driver = try await engine.startDriver()

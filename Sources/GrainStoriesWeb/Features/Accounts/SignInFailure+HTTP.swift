@@ -6,7 +6,7 @@ import OAuthClient
 /// A failed sign-in answers the form with a status that says whose fault it was: 400
 /// for what was typed, 401 for a wrong password, 409 for a full browser, 429 for too
 /// many tries, 502 for a PDS or authorization server that failed or answered for
-/// someone else, 403 for an OAuth sign-in the person cancelled, and the identity
+/// someone else, 200 for an OAuth sign-in the person cancelled (the page again), and the identity
 /// lookup's own status (`IdentityError+HTTP`) when the account could not be located.
 extension SignInFailure: HTTPResponseError {
     package var status: HTTPStatus {
@@ -23,7 +23,8 @@ extension SignInFailure: HTTPResponseError {
             switch error {
             case .identity(let identity): identity.status
             case .unknownState, .callbackIssuerMismatch: .badRequest
-            case .authorizationDenied: .forbidden
+            // Cancelling is the person's choice, not a failure: the sign-in page again.
+            case .authorizationDenied: .ok
             case .sessionEnded: .unauthorized
             case .internalFailure: .internalServerError
             case .unreachable, .invalidMetadata, .issuerMismatch, .refused, .subjectMismatch, .subjectNotProtectedByIssuer,

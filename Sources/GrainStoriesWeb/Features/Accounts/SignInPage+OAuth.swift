@@ -5,10 +5,12 @@ import GrainSupport
 import MicroHTTPServer
 import OAuthClient
 import Posting
+import Presentation
 import Viewing
 
-/// Signing in with OAuth: `POST /signin/oauth` sends the browser to the account's
-/// authorization server; `GET /oauth/callback` is where it comes back.
+/// Signing in with OAuth: `POST /signin/oauth` sends the browser on to the account's
+/// authorization server (`OAuthContinuePageModel` says why by a page, not a redirect);
+/// `GET /oauth/callback` is where it comes back.
 ///
 /// The browser that starts a sign-in gets a random `oauth` cookie (HttpOnly,
 /// SameSite=Lax, so it comes along on the authorization server's redirect back, ten
@@ -32,13 +34,14 @@ extension SignInPage {
             try Self.checkRoom(context, for: identifier)
             let location = try await oauth.begin(
                 identifier, browser: SessionStore.hash(flow), next: next, client: context.request.clientAddress)
-            var response = HTTPResponse.redirect(to: location)
+            let host = URLComponents(string: location)?.host ?? "your account's server"
+            var response = try pages.render(OAuthContinuePageModel(location: location, host: host), status: .ok, for: context)
             response.headers.add(
                 "Set-Cookie", Cookies.setCookie(name: Self.flowCookie, value: flow, maxAgeSeconds: 600, secure: context.isSecure))
             response.headers.set("Cache-Control", "no-store")
             return response
-        } catch {
-            return try render(context, problem: error.publicMessage, identifier: identifier, pds: "", next: next, status: error.status)
+        } catch let problem as SignInFailure {
+            return try render(context, problem: problem.publicMessage, identifier: identifier, pds: "", next: next, status: problem.status)
         }
     }
 

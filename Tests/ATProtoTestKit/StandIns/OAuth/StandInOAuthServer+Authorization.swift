@@ -73,7 +73,7 @@ extension StandInOAuthServer {
             "<button type=\"submit\" name=\"did\" value=\"\(account.did)\">Approve as \(account.handle)</button>"
         }.joined()
         let html = """
-            <!doctype html><html><head><title>Stand-in authorization</title></head><body>
+            <!doctype html><html><head><title>Stand-in authorization</title><link rel="icon" href="data:,"></head><body>
             <h1>Authorize \(pushed.clientID)?</h1><p>Scope: \(pushed.scope)</p>
             <form method="post" action="/oauth/authorize"><input type="hidden" name="request_uri" value="\(requestURI)">\(buttons)
             <button type="submit" name="deny" value="1">Deny</button></form></body></html>

@@ -1,0 +1,82 @@
+import ATProtoTestKit
+import AppTestKit
+import Foundation
+import GrainStoriesWeb
+import Testing
+
+/// Signing in with OAuth in a real browser, headless Chromium and WebKitGTK (every
+/// iPhone browser): from a page that needs an account, through the sign-in page, to the
+/// stand-in authorization server's approval page and back to that page, signed in.
+@Suite(.serialized) struct OAuthSignInBrowserTests {
+    typealias F = BrowserFixture
+
+    /// A fresh account on a stand-in authorization server and PDS, published in the
+    /// test identity directory.
+    static func authorizationServer() throws -> (server: StandInOAuthServer, handle: String) {
+        let suffix = String((0..<19).map { _ in "abcdefghijklmnopqrstuvwxyz234567".randomElement()! })
+        let did = "did:plc:oauth" + suffix
+        let handle = "oauth\(suffix).test"
+        let server = try StandInOAuthServer(accounts: [.init(did: did, handle: handle)])
+        TestIdentityDirectory.shared.publish(did: did, handle: handle, pds: server.pdsURL)
+        return (server, handle)
+    }
+
+    @Test(arguments: BrowserEngine.allCases) func signingInGoesToTheAccountsServerAndComesBackToThePage(engine: BrowserEngine) async throws {
+        let (server, handle) = try Self.authorizationServer()
+        do {
+            try await F.run(engine, screen: .phone, knowsItsAddress: true, { $0.oauth = .on }) { f in
+                let browser = f.browser
+                // A page that needs an account sends the person to sign in, and back.
+                try await browser.navigate(f.base + "/stories/new")
+                #expect(try await browser.waitUntil("return location.pathname === '/signin' && !!document.querySelector('#oauth-identifier')"))
+                #expect(
+                    try await browser.execute("return document.querySelector('details.advanced summary').textContent.trim()").string
+                        == "Use an app password instead")
+                try await browser.sendKeys(try await browser.element("#oauth-identifier"), handle)
+                try await browser.click(try await browser.element("form[action='/signin/oauth'] button[type=submit]"))
+                // The stand-in authorization server's own page, on its own origin.
+                #expect(
+                    try await browser.waitUntil(
+                        "return location.origin === arguments[0] && document.body.textContent.includes('Approve as ' + arguments[1])",
+                        [.string(server.issuer), .string(handle)]))
+                try await browser.click(try await browser.element("button[name=did]"))
+                #expect(
+                    try await browser.waitUntil(
+                        "return location.origin === arguments[0] && location.pathname === '/stories/new' && document.body.textContent.includes('@' + arguments[1])",
+                        [.string(f.base), .string(handle)]),
+                    "back on the page the person came from, signed in")
+                #expect(try await browser.execute("return !!document.querySelector('form input[type=file]')").bool == true, "the story form is there")
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test(arguments: BrowserEngine.allCases) func denyingAtTheAccountsServerComesBackSignedOutSayingSo(engine: BrowserEngine) async throws {
+        let (server, handle) = try Self.authorizationServer()
+        do {
+            try await F.run(engine, screen: .desktop, knowsItsAddress: true, { $0.oauth = .only }) { f in
+                let browser = f.browser
+                try await browser.navigate(f.base + "/signin")
+                #expect(try await browser.execute("return document.querySelector('input[type=password]') === null").bool == true)
+                try await browser.sendKeys(try await browser.element("#oauth-identifier"), handle)
+                try await browser.click(try await browser.element("form[action='/signin/oauth'] button[type=submit]"))
+                #expect(
+                    try await browser.waitUntil(
+                        "return location.origin === arguments[0] && !!document.querySelector('button[name=deny]')", [.string(server.issuer)]))
+                try await browser.click(try await browser.element("button[name=deny]"))
+                #expect(
+                    try await browser.waitUntil(
+                        "return location.origin === arguments[0] && document.querySelector('.form-error')?.textContent === 'Signing in was cancelled.'",
+                        [.string(f.base)]))
+                #expect(try await browser.execute("return document.cookie.includes('sid=')").bool == false)
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+}
