@@ -1,0 +1,166 @@
+import ATProtoTestKit
+import AppTestKit
+import CurlHTTPClient
+import Foundation
+import GrainSupport
+import MicroHTTPServer
+import PhotoPipeline
+import PhotoTestKit
+import TestKit
+import Testing
+
+@testable import GrainStoriesWeb
+
+/// Posting, hearts and what a narrower grant allows, for an account signed in with
+/// OAuth: the stand-in authorization server and PDS check every DPoP proof, token
+/// binding and scope, and pass what they accept on to a `FakePDS` (`frontingFakePDS`),
+/// so the records that land are inspected there.
+@Suite(.serialized) struct OAuthPostingTests {
+    struct Setup {
+        let server: StandInOAuthServer
+        let pds: FakePDS
+        let appView: StandInAppView
+        let app: LiveApp
+        let browser: HTTPBrowser
+
+        static func start(lifetime: Int = 1800) async throws -> Setup {
+            let (server, pds) = try StandInOAuthServer.frontingFakePDS(accounts: [.alice], accessTokenLifetime: lifetime)
+            let appView = try StandInAppView(image: try JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 40), quality: 80))
+            let app = try await LiveApp.startAtKnownAddress(appViewURL: appView.baseURL) {
+                $0.oauth = .only
+                $0.nominatimURL = nil
+            }
+            return Setup(server: server, pds: pds, appView: appView, app: app, browser: HTTPBrowser(baseURL: app.baseURL))
+        }
+
+        /// Signs Alice in through the authorization server.
+        func signIn() async throws {
+            let page = try await browser.get("/signin")
+            let started = try await browser.postForm(
+                "/signin/oauth", [("csrf", try #require(CookieJar.csrfToken(in: page.text))), ("identifier", "alice.test")])
+            let onward = try OAuthSignInTests.Flow.onward(started)
+            let callback = try #require(server.approve(authorizationURL: onward))
+            let back = try await browser.get(String(callback.dropFirst(app.baseURL.count)))
+            #expect(back.status == 303, "signed in: \(back.text.prefix(300))")
+        }
+
+        /// Uploads a photo and gives the draft's path.
+        func upload() async throws -> String {
+            let form = try await browser.get("/stories/new")
+            let photo = try JPEGEncoder.encode(TestImages.photoLike(width: 320, height: 240), quality: 88)
+            let uploaded = try await browser.postMultipart(
+                "/stories/new", fields: [("csrf", try #require(CookieJar.csrfToken(in: form.text)))], file: ("photo", "oauth.jpg", photo))
+            return try #require(uploaded.headers["Location"], "uploaded: \(uploaded.status) \(uploaded.text.prefix(300))")
+        }
+
+        /// Presses Post on the draft (with the crosspost when asked).
+        func publish(_ draftPath: String, crosspost: Bool) async throws -> HTTPClientResponse {
+            let draft = try await browser.get(draftPath)
+            var fields = [("csrf", try #require(CookieJar.csrfToken(in: draft.text))), ("place_name", ""), ("action", "publish")]
+            if crosspost { fields.append(("crosspost", "on")) }
+            return try await browser.postForm(draftPath, fields)
+        }
+
+        func stop() async {
+            await browser.shutdown()
+            await app.stop()
+            await server.stop()
+            await appView.stop()
+            pds.stop()
+        }
+    }
+
+    @Test func aStoryAndItsCrosspostArePostedWithTheSessionsOwnProofs() async throws {
+        let setup = try await Setup.start()
+        try await setup.signIn()
+        let draftPath = try await setup.upload()
+        #expect(try await setup.publish(draftPath, crosspost: true).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("app.bsky.feed.post").count == 1 }, "\(setup.server.log.refusals)")
+        #expect(setup.pds.records("social.grain.story").count == 1)
+        #expect(setup.pds.records("social.grain.actor.profile").count == 1, "Grain's profile made before the first story")
+        #expect(setup.pds.blobs().count == 1)
+        #expect(setup.server.log.proofJTIs.count >= 5, "every PDS call carried a DPoP proof")
+        #expect(Set(setup.server.log.proofJTIs).count == setup.server.log.proofJTIs.count, "no proof was sent twice")
+        await setup.stop()
+    }
+
+    @Test func anAccessTokenThatExpiresMidPublishIsRefreshedOnceAndTheStoryPostedOnce() async throws {
+        let setup = try await Setup.start()
+        try await setup.signIn()
+        let draftPath = try await setup.upload()
+        setup.server.expireAccessTokens()
+        #expect(try await setup.publish(draftPath, crosspost: false).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("social.grain.story").count == 1 }, "\(setup.server.log.refusals)")
+        #expect(setup.server.log.refreshTokensPresented.count == 1, "one refresh")
+        #expect(setup.pds.succeededCallCount("com.atproto.repo.createRecord") == 1, "posted once")
+        // Still signed in, with the renewed grant on disk.
+        #expect(try await setup.browser.get("/stories/new").status == 200)
+        await setup.stop()
+    }
+
+    @Test func aHeartIsGivenAndTakenBackThroughTheSession() async throws {
+        let setup = try await Setup.start()
+        try await setup.signIn()
+        let story = "/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb"
+        let page = try await setup.browser.get(story)
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        #expect(try await setup.browser.postForm(story + "/favorite", [("csrf", token), ("favorite", "1")]).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("social.grain.favorite").count == 1 }, "\(setup.server.log.refusals)")
+        #expect(try await setup.browser.postForm(story + "/favorite", [("csrf", token), ("favorite", "0")]).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("social.grain.favorite").isEmpty }, "taken back")
+        await setup.stop()
+    }
+
+    @Test func aGrantWithoutHeartsOrCommentsSaysSoWhereTheyAreOffered() async throws {
+        let setup = try await Setup.start()
+        setup.server.grantOnly("atproto blob:image/* repo:social.grain.story?action=create&action=delete")
+        try await setup.signIn()
+        let story = "/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb"
+        let comments = try await setup.browser.get(story + "/comments")
+        #expect(comments.text.contains("did not allow GrainStories to post comments"))
+        #expect(!comments.text.contains("class=\"comment-form\""))
+        let token = try #require(CookieJar.csrfToken(in: comments.text))
+        let heart = try await setup.browser.postForm(story + "/favorite", [("csrf", token), ("favorite", "1")])
+        #expect(heart.status == 403)
+        #expect(heart.text.contains("did not allow GrainStories to add and remove hearts"))
+        let comment = try await setup.browser.postForm(story + "/comments", [("csrf", token), ("text", "hello")])
+        #expect(comment.status == 403)
+        #expect(setup.pds.records("social.grain.favorite").isEmpty && setup.pds.records("social.grain.comment").isEmpty)
+        await setup.stop()
+    }
+
+    @Test func aGrantWithoutPostingSaysSoOnTheStoryFormAndTheUploadIsRefused() async throws {
+        let setup = try await Setup.start()
+        setup.server.grantOnly("atproto repo:social.grain.favorite?action=create&action=delete")
+        try await setup.signIn()
+        let form = try await setup.browser.get("/stories/new")
+        #expect(form.status == 200)
+        #expect(form.text.contains("did not allow GrainStories to post stories"))
+        let photo = try JPEGEncoder.encode(TestImages.photoLike(width: 64, height: 48), quality: 80)
+        let refused = try await setup.browser.postMultipart(
+            "/stories/new", fields: [("csrf", try #require(CookieJar.csrfToken(in: form.text)))], file: ("photo", "x.jpg", photo))
+        #expect(refused.status == 403)
+        #expect(refused.text.contains("sign out and sign in again"))
+        #expect(setup.pds.blobs().isEmpty)
+        await setup.stop()
+    }
+
+    @Test func aGrantWithoutBlueskyPostsTurnsTheCrosspostOffAndSaysWhy() async throws {
+        let setup = try await Setup.start()
+        setup.server.grantOnly(
+            "atproto blob:image/* repo:social.grain.story?action=create&action=delete repo:social.grain.actor.profile?action=create&action=update")
+        try await setup.signIn()
+        let draftPath = try await setup.upload()
+        let draft = try await setup.browser.get(draftPath)
+        #expect(draft.text.contains("name=\"crosspost\" disabled"))
+        #expect(draft.text.contains("did not allow GrainStories to post to Bluesky"))
+        let refused = try await setup.publish(draftPath, crosspost: true)
+        #expect(refused.status == 403)
+        #expect(setup.pds.records("social.grain.story").isEmpty, "nothing was sent")
+        // Without the crosspost it posts.
+        #expect(try await setup.publish(draftPath, crosspost: false).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("social.grain.story").count == 1 })
+        #expect(setup.pds.records("app.bsky.feed.post").isEmpty)
+        await setup.stop()
+    }
+}
