@@ -32,7 +32,7 @@ extension LiveApp {
     }
 
     /// A TCP port on 127.0.0.1 that was free a moment ago.
-    static func freeLoopbackPort() throws -> Int {
+    package static func freeLoopbackPort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HTTPServerError(.startFailed, "no free loopback port: errno \(errno)") }
         defer { close(descriptor) }
