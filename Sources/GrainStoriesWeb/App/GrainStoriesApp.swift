@@ -35,6 +35,8 @@ package final class GrainStoriesApp: Sendable {
     package let social: SocialOutbox
     /// The responder the server uses; tests may call it without a socket.
     package let application: Application
+    /// This server as an OAuth client and its sessions' grants; nil when OAuth is off.
+    package let oauth: OAuthSessions?
     private let threads: [WorkerThreadPool]
     private let housekeeper: Housekeeper
     private let housekeeping = Mutex<Task<Void, Never>?>(nil)
@@ -57,6 +59,7 @@ package final class GrainStoriesApp: Sendable {
         self.social = social
         self.application = application
         self.threads = threads
+        self.oauth = oauth
         housekeeper = Housekeeper(
             drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now, socialWrites: social.store,
             oauth: oauth)

@@ -1,10 +1,13 @@
 import ATProtoTestKit
+import Accounts
 import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainSupport
 import LoggingTestKit
 import MicroHTTPServer
+import Posting
+import TestKit
 import Testing
 
 @testable import GrainStoriesWeb
@@ -217,5 +220,82 @@ import Testing
         #expect(off.text.contains("type=\"password\""))
         #expect(try await plain.request("/oauth/client-metadata.json").status == 404)
         await plain.stop()
+    }
+
+    @Test func anAppPasswordAccountAndAnOAuthAccountShareOneBrowserAndSwitch() async throws {
+        let flow = try await Flow.start(mode: .on)
+        let pds = try FakePDS()
+        // Alice with an app password first.
+        let page = try await flow.browser.get("/signin")
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        let alice = try await flow.browser.postForm(
+            "/signin", [("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL)])
+        #expect(alice.status == 303)
+        // Then the OAuth account, added beside her.
+        let added = try await flow.browser.get(try flow.approve(try await flow.start()))
+        #expect(added.status == 303)
+        var home = try await flow.browser.get("/")
+        #expect(home.text.contains("<span class=\"account-handle\">@\(flow.handle)</span>"), "the OAuth account is the current one")
+        #expect(home.text.contains("Switch to @alice.test"))
+        let switchToken = try #require(CookieJar.csrfToken(in: home.text))
+        #expect(try await flow.browser.postForm("/accounts/switch", [("csrf", switchToken), ("did", FakePDS.Account.alice.did)]).status == 303)
+        home = try await flow.browser.get("/")
+        #expect(home.text.contains("<span class=\"account-handle\">@alice.test</span>"))
+        #expect(home.text.contains("Switch to @\(flow.handle)"))
+        // Signing Alice out leaves the OAuth account signed in, its grant untouched.
+        let out = try await flow.browser.postForm("/signout", [("csrf", try #require(CookieJar.csrfToken(in: home.text)))])
+        #expect(out.status == 303)
+        home = try await flow.browser.get("/")
+        #expect(home.text.contains("<span class=\"account-handle\">@\(flow.handle)</span>"))
+        #expect(flow.grantFiles.count == 1)
+        #expect(flow.server.log.revocations == 0)
+        pds.stop()
+        await flow.stop()
+    }
+
+    @Test func aGrantWhoseSessionIsGoneIsRevokedAndRemovedByHousekeepingOnceItIsOlderThanASignIn() async throws {
+        let flow = try await Flow.start()
+        _ = try await flow.browser.get(try flow.approve(try await flow.start()))
+        let file = try #require(flow.grantFiles.first)
+        let path = flow.app.configuration.dataDirectory + "/oauth-sessions/" + file
+        // The session row goes (as when it is pruned as unused); the grant stays behind.
+        try await flow.app.root.sessions.repository.delete(idHash: String(file.dropLast(5)))
+        let root = flow.app.root
+        let housekeeper = Housekeeper(
+            drafts: root.posting.drafts, data: root.data, sessions: root.sessions, logger: root.logger, now: Date.init, oauth: root.oauth)
+        await housekeeper.sweep()
+        #expect(flow.grantFiles == [file], "a grant younger than ten minutes may belong to a sign-in being finished")
+        #expect(flow.server.log.revocations == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-700)], ofItemAtPath: path)
+        await housekeeper.sweep()
+        #expect(flow.grantFiles.isEmpty)
+        #expect(flow.server.log.revocations > 0, "revoked at the authorization server")
+        await flow.stop()
+    }
+
+    @Test func aBackupCarriesTheClientKeysAndTheGrantsOfItsSessionsOnly() async throws {
+        let flow = try await Flow.start()
+        _ = try await flow.browser.get(try flow.approve(try await flow.start()))
+        let grant = try #require(flow.grantFiles.first)
+        let data = flow.app.root.data
+        // A grant whose session is gone is not carried along.
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: data.oauthSessions + "/" + String(repeating: "e", count: 64) + ".json"))
+        let target = ProjectPaths.temporaryDirectory("oauth-backup") + "/copy"
+        defer { try? FileManager.default.removeItem(atPath: (target as NSString).deletingLastPathComponent) }
+        let summary = try await DataDirectoryBackup.backUp(data, to: target)
+        #expect(summary.oauthSessions == 1)
+        #expect(summary.oauthClientKeys == (try FileManager.default.contentsOfDirectory(atPath: data.oauthClientKeys).count))
+        let copied = DataDirectory.layout(of: target)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copied.oauthSessions) == [grant])
+        for directory in [copied.oauthSessions, copied.oauthClientKeys] {
+            #expect((try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+                let mode = try FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.posixPermissions] as? NSNumber
+                #expect(mode?.intValue == 0o600, "\(name)")
+            }
+        }
+        #expect(
+            FileManager.default.contents(atPath: copied.oauthSessions + "/" + grant) == FileManager.default.contents(atPath: data.oauthSessions + "/" + grant))
+        await flow.stop()
     }
 }
