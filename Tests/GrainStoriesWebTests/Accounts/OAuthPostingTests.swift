@@ -3,6 +3,7 @@ import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainSupport
+import LoggingTestKit
 import MicroHTTPServer
 import PhotoPipeline
 import PhotoTestKit
@@ -108,6 +109,29 @@ import Testing
         #expect(await eventually(within: .seconds(30)) { setup.pds.records("social.grain.favorite").count == 1 }, "\(setup.server.log.refusals)")
         #expect(try await setup.browser.postForm(story + "/favorite", [("csrf", token), ("favorite", "0")]).status == 303)
         #expect(await eventually(within: .seconds(30)) { setup.pds.records("social.grain.favorite").isEmpty }, "taken back")
+        await setup.stop()
+    }
+
+    @Test func aCommentSentAsTheAccessTokenExpiresIsRefreshedOnceAndPostedOnce() async throws {
+        let setup = try await Setup.start()
+        try await setup.signIn()
+        let story = "/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb"
+        let page = try await setup.browser.get(story + "/comments")
+        let token = try #require(CookieJar.csrfToken(in: page.text))
+        setup.server.expireAccessTokens()
+        #expect(try await setup.browser.postForm(story + "/comments", [("csrf", token), ("text", "Lovely light")]).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("social.grain.comment").count == 1 }, "\(setup.server.log.refusals)")
+        #expect(setup.pds.records("social.grain.comment").first?.value["text"]?.stringValue == "Lovely light")
+        #expect(setup.server.log.refreshTokensPresented.count == 1, "one refresh")
+        // No token or key of the session reached the log.
+        let grantFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: setup.app.configuration.dataDirectory + "/oauth-sessions").first)
+        let grant = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: setup.app.configuration.dataDirectory + "/oauth-sessions/" + grantFile))) as? [String: Any])
+        let secrets = ["accessToken", "refreshToken", "dpopKey"].compactMap { grant[$0] as? String }
+        #expect(secrets.count == 3)
+        #expect(!setup.app.logs.lines.contains { line in secrets.contains { line.contains($0) } }, "secrets stay out of the log")
         await setup.stop()
     }
 
