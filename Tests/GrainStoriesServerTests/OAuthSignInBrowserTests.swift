@@ -32,6 +32,17 @@ import Testing
                 #expect(
                     try await browser.execute("return document.querySelector('details.advanced summary').textContent.trim()").string
                         == "Use an app password instead")
+                // The page with both ways offered passes axe-core and the layout checks,
+                // with the app-password form unfolded too.
+                for unfolded in [false, true] {
+                    try await browser.execute("document.querySelectorAll('details.advanced').forEach(d => d.open = arguments[0])", [.bool(unfolded)])
+                    for violation in try await Axe.run(browser).filter(\.isSeriousOrCritical) {
+                        Issue.record("\(engine), OAuth sign-in page\(unfolded ? ", app password unfolded" : ""): \(violation)")
+                    }
+                    for problem in try await PageLayout.problems(browser, touch: true, except: []) {
+                        Issue.record("\(engine), OAuth sign-in page: \(problem)")
+                    }
+                }
                 try await browser.sendKeys(try await browser.element("#oauth-identifier"), handle)
                 try await browser.click(try await browser.element("form[action='/signin/oauth'] button[type=submit]"))
                 // The stand-in authorization server's own page, on its own origin.
