@@ -10,19 +10,8 @@ import Testing
 @Suite(.serialized) struct OAuthSignInBrowserTests {
     typealias F = BrowserFixture
 
-    /// A fresh account on a stand-in authorization server and PDS, published in the
-    /// test identity directory.
-    static func authorizationServer() throws -> (server: StandInOAuthServer, handle: String) {
-        let suffix = String((0..<19).map { _ in "abcdefghijklmnopqrstuvwxyz234567".randomElement()! })
-        let did = "did:plc:oauth" + suffix
-        let handle = "oauth\(suffix).test"
-        let server = try StandInOAuthServer(accounts: [.init(did: did, handle: handle)])
-        TestIdentityDirectory.shared.publish(did: did, handle: handle, pds: server.pdsURL)
-        return (server, handle)
-    }
-
     @Test(arguments: BrowserEngine.allCases) func signingInGoesToTheAccountsServerAndComesBackToThePage(engine: BrowserEngine) async throws {
-        let (server, handle) = try Self.authorizationServer()
+        let (server, _, handle) = try StandInOAuthServer.withFreshAccount()
         do {
             try await F.run(engine, screen: .phone, knowsItsAddress: true, { $0.oauth = .on }) { f in
                 let browser = f.browser
@@ -66,7 +55,7 @@ import Testing
     }
 
     @Test(arguments: BrowserEngine.allCases) func denyingAtTheAccountsServerComesBackSignedOutSayingSo(engine: BrowserEngine) async throws {
-        let (server, handle) = try Self.authorizationServer()
+        let (server, _, handle) = try StandInOAuthServer.withFreshAccount()
         do {
             try await F.run(engine, screen: .desktop, knowsItsAddress: true, { $0.oauth = .only }) { f in
                 let browser = f.browser

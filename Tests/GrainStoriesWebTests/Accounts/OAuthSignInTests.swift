@@ -26,12 +26,7 @@ import Testing
         let handle: String
 
         static func start(mode: OAuthMode = .on, lifetime: Int = 1800) async throws -> Flow {
-            // did:plc identifiers are 24 characters of base32 (a–z, 2–7).
-            let suffix = String((0..<19).map { _ in "abcdefghijklmnopqrstuvwxyz234567".randomElement()! })
-            let did = "did:plc:oauth" + suffix
-            let handle = "oauth\(suffix).test"
-            let server = try StandInOAuthServer(accounts: [.init(did: did, handle: handle)], accessTokenLifetime: lifetime)
-            TestIdentityDirectory.shared.publish(did: did, handle: handle, pds: server.pdsURL)
+            let (server, did, handle) = try StandInOAuthServer.withFreshAccount(accessTokenLifetime: lifetime)
             let app = try await LiveApp.startAtKnownAddress(appViewURL: "http://127.0.0.1:9") { $0.oauth = mode }
             return Flow(server: server, app: app, browser: HTTPBrowser(baseURL: app.baseURL), did: did, handle: handle)
         }
