@@ -249,7 +249,7 @@ let package = Package(
             name: "PostingTests",
             dependencies: [
                 "Posting", "Accounts", "Social", "Viewing", "SQLiteRepositories", "ATProto", "Geocoding", "GrainSupport", "TestKit", "HTTPTestKit",
-                "ATProtoTestKit",
+                "ATProtoTestKit", "OAuthClient",
                 "LoggingTestKit", "PhotoTestKit", "FeatureTestKit", "CurlHTTPClient", "PhotoPipeline", "SQLiteStore", "WorkerThreads",
             ]
         ),

@@ -4,6 +4,7 @@ import CurlHTTPClient
 import Foundation
 import GrainSupport
 import HTTPTestKit
+import OAuthClient
 import SQLiteRepositories
 import Synchronization
 import TestKit
@@ -66,6 +67,7 @@ import Testing
     /// Runs `body` with a signed-in account (tokens `old-access`/`old-refresh`) whose PDS
     /// is a scripted server answering with `script`; returns what `body` returns.
     static func withAccount<T>(
+        kind: SessionKind = .appPassword,
         script: @escaping @Sendable (ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Action,
         _ body: (AuthorizedPDS, AccountSession, ScriptedHTTPServer) async throws -> T
     ) async throws -> T {
@@ -78,7 +80,7 @@ import Testing
         do {
             let id = try await sessions.create(
                 PDSSession(did: did, handle: "alice.test", accessToken: Secret("old-access"), refreshToken: Secret("old-refresh")),
-                pdsURL: server.baseURL, displayName: nil)
+                pdsURL: server.baseURL, displayName: nil, kind: kind)
             let account = try #require(try await sessions.find(cookieValue: id))
             let pds = AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http), verifier: TrustingVerifier())
             result = .success(try await body(pds, account, server))
@@ -94,6 +96,26 @@ import Testing
 
     static func create(_ pds: AuthorizedPDS, _ account: AccountSession) async throws(PDSCallFailure) -> RecordRef {
         try await pds.client(for: account).createRecord(repo: did, collection: FeedPostRecord.collection, rkey: "3mabcdefghijk", record: ["text": "hi"])
+    }
+
+    /// An OAuth session read back from the database keeps its kind and granted scope;
+    /// on a server whose operator has turned OAuth off it is signed out at once, and
+    /// nothing reaches its PDS (there is no key to prove the token with).
+    @Test func anOAuthSessionWithOAuthTurnedOffIsSignedOutWithoutSendingAnything() async throws {
+        let scope = OAuthScope("atproto repo:social.grain.story?action=create")
+        try await Self.withAccount(kind: .oauth(granted: scope), script: { _ in Self.json(200, Self.created) }) { pds, account, server in
+            #expect(account.kind == .oauth(granted: scope), "the kind and scope come back from the database")
+            do throws(PDSCallFailure) {
+                _ = try await Self.create(pds, account)
+                Issue.record("an OAuth session without OAuth acted")
+            } catch {
+                guard case .signedOut = error else {
+                    Issue.record("expected signed out, got \(error)")
+                    return
+                }
+            }
+            #expect(server.requests.isEmpty)
+        }
     }
 
     @Test func aBearerChallengeGetsTheSessionRefreshedOnceAndTheNewTokensStoredAndSent() async throws {
