@@ -293,4 +293,17 @@ import Testing
             FileManager.default.contents(atPath: copied.oauthSessions + "/" + grant) == FileManager.default.contents(atPath: data.oauthSessions + "/" + grant))
         await flow.stop()
     }
+
+    /// Each start costs this server requests to the account's servers, so one address
+    /// may start twenty sign-ins in ten minutes; the twenty-first is refused before any.
+    @Test func startingSignInsIsLimitedPerAddress() async throws {
+        let flow = try await Flow.start()
+        for _ in 0..<20 { #expect(try await flow.start().status == 200) }
+        let pushed = flow.server.log.assertionJTIs.count
+        let refused = try await flow.start()
+        #expect(refused.status == 429)
+        #expect(refused.text.contains("Too many sign-ins were started from here"))
+        #expect(flow.server.log.assertionJTIs.count == pushed, "nothing was pushed for the refused one")
+        await flow.stop()
+    }
 }
