@@ -20,6 +20,13 @@ package actor PendingOAuthSignIns {
         /// Where the person was, to return there signed in.
         package var next: String?
         package var startedAt: Date
+
+        package init(authorization: PendingAuthorization, browser: String, next: String?, startedAt: Date) {
+            self.authorization = authorization
+            self.browser = browser
+            self.next = next
+            self.startedAt = startedAt
+        }
     }
 
     package static let lifetime: TimeInterval = 600
