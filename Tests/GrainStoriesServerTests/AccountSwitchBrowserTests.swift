@@ -26,7 +26,7 @@ import Testing
                 // "Add account" in the menu leads to the sign-in page, which adds Bob.
                 try await openMenu(browser)
                 try await browser.click(try await browser.element("details.account-menu a[href='/signin']"))
-                #expect(try await browser.waitUntil("return location.pathname === '/signin' && document.querySelector('h1').textContent === 'Add an account'"))
+                #expect(try await browser.waitUntil("return location.pathname === '/signin' && document.querySelector('h1')?.textContent === 'Add an account'"))
                 try await signIn(browser, .bob, pds: pds)
                 #expect(try await browser.execute(Self.currentHandle).string == "@bob.test")
 

@@ -248,11 +248,21 @@ package final class WebDriver: Sendable {
     // MARK: Waiting
 
     /// Polls `script` until it returns true, for at most `timeout`.
+    ///
+    /// A condition that throws in the page (`javascript error`: an element it reads is
+    /// not there yet, because the new page is still coming in) is not true yet, and is
+    /// looked at again; if it still throws when the time is up, that error is the answer,
+    /// so a condition that can never run is not mistaken for one that never held.
     package func waitUntil(_ script: String, timeout: Duration = .seconds(10), _ args: [WebDriverJSON] = []) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
+        var failing: BrowserTestError?
         while ContinuousClock.now < deadline {
             do {
-                if try await execute(script, args).bool == true { return true }
+                let holds = try await execute(script, args).bool == true
+                failing = nil
+                if holds { return true }
+            } catch let error as BrowserTestError where error.description.contains("[javascript error]") {
+                failing = error
             } catch let error as BrowserTestError where engine == .webkit && Self.webKitPageChanging.contains(where: error.description.contains) {
                 // WebKit fails a script that runs while the page is being left (a form
                 // sent, a link followed) or its new document is coming in, instead of
@@ -261,6 +271,7 @@ package final class WebDriver: Sendable {
             }
             try await Task.sleep(for: .milliseconds(50))
         }
+        if let failing { throw failing }
         return false
     }
 
@@ -299,7 +310,8 @@ package final class WebDriver: Sendable {
         }
         let value = try WebDriverJSON(parsing: Data(response.body))
         guard response.status == 200 else {
-            throw BrowserTestError("WebDriver \(method) \(url) → \(response.status): \(value["value"]?["message"]?.string ?? value.description)")
+            let code = value["value"]?["error"]?.string ?? "unknown error"
+            throw BrowserTestError("WebDriver \(method) \(url) → \(response.status) [\(code)]: \(value["value"]?["message"]?.string ?? value.description)")
         }
         return value["value"] ?? .null
     }
