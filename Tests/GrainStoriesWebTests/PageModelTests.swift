@@ -26,8 +26,11 @@ import Testing
                 SignInPageModel(adding: false, problem: nil, identifier: "", pds: "", csrfToken: "token", next: nil),
                 SignInPageModel(
                     adding: true, problem: "Wrong password.", identifier: "alice.test", pds: "https://pds.example", csrfToken: "token", next: "/tv"),
+                oauthSignIn(appPasswords: true),
+                oauthSignIn(appPasswords: false),
             ]
         ),
+        ("oauth-continue", [OAuthContinuePageModel(location: "https://as.example/authorize?request_uri=x", host: "as.example")]),
         (
             "hidden",
             [
@@ -92,6 +95,15 @@ import Testing
                     action: "/profile/did:plc:alice/story/3k/comments", draft: "Too long", problem: "Too long.", maxGraphemes: 300,
                     signInHref: "/signin?next=%2Fprofile"
                 ),
+                {
+                    var page = CommentsPageModel(
+                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                        firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
+                        problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
+                    )
+                    page.commentNotice = "When you signed in, your account's server did not allow GrainStories to post comments."
+                    return page
+                }(),
                 CommentsPageModel(
                     authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
                     firstHref: nil, isPartial: false, canComment: false, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
@@ -103,6 +115,11 @@ import Testing
             "draft",
             [
                 draftPage(editable: true, hasPosition: true, status: nil, results: [], problem: nil),
+                {
+                    var page = draftPage(editable: true, hasPosition: true, status: nil, results: [], problem: nil)
+                    page.crosspostNotice = "When you signed in, your account's server did not allow GrainStories to post to Bluesky."
+                    return page
+                }(),
                 draftPage(
                     editable: true, hasPosition: false,
                     status: nil,
@@ -252,6 +269,16 @@ import Testing
             counts: [.init(label: "followers", value: 3, href: "https://grain.social/profile/x")], stories: stories, ring: ring,
             hiddenNote: hiddenNote, hide: hide, archive: archive
         )
+    }
+
+    /// The sign-in page with OAuth offered, app passwords beside it (unfolded after a
+    /// failed attempt) or not at all.
+    static func oauthSignIn(appPasswords: Bool) -> SignInPageModel {
+        var page = SignInPageModel(adding: false, problem: nil, identifier: "alice.test", pds: "", csrfToken: "token", next: "/stories/new")
+        page.offersOAuth = true
+        page.offersAppPasswords = appPasswords
+        page.showsAppPassword = appPasswords
+        return page
     }
 
     /// A draft's page, editable or sent.
