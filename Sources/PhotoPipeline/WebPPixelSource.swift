@@ -32,8 +32,29 @@ struct WebPPixelSource: PixelSource {
         }
     }
 
+    /// libwebp scales while it decodes, straight to the box-fitted size (as vipsthumbnail
+    /// does), so a 12 MP WebP never has its 48 MB RGBA frame nor a 36 MB RGB canvas: only
+    /// the fitted picture. The scaled decode keeps the stored orientation, so the EXIF
+    /// Orientation still applies afterwards. An animation whose first frame does not cover
+    /// the canvas is decoded at full size and resampled with Lanczos instead.
+    func decodeFitted(
+        _ bytes: [UInt8], header: PixelSourceHeader<WebPHeader>, width: Int, height: Int
+    ) throws(PhotoProcessingError) -> RGBImage {
+        do {
+            if let pixels = try WebPDecoder.decodeRGB(bytes, header: header.native, scaledToWidth: width, height: height) {
+                return RGBImage(uncheckedWidth: width, height: height, pixels: pixels)
+            }
+        } catch {
+            throw translate(error)
+        }
+        var image = try decode(bytes, header: header)
+        LanczosResampler.resizeInPlace(&image, width: width, height: height)
+        return image
+    }
+
     /// What decoding holds besides the RGB output, counted generously at the canvas size
-    /// (a first frame is never larger): the demuxer's copy of the input, the RGBA frame
+    /// (a first frame is never larger) as for the full-size decode an offset first frame
+    /// still takes, which bounds the scaled one from above: the demuxer's copy of the input, the RGBA frame
     /// `WebPDecode` writes into, VP8L's own whole-image ARGB buffer for lossless data (one
     /// `UInt32` a pixel, plus its cache rows), and our copies of the EXIF and ICC chunks.
     static func decoderBytes(for header: WebPHeader, inputBytes: Int) -> Int {
