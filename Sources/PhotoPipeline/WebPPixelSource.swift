@@ -64,6 +64,31 @@ struct WebPPixelSource: PixelSource {
         return inputBytes + rgba + losslessARGB + chunks + (256 << 10)
     }
 
+    /// A lossy still image is decoded scaled to the fitted size (`decodeFitted`), holding
+    /// what `scaledDecoderBytes` counts; anything else (lossless, whose VP8L decoder holds
+    /// the whole ARGB anyway, or an animation, whose first frame may need the full-size
+    /// path) at the stored size with `decoderBytes`. A still image's frame always covers
+    /// its canvas (libwebp's demuxer refuses one that does not), so it is never left to
+    /// the full-size fallback.
+    func decodeFootprint(
+        for header: PixelSourceHeader<WebPHeader>, fitted: (width: Int, height: Int), inputBytes: Int
+    ) -> (width: Int, height: Int, decoderBytes: Int) {
+        guard header.native.isLossy, !header.native.isAnimated else { return (header.width, header.height, header.decoderBytes) }
+        return (fitted.width, fitted.height, Self.scaledDecoderBytes(for: header.native, fitted: fitted, inputBytes: inputBytes))
+    }
+
+    /// What a scaled decode of a lossy picture holds besides its RGB output: the demuxer's
+    /// copy of the input; with alpha, the full-size alpha plane libwebp decodes an `ALPH`
+    /// chunk into (one byte a pixel) and our RGBA at the fitted size; libwebp's row caches
+    /// and rescaler, counted generously as 64 rows of 4 bytes a pixel at the stored width;
+    /// our copies of the EXIF and ICC chunks, and libwebp's state.
+    static func scaledDecoderBytes(for header: WebPHeader, fitted: (width: Int, height: Int), inputBytes: Int) -> Int {
+        let alpha = header.hasAlpha ? header.pixelCount + fitted.width * fitted.height * 4 : 0
+        let rows = header.width * 4 * 64
+        let chunks = (header.exif?.count ?? 0) + (header.iccProfile?.count ?? 0)
+        return inputBytes + alpha + rows + chunks + (256 << 10)
+    }
+
     private func translate(_ error: WebPError) -> PhotoProcessingError {
         switch error.kind {
         case .notWebP: .unsupportedFormat(format: "unknown")
