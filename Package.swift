@@ -60,8 +60,9 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
         .target(name: "HEIFDecoding", dependencies: ["CHeif"]),
-        // WebP (still and animated, first frame) in, 8-bit RGB flattened onto white plus
-        // EXIF and ICC out (libwebp's decoder and demuxer).
+        // WebP (still and animated, first frame) in, 8-bit RGB flattened onto white (at full
+        // size, or scaled by libwebp as it decodes) plus EXIF and ICC out (libwebp's decoder
+        // and demuxer).
         .target(name: "WebPDecoding", dependencies: ["CWebP"]),
         // GIF's first frame (giflib, record by record) to 8-bit RGB on its canvas.
         .target(name: "GIFDecoding", dependencies: ["CGif"]),

@@ -22,7 +22,7 @@ extension PhotoProcessor {
     /// budgeted encoding as a JPEG, with the pixels from `source`.
     func process<Source: PixelSource>(_ bytes: [UInt8], from source: Source) throws(PhotoProcessingError) -> ProcessedPhoto {
         let header = try source.inspect(bytes)
-        try checkBudget(memoryEstimate(for: header, format: source.formatName, inputBytes: bytes.count))
+        try checkBudget(memoryEstimate(for: header, from: source, inputBytes: bytes.count))
         try source.checkData(bytes, header: header, pastDeadline: deadline())
         return try finish(header, decodesUpright: source.decodesUpright) { target throws(PhotoProcessingError) in
             try source.decodeFitted(bytes, header: header, width: target.width, height: target.height)
@@ -55,14 +55,26 @@ extension PhotoProcessor {
 
     /// `memoryEstimate` for a format with a `PixelSource`.
     func memoryEstimate<Source: PixelSource>(of bytes: [UInt8], from source: Source) throws(PhotoProcessingError) -> MemoryEstimate {
-        try memoryEstimate(for: source.inspect(bytes), format: source.formatName, inputBytes: bytes.count)
+        try memoryEstimate(for: source.inspect(bytes), from: source, inputBytes: bytes.count)
+    }
+
+    /// `memoryEstimate(for:format:inputBytes:)` at the size and decoder share `source`
+    /// gives for the fitted size (`PixelSource.decodeFootprint`).
+    func memoryEstimate<Source: PixelSource>(
+        for header: PixelSourceHeader<Source.NativeHeader>, from source: Source, inputBytes: Int
+    ) throws(PhotoProcessingError) -> MemoryEstimate {
+        try memoryEstimate(for: header, format: source.formatName, inputBytes: inputBytes) { fitted in
+            source.decodeFootprint(for: header, fitted: fitted, inputBytes: inputBytes)
+        }
     }
 
     /// Refuses, from the header, images above the pixel limit (first, so a bomb is named
     /// as one even when it is also cut short), images of no size and incomplete files;
-    /// then estimates a full-size RGB decode followed by the shared stages.
+    /// then estimates an RGB decode followed by the shared stages: at the stored size
+    /// holding `header.decoderBytes`, unless `footprint` gives another for the fitted size.
     func memoryEstimate<Native>(
-        for header: PixelSourceHeader<Native>, format: String, inputBytes: Int
+        for header: PixelSourceHeader<Native>, format: String, inputBytes: Int,
+        footprint: (((width: Int, height: Int)) -> (width: Int, height: Int, decoderBytes: Int))? = nil
     ) throws(PhotoProcessingError) -> MemoryEstimate {
         guard header.pixelCount <= options.maxPixels else {
             throw .tooManyPixels(width: header.width, height: header.height, limit: options.maxPixels)
@@ -76,8 +88,9 @@ extension PhotoProcessor {
             throw .damaged(format: format, detail: header.incompleteDetail ?? "the data stops before its end")
         }
         let target = fittedSize(width: header.width, height: header.height)
+        let decode = footprint?(target) ?? (width: header.width, height: header.height, decoderBytes: header.decoderBytes)
         return MemoryEstimate.afterDecoding(
-            inputBytes: inputBytes, decoderBytes: header.decoderBytes, decodedWidth: header.width,
-            decodedHeight: header.height, decodedChannels: 3, fittedWidth: target.width, fittedHeight: target.height)
+            inputBytes: inputBytes, decoderBytes: decode.decoderBytes, decodedWidth: decode.width,
+            decodedHeight: decode.height, decodedChannels: 3, fittedWidth: target.width, fittedHeight: target.height)
     }
 }

@@ -8,7 +8,8 @@ public import WorkerThreads
 /// from the header and refuse photos above the decode budget → read EXIF → decode (a JPEG
 /// with libjpeg's DCT scaling at the smallest scale still at least the target size, row by
 /// row into the resampler, a file read a chunk at a time;
-/// other formats through their `PixelSource`, at full size) → Lanczos-3 down to the
+/// a WebP scaled by libwebp straight to the fitted size; other formats through their
+/// `PixelSource`, at full size) → Lanczos-3 down to the
 /// 2000 × 2000 box (never up) → apply the EXIF orientation → encode within the byte budget.
 /// Everything after decoding is the same for every format.
 ///

@@ -33,6 +33,15 @@ protocol PixelSource: Sendable {
     /// counted. The default checks nothing.
     func checkData(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>, pastDeadline: () -> Bool) throws(PhotoProcessingError)
 
+    /// The size `decodeFitted` decodes at when asked for `fitted`, and what its decoder holds
+    /// besides that output: what the memory estimate counts. The default is a decode at the
+    /// stored size holding `header.decoderBytes`; a decoder that scales while it decodes
+    /// (libwebp for a lossy WebP) says so here, so the budget does not refuse a large photo
+    /// for a full-size picture that is never allocated.
+    func decodeFootprint(
+        for header: PixelSourceHeader<NativeHeader>, fitted: (width: Int, height: Int), inputBytes: Int
+    ) -> (width: Int, height: Int, decoderBytes: Int)
+
     /// The full-size image of an inspected file. Blocking and CPU-bound.
     func decode(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>) throws(PhotoProcessingError) -> RGBImage
 
@@ -46,6 +55,12 @@ protocol PixelSource: Sendable {
 }
 
 extension PixelSource {
+    func decodeFootprint(
+        for header: PixelSourceHeader<NativeHeader>, fitted: (width: Int, height: Int), inputBytes: Int
+    ) -> (width: Int, height: Int, decoderBytes: Int) {
+        (header.width, header.height, header.decoderBytes)
+    }
+
     func checkData(_ bytes: [UInt8], header: PixelSourceHeader<NativeHeader>, pastDeadline: () -> Bool) throws(PhotoProcessingError) {}
 
     func decodeFitted(

@@ -65,15 +65,23 @@ final class Demuxer {
             throw WebPError(.truncated, operation: "WebPDemuxGetFrame")
         }
         let frame = Frame(
-            x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width), height: Int(iterator.height))
+            x: Int(iterator.x_offset), y: Int(iterator.y_offset), width: Int(iterator.width), height: Int(iterator.height),
+            hasAlpha: iterator.has_alpha != 0)
         return try body(frame, UnsafeBufferPointer(start: start, count: iterator.fragment.size))
     }
 
-    /// Where a frame sits on the canvas.
+    /// Where a frame sits on the canvas, and whether its own bitstream carries alpha (an
+    /// `ALPH` chunk or VP8L's alpha), which decides between decoding to RGB or RGBA.
     struct Frame {
         let x: Int
         let y: Int
         let width: Int
         let height: Int
+        let hasAlpha: Bool
+
+        /// Whether the frame fills the whole `width × height` canvas from its corner.
+        func coversCanvas(width canvasWidth: Int, height canvasHeight: Int) -> Bool {
+            x == 0 && y == 0 && width == canvasWidth && height == canvasHeight
+        }
     }
 }

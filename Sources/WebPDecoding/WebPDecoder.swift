@@ -1,8 +1,9 @@
 import CWebP
 
 /// Decodes a WebP (a still image, or an animation's first frame) to 8-bit RGB of the
-/// canvas size with any transparency flattened onto white: a story is shown full-screen
-/// on its own, and white is what stickers and screenshots are usually drawn on.
+/// canvas size, or scaled down by libwebp while it decodes, with any transparency
+/// flattened onto white: a story is shown full-screen on its own, and white is what
+/// stickers and screenshots are usually drawn on.
 package enum WebPDecoder {
     /// RGB rows of `header.width × header.height`, from `bytes` as inspected into `header`.
     /// Blocking and CPU-bound. An animation's first frame may be smaller than the canvas
@@ -14,22 +15,78 @@ package enum WebPDecoder {
             guard frame.x + frame.width <= header.width, frame.y + frame.height <= header.height else {
                 throw WebPError(.corrupt, operation: "first frame inside the canvas")
             }
+            if frame.coversCanvas(width: header.width, height: header.height) {
+                return try decodeCovering(bitstream, frame: frame, width: header.width, height: header.height)
+            }
             let rgba = try decodeRGBA(bitstream, width: frame.width, height: frame.height)
             return composite(rgba, frame: frame, canvasWidth: header.width, canvasHeight: header.height)
         }
     }
 
-    /// The frame's RGBA (straight alpha), decoded by `WebPDecode` into memory Swift owns,
-    /// so the status code survives to the error and nothing libwebp allocated escapes.
+    /// RGB rows of `width × height` (each at most the canvas's): libwebp's own scaling
+    /// while decoding (`use_scaling`), as vips's webpload asks for, so the canvas-size
+    /// picture is never allocated. A lossy picture goes through libwebp's rescaler a few
+    /// macroblock rows at a time; a lossless one still holds its whole ARGB inside libwebp,
+    /// but not our RGBA copy of it nor the RGB canvas. The scale is libwebp's area average,
+    /// the same as vipsthumbnail's for WebP.
+    ///
+    /// nil when the first frame does not cover the whole canvas (an animation whose first
+    /// frame is smaller and offset): placing a scaled frame would round its edges, so the
+    /// caller decodes at full size instead.
+    package static func decodeRGB(
+        _ bytes: [UInt8], header: WebPHeader, scaledToWidth width: Int, height: Int
+    ) throws(WebPError) -> [UInt8]? {
+        guard (1...header.width).contains(width), (1...header.height).contains(height) else {
+            throw WebPError(.failed, operation: "scaled size \(width) × \(height) within the canvas")
+        }
+        let demuxer = try Demuxer(bytes)
+        guard demuxer.isComplete else { throw WebPError(.truncated, operation: "WebPDemuxPartial") }
+        return try demuxer.withFirstFrame { (frame, bitstream) throws(WebPError) -> [UInt8]? in
+            guard frame.coversCanvas(width: header.width, height: header.height) else { return nil }
+            return try decodeCovering(bitstream, frame: frame, width: width, height: height)
+        }
+    }
+
+    /// A frame covering the canvas, decoded (and scaled, when `width × height` is not its
+    /// own size) to RGB: straight into the output when it has no alpha, otherwise through
+    /// RGBA flattened onto white.
+    static func decodeCovering(
+        _ bitstream: UnsafeBufferPointer<UInt8>, frame: Demuxer.Frame, width: Int, height: Int
+    ) throws(WebPError) -> [UInt8] {
+        let scaled = width != frame.width || height != frame.height
+        guard frame.hasAlpha else {
+            return try decode(bitstream, mode: MODE_RGB, channels: 3, width: width, height: height, scaled: scaled)
+        }
+        let rgba = try decode(bitstream, mode: MODE_RGBA, channels: 4, width: width, height: height, scaled: scaled)
+        let placed = Demuxer.Frame(x: 0, y: 0, width: width, height: height, hasAlpha: true)
+        return composite(rgba, frame: placed, canvasWidth: width, canvasHeight: height)
+    }
+
+    /// The frame's RGBA (straight alpha) at its own size.
     static func decodeRGBA(_ bitstream: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(WebPError) -> [UInt8] {
+        try decode(bitstream, mode: MODE_RGBA, channels: 4, width: width, height: height, scaled: false)
+    }
+
+    /// The frame decoded by `WebPDecode` into memory Swift owns (`width × height` pixels of
+    /// `channels` bytes in `mode`), so the status code survives to the error and nothing
+    /// libwebp allocated escapes. With `scaled`, libwebp resamples to `width × height` as
+    /// it decodes. No `use_threads`: each photo is decoded on one pool thread, as HEIF is.
+    static func decode(
+        _ bitstream: UnsafeBufferPointer<UInt8>, mode: WEBP_CSP_MODE, channels: Int, width: Int, height: Int, scaled: Bool
+    ) throws(WebPError) -> [UInt8] {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else { throw WebPError(.failed, operation: "WebPInitDecoderConfig") }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        let status = rgba.withUnsafeMutableBufferPointer { output in
-            config.output.colorspace = MODE_RGBA
+        if scaled {
+            config.options.use_scaling = 1
+            config.options.scaled_width = Int32(width)
+            config.options.scaled_height = Int32(height)
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * channels)
+        let status = pixels.withUnsafeMutableBufferPointer { output in
+            config.output.colorspace = mode
             config.output.is_external_memory = 1
             config.output.u.RGBA.rgba = output.baseAddress
-            config.output.u.RGBA.stride = Int32(width * 4)
+            config.output.u.RGBA.stride = Int32(width * channels)
             config.output.u.RGBA.size = output.count
             defer { WebPFreeDecBuffer(&config.output) }
             return WebPDecode(bitstream.baseAddress, bitstream.count, &config)
@@ -44,7 +101,7 @@ package enum WebPDecoder {
                 }
             throw WebPError(kind, operation: "WebPDecode", status: Int(status.rawValue))
         }
-        return rgba
+        return pixels
     }
 
     /// `rgba` (the frame) over a white canvas, alpha-blended: out = c·a + 255·(1 − a).

@@ -10,6 +10,11 @@ package struct WebPHeader: Sendable, Equatable {
     package let hasAlpha: Bool
     /// Whether this is an animation; only its first frame is decoded.
     package let isAnimated: Bool
+    /// Whether the image is lossy (VP8, perhaps with an `ALPH` chunk): libwebp then decodes
+    /// a few macroblock rows at a time, so a scaled decode never holds the full picture.
+    /// False for lossless (VP8L holds its whole ARGB) and for animations (libwebp calls
+    /// their format mixed).
+    package let isLossy: Bool
     /// Frames found so far (1 for a still image; fewer than written if cut short).
     package let frameCount: Int
     /// The `EXIF` chunk as a TIFF structure ("II*\0" / "MM\0*"); a leading `Exif\0\0`

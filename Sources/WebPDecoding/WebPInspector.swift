@@ -25,7 +25,7 @@ package enum WebPInspector {
         let demuxer = try Demuxer(bytes)
         return WebPHeader(
             width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0,
-            isAnimated: features.has_animation != 0, frameCount: demuxer.frameCount,
+            isAnimated: features.has_animation != 0, isLossy: features.format == 1, frameCount: demuxer.frameCount,
             exif: demuxer.chunk("EXIF").map(tiffPayload), iccProfile: demuxer.chunk("ICCP"),
             isComplete: demuxer.isComplete)
     }

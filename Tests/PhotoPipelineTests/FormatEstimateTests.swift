@@ -18,9 +18,12 @@ import Testing
         ("quadrants.heic", 64, 48, 64 * 48 * (3 + 3 + 3 - 3)),
         ("alpha.heic", 64, 48, 64 * 48 * (3 + 4 + 3 - 3)),
         ("quadrants.avif", 64, 48, 64 * 48 * (3 + 3 + 3 - 3)),
-        // WebP: the input (140 bytes), the RGBA frame, VP8L's ARGB buffer and 16 cache
-        // rows, no EXIF/ICC chunks, 256 KiB of libwebp state.
-        ("lossy.webp", 64, 48, 140 + 64 * 48 * 4 + 64 * 48 * 4 + 64 * 4 * 16 + (256 << 10)),
+        // Lossy WebP (decoded as libwebp scales it): the input (140 bytes), no alpha plane,
+        // 64 rows of 4 bytes a pixel, no EXIF/ICC chunks, 256 KiB of libwebp state.
+        ("lossy.webp", 64, 48, 140 + 64 * 4 * 64 + (256 << 10)),
+        // Lossless WebP (always at full size): the input (76 bytes), the RGBA frame, VP8L's
+        // ARGB buffer and 16 cache rows, no EXIF/ICC chunks, 256 KiB of libwebp state.
+        ("lossless.webp", 64, 48, 76 + 64 * 48 * 4 + 64 * 48 * 4 + 64 * 4 * 16 + (256 << 10)),
         // GIF: one row of palette indices of the first frame and 64 KiB for giflib.
         ("quadrants.gif", 40, 30, 40 + (64 << 10)),
     ]
@@ -35,5 +38,20 @@ import Testing
         #expect(estimate.decoderBytes == decoder + Self.fixed, "\(name)")
         let stages = estimate.inputBytes + max(estimate.decoderBytes + estimate.decodedBytes, estimate.laterStagesBytes)
         #expect(estimate.peakBytes == stages + stages / 16, "\(name)")
+    }
+
+    /// A lossy WebP is decoded by libwebp scaled to the fitted size, so its estimate counts
+    /// that size (the 12 MP picture at 2000 × 1500) and libwebp's rows at the stored width,
+    /// not a full-size picture; a lossless one, whose decoder holds its whole ARGB, stays at
+    /// the stored size however small the box.
+    @Test func aLossyWebPIsEstimatedAtTheSizeLibwebpScalesItTo() throws {
+        let large = try Fixtures.resource("large-quadrants.webp")
+        let estimate = try PhotoProcessor().memoryEstimate(large)
+        #expect(estimate.decodedBytes == 2000 * 1500 * 3)
+        #expect(estimate.decoderBytes == large.count + 4000 * 4 * 64 + (256 << 10) + Self.fixed)
+
+        let boxed = PhotoProcessor(options: Fixtures.options(box: 32))
+        #expect(try boxed.memoryEstimate(Fixtures.resource("lossy.webp")).decodedBytes == 32 * 24 * 3)
+        #expect(try boxed.memoryEstimate(Fixtures.resource("lossless.webp")).decodedBytes == 64 * 48 * 3)
     }
 }

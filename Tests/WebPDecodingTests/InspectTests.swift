@@ -11,6 +11,7 @@ import WebPDecoding
         #expect(header.frameCount == 1)
         #expect(header.exif == nil && header.iccProfile == nil)
         #expect(header.isComplete)
+        #expect(header.isLossy == (name == "lossy.webp"))
     }
 
     @Test func alphaIsReported() throws {
@@ -20,6 +21,7 @@ import WebPDecoding
     @Test func anAnimationReportsItsCanvasAndFrames() throws {
         let header = try WebPInspector.inspect(try Fixtures.resource("animated-offset.webp"))
         #expect(header.isAnimated)
+        #expect(!header.isLossy, "libwebp calls an animation's format mixed")
         #expect(header.width == 64 && header.height == 48)
         #expect(header.frameCount == 2)
     }

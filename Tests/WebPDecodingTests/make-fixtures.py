@@ -24,9 +24,9 @@ RED, GREEN, BLUE, WHITE = (230, 20, 20), (20, 210, 20), (20, 20, 230), (255, 255
 
 def quadrants(w, h, colours=(RED, GREEN, BLUE, WHITE)):
     img = Image.new("RGB", (w, h))
-    for y in range(h):
-        for x in range(w):
-            img.putpixel((x, y), colours[(0 if x < w // 2 else 1) + (0 if y < h // 2 else 2)])
+    for index, colour in enumerate(colours):
+        x, y = (0 if index % 2 == 0 else w // 2), (0 if index < 2 else h // 2)
+        img.paste(colour, (x, y, w if index % 2 else w // 2, h if index >= 2 else h // 2))
     return img
 
 
@@ -98,6 +98,9 @@ def main():
     # Truncated: the lossy file cut in the middle of its bitstream.
     data = open(path("lossy.webp"), "rb").read()
     open(path("truncated.webp"), "wb").write(data[: len(data) // 2])
+
+    # Large: a 12 MP (4000 x 3000) lossy picture, for decoding scaled to the photo box.
+    quadrants(4000, 3000).save(path("large-quadrants.webp"), quality=90)
 
     # Huge: a lossless header claiming 16384 x 16384 (VP8L's largest), with a tiny bitstream behind it.
     data = bytearray(open(path("lossless.webp"), "rb").read())
