@@ -43,9 +43,6 @@ package struct OAuthSignIn: Sendable {
         self.logger = logger
     }
 
-    /// The scope this server asks for.
-    package var requestedScope: OAuthScope { oauth.client.client.scope }
-
     /// Starts signing in `input` for `browser` (the hash of its sign-in cookie), coming
     /// back to `next`: gives the URL to send the browser to.
     package func begin(_ input: String, browser: String, next: String?, client address: String) async throws(SignInFailure) -> String {

@@ -86,7 +86,7 @@ enum DataDirectoryBackup {
             try DurableFile.write(Array(key), to: target.secretKey)
             summary.secretKey = true
         }
-        let ids = try await draftIDs(inDatabase: database)
+        let (ids, sessions) = try await contents(ofDatabase: database)
         summary.drafts = ids.count
         for id in ids.sorted() {
             guard let photo = FileManager.default.contents(atPath: source.draftPhoto(id)) else {
@@ -97,7 +97,6 @@ enum DataDirectoryBackup {
             summary.photos += 1
         }
         summary.oauthClientKeys = try copyDirectory(from: source.oauthClientKeys, to: target.oauthClientKeys) { _ in true }
-        let sessions = try await sessionIDHashes(inDatabase: database)
         summary.oauthSessions = try copyDirectory(from: source.oauthSessions, to: target.oauthSessions) {
             $0.hasSuffix(".json") && sessions.contains(String($0.dropLast(5)))
         }
@@ -120,24 +119,14 @@ enum DataDirectoryBackup {
         return copied
     }
 
-    private static func sessionIDHashes(inDatabase path: String) async throws -> Set<String> {
+    /// The draft ids and session id hashes the database at `path` holds, read in one open.
+    private static func contents(ofDatabase path: String) async throws -> (drafts: Set<String>, sessions: Set<String>) {
         let database = try await AppDatabase.open(at: path)
         do {
-            let ids = Set(try await SQLiteSessionRepository(database: database).accountsByIDHash().keys)
+            let drafts = try await SQLiteDraftRepository(database: database).allIDs()
+            let sessions = Set(try await SQLiteSessionRepository(database: database).accountsByIDHash().keys)
             await database.close()
-            return ids
-        } catch {
-            await database.close()
-            throw error
-        }
-    }
-
-    private static func draftIDs(inDatabase path: String) async throws -> Set<String> {
-        let database = try await AppDatabase.open(at: path)
-        do {
-            let ids = try await SQLiteDraftRepository(database: database).allIDs()
-            await database.close()
-            return ids
+            return (drafts, sessions)
         } catch {
             await database.close()
             throw error
