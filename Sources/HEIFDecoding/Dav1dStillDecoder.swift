@@ -15,8 +15,9 @@ import Glibc
 /// and the sequence header's nclx), except that an 8-bit 4:2:0/4:2:2/4:4:4 picture with
 /// even subsampled sides is labelled monochrome (see `YCbCrPassThroughDecoder`).
 enum Dav1dStillDecoder {
-    /// Decodes `data` (the item's configuration OBUs and coded data, as libheif pushes them).
-    static func decode(_ data: [UInt8], into out: UnsafeMutablePointer<OpaquePointer?>) -> heif_error {
+    /// Decodes `data` (the item's configuration OBUs and coded data, as libheif pushes them),
+    /// emptying it once dav1d has its own copy so the bytes are not held twice meanwhile.
+    static func decode(_ data: inout [UInt8], into out: UnsafeMutablePointer<OpaquePointer?>) -> heif_error {
         // Empty data is refused by dav1d_send_data, which leaks a reference doing so (see
         // Fuzz/lsan-suppressions.txt); nothing to decode either way.
         guard !data.isEmpty else { return YCbCrPassThroughDecoder.failure }
@@ -33,6 +34,7 @@ enum Dav1dStillDecoder {
         var input = Dav1dData()
         guard let copy = dav1d_data_create(&input, data.count) else { return YCbCrPassThroughDecoder.failure }
         copy.update(from: data, count: data.count)
+        data = []
         defer { if input.sz > 0 { dav1d_data_unref(&input) } }
 
         var picture = Dav1dPicture()

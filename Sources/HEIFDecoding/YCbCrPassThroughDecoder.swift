@@ -119,6 +119,7 @@ enum YCbCrPassThroughDecoder {
             switch decode.backend {
             case .wrapped(let plugin, let decoder): return plugin.pointee.push_data(decoder, data, size)
             case .dav1d(var bytes):
+                decode.backend = .dav1d(data: [])  // `bytes` the only reference: appended in place
                 bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size))
                 decode.backend = .dav1d(data: bytes)
                 return YCbCrPassThroughDecoder.success
@@ -161,9 +162,9 @@ enum YCbCrPassThroughDecoder {
     private static func decode(_ raw: UnsafeMutableRawPointer, _ out: UnsafeMutablePointer<OpaquePointer?>) -> heif_error {
         let decode = Unmanaged<Decode>.fromOpaque(raw).takeUnretainedValue()
         switch decode.backend {
-        case .dav1d(let data):
+        case .dav1d(var data):
             decode.backend = .dav1d(data: [])
-            return Dav1dStillDecoder.decode(data, into: out)
+            return Dav1dStillDecoder.decode(&data, into: out)
         case .wrapped(let plugin, let decoder):
             var decoded: OpaquePointer?
             let error = plugin.pointee.decode_image(decoder, &decoded)
