@@ -97,8 +97,9 @@ enum YCbCrPassThroughDecoder {
             return YCbCrPassThroughDecoder.success
         })
 
-    /// A plugin table (API version 3, for `id_name`) that forwards to the real plugin.
-    /// Priority 1 loses to every real decoder unless named.
+    /// A plugin table (API version 3, for `id_name`) that forwards to the real plugin
+    /// (HEVC) or collects the data for `Dav1dStillDecoder` (AV1). Priority 1 loses to every
+    /// real decoder unless named.
     private static func plugin(
         supports: @escaping @convention(c) (heif_compression_format) -> Int32,
         newDecoder: @escaping @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> heif_error
