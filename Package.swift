@@ -192,8 +192,9 @@ let package = Package(
         .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestKit", "HTTPTestKit"]),
         .testTarget(
-            name: "PhotoPipelineTests", dependencies: ["PhotoPipeline", "TestKit", "ImageTestKit", "PhotoTestKit", "WorkerThreads"],
-            resources: [.copy("Resources")]
+            name: "PhotoPipelineTests",
+            dependencies: ["PhotoPipeline", "HEIFDecoding", "TestKit", "ImageTestKit", "PhotoTestKit", "WorkerThreads"],
+            exclude: ["make-ycbcr-fixtures.sh"], resources: [.copy("Resources")]
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestKit", "ImageTestKit", "GzipCompression"]),
         .testTarget(

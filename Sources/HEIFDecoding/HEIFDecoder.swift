@@ -90,6 +90,21 @@ package enum HEIFDecoder {
         }
     }
 
+    /// Decodes an opaque 8-bit primary image once and lends `body` the planes it came out
+    /// as (see `HEIFDecodedPlanes`): the decoder's YCbCr, with no full-size RGB made at
+    /// all, or where that cannot be had libheif's planar RGB. Returns nil without calling
+    /// `body` for an image with alpha, more than 8 bits, or planes of neither kind;
+    /// `withDecodedPlanarRGB` and `withDecodedPlane` serve those.
+    package static func withDecodedPlanes<T>(
+        _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFDecodedPlanes) -> T
+    ) throws(HEIFError) -> T? {
+        try PrimaryImage.open(bytes) { image throws(HEIFError) -> T? in
+            let info = try image.checkDecodable(maxPixels: maxPixels)
+            guard !info.hasAlpha, (info.bitDepth ?? 8) == 8 else { return nil }
+            return try image.withDecodedPlanes(body)
+        }
+    }
+
     /// Whether this libheif build has a decoder for `codec` (`heif_have_decoder_for_format`).
     /// Debian 12's libheif1 1.15.1 links libde265 (HEVC) and dav1d and libaom (AV1).
     package static func canDecode(_ codec: HEIFCodec) -> Bool { Libheif.hasDecoder(for: codec) }

@@ -51,17 +51,22 @@ extension PrimaryImage {
         }
     }
 
-    /// Decodes to RGB in `chroma` with the container's transformations applied
-    /// (`ignore_transformations` stays 0: `irot`, `imir` and `clap` are authoritative) and
-    /// HDR reduced to 8 bits where libheif converts, and lends the image to `body`; the
-    /// image is released when `body` returns.
-    private func decoding<T>(_ chroma: heif_chroma, _ body: (OpaquePointer) throws(HEIFError) -> T) throws(HEIFError) -> T {
+    /// Decodes to `colorspace` in `chroma` (RGB unless said otherwise) with the container's
+    /// transformations applied (`ignore_transformations` stays 0: `irot`, `imir` and `clap`
+    /// are authoritative) and HDR reduced to 8 bits where libheif converts, by the plugin
+    /// `decoderID` names if any, and lends the image to `body`; the image is released when
+    /// `body` returns.
+    func decoding<T>(
+        _ chroma: heif_chroma, colorspace: heif_colorspace = heif_colorspace_RGB, decoderID: UnsafePointer<CChar>? = nil,
+        _ body: (OpaquePointer) throws(HEIFError) -> T
+    ) throws(HEIFError) -> T {
         guard let options = heif_decoding_options_alloc() else { throw .failed(Self.outOfMemory("heif_decoding_options_alloc")) }
         defer { heif_decoding_options_free(options) }
         options.pointee.ignore_transformations = 0
         options.pointee.convert_hdr_to_8bit = 1
+        options.pointee.decoder_id = decoderID
         var decoded: OpaquePointer?
-        try LibheifStatus.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), "heif_decode_image")
+        try LibheifStatus.check(heif_decode_image(handle, &decoded, colorspace, chroma, options), "heif_decode_image")
         guard let decoded else { throw .failed(Self.outOfMemory("heif_decode_image")) }
         defer { heif_image_release(decoded) }
         return try body(decoded)
@@ -75,25 +80,32 @@ extension PrimaryImage {
     /// caller can take the interleaved way instead.
     func withDecodedPlanarRGB<T>(_ body: (HEIFPlanarRGB) -> T) throws(HEIFError) -> T? {
         try decoding(heif_chroma_444) { decoded throws(HEIFError) -> T? in
-            func plane(_ channel: heif_channel) -> (base: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)? {
-                var stride: Int32 = 0
-                guard heif_image_get_bits_per_pixel(decoded, channel) == 8,
-                    let base = heif_image_get_plane_readonly(decoded, channel, &stride)
-                else { return nil }
-                let width = Int(heif_image_get_width(decoded, channel))
-                let height = Int(heif_image_get_height(decoded, channel))
-                guard width > 0, height > 0, Int(stride) >= width else { return nil }
-                return (base, Int(stride), width, height)
-            }
-            guard heif_image_has_channel(decoded, heif_channel_Alpha) == 0,
-                let red = plane(heif_channel_R), let green = plane(heif_channel_G), let blue = plane(heif_channel_B),
-                green.width == red.width, blue.width == red.width, green.height == red.height, blue.height == red.height
-            else { return nil }
-            return body(
-                HEIFPlanarRGB(
-                    red: red.base, green: green.base, blue: blue.base, redStride: red.stride, greenStride: green.stride,
-                    blueStride: blue.stride, width: red.width, height: red.height))
+            Self.planarRGB(of: decoded).map(body)
         }
+    }
+
+    /// `decoded`'s three 8-bit RGB planes of one size, or nil when it has other planes.
+    static func planarRGB(of decoded: OpaquePointer) -> HEIFPlanarRGB? {
+        guard heif_image_has_channel(decoded, heif_channel_Alpha) == 0,
+            let red = eightBitPlane(heif_channel_R, of: decoded), let green = eightBitPlane(heif_channel_G, of: decoded),
+            let blue = eightBitPlane(heif_channel_B, of: decoded), green.width == red.width, blue.width == red.width,
+            green.height == red.height, blue.height == red.height
+        else { return nil }
+        return HEIFPlanarRGB(
+            red: red.base, green: green.base, blue: blue.base, redStride: red.stride, greenStride: green.stride,
+            blueStride: blue.stride, width: red.width, height: red.height)
+    }
+
+    /// One 8-bit plane of `decoded`, or nil when it is missing, deeper or empty.
+    static func eightBitPlane(_ channel: heif_channel, of decoded: OpaquePointer) -> HEIFPlanarYCbCr.Plane? {
+        var stride: Int32 = 0
+        guard heif_image_get_bits_per_pixel(decoded, channel) == 8,
+            let base = heif_image_get_plane_readonly(decoded, channel, &stride)
+        else { return nil }
+        let width = Int(heif_image_get_width(decoded, channel))
+        let height = Int(heif_image_get_height(decoded, channel))
+        guard width > 0, height > 0, Int(stride) >= width else { return nil }
+        return HEIFPlanarYCbCr.Plane(base: base, stride: Int(stride), width: width, height: height)
     }
 
     /// Copies the rows out without padding; RGBA is composited onto white so transparent

@@ -9,6 +9,8 @@ import CHeif
 struct PrimaryImage {
     /// The primary image handle (`heif_image_handle`), owned by `open`.
     let handle: OpaquePointer
+    /// The `heif_context` the handle belongs to, owned by `open` (for registering plugins).
+    let context: OpaquePointer
     /// The `ftyp` major brand followed by the compatible brands, as four-character codes.
     let brands: [String]
 
@@ -56,7 +58,7 @@ struct PrimaryImage {
                 // Parsing the boxes allocated no pixels; every coded picture's own header must
                 // agree with its ispe before anything is decoded or measured from it.
                 try HEIFCodedSizeCheck.check(UnsafeBufferPointer(start: start, count: span))
-                return try body(PrimaryImage(handle: handle, brands: brands))
+                return try body(PrimaryImage(handle: handle, context: context, brands: brands))
             }
         }
         return try result.get()

@@ -34,10 +34,12 @@ struct HEIFPixelSource: PixelSource {
         }
     }
 
-    /// Resamples straight from libheif's decoded planes, so a 12 MP HEIC never has a
-    /// second full-size copy (36 MB) next to libheif's: an opaque 8-bit image from its
-    /// planar RGB (which also spares libheif its interleaving pass and that image), others
-    /// from its interleaved RGB; RGBA is flattened by `decode` first.
+    /// Resamples straight from the decoded planes, so a 12 MP photo never has a full-size
+    /// RGB copy of its own: an opaque 8-bit image from the decoder's YCbCr, converted a row
+    /// at a time into the streaming resampler (no full-size RGB at all, not even libheif's:
+    /// `HEIFDecoder.withDecodedPlanes`), or from libheif's planar RGB where that is what the
+    /// one decode gave (a grid, a `clap`); others from its interleaved RGB; RGBA is
+    /// flattened by `decode` first.
     func decodeFitted(
         _ bytes: [UInt8], header: PixelSourceHeader<HEIFHeader>, width: Int, height: Int
     ) throws(PhotoProcessingError) -> RGBImage {
@@ -47,13 +49,18 @@ struct HEIFPixelSource: PixelSource {
             return image
         }
         do {
-            let planar = try HEIFDecoder.withDecodedPlanarRGB(bytes, maxPixels: header.pixelCount) { planes -> RGBImage? in
-                guard planes.width == header.width, planes.height == header.height else { return nil }
-                return LanczosResampler.resize(
-                    red: .init(base: planes.red, stride: planes.redStride),
-                    green: .init(base: planes.green, stride: planes.greenStride),
-                    blue: .init(base: planes.blue, stride: planes.blueStride),
-                    sourceWidth: planes.width, sourceHeight: planes.height, width: width, height: height)
+            let native = try HEIFDecoder.withDecodedPlanes(bytes, maxPixels: header.pixelCount) { planes -> RGBImage? in
+                switch planes {
+                case .yCbCr(let planes):
+                    guard planes.width == header.width, planes.height == header.height else { return nil }
+                    return Self.fit(planes, width: width, height: height)
+                case .rgb(let planes):
+                    return Self.fit(planes, header: header, width: width, height: height)
+                }
+            }
+            if let fitted = native ?? nil { return fitted }
+            let planar = try HEIFDecoder.withDecodedPlanarRGB(bytes, maxPixels: header.pixelCount) { planes in
+                Self.fit(planes, header: header, width: width, height: height)
             }
             if let fitted = planar ?? nil { return fitted }
             let fitted = try HEIFDecoder.withDecodedPlane(bytes, maxPixels: header.pixelCount) { plane -> RGBImage? in
@@ -69,6 +76,33 @@ struct HEIFPixelSource: PixelSource {
             throw translate(error)
         }
         throw .damaged(format: formatName, detail: "libheif decoded a picture other than its header described")
+    }
+
+    /// YCbCr converted a row at a time into the streaming resampler: only the few RGB rows
+    /// its taps need exist at once.
+    private static func fit(_ planes: HEIFPlanarYCbCr, width: Int, height: Int) -> RGBImage? {
+        let converter = YCbCrRowConverter(planes: planes)
+        var resampler = RowStreamResampler(sourceWidth: planes.width, sourceHeight: planes.height, width: width, height: height)
+        var row = [UInt8](repeating: 0, count: planes.width * 3)
+        row.withUnsafeMutableBufferPointer { row in
+            for y in 0..<planes.height {
+                converter.convertRow(y, into: row.baseAddress!)
+                resampler.add(row.baseAddress!)
+            }
+        }
+        return resampler.finish()
+    }
+
+    /// libheif's planar RGB resampled plane by plane, when it has the header's size.
+    private static func fit(
+        _ planes: HEIFPlanarRGB, header: PixelSourceHeader<HEIFHeader>, width: Int, height: Int
+    ) -> RGBImage? {
+        guard planes.width == header.width, planes.height == header.height else { return nil }
+        return LanczosResampler.resize(
+            red: .init(base: planes.red, stride: planes.redStride),
+            green: .init(base: planes.green, stride: planes.greenStride),
+            blue: .init(base: planes.blue, stride: planes.blueStride),
+            sourceWidth: planes.width, sourceHeight: planes.height, width: width, height: height)
     }
 
     private func translate(_ error: HEIFError) -> PhotoProcessingError {
