@@ -1,3 +1,4 @@
+import CDav1d
 import CHeif
 import Glibc
 
