@@ -9,17 +9,18 @@ package enum WebPDecoder {
     /// Blocking and CPU-bound. An animation's first frame may be smaller than the canvas
     /// and offset on it; the rest of the canvas is transparent at that point, so white.
     package static func decodeRGB(_ bytes: [UInt8], header: WebPHeader) throws(WebPError) -> [UInt8] {
-        let demuxer = try Demuxer(bytes)
-        guard demuxer.isComplete else { throw WebPError(.truncated, operation: "WebPDemuxPartial") }
-        return try demuxer.withFirstFrame { (frame, bitstream) throws(WebPError) -> [UInt8] in
-            guard frame.x + frame.width <= header.width, frame.y + frame.height <= header.height else {
-                throw WebPError(.corrupt, operation: "first frame inside the canvas")
+        try Demuxer.withDemuxer(over: bytes) { (demuxer) throws(WebPError) -> [UInt8] in
+            guard demuxer.isComplete else { throw WebPError(.truncated, operation: "WebPDemuxPartial") }
+            return try demuxer.withFirstFrame { (frame, bitstream) throws(WebPError) -> [UInt8] in
+                guard frame.x + frame.width <= header.width, frame.y + frame.height <= header.height else {
+                    throw WebPError(.corrupt, operation: "first frame inside the canvas")
+                }
+                if frame.coversCanvas(width: header.width, height: header.height) {
+                    return try decodeCovering(bitstream, frame: frame, width: header.width, height: header.height)
+                }
+                let rgba = try decodeRGBA(bitstream, width: frame.width, height: frame.height)
+                return composite(rgba, frame: frame, canvasWidth: header.width, canvasHeight: header.height)
             }
-            if frame.coversCanvas(width: header.width, height: header.height) {
-                return try decodeCovering(bitstream, frame: frame, width: header.width, height: header.height)
-            }
-            let rgba = try decodeRGBA(bitstream, width: frame.width, height: frame.height)
-            return composite(rgba, frame: frame, canvasWidth: header.width, canvasHeight: header.height)
         }
     }
 
@@ -39,11 +40,12 @@ package enum WebPDecoder {
         guard (1...header.width).contains(width), (1...header.height).contains(height) else {
             throw WebPError(.failed, operation: "scaled size \(width) × \(height) within the canvas")
         }
-        let demuxer = try Demuxer(bytes)
-        guard demuxer.isComplete else { throw WebPError(.truncated, operation: "WebPDemuxPartial") }
-        return try demuxer.withFirstFrame { (frame, bitstream) throws(WebPError) -> [UInt8]? in
-            guard frame.coversCanvas(width: header.width, height: header.height) else { return nil }
-            return try decodeCovering(bitstream, frame: frame, width: width, height: height)
+        return try Demuxer.withDemuxer(over: bytes) { (demuxer) throws(WebPError) -> [UInt8]? in
+            guard demuxer.isComplete else { throw WebPError(.truncated, operation: "WebPDemuxPartial") }
+            return try demuxer.withFirstFrame { (frame, bitstream) throws(WebPError) -> [UInt8]? in
+                guard frame.coversCanvas(width: header.width, height: header.height) else { return nil }
+                return try decodeCovering(bitstream, frame: frame, width: width, height: height)
+            }
         }
     }
 

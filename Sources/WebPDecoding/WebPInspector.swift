@@ -22,12 +22,13 @@ package enum WebPInspector {
                 }
             throw WebPError(kind, operation: "WebPGetFeatures", status: Int(status.rawValue))
         }
-        let demuxer = try Demuxer(bytes)
-        return WebPHeader(
-            width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0,
-            isAnimated: features.has_animation != 0, isLossy: features.format == 1, frameCount: demuxer.frameCount,
-            exif: demuxer.chunk("EXIF").map(tiffPayload), iccProfile: demuxer.chunk("ICCP"),
-            isComplete: demuxer.isComplete)
+        return try Demuxer.withDemuxer(over: bytes) { demuxer in
+            WebPHeader(
+                width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0,
+                isAnimated: features.has_animation != 0, isLossy: features.format == 1, frameCount: demuxer.frameCount,
+                exif: demuxer.chunk("EXIF").map(tiffPayload), iccProfile: demuxer.chunk("ICCP"),
+                isComplete: demuxer.isComplete)
+        }
     }
 
     /// The EXIF chunk should start at the TIFF header, but some writers prefix the JPEG
