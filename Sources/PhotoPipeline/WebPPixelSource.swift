@@ -11,6 +11,11 @@ struct WebPPixelSource: PixelSource {
     var decodesUpright: Bool { false }
 
     func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<WebPHeader> {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PhotoProcessingError) in try inspect(buffer) }
+    }
+
+    /// `inspect` over bytes the caller holds for the call (a mapped file).
+    func inspect(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhotoProcessingError) -> PixelSourceHeader<WebPHeader> {
         let header: WebPHeader
         do {
             header = try WebPInspector.inspect(bytes)
@@ -50,6 +55,25 @@ struct WebPPixelSource: PixelSource {
         var image = try decode(bytes, header: header)
         LanczosResampler.resizeInPlace(&image, width: width, height: height)
         return image
+    }
+
+    /// `decodeFitted` over a mapped file, `release` letting its pages go behind a lossless
+    /// decode (`WebPDecoder.decodeRGB(_:header:scaledToWidth:height:releasing:)`). The
+    /// full-size fallback for an offset first frame copies the mapping into an array first,
+    /// as `process` would have held it.
+    func decodeFitted(
+        _ bytes: UnsafeBufferPointer<UInt8>, header: PixelSourceHeader<WebPHeader>, width: Int, height: Int,
+        releasing release: (UnsafeRawPointer) -> Void
+    ) throws(PhotoProcessingError) -> RGBImage {
+        do {
+            let pixels = try withoutActuallyEscaping(release) { (release) throws(WebPError) -> [UInt8]? in
+                try WebPDecoder.decodeRGB(bytes, header: header.native, scaledToWidth: width, height: height, releasing: release)
+            }
+            if let pixels { return RGBImage(uncheckedWidth: width, height: height, pixels: pixels) }
+        } catch {
+            throw translate(error)
+        }
+        return try decodeFitted(Array(bytes), header: header, width: width, height: height)
     }
 
     /// What decoding holds besides the RGB output, counted generously at the canvas size

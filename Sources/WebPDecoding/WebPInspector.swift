@@ -7,11 +7,17 @@ package enum WebPInspector {
     /// `.truncated`/`.corrupt` when not even the size can be read; a file cut short after
     /// its header is returned with `isComplete == false`.
     package static func inspect(_ bytes: [UInt8]) throws(WebPError) -> WebPHeader {
-        guard bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) else {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(WebPError) -> WebPHeader in try inspect(buffer) }
+    }
+
+    /// The header of bytes the caller holds (a mapped file) for the call; only the chunk
+    /// headers and the metadata chunks are read, not the coded picture.
+    package static func inspect(_ bytes: UnsafeBufferPointer<UInt8>) throws(WebPError) -> WebPHeader {
+        guard bytes.count >= 12, bytes.starts(with: "RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
             throw WebPError(.notWebP, operation: "RIFF/WEBP signature")
         }
         var features = WebPBitstreamFeatures()
-        let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        let status = WebPGetFeatures(bytes.baseAddress, bytes.count, &features)
         guard status == VP8_STATUS_OK else {
             let kind: WebPError.Kind =
                 switch status {
