@@ -125,7 +125,8 @@ public struct PhotoProcessor: Sendable {
     /// A JPEG is never read whole: inspected a window at a time, then decoded by libjpeg
     /// reading the file in chunks (`JPEGRowDecoder`), its rows going straight into the
     /// resampler. A PNG that can be read row by row is (`processStreamedPNG`), holding
-    /// neither the file nor its full-size picture; everything else is processed from the bytes.
+    /// neither the file nor its full-size picture; a WebP is decoded from a mapping of the
+    /// file (`processMappedWebP`); everything else is processed from the bytes.
     public func processFile(atPath path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
         try options.validate()
         let file = try InputFile(path: path, limit: options.maxInputBytes)
@@ -133,6 +134,7 @@ public struct PhotoProcessor: Sendable {
             let header = try JPEGInspector.inspect(file: file)
             return try processJPEG(.file(descriptor: file.descriptor), header: header, inputBytes: JPEGRowDecoder.chunkBytes)
         }
+        if file.startsLikeWebP { return try processMappedWebP(file) }
         var bytes = try file.readAll()
         if let photo = try processStreamedPNG(&bytes, path: path) { return photo }
         return try process(bytes)

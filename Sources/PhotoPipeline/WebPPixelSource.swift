@@ -11,6 +11,11 @@ struct WebPPixelSource: PixelSource {
     var decodesUpright: Bool { false }
 
     func inspect(_ bytes: [UInt8]) throws(PhotoProcessingError) -> PixelSourceHeader<WebPHeader> {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PhotoProcessingError) in try inspect(buffer) }
+    }
+
+    /// `inspect` over bytes the caller holds for the call (a mapped file).
+    func inspect(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhotoProcessingError) -> PixelSourceHeader<WebPHeader> {
         let header: WebPHeader
         do {
             header = try WebPInspector.inspect(bytes)
@@ -52,11 +57,32 @@ struct WebPPixelSource: PixelSource {
         return image
     }
 
+    /// `decodeFitted` over a mapped file, `release` letting its pages go behind a lossless
+    /// decode (`WebPDecoder.decodeRGB(_:header:scaledToWidth:height:releasing:)`). The
+    /// full-size fallback for an offset first frame copies the mapping into an array first,
+    /// as `process` would have held it.
+    func decodeFitted(
+        _ bytes: UnsafeBufferPointer<UInt8>, header: PixelSourceHeader<WebPHeader>, width: Int, height: Int,
+        releasing release: (UnsafeRawPointer) -> Void
+    ) throws(PhotoProcessingError) -> RGBImage {
+        do {
+            let pixels = try withoutActuallyEscaping(release) { (release) throws(WebPError) -> [UInt8]? in
+                try WebPDecoder.decodeRGB(bytes, header: header.native, scaledToWidth: width, height: height, releasing: release)
+            }
+            if let pixels { return RGBImage(uncheckedWidth: width, height: height, pixels: pixels) }
+        } catch {
+            throw translate(error)
+        }
+        return try decodeFitted(Array(bytes), header: header, width: width, height: height)
+    }
+
     /// What decoding holds besides the RGB output, counted generously at the canvas size
     /// (a first frame is never larger) as for the full-size decode an offset first frame
-    /// still takes, which bounds the scaled one from above: the demuxer's copy of the input, the RGBA frame
-    /// `WebPDecode` writes into, VP8L's own whole-image ARGB buffer for lossless data (one
-    /// `UInt32` a pixel, plus its cache rows), and our copies of the EXIF and ICC chunks.
+    /// still takes, which bounds the scaled one from above: a second input-sized buffer (the
+    /// array a mapped file is copied into for that full-size fallback; the demuxer no longer
+    /// copies, but the count stays as an upper bound), the RGBA frame `WebPDecode` writes
+    /// into, VP8L's own whole-image ARGB buffer for lossless data (one `UInt32` a pixel,
+    /// plus its cache rows), and our copies of the EXIF and ICC chunks.
     static func decoderBytes(for header: WebPHeader, inputBytes: Int) -> Int {
         let rgba = header.pixelCount * 4
         let losslessARGB = header.pixelCount * 4 + header.width * 4 * 16
@@ -77,11 +103,12 @@ struct WebPPixelSource: PixelSource {
         return (fitted.width, fitted.height, Self.scaledDecoderBytes(for: header.native, fitted: fitted, inputBytes: inputBytes))
     }
 
-    /// What a scaled decode of a lossy picture holds besides its RGB output: the demuxer's
-    /// copy of the input; with alpha, the full-size alpha plane libwebp decodes an `ALPH`
-    /// chunk into (one byte a pixel) and our RGBA at the fitted size; libwebp's row caches
-    /// and rescaler, counted generously as 64 rows of 4 bytes a pixel at the stored width;
-    /// our copies of the EXIF and ICC chunks, and libwebp's state.
+    /// What a scaled decode of a lossy picture holds besides its RGB output: an input-sized
+    /// buffer (once the demuxer's copy, which it no longer makes; kept as an upper bound);
+    /// with alpha, the full-size alpha plane libwebp decodes an `ALPH` chunk into (one byte
+    /// a pixel) and our RGBA at the fitted size; libwebp's row caches and rescaler, counted
+    /// generously as 64 rows of 4 bytes a pixel at the stored width; our copies of the EXIF
+    /// and ICC chunks, and libwebp's state.
     static func scaledDecoderBytes(for header: WebPHeader, fitted: (width: Int, height: Int), inputBytes: Int) -> Int {
         let alpha = header.hasAlpha ? header.pixelCount + fitted.width * fitted.height * 4 : 0
         let rows = header.width * 4 * 64

@@ -1,7 +1,9 @@
 import CWebP
 
-/// One libwebp demuxer over its own copy of the bytes: the demuxer keeps pointers into
-/// the data it parsed, so this class owns both and frees them together in `deinit`.
+/// One libwebp demuxer over the caller's bytes, without a copy of them (which was a second
+/// input-sized buffer, 11 MB for a 12 MP lossless photo). The demuxer keeps pointers into
+/// the data it parsed, so it only exists inside `withDemuxer(over:_:)`, the scope in which
+/// the caller's buffer is valid: no `Demuxer` and no pointer into the bytes escapes it.
 ///
 /// Parsing is partial (`WebPDemuxPartial`), so a file cut short after its header still
 /// yields the canvas and whatever chunks arrived, with `isComplete == false`.
@@ -9,30 +11,42 @@ import CWebP
 /// Not `Sendable`: libwebp's demuxer is not documented as safe to share between threads,
 /// and it is only ever used inside one call.
 final class Demuxer {
-    private let storage: UnsafeMutableBufferPointer<UInt8>
     private let demux: OpaquePointer
     /// Whether parsing reached `WEBP_DEMUX_DONE`: every chunk the RIFF header promises is there.
     let isComplete: Bool
 
-    init(_ bytes: [UInt8]) throws(WebPError) {
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
-        _ = storage.initialize(from: bytes)
-        var data = WebPData(bytes: UnsafePointer(storage.baseAddress), size: bytes.count)
+    /// Calls `body` with a demuxer over `bytes`, deleted when `body` returns; `bytes` must
+    /// stay valid (and unchanged) for that long, which the callers' scopes guarantee.
+    static func withDemuxer<Result>(
+        over bytes: UnsafeBufferPointer<UInt8>, _ body: (Demuxer) throws(WebPError) -> Result
+    ) throws(WebPError) -> Result {
+        let demuxer = try Demuxer(bytes)
+        defer { withExtendedLifetime(demuxer) {} }
+        return try body(demuxer)
+    }
+
+    /// Calls `body` with a demuxer over `bytes`, inside `withUnsafeBufferPointer`'s scope.
+    static func withDemuxer<Result>(
+        over bytes: [UInt8], _ body: (Demuxer) throws(WebPError) -> Result
+    ) throws(WebPError) -> Result {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(WebPError) -> Result in
+            try withDemuxer(over: buffer, body)
+        }
+    }
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) throws(WebPError) {
         var state = WEBP_DEMUX_PARSE_ERROR
-        guard let demux = WebPDemuxPartial(&data, &state) else {
-            storage.deallocate()
+        // No bytes (an empty array has no base address) is what libwebp calls a parse error.
+        var data = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+        guard !bytes.isEmpty, let demux = WebPDemuxPartial(&data, &state) else {
             // NULL with PARSING_HEADER: not even the RIFF/VP8X header is all there.
             throw WebPError(state == WEBP_DEMUX_PARSING_HEADER ? .truncated : .corrupt, operation: "WebPDemuxPartial")
         }
-        self.storage = storage
         self.demux = demux
         self.isComplete = state == WEBP_DEMUX_DONE
     }
 
-    deinit {
-        WebPDemuxDelete(demux)
-        storage.deallocate()
-    }
+    deinit { WebPDemuxDelete(demux) }
 
     /// The canvas size and frame count the demuxer parsed.
     var canvasWidth: Int { Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)) }
@@ -52,7 +66,7 @@ final class Demuxer {
     }
 
     /// Calls `body` with the first frame (the still image, or an animation's first frame)
-    /// while its bitstream is still valid: the bytes point into `storage`.
+    /// while its bitstream is still valid: the bytes point into the caller's buffer.
     func withFirstFrame<Result>(
         _ body: (Frame, UnsafeBufferPointer<UInt8>) throws(WebPError) -> Result
     ) throws(WebPError) -> Result {

@@ -7,11 +7,17 @@ package enum WebPInspector {
     /// `.truncated`/`.corrupt` when not even the size can be read; a file cut short after
     /// its header is returned with `isComplete == false`.
     package static func inspect(_ bytes: [UInt8]) throws(WebPError) -> WebPHeader {
-        guard bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) else {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(WebPError) -> WebPHeader in try inspect(buffer) }
+    }
+
+    /// The header of bytes the caller holds (a mapped file) for the call; only the chunk
+    /// headers and the metadata chunks are read, not the coded picture.
+    package static func inspect(_ bytes: UnsafeBufferPointer<UInt8>) throws(WebPError) -> WebPHeader {
+        guard bytes.count >= 12, bytes.starts(with: "RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
             throw WebPError(.notWebP, operation: "RIFF/WEBP signature")
         }
         var features = WebPBitstreamFeatures()
-        let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        let status = WebPGetFeatures(bytes.baseAddress, bytes.count, &features)
         guard status == VP8_STATUS_OK else {
             let kind: WebPError.Kind =
                 switch status {
@@ -22,12 +28,13 @@ package enum WebPInspector {
                 }
             throw WebPError(kind, operation: "WebPGetFeatures", status: Int(status.rawValue))
         }
-        let demuxer = try Demuxer(bytes)
-        return WebPHeader(
-            width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0,
-            isAnimated: features.has_animation != 0, isLossy: features.format == 1, frameCount: demuxer.frameCount,
-            exif: demuxer.chunk("EXIF").map(tiffPayload), iccProfile: demuxer.chunk("ICCP"),
-            isComplete: demuxer.isComplete)
+        return try Demuxer.withDemuxer(over: bytes) { demuxer in
+            WebPHeader(
+                width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0,
+                isAnimated: features.has_animation != 0, isLossy: features.format == 1, frameCount: demuxer.frameCount,
+                exif: demuxer.chunk("EXIF").map(tiffPayload), iccProfile: demuxer.chunk("ICCP"),
+                isComplete: demuxer.isComplete)
+        }
     }
 
     /// The EXIF chunk should start at the TIFF header, but some writers prefix the JPEG

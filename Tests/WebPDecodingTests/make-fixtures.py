@@ -8,7 +8,7 @@ package (webpmux) on PATH:
     apt-get install webp
     /tmp/venv/bin/python Tests/WebPDecodingTests/make-fixtures.py
 
-Every still picture is 64 x 48 with four flat quadrants, top-left red, top-right green,
+Every still picture but noisy-lossless.webp (and its cwebp) is 64 x 48 with four flat quadrants, top-left red, top-right green,
 bottom-left blue, bottom-right white, so a test can tell rotation and mirroring apart.
 """
 import os
@@ -109,6 +109,26 @@ def main():
     bits = (bits & ~((1 << 28) - 1)) | (16383) | (16383 << 14)
     data[21:25] = struct.pack("<I", bits)
     open(path("huge.webp"), "wb").write(bytes(data))
+
+    noisy_lossless(path("noisy-lossless.webp"))
+
+
+def noisy_lossless(out):
+    """A 400 x 300 lossless picture of a gradient with noise (a fixed LCG, so the same
+    file every time), by cwebp: large and busy enough (a few hundred KB of VP8L) that an
+    incremental decode suspends many times mid-picture and releases bytes behind it."""
+    state = 26
+    data = bytearray()
+    for y in range(300):
+        for x in range(400):
+            for base in (x * 255 // 399, y * 255 // 299, (x + y) * 255 // 698):
+                state = (state * 1103515245 + 12345) % (1 << 31)
+                data.append(max(0, min(255, base + (state >> 16) % 33 - 16)))
+    with tempfile.TemporaryDirectory() as tmp:
+        ppm = os.path.join(tmp, "noisy.ppm")
+        with open(ppm, "wb") as f:
+            f.write(b"P6\n400 300\n255\n" + bytes(data))
+        subprocess.run(["cwebp", "-quiet", "-lossless", "-z", "1", ppm, "-o", out], check=True)
 
 
 if __name__ == "__main__":
