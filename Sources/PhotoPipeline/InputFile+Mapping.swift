@@ -20,7 +20,9 @@ extension InputFile {
     /// A 12 MP lossless WebP's 11 MB then costs a window of about a megabyte instead.
     /// The file must not shrink while mapped (a page past its new end would fault); the
     /// pipeline only reads files it was handed to process, as `readAll` assumed as well
-    /// that they do not change while read.
+    /// that they do not change while read. Should one shrink anyway, the fault (SIGBUS) ends
+    /// the process: the server prepares uploads in a `photo worker` child process, so that
+    /// ends the one upload's worker, which the server reports as a failed preparation.
     func withMappedBytes<Result>(
         _ body: (UnsafeBufferPointer<UInt8>, _ release: (UnsafeRawPointer) -> Void) throws(PhotoProcessingError) -> Result
     ) throws(PhotoProcessingError) -> Result {
