@@ -294,9 +294,8 @@ import Testing
                     .map(el => el.className);
                 """)
             #expect(problems.array?.isEmpty == true, "too small or unnamed: \(problems)")
-            #expect(
-                try await f.browser.execute("return document.querySelector('.story-image').alt").string?.hasPrefix("Photo story by Maya Okafor, 1 of 3") == true
-            )
+            let alt = try await f.browser.execute("return document.querySelector('.story-image').alt").string
+            #expect(alt?.hasPrefix("Photo story by Maya Okafor, 1 of 3") == true, "alt: \(alt ?? "none")")
         }
     }
 
