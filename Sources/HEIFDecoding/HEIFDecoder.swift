@@ -83,11 +83,7 @@ package enum HEIFDecoder {
     package static func withDecodedPlanarRGB<T>(
         _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFPlanarRGB) -> T
     ) throws(HEIFError) -> T? {
-        try PrimaryImage.open(bytes) { image throws(HEIFError) -> T? in
-            let info = try image.checkDecodable(maxPixels: maxPixels)
-            guard !info.hasAlpha, (info.bitDepth ?? 8) == 8 else { return nil }
-            return try image.withDecodedPlanarRGB(body)
-        }
+        try openOpaqueEightBit(bytes, maxPixels: maxPixels) { image throws(HEIFError) in try image.withDecodedPlanarRGB(body) }
     }
 
     /// Decodes an opaque 8-bit primary image once and lends `body` the planes it came out
@@ -98,10 +94,18 @@ package enum HEIFDecoder {
     package static func withDecodedPlanes<T>(
         _ bytes: [UInt8], maxPixels: Int, _ body: (HEIFDecodedPlanes) -> T
     ) throws(HEIFError) -> T? {
+        try openOpaqueEightBit(bytes, maxPixels: maxPixels) { image throws(HEIFError) in try image.withDecodedPlanes(body) }
+    }
+
+    /// Opens the primary image and calls `body` only for an opaque 8-bit one (after the
+    /// pixel limit and codec checks); nil otherwise: the planar ways serve nothing else.
+    private static func openOpaqueEightBit<T>(
+        _ bytes: [UInt8], maxPixels: Int, _ body: (PrimaryImage) throws(HEIFError) -> T?
+    ) throws(HEIFError) -> T? {
         try PrimaryImage.open(bytes) { image throws(HEIFError) -> T? in
             let info = try image.checkDecodable(maxPixels: maxPixels)
             guard !info.hasAlpha, (info.bitDepth ?? 8) == 8 else { return nil }
-            return try image.withDecodedPlanes(body)
+            return try body(image)
         }
     }
 
