@@ -31,3 +31,13 @@ package struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package var description: String { "PNG \(kind): \(message)" }
 }
+
+extension PNGError {
+    /// The image data of the picture `header` declares inflates to more than it: the
+    /// same refusal whether the counting check or the row reader found it.
+    static func inflatesPastPicture(_ header: PNGHeader) -> PNGError {
+        PNGError(
+            .sizeMismatch,
+            "the image data inflates past the \(header.inflatedBytes) bytes a \(header.width) × \(header.height) picture needs")
+    }
+}

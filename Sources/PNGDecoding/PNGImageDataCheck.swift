@@ -20,9 +20,7 @@ package enum PNGImageDataCheck {
         switch outcome {
         case .ended, .incomplete: return
         case .exceedsLimit:
-            throw PNGError(
-                .sizeMismatch,
-                "the image data inflates past the \(header.inflatedBytes) bytes a \(header.width) × \(header.height) picture needs")
+            throw PNGError.inflatesPastPicture(header)
         case .stopped: throw PNGError(.timedOut, "the decode deadline passed while inflating the image data")
         case .damaged(let status): throw PNGError(.corrupt, "the image data is not a valid zlib stream (zlib status \(status))")
         }

@@ -24,27 +24,46 @@ package enum PNGRowStream {
 
     /// Reads the file at `path` (inspected as `header`, which `canStream` accepted) and
     /// hands each row, `width × 3` bytes of RGB top to bottom, to `body` with its index.
-    /// Throws with libpng's message when the data is damaged or the file is not the one
-    /// inspected.
+    /// `shouldStop` (a deadline) is asked before every 64th row.
+    ///
+    /// The image data is inflated once, by libpng, and must end where the picture does:
+    /// data that inflates past the last row is refused (`.sizeMismatch`), and so is a
+    /// stream that goes on for more than `cpng_after_rows_budget` bytes after it (which the
+    /// counting check of the in-memory path lets through when it inflates to nothing), so
+    /// an inflate bomb costs at most one picture's worth of work. Throws with libpng's message when the data is damaged
+    /// or the file is not the one inspected.
     package static func read(
-        path: String, header: PNGHeader, _ body: (UnsafePointer<UInt8>, Int) -> Void
+        path: String, header: PNGHeader, shouldStop: () -> Bool, _ body: (UnsafePointer<UInt8>, Int) -> Void
     ) throws(PNGError) {
         guard canStream(header) else { throw PNGError(.unsupported, "this PNG cannot be read row by row") }
         var message = [CChar](repeating: 0, count: Int(cpng_message_size))
-        let succeeded = withoutActuallyEscaping(body) { body in
-            var context = body
-            return withUnsafeMutablePointer(to: &context) { pointer in
-                cpng_stream_rgb8(
-                    path, UInt32(header.width), UInt32(header.height),
-                    { context, row, y in
-                        guard let context, let row else { return 0 }
-                        context.assumingMemoryBound(to: ((UnsafePointer<UInt8>, Int) -> Void).self).pointee(row, Int(y))
-                        return 1
-                    }, pointer, &message)
+        typealias Row = (UnsafePointer<UInt8>, Int) -> Bool
+        let outcome = withoutActuallyEscaping(body) { body in
+            withoutActuallyEscaping(shouldStop) { shouldStop in
+                var context: Row = { row, y in
+                    if y % 64 == 0, shouldStop() { return false }
+                    body(row, y)
+                    return true
+                }
+                return withUnsafeMutablePointer(to: &context) { pointer in
+                    cpng_stream_rgb8(
+                        path, UInt32(header.width), UInt32(header.height),
+                        { context, row, y in
+                            guard let context, let row else { return 0 }
+                            return context.assumingMemoryBound(to: Row.self).pointee(row, Int(y)) ? 1 : 0
+                        }, pointer, &message)
+                }
             }
         }
-        guard succeeded == 0 else { return }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        throw PNGError(.corrupt, text.isEmpty ? "libpng failed without a message" : text)
+        switch outcome {
+        case cpng_stream_read: return
+        case cpng_stream_stopped: throw PNGError(.timedOut, "the decode deadline passed while reading the rows")
+        case cpng_stream_too_much: throw PNGError.inflatesPastPicture(header)
+        case cpng_stream_too_long:
+            throw PNGError(.sizeMismatch, "the image data goes on for more than \(cpng_after_rows_budget) bytes after the last row")
+        default:
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw PNGError(.corrupt, text.isEmpty ? "libpng failed without a message" : text)
+        }
     }
 }

@@ -40,13 +40,14 @@ struct PNGPixelSource: PixelSource {
 
     /// The box-fitted image of the PNG file at `path` (inspected as `header`, which
     /// `PNGRowStream.canStream` accepted), read row by row and resampled as the rows come:
-    /// neither the file's bytes nor the full-size picture are held.
+    /// neither the file's bytes nor the full-size picture are held. Refused like
+    /// `checkData` when the data inflates past the picture or `pastDeadline` says so.
     func decodeFitted(
-        path: String, header: PixelSourceHeader<PNGHeader>, width: Int, height: Int
+        path: String, header: PixelSourceHeader<PNGHeader>, width: Int, height: Int, pastDeadline: () -> Bool
     ) throws(PhotoProcessingError) -> RGBImage {
         var resampler = RowStreamResampler(sourceWidth: header.width, sourceHeight: header.height, width: width, height: height)
         do {
-            try PNGRowStream.read(path: path, header: header.native) { row, _ in resampler.add(row) }
+            try PNGRowStream.read(path: path, header: header.native, shouldStop: pastDeadline) { row, _ in resampler.add(row) }
         } catch {
             throw Self.translate(error)
         }

@@ -51,4 +51,20 @@ import Testing
         }
         #expect(PhotoProcessingOptions().decodeTimeLimit == .seconds(30))
     }
+
+    /// The streamed path (a PNG file read row by row) asks the deadline between rows.
+    @Test func aStreamedPNGPastTheTimeLimitIsAbandoned() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(try PNGBuilder.flatGrey(width: 1000, height: 1000)).write(to: URL(fileURLWithPath: path))
+        let options = PhotoProcessingOptions(decodeTimeLimit: .seconds(3))
+        #expect(try PhotoProcessor(options: options).processFile(atPath: path).width == 1000, "on a real clock it is quick")
+        let clock = TickingClock()
+        #expect {
+            try PhotoProcessor(options: options, clock: clock.now).processFile(atPath: path)
+        } throws: { error in
+            guard case .tookTooLong(format: "PNG", let detail) = error as? PhotoProcessingError else { return false }
+            return detail == "the decode deadline passed while reading the rows"
+        }
+    }
 }

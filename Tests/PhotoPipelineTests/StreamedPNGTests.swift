@@ -65,6 +65,39 @@ import Testing
         }
     }
 
+    /// The row reader inflates the image data once (the in-memory path counts it first) and
+    /// checks its end itself: a stream that goes on for more than 64 KB after the last row
+    /// is refused even when it inflates to nothing more (the bound that keeps a bomb there
+    /// cheap), a short tail of empty blocks and bytes after the stream's end are not, and a
+    /// wrong Adler-32 is damage.
+    @Test func theRowReaderChecksWhereTheImageDataEnds() throws {
+        // 600 × 600: large enough that the inspector's bound on the amount of image data
+        // (the picture, an eighth more, and 64 KB) lets these tails through to the reader.
+        let rows = PNGBuilder.greyRows(width: 600, height: 600)
+        func streamed(_ idat: [UInt8]) throws -> Result<ProcessedPhoto, PhotoProcessingError> {
+            let path = try Self.write(PNGBuilder.png(width: 600, height: 600, idat: idat))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            return Result { () throws(PhotoProcessingError) in try PhotoProcessor().processFile(atPath: path) }
+        }
+        let honest = try PhotoProcessor().process(PNGBuilder.png(width: 600, height: 600, idat: PNGBuilder.storedZlib(rows)))
+
+        let longTail = PNGBuilder.storedZlib(rows, emptyBlocks: 20_000)
+        #expect(throws: PhotoProcessingError.headerMismatch(format: "PNG", detail: "the image data goes on for more than 65536 bytes after the last row")) {
+            try streamed(longTail).get()
+        }
+        let shortTail = PNGBuilder.storedZlib(rows, emptyBlocks: 200)
+        #expect(try streamed(shortTail).get().jpeg == honest.jpeg)
+        let junkAfterTheEnd = PNGBuilder.storedZlib(rows) + [UInt8](repeating: 0xA5, count: 100_000)
+        #expect(try streamed(junkAfterTheEnd).get().jpeg == honest.jpeg, "bytes after the stream's end are only skipped")
+        let wrongAdler = PNGBuilder.storedZlib(rows, adler: 0x1234_5678)
+        #expect {
+            try streamed(wrongAdler).get()
+        } throws: { error in
+            guard case .damaged(format: "PNG", let detail) = error as? PhotoProcessingError else { return false }
+            return detail.contains("incorrect data check")
+        }
+    }
+
     /// Found by PhotoFuzz comparing the two paths: a PNG whose eXIf comes after IDAT (and
     /// with bytes after IEND). libpng's full API treats the misplaced chunk as an error
     /// unless told to only warn, as the simplified API does; the two paths must agree.
