@@ -66,7 +66,7 @@ extension LanczosResampler {
                 let start = weights.starts[x]
                 var tap = taps.baseAddress! + x * weights.stride
                 for offset in start..<(start + weights.counts[x]) {
-                    let weight = tap.pointee
+                    let weight = Int32(tap.pointee)
                     redSum &+= Int32(red[offset]) &* weight
                     greenSum &+= Int32(green[offset]) &* weight
                     blueSum &+= Int32(blue[offset]) &* weight

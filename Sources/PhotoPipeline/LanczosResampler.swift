@@ -135,14 +135,70 @@ enum LanczosResampler {
         _ y: Int, weights: ResamplingWeights, source: UnsafePointer<UInt8>, stride: Int, rowLength: Int,
         acc: UnsafeMutableBufferPointer<Int32>, into row: UnsafeMutableBufferPointer<UInt8>
     ) {
+        verticalRow(y, weights: weights, rowLength: rowLength, acc: acc, into: row) { tap in
+            source + (weights.starts[y] + tap) * stride
+        }
+    }
+
+    /// Output row `y` of the vertical pass, with source row `starts[y] + tap` wherever
+    /// `sourceRow(tap)` says (a ring of rows, or a whole image). The one place the vertical
+    /// sums are made, so every path gives the same bytes.
+    @inline(__always)
+    static func verticalRow(
+        _ y: Int, weights: ResamplingWeights, rowLength: Int, acc: UnsafeMutableBufferPointer<Int32>,
+        into row: UnsafeMutableBufferPointer<UInt8>, sourceRow: (Int) -> UnsafePointer<UInt8>
+    ) {
         let half: Int32 = 1 << (ResamplingWeights.fractionBits - 1)
+        let acc = acc.baseAddress!
         for x in 0..<rowLength { acc[x] = half }
-        for tap in 0..<weights.counts[y] {
-            let weight = weights.weights[y * weights.stride + tap]
-            let sourceRow = source + (weights.starts[y] + tap) * stride
-            for x in 0..<rowLength { acc[x] &+= Int32(sourceRow[x]) &* weight }
+        let count = weights.counts[y]
+        weights.pairs.withUnsafeBufferPointer { pairs in
+            // Two taps at a time; an odd last one is paired with itself, at weight 0.
+            for tap in stride(from: 0, to: count, by: 2) {
+                accumulate(
+                    into: acc, sourceRow(tap), tap + 1 < count ? sourceRow(tap + 1) : sourceRow(tap),
+                    pair: pairs.baseAddress! + y * weights.pairStride + tap / 2, count: rowLength)
+            }
         }
         for x in 0..<rowLength { row[x] = clampShift(acc[x]) }
+    }
+
+    /// `acc[x] += a[x] · aWeight + b[x] · bWeight` for every `x < count`, the two taps
+    /// being `pair`'s lanes 0 and 1 (`ResamplingWeights.pairs`).
+    ///
+    /// Eight columns at a time, the bytes of the two rows interleaved and widened to 16
+    /// bits and the taps sign-extended from 16 bits, so the compiler multiplies and adds
+    /// each pair in one SSE2 instruction (`pmaddwd`, seen in the release build's code);
+    /// written plainly, a 32-bit multiply takes SSE2 six instructions and this pass was a
+    /// fifth of a PNG's whole processing time. The sums are the same integers either way.
+    @inline(__always)
+    static func accumulate(
+        into acc: UnsafeMutablePointer<Int32>, _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+        pair: UnsafePointer<SIMD8<Int16>>, count: Int
+    ) {
+        var x = 0
+        while x + 8 <= count {
+            let a8 = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD8<UInt8>.self)
+            let b8 = UnsafeRawPointer(b + x).loadUnaligned(as: SIMD8<UInt8>.self)
+            let both = SIMD16<UInt8>(lowHalf: a8, highHalf: b8)
+            let interleaved = SIMD16<UInt8>(
+                both[0], both[8], both[1], both[9], both[2], both[10], both[3], both[11],
+                both[4], both[12], both[5], both[13], both[6], both[14], both[7], both[15])
+            let taps = SIMD8<Int32>(truncatingIfNeeded: pair.pointee)
+            let low = SIMD8<Int32>(truncatingIfNeeded: SIMD8<Int16>(truncatingIfNeeded: interleaved.lowHalf)) &* taps
+            let high = SIMD8<Int32>(truncatingIfNeeded: SIMD8<Int16>(truncatingIfNeeded: interleaved.highHalf)) &* taps
+            let sums = UnsafeMutableRawPointer(acc + x)
+            sums.storeBytes(of: sums.loadUnaligned(as: SIMD4<Int32>.self) &+ low.evenHalf &+ low.oddHalf, as: SIMD4<Int32>.self)
+            sums.storeBytes(
+                of: sums.loadUnaligned(fromByteOffset: 16, as: SIMD4<Int32>.self) &+ high.evenHalf &+ high.oddHalf, toByteOffset: 16,
+                as: SIMD4<Int32>.self)
+            x += 8
+        }
+        let (aWeight, bWeight) = (Int32(pair.pointee[0]), Int32(pair.pointee[1]))
+        while x < count {
+            acc[x] &+= Int32(a[x]) &* aWeight &+ Int32(b[x]) &* bWeight
+            x += 1
+        }
     }
 
     /// One row of the horizontal pass.
@@ -158,7 +214,7 @@ enum LanczosResampler {
                 var pixel = row + weights.starts[x] * 3
                 var tap = taps.baseAddress! + x * weights.stride
                 for _ in 0..<weights.counts[x] {
-                    let weight = tap.pointee
+                    let weight = Int32(tap.pointee)
                     red &+= Int32(pixel[0]) &* weight
                     green &+= Int32(pixel[1]) &* weight
                     blue &+= Int32(pixel[2]) &* weight

@@ -76,14 +76,9 @@ struct RowStreamResampler {
                         if sameHeight {
                             rowStart = ring.baseAddress! + (y % ringRows) * rowLength
                         } else {
-                            let half: Int32 = 1 << (ResamplingWeights.fractionBits - 1)
-                            for x in 0..<rowLength { acc[x] = half }
-                            for tap in 0..<vertical.counts[y] {
-                                let weight = vertical.weights[y * vertical.stride + tap]
-                                let source = ring.baseAddress! + ((vertical.starts[y] + tap) % ringRows) * rowLength
-                                for x in 0..<rowLength { acc[x] &+= Int32(source[x]) &* weight }
+                            LanczosResampler.verticalRow(y, weights: vertical, rowLength: rowLength, acc: acc, into: row) { tap in
+                                ring.baseAddress! + ((vertical.starts[y] + tap) % ringRows) * rowLength
                             }
-                            for x in 0..<rowLength { row[x] = LanczosResampler.clampShift(acc[x]) }
                             rowStart = UnsafePointer(row.baseAddress!)
                         }
                         let out = output.baseAddress! + y * outputRowLength
