@@ -15,6 +15,8 @@ struct ResamplingWeights {
     static let fractionBits: Int32 = 14
     static let one: Int32 = 1 << fractionBits
 
+    /// The number of source samples.
+    let sourceSize: Int
     /// First source index of each output sample.
     let starts: [Int]
     /// Number of taps of each output sample.
@@ -78,6 +80,7 @@ struct ResamplingWeights {
                 pairs[index * pairStride + pair] = SIMD8(a, b, a, b, a, b, a, b)
             }
         }
+        self.sourceSize = sourceSize
         self.weights = narrow
         self.stride = stride
         self.pairs = pairs
