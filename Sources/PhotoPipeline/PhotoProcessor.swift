@@ -29,7 +29,7 @@ public struct PhotoProcessor: Sendable {
     }
 
     /// A check that says whether a decode started now has run past `options.decodeTimeLimit`.
-    func deadline() -> () -> Bool {
+    func deadline() -> @Sendable () -> Bool {
         let clock = clock
         let end = clock() + options.decodeTimeLimit
         return { clock() >= end }
