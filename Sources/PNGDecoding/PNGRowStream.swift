@@ -30,8 +30,8 @@ package enum PNGRowStream {
     /// data that inflates past the last row is refused (`.sizeMismatch`), and so is a
     /// stream that goes on for more than `cpng_after_rows_budget` bytes after it (which the
     /// counting check of the in-memory path lets through when it inflates to nothing), so
-    /// an inflate bomb costs at most one picture's worth of work. Throws with libpng's message when the data is damaged
-    /// or the file is not the one inspected.
+    /// an inflate bomb costs at most one picture's worth of work. Throws with libpng's
+    /// message when the data is damaged or the file is not the one inspected.
     package static func read(
         path: String, header: PNGHeader, shouldStop: () -> Bool, _ body: (UnsafePointer<UInt8>, Int) -> Void
     ) throws(PNGError) {
