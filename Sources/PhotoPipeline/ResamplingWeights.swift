@@ -26,7 +26,8 @@ struct ResamplingWeights {
     let stride: Int
     /// The same taps two by two, each pair repeated across eight 16-bit lanes
     /// (`a, b, a, b, …`), `pairStride` per output sample: what the vertical pass multiplies
-    /// eight columns of two source rows by (`LanczosResampler.accumulate`). Kept in memory
+    /// eight columns of two source rows by (`LanczosResampler.accumulate`), and the
+    /// horizontal pass two neighbouring pixels' channels (`horizontalRow`). Kept in memory
     /// rather than built from two taps where they are used, because only a vector loaded
     /// whole lets the compiler see its lanes are 16-bit and use `pmaddwd`.
     let pairs: [SIMD8<Int16>]
