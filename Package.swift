@@ -291,7 +291,7 @@ let package = Package(
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
                 "H3CommandLine",
                 "GrainStoriesWeb", "TestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "AppTestKit", "MicroHTTPServer",
-                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding",
+                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding", "LoggingTestKit",
             ]
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import ATProtoTestKit
 import AppTestKit
 import Foundation
 import GrainStoriesWeb
+import LoggingTestKit
 import MicroHTTPServer
 import PhotoPipeline
 import PhotoTestKit
@@ -42,10 +43,18 @@ struct BrowserFixture {
         let image = try JPEGEncoder.encode(photo, quality: 85)
         let appView = try StandInAppView(image: image)
         // OAuth needs the server's own address before it starts (`--public-url`).
+        // The product's AppView time limit, not LiveApp's 2 s (kept short for tests that
+        // make the AppView hang; no browser test does): with a browser rendering on both
+        // cores, a story page answered 503 for a slow AppView makes the viewer fall back
+        // to loading the whole page, and the test then sees another page than it drove.
+        let configureWithTimeLimit: (inout AppConfiguration) -> Void = { configuration in
+            configuration.appViewTimeoutSeconds = AppConfiguration().appViewTimeoutSeconds
+            configure(&configuration)
+        }
         let app =
             knowsItsAddress
-            ? try await LiveApp.startAtKnownAddress(appViewURL: appView.baseURL, configure)
-            : try await LiveApp.start(appViewURL: appView.baseURL, configure)
+            ? try await LiveApp.startAtKnownAddress(appViewURL: appView.baseURL, configureWithTimeLimit)
+            : try await LiveApp.start(appViewURL: appView.baseURL, configureWithTimeLimit)
         let driver: any BrowserDriver
         do {
             driver = try await engine.startDriver()
@@ -75,7 +84,21 @@ struct BrowserFixture {
         driver.stop()
         await app.stop()
         await appView.stop()
+        fixture.reportServerTrouble()
         if let failure { throw failure }
+    }
+
+    /// Prints what the server logged as wrong while the page was driven: warnings, errors
+    /// and answers of 400 or more. A browser test that fails only on a busy machine is
+    /// hard to explain from the page alone (a 503 makes the viewer fall back to loading a
+    /// whole page); this puts the server's side of it beside the failure in CI's log. It
+    /// decides nothing: tests that provoke errors on purpose print them too.
+    func reportServerTrouble() {
+        let trouble = app.logs.lines.filter { line in
+            line.contains(" warning ") || line.contains(" error ") || line.range(of: #" status=[45]\d\d "#, options: .regularExpression) != nil
+        }
+        guard !trouble.isEmpty else { return }
+        print("[\(engine)] the server logged \(trouble.count) problem lines:\n" + trouble.prefix(40).joined(separator: "\n"))
     }
 
     var base: String { app.baseURL }
@@ -148,6 +171,31 @@ struct BrowserFixture {
         const animation = fill && fill.getAnimations()[0];
         return !!animation && animation.playState === 'paused' && !animation.pending;
         """
+
+    /// From now on, the page notes every in-place step of the viewer (it replaces the
+    /// address for each) and whether the story timer's bar had ended just before it:
+    /// tells a step the timer made from one a tap, key or gesture made. Read by `steps()`.
+    func recordSteps() async throws {
+        try await browser.execute(
+            """
+            window.__steps = [];
+            let ended = false;
+            document.addEventListener('animationend', (event) => { if (event.animationName === 'story-progress') { ended = true; } }, true);
+            const replaceState = history.replaceState;
+            history.replaceState = function (...args) {
+                window.__steps.push({ timerEnded: ended, to: String(args[2]) });
+                ended = false;
+                return replaceState.apply(this, args);
+            };
+            """)
+    }
+
+    /// The steps noted since `recordSteps()`, in order.
+    func steps() async throws -> [(to: String, timerEnded: Bool)] {
+        let value = try await browser.execute("return window.__steps")
+        let list = try #require(value.array, "the page was replaced since recordSteps(): \(value)")
+        return list.map { ($0["to"]?.string ?? "", $0["timerEnded"]?.bool ?? false) }
+    }
 
     /// What the page saw on each of its next `frames` rendered frames: the distinct
     /// states and times of the timer, and the distinct addresses. The page does the
