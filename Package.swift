@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's libresolv (libc6-dev): no pkg-config file; the module map links it.
         .systemLibrary(name: "CResolv"),
+        // glibc's malloc_trim, to give an idle server's free heap back (GrainSupport's IdleMemoryTrimmer).
+        .systemLibrary(name: "CMalloc"),
         // giflib (libgif-dev): no pkg-config file either; the module map links "gif".
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // OpenSSL 3's libcrypto (libssl-dev; libssl3 is already there at run time through libcurl4).
@@ -81,7 +83,7 @@ let package = Package(
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
-        .target(name: "GrainSupport", dependencies: ["WorkerThreads", "DurableFiles"]),
+        .target(name: "GrainSupport", dependencies: ["WorkerThreads", "DurableFiles", "CMalloc"]),
         // The AT Protocol: DID/handle/record key/NSID/AT URI/datetime values, XRPC, the AppView
         // and PDS clients, records and views, identity resolution, outbound HTTP rules.
         .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),

@@ -21,6 +21,19 @@ import Testing
         await app.shutdown()
     }
 
+    /// The idle memory trimmer waits for this count to stand still: every answer counts,
+    /// those made on the server's thread, those made in a task, and errors.
+    @Test func everyAnswerIsCounted() async throws {
+        let app = try await AppHarness()
+        let before = app.application.answerCount
+        _ = await app.respond(.get, "/healthz")
+        _ = await app.respond(.get, "/nope")
+        _ = await app.respond(.delete, "/")
+        _ = app.application.respondImmediately(to: HTTPRequest(method: .get, target: "/assets/app.css"))
+        #expect(app.application.answerCount == before + 4)
+        await app.shutdown()
+    }
+
     @Test func unknownPathsGetTheNotFoundPageAndWrongMethodsA405() async throws {
         let app = try await AppHarness()
         let missing = await app.respond("/nope")

@@ -13,6 +13,7 @@ package final class Application: HTTPResponder {
     let sessions: SessionStore
     let logger: Logger
     private let immediateAnswers = Atomic<Int>(0)
+    private let answers = Atomic<Int>(0)
 
     init(router: Router, errors: ErrorResponder, sessions: SessionStore, logger: Logger) {
         self.router = router
@@ -64,6 +65,10 @@ package final class Application: HTTPResponder {
     /// apart by it, never by timing).
     package var immediateAnswerCount: Int { immediateAnswers.load(ordering: .relaxed) }
 
+    /// How many requests were answered in all: the idle memory trimmer waits for it to
+    /// stand still.
+    package var answerCount: Int { answers.load(ordering: .relaxed) }
+
     /// Decides from the head whether the body is wanted: the route must exist, take a
     /// body of that size, and, for uploads and other account actions, come with a
     /// session cookie this server issued. Anything else is answered at once, so an
@@ -103,6 +108,7 @@ package final class Application: HTTPResponder {
     private func finish(_ response: HTTPResponse, for request: HTTPRequest, requestID: String, started: ContinuousClock.Instant) -> HTTPResponse {
         var response = response
         SecurityHeaders.apply(to: &response.headers)
+        answers.add(1, ordering: .relaxed)
         if logger.isEnabled(.info) {
             logger.info(
                 "request",

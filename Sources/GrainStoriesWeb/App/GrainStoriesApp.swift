@@ -40,6 +40,8 @@ package final class GrainStoriesApp: Sendable {
     private let threads: [WorkerThreadPool]
     private let housekeeper: Housekeeper
     private let housekeeping = Mutex<Task<Void, Never>?>(nil)
+    /// The idle memory trimmer's task (`IdleMemoryTrimmer`), started with the housekeeping.
+    private let trimming = Mutex<Task<Void, Never>?>(nil)
 
     private init(
         configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges, pages: PageRenderer,
@@ -132,7 +134,8 @@ package final class GrainStoriesApp: Sendable {
         )
     }
 
-    /// Starts the outbox worker and the hourly housekeeping (`serve` and the live tests).
+    /// Starts the outbox worker, the hourly housekeeping and the idle memory trimmer (`serve`
+    /// and the live tests).
     package func startBackgroundWork() async {
         await posting.publisher.start()
         await social.start()
@@ -141,11 +144,17 @@ package final class GrainStoriesApp: Sendable {
             guard task == nil else { return }
             task = Task { await housekeeper.run() }
         }
+        let trimmer = IdleMemoryTrimmer(answered: { [application] in application.answerCount })
+        trimming.withLock { task in
+            guard task == nil else { return }
+            task = Task { await trimmer.run() }
+        }
     }
 
     /// Stops the background work, the outgoing HTTP client, the storage and the threads.
     package func shutdown() async {
         housekeeping.withLock { $0?.cancel() }
+        trimming.withLock { $0?.cancel() }
         await posting.publisher.stop()
         await social.stop()
         await edges.http.shutdown()
