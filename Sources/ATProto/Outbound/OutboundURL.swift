@@ -1,4 +1,5 @@
 import Foundation
+import GrainSupport
 
 /// An absolute URL this server is willing to fetch: `https`, or `http` only for hosts
 /// the operator listed as insecure; no credentials in it; a real host name.
@@ -15,7 +16,7 @@ package struct OutboundURL: Sendable, Equatable {
         guard text.utf8.count <= 4096, !text.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }),
             let components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased(),
-            let host = components.host?.lowercased(), !host.isEmpty,
+            let host = components.plainHost?.lowercased(), !host.isEmpty,
             components.user == nil, components.password == nil
         else { return nil }
         let hostKey = components.port.map { "\(host):\($0)" } ?? host

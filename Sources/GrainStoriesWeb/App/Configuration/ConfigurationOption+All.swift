@@ -153,7 +153,7 @@ extension ConfigurationOption {
     static func baseURL(_ text: String, flag: String) throws(ConfigurationError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
-            scheme == "https" || scheme == "http", components.host?.isEmpty == false,
+            scheme == "https" || scheme == "http", components.plainHost?.isEmpty == false,
             components.query == nil, components.fragment == nil, components.user == nil
         else { throw ConfigurationError("--\(flag) must be an http or https URL such as https://grain.social, not '\(text)'") }
         return trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
