@@ -45,9 +45,9 @@ extension ServerContext {
             case .storeBody, .discardBody:
                 uploadSize.pointee = 0
                 return .YES
-            case .rejectOversizeBody:
+            case .refuseAndDrain(let status):
                 uploadSize.pointee = 0
-                return rejectOversizeBody(on: connection)
+                return refuseAndDrain(status, on: connection)
             case .closeConnection:
                 return .NO
             case .rejectSlowBody:
@@ -71,8 +71,8 @@ extension ServerContext {
             return queue(responses.response(for: status), on: connection)
         case .readBody, .ignore:
             return .YES
-        case .rejectOversizeBody:
-            return rejectOversizeBody(on: connection)
+        case .refuseAndDrain(let status):
+            return refuseAndDrain(status, on: connection)
         case .startHandler:
             return startHandler(for: request, on: connection)
         case .queueResponse:
@@ -121,10 +121,11 @@ extension ServerContext {
         return MHD_queue_response(connection, UInt32(status.code), made)
     }
 
-    /// Answers 413 on the socket and keeps the connection open to drain what the client
-    /// still sends (the lifecycle is `lingering`); the slots close it after their linger time.
-    private func rejectOversizeBody(on connection: OpaquePointer) -> MHD_Result {
-        rejectBody(with: responses.rawContentTooLarge, on: connection)
+    /// Answers 413 (or 503: no spool room) on the socket and keeps the connection open to
+    /// drain what the client still sends (the lifecycle is `lingering`); the slots close it
+    /// after their linger time.
+    private func refuseAndDrain(_ status: HTTPStatus, on connection: OpaquePointer) -> MHD_Result {
+        rejectBody(with: status == .serviceUnavailable ? responses.rawServiceUnavailable : responses.rawContentTooLarge, on: connection)
         if let peer = CountedPeer.of(connection) { slots.lingering(peer) }
         return .YES
     }
@@ -133,7 +134,7 @@ extension ServerContext {
     /// (413) or its time limit (408) is answered by writing a complete response to the
     /// socket (nothing else is being written then), followed by a FIN. For 408 and 503 the
     /// caller then returns MHD_NO and MHD closes the connection without reading further;
-    /// a 413 lingers first (`rejectOversizeBody`).
+    /// a 413, or a 503 decided from the head, lingers first (`refuseAndDrain`).
     private func rejectBody(with raw: [UInt8], on connection: OpaquePointer) {
         let descriptor = cmhd_connection_fd(connection)
         guard descriptor >= 0 else { return }

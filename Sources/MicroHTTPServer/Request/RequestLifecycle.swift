@@ -42,12 +42,15 @@ struct RequestLifecycle: Sendable {
         case storeBody
         /// Consume this chunk without keeping it.
         case discardBody
-        /// The body is (or will be) larger than the limit, where MHD cannot queue a
-        /// response: answer 413 on the socket directly, then keep reading and dropping what
-        /// still arrives (`lingering`) until the client stops, the allowance is used up or
-        /// the connection slots' linger time runs out.
-        case rejectOversizeBody
-        /// Lingering after a 413 is over (the body ended, or passed the allowance): close.
+        /// The body will not be read: it is (or will be) larger than the limit (413), or the
+        /// spool has no room for it (503), and the client is sending it already. MHD
+        /// cannot queue a response then (and one queued before the body would be followed
+        /// by a close with unread bytes, a reset that can destroy the answer): answer on the
+        /// socket directly, then keep reading and dropping what still arrives
+        /// (`lingering`) until the client stops, the allowance is used up or the
+        /// connection slots' linger time runs out.
+        case refuseAndDrain(HTTPStatus)
+        /// Lingering after a refusal is over (the body ended, or passed the allowance): close.
         case closeConnection
         /// The body is still arriving past its time limit, or arrives slower than the
         /// minimum rate (a client trickling bytes to keep a spool file alive): answer
@@ -115,21 +118,20 @@ struct RequestLifecycle: Sendable {
             state = .finished
             return .respondNow(.badRequest)
         case .length(let length) where length > maxBodyBytes:
-            return refuseDeclaredOversize(expectsContinue: expectsContinue)
+            return refuseBeforeBody(.contentTooLarge, expectsContinue: expectsContinue)
         case .length, .chunked:
             switch decide(framing) {
             case .refused:
                 state = .finished
                 return .queueResponse
             case .noSpoolRoom:
-                state = .finished
-                return .respondNow(.serviceUnavailable)
+                return refuseBeforeBody(.serviceUnavailable, expectsContinue: expectsContinue)
             case .accepted(let limit, let deadline, let started):
                 maxBodyBytes = min(maxBodyBytes, limit)
                 self.deadline = deadline
                 self.started = started
                 if case .length(let length) = framing, length > maxBodyBytes {
-                    return refuseDeclaredOversize(expectsContinue: expectsContinue)
+                    return refuseBeforeBody(.contentTooLarge, expectsContinue: expectsContinue)
                 }
                 state = .readingBody(received: 0)
                 return .readBody
@@ -152,7 +154,7 @@ struct RequestLifecycle: Sendable {
             let (total, overflow) = received.addingReportingOverflow(count)
             if overflow || total > maxBodyBytes {
                 state = .lingering(drained: 0)
-                return .rejectOversizeBody
+                return .refuseAndDrain(.contentTooLarge)
             }
             if let minimumRate, let started, minimumRate.isTooSlow(received: total, elapsed: now - started) {
                 state = .finished
@@ -209,13 +211,16 @@ struct RequestLifecycle: Sendable {
         }
     }
 
-    private mutating func refuseDeclaredOversize(expectsContinue: Bool) -> Action {
+    /// Refuses a body before reading any of it: a client that waits for `100 Continue`
+    /// sends nothing more, so the answer is queued normally; any other is already sending,
+    /// and is answered on the socket with what it still sends drained behind it.
+    private mutating func refuseBeforeBody(_ status: HTTPStatus, expectsContinue: Bool) -> Action {
         if expectsContinue {
             state = .finished
-            return .respondNow(.contentTooLarge)
+            return .respondNow(status)
         }
         state = .lingering(drained: 0)
-        return .rejectOversizeBody
+        return .refuseAndDrain(status)
     }
 
     /// The driver answered without running the async handler: the responder's fast path
