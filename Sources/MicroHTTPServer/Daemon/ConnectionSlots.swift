@@ -37,14 +37,17 @@ final class ConnectionSlots: Sendable {
     }
 
     private struct Entry {
+        /// The connection's peer, which also carries since when it has waited for a
+        /// head (nil while a request is in progress).
+        let peer: CountedPeer
         let descriptor: Int32
-        let client: String
         /// Its place in the order connections were opened (for "oldest").
         let sequence: UInt64
-        /// When the connection began waiting for a head; nil while a request is in progress.
-        var waitingSince: ContinuousClock.Instant?
         /// When a 413 went out while the client was still sending (see `lingering`).
         var lingeringSince: ContinuousClock.Instant?
+
+        var client: String { peer.client }
+        var waitingSince: ContinuousClock.Instant? { peer.waitingSince }
     }
 
     private struct Table {
@@ -96,17 +99,21 @@ final class ConnectionSlots: Sendable {
     func opened(_ peer: CountedPeer, descriptor: Int32) {
         table.withLock { table in
             table.opened += 1
-            table.entries[ObjectIdentifier(peer)] = Entry(descriptor: descriptor, client: peer.client, sequence: table.opened, waitingSince: .now)
+            peer.setWaiting(since: .now)
+            table.entries[ObjectIdentifier(peer)] = Entry(peer: peer, descriptor: descriptor, sequence: table.opened)
             table.perClient[peer.client, default: 0] += 1
         }
     }
 
+    /// Both marks touch only the peer (see `CountedPeer`): a connection given back
+    /// meanwhile is already shut down, and marking it again changes nothing but whether
+    /// a later sweep or reclaim shuts it down once more, which is harmless.
     func headArrived(_ peer: CountedPeer) {
-        table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince = nil }
+        peer.setWaiting(since: nil)
     }
 
     func requestFinished(_ peer: CountedPeer) {
-        table.withLock { $0.entries[ObjectIdentifier(peer)]?.waitingSince = .now }
+        peer.setWaiting(since: .now)
     }
 
     /// A 413 went out on `peer`'s connection while its client was still sending; what
@@ -115,8 +122,9 @@ final class ConnectionSlots: Sendable {
     func lingering(_ peer: CountedPeer) {
         table.withLock { table in
             let now = ContinuousClock.now
+            guard table.entries[ObjectIdentifier(peer)] != nil else { return }
             table.entries[ObjectIdentifier(peer)]?.lingeringSince = now
-            table.entries[ObjectIdentifier(peer)]?.waitingSince = now
+            peer.setWaiting(since: now)
         }
     }
 
@@ -176,7 +184,7 @@ final class ConnectionSlots: Sendable {
     private static func close(_ key: ObjectIdentifier, in table: inout Table) {
         guard let entry = table.entries[key] else { return }
         if entry.descriptor >= 0 { _ = Glibc.shutdown(entry.descriptor, Int32(SHUT_RDWR)) }
-        table.entries[key]?.waitingSince = nil
+        entry.peer.setWaiting(since: nil)
         table.entries[key]?.lingeringSince = nil
     }
 }

@@ -96,20 +96,3 @@ let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socke
         break
     }
 }
-
-/// The address a connection was counted under, kept in MHD's socket context; also its
-/// identity for `ConnectionSlots`.
-final class CountedPeer: Sendable {
-    let address: String
-    /// The client it counts against (the address, or its /64 for IPv6).
-    let client: String
-    init(address: String) {
-        self.address = address
-        self.client = ConnectionSlots.client(of: address)
-    }
-
-    /// The peer stored for `connection` when it started, if any.
-    static func of(_ connection: OpaquePointer) -> CountedPeer? {
-        cmhd_connection_socket_context(connection).map { Unmanaged<CountedPeer>.fromOpaque($0).takeUnretainedValue() }
-    }
-}
