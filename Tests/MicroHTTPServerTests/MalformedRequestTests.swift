@@ -75,6 +75,24 @@ import Testing
         }
     }
 
+    /// Cookies are per host, not per port: a self-hoster's other web apps on the same
+    /// machine send theirs here too. Two browser-sized jars (8 KB, nginx's default limit
+    /// for one header line, and 12 KB) must reach the handler whole. libmicrohttpd keeps
+    /// the head and a parsed copy of the cookies in its per-connection pool
+    /// (`connectionMemoryLimit`), so this is what stops that pool from being cut to save
+    /// the `memset` it costs per request (BENCHMARKS.md, "One shared lock fewer").
+    @Test(arguments: [8_000, 12_000])
+    func aFullCookieJarIsAnsweredAndReachesTheHandlerWhole(size: Int) async throws {
+        let cookie = "jar=" + String(repeating: "c", count: size)
+        try await withLiveServer(responder: { request in
+            HTTPResponse(contentType: "text/plain", text: String(request.headers["Cookie"]?.count ?? 0))
+        }) { live in
+            let response = try await live.exchange(get("/", "Cookie: \(cookie)\r\n"), timeout: .seconds(5))
+            #expect(response.status == 200)
+            #expect(response.bodyText == String(cookie.count))
+        }
+    }
+
     @Test func idleConnectionIsClosedByTheTimeout() async throws {
         let configuration = LiveServer.configuration(connectionTimeoutSeconds: 1)
         try await withLiveServer(configuration, responder: { _ in HTTPResponse() }) { live in
