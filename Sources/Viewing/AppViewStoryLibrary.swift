@@ -26,7 +26,9 @@ package struct AppViewStoryLibrary: StoryLibrary {
     private let storyCache: RefreshingCache<ATURI, StoryView?, XRPCError>
     private let profileCache: RefreshingCache<ATIdentifier, ProfileViewDetailed?, XRPCError>
     private let now: @Sendable () -> Date
+    private let clock: @Sendable () -> ContinuousClock.Instant
     private let client: AppViewClient
+    private let stripMemo = FreshStripMemo()
 
     /// `clock` times the caches' lifetimes and failure pauses; `now` is the wall clock
     /// that decides which stories are still within their 24 hours.
@@ -35,6 +37,7 @@ package struct AppViewStoryLibrary: StoryLibrary {
         clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.now = now
+        self.clock = clock
         self.client = client
         authorsCache = RefreshingCache(lifetime: lifetimes.strip, capacity: 1, now: clock) { (_: String) async throws(XRPCError) in
             try await client.storyAuthors()
@@ -56,10 +59,16 @@ package struct AppViewStoryLibrary: StoryLibrary {
     }
 
     package func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? {
+        let changeCount = authorsCache.changeCount
+        if let authors = stripMemo.authors(changeCount: changeCount, now: clock()) {
+            return .success(Fetched(live(authors), isStale: false))
+        }
         switch authorsCache.immediateValue(for: "strip") {
-        case .success(let lookup): .success(Fetched(live(lookup.value), isStale: lookup.isStale))
-        case .failure(let error): .failure(.unavailable(error))
-        case nil: nil
+        case .success(let lookup):
+            if let freshUntil = lookup.freshUntil { stripMemo.keep(lookup.value, changeCount: changeCount, freshUntil: freshUntil) }
+            return .success(Fetched(live(lookup.value), isStale: lookup.isStale))
+        case .failure(let error): return .failure(.unavailable(error))
+        case nil: return nil
         }
     }
 

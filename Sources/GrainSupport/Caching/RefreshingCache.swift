@@ -29,6 +29,9 @@ package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure
         package let value: Value
         /// True when the value is past its lifetime and the last refresh failed.
         package let isStale: Bool
+        /// From `immediateValue(for:)`, for a fresh value: until when the same answer
+        /// stands, unless `changeCount` moves first.
+        package var freshUntil: ContinuousClock.Instant? = nil
     }
 
     private struct Entry {
@@ -63,6 +66,8 @@ package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure
     /// Tasks return a `Result` because `Task` can only fail with `any Error`; this keeps `Failure`.
     private var inFlight: [Key: Task<Result<Value, Failure>, Never>] = [:]
     private let backoff: FailureBackoff<Key, Failure>.Policy
+    /// Counts the changes to the entries and failures (see `changeCount`).
+    private let changes = Atomic<UInt64>(0)
 
     package init(
         lifetime: Duration, maxStaleness: Duration = .seconds(24 * 3600), capacity: Int = 2048,
@@ -121,7 +126,8 @@ package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure
                 if age < lifetime || (age < maxStaleness && paused != nil) {
                     // Marking it used again changes nothing when it already is the latest used.
                     if entry.lastUsed != table.useCounter { _ = table.use(key) }
-                    return .success(Lookup(value: entry.value, isStale: age < lifetime ? false : entry.lastRefreshFailed))
+                    guard age < lifetime else { return .success(Lookup(value: entry.value, isStale: entry.lastRefreshFailed)) }
+                    return .success(Lookup(value: entry.value, isStale: false, freshUntil: entry.fetchedAt + lifetime))
                 }
                 if age < maxStaleness { return nil }
             }
@@ -129,16 +135,32 @@ package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure
         }
     }
 
+    /// Grows with every change to what the cache holds (a value stored, dropped or
+    /// evicted, a failure recorded), from any thread. A caller may keep an answer of
+    /// `immediateValue(for:)` for as long as it is fresh and this count stands still:
+    /// this class is generic, and used from another module its code is not specialised,
+    /// so each lookup pays for finding generic type metadata at run time, which was most
+    /// of what the home page's strip lookup cost (issue 26).
+    package nonisolated var changeCount: UInt64 { changes.load(ordering: .acquiring) }
+
+    /// Applies a change to the table, then counts it (after, so a caller that sees the
+    /// new count and looks again sees the change).
+    private nonisolated func change<Answer>(_ body: (inout Table) -> Answer) -> Answer {
+        let answer = table.withLock { body(&$0) }
+        changes.add(1, ordering: .releasing)
+        return answer
+    }
+
     /// Drops `key`, for example after the user deleted the story it describes.
     package func invalidate(_ key: Key) {
-        _ = table.withLock { $0.entries.removeValue(forKey: key) }
+        _ = change { $0.entries.removeValue(forKey: key) }
     }
 
     /// Replaces the value for `key`, for example with a just-posted story the AppView
     /// has not indexed yet.
     package func store(_ value: Value, for key: Key) {
         let fetchedAt = now()
-        table.withLock { table in
+        change { table in
             table.useCounter += 1
             table.entries[key] = Entry(value: value, fetchedAt: fetchedAt, lastUsed: table.useCounter, lastRefreshFailed: false)
         }
@@ -178,11 +200,11 @@ package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure
         inFlight[key] = nil
         switch result {
         case .success(let value):
-            table.withLock { $0.failures.recordSuccess(for: key) }
+            change { $0.failures.recordSuccess(for: key) }
             store(value, for: key)
         case .failure(let error):
             let (time, policy) = (now(), backoff)
-            table.withLock { table in
+            change { table in
                 table.failures.recordFailure(error, for: key, at: time, policy: policy)
                 table.entries[key]?.lastRefreshFailed = true
             }
@@ -191,7 +213,7 @@ package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure
 
     private func evictIfNeeded() {
         let capacity = self.capacity
-        table.withLock { table in
+        change { table in
             guard table.entries.count > capacity else { return }
             // Evict a batch down to 90 % so a flood of new keys does not sort on every insert.
             let excess = table.entries.count - capacity * 9 / 10

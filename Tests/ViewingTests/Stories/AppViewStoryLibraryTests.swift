@@ -77,6 +77,30 @@ import Testing
         }
     }
 
+    /// The strip answered without waiting is kept between pages (`FreshStripMemo`), but
+    /// never past a change to the cache: dropping it, or a refresh that brings someone new,
+    /// shows at once.
+    @Test func theKeptStripNeverOutlivesAChangeToTheCache() async throws {
+        try await Self.withLibrary { library, appView, clock in
+            let before = try await library.storyAuthors().value
+            #expect(try #require(library.cachedStoryAuthors()).get().value == before)
+            #expect(try #require(library.cachedStoryAuthors()).get().value == before, "asked again: the kept strip")
+            appView.post(.init(did: "did:plc:newcomer0000000000000000", handle: "newcomer.test", displayName: "Newcomer"))
+            await library.invalidate(author: "did:plc:newcomer0000000000000000")
+            #expect(library.cachedStoryAuthors() == nil, "dropped from the cache: nothing to answer without asking Grain")
+            let after = try await library.storyAuthors().value
+            #expect(after.count == before.count + 1)
+            #expect(try #require(library.cachedStoryAuthors()).get().value == after)
+            // A refresh in the background replaces it too.
+            appView.post(.init(did: "did:plc:secondcomer00000000000000", handle: "second.test", displayName: "Second"))
+            clock.advance(by: .seconds(31))
+            #expect(library.cachedStoryAuthors() == nil, "past its lifetime")
+            _ = try await library.storyAuthors()
+            await library.settle()
+            #expect(try #require(library.cachedStoryAuthors()).get().value.count == before.count + 2)
+        }
+    }
+
     @Test func aRememberedFailureIsAnsweredWithoutWaiting() async throws {
         try await Self.withLibrary { library, appView, clock in
             appView.setMode(.serverError)
