@@ -22,6 +22,26 @@ import Testing
         return true
     }
 
+    /// The head deadline counts from when a connection began waiting (it opened, or its
+    /// last answer finished) and not while a request is in progress; the marks are kept
+    /// in each connection's peer, outside the table's lock.
+    @Test func aConnectionIsOverdueOnlyAfterItsHeadTimeLimitOfWaiting() {
+        let slots = Self.slots()
+        var peers: [CountedPeer] = []
+        Self.open(slots, "10.0.0.1", keeping: &peers)
+        Self.open(slots, "10.0.0.2", busy: true, keeping: &peers)
+        let opened = ContinuousClock.now
+        #expect(slots.sweep(now: opened + .seconds(59)) == 0)
+        #expect(slots.sweep(now: opened + .seconds(61)) == 1, "only the one waiting since it opened")
+        #expect(!slots.isWaiting(peers[0]), "given back: never chosen again")
+        #expect(slots.isWaiting(peers[1]) == false)
+        slots.requestFinished(peers[1])
+        let finished = ContinuousClock.now
+        #expect(slots.isWaiting(peers[1]))
+        #expect(slots.sweep(now: finished + .seconds(59)) == 0)
+        #expect(slots.sweep(now: finished + .seconds(61)) == 1)
+    }
+
     @Test func anIPv6HostCountsPerSlash64() {
         #expect(ConnectionSlots.client(of: "2001:db8::1") == ConnectionSlots.client(of: "2001:db8::ffff:2"))
         #expect(ConnectionSlots.client(of: "2001:db8::1") != ConnectionSlots.client(of: "2001:db8:0:1::1"))

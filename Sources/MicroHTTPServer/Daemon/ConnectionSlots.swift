@@ -105,9 +105,11 @@ final class ConnectionSlots: Sendable {
         }
     }
 
-    /// Both marks touch only the peer (see `CountedPeer`): a connection given back
-    /// meanwhile is already shut down, and marking it again changes nothing but whether
-    /// a later sweep or reclaim shuts it down once more, which is harmless.
+    /// Both marks touch only the peer (see `CountedPeer`), without the table's lock. A
+    /// connection given back by `close` may still finish its request and be marked as
+    /// waiting again, so a later sweep or reclaim may choose it once more (shutting a
+    /// socket down twice does nothing); it did the same when these marks took the lock,
+    /// only the order of the two was decided differently.
     func headArrived(_ peer: CountedPeer) {
         peer.setWaiting(since: nil)
     }
@@ -120,10 +122,11 @@ final class ConnectionSlots: Sendable {
     /// still arrives is drained for at most `lingerTimeLimit`, and meanwhile the
     /// connection is as disposable as an idle one.
     func lingering(_ peer: CountedPeer) {
+        let key = ObjectIdentifier(peer)
         table.withLock { table in
+            guard table.entries[key] != nil else { return }
             let now = ContinuousClock.now
-            guard table.entries[ObjectIdentifier(peer)] != nil else { return }
-            table.entries[ObjectIdentifier(peer)]?.lingeringSince = now
+            table.entries[key]?.lingeringSince = now
             peer.setWaiting(since: now)
         }
     }
