@@ -105,17 +105,24 @@ package final class WebDriver: Sendable {
         try await waitingForNewDocument { _ = try await session("POST", "/back", [:]) }
     }
 
-    /// Runs a navigation and returns once the new document has been parsed (what the
-    /// "eager" page load strategy gives in Chromium). WebKitWebDriver makes every later
-    /// command wait while any resource of the page is still loading, whatever the
-    /// strategy, so a delayed photo would block the test's look at the page; its session
-    /// asks for "none" and the wait happens here: the old document is marked, and the
-    /// new one is there once a document without the mark has left the "loading" state.
+    /// Runs a navigation and returns once the new document has been parsed and its
+    /// DOMContentLoaded handlers have run (what the "eager" page load strategy gives in
+    /// Chromium). WebKitWebDriver makes every later command wait while any resource of
+    /// the page is still loading, whatever the strategy, so a delayed photo would block
+    /// the test's look at the page; its session asks for "none" and the wait happens
+    /// here: the old document is marked, and the new one is there once a document
+    /// without the mark has finished its DOMContentLoaded event.
+    ///
+    /// Not merely left the "loading" state: `readyState` turns "interactive" before the
+    /// page's deferred scripts run and start it (stories.js takes over the story links on
+    /// DOMContentLoaded). A test that clicked a link in between loaded the story's own
+    /// page instead of opening the viewer in place, about one WebKit run in four under load.
     private func waitingForNewDocument(_ navigation: () async throws -> Void) async throws {
         guard engine == .webkit else { return try await navigation() }
         try await execute("window.__webDriverLeaving = true")
         try await navigation()
-        guard try await waitUntil("return !window.__webDriverLeaving && document.readyState !== 'loading'", timeout: .seconds(50)) else {
+        let started = "return !window.__webDriverLeaving && performance.timing.domContentLoadedEventEnd > 0"
+        guard try await waitUntil(started, timeout: .seconds(50)) else {
             throw BrowserTestError("the new page never finished parsing")
         }
     }
