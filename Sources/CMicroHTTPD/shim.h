@@ -31,8 +31,6 @@ struct cmhd_daemon_settings {
     /// Told when a connection starts and closes (what the accept policy counts).
     MHD_NotifyConnectionCallback _Nonnull notify_connection;
     void *_Nullable notify_connection_cls;
-    /// The address to bind (sockaddr_in or sockaddr_in6, matching MHD_USE_IPv6 in flags).
-    const struct sockaddr *_Nonnull address;
     MHD_AccessHandlerCallback _Nonnull access_handler;
     void *_Nullable access_handler_cls;
     MHD_RequestCompletedCallback _Nonnull completed;
@@ -56,7 +54,6 @@ cmhd_start_daemon(const struct cmhd_daemon_settings *_Nonnull s) {
     return MHD_start_daemon(
         s->flags, 0, s->accept_policy, s->accept_policy_cls, s->access_handler, s->access_handler_cls,
         MHD_OPTION_EXTERNAL_LOGGER, s->logger, s->logger_cls,
-        MHD_OPTION_SOCK_ADDR, s->address,
         MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, s->notify_connection, s->notify_connection_cls,
         MHD_OPTION_URI_LOG_CALLBACK, s->uri_log, s->uri_log_cls,
@@ -69,10 +66,20 @@ cmhd_start_daemon(const struct cmhd_daemon_settings *_Nonnull s) {
         MHD_OPTION_END);
 }
 
-/// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
-static inline uint16_t cmhd_daemon_port(struct MHD_Daemon *_Nonnull daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
+/// glibc's accept4 and eventfd, declared here because Swift's Glibc module leaves them
+/// out (accept4 sits behind _GNU_SOURCE, eventfd's header is not in the module).
+int accept4(int fd, struct sockaddr *_Nullable address, socklen_t *_Nullable length, int flags);
+int eventfd(unsigned int initval, int flags);
+
+/// Accepts one connection as a non-blocking, close-on-exec socket; -1 with errno.
+static inline int cmhd_accept(int listener, struct sockaddr_storage *_Nonnull address, socklen_t *_Nonnull length) {
+    *length = sizeof(*address);
+    return accept4(listener, (struct sockaddr *)address, length, 04000 /* SOCK_NONBLOCK */ | 02000000 /* SOCK_CLOEXEC */);
+}
+
+/// A non-blocking, close-on-exec eventfd that wakes a thread blocked in poll; -1 with errno.
+static inline int cmhd_wake_descriptor(void) {
+    return eventfd(0, 04000 /* EFD_NONBLOCK */ | 02000000 /* EFD_CLOEXEC */);
 }
 
 /// The peer's socket address, or NULL when MHD does not know it.

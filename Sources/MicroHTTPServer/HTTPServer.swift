@@ -73,12 +73,10 @@ package final class HTTPServer: Sendable {
     /// Drains: every new request gets 503, in-flight requests finish for up to
     /// `gracePeriod`, then the daemon stops and the port closes.
     ///
-    /// Draining does not touch the listening socket. libmicrohttpd's own way to stop
-    /// accepting, `MHD_quiesce_daemon`, races with its worker threads under
-    /// `MHD_USE_EPOLL` with a thread pool (0.9.75: both remove the listen socket from each
-    /// worker's epoll set, and the loser panics with "Failed to remove listen FD from
-    /// epoll set" and aborts the process). So the listening socket stays with MHD until
-    /// `MHD_stop_daemon`, and connections made meanwhile, like kept-alive ones, get 503
+    /// Draining does not touch the listening socket (`MHDDaemon` closes it after the
+    /// daemon stops; libmicrohttpd's own `MHD_quiesce_daemon` raced with its epoll
+    /// workers in 0.9.75 and aborted the process), so connections made meanwhile, like
+    /// kept-alive ones, get 503
     /// with `Connection: close`: a clear answer a client or proxy can retry, decided
     /// under the in-flight lock rather than by any timing. Handlers still running when
     /// the grace period ends are abandoned: their clients get 503 (shutdown waits up to

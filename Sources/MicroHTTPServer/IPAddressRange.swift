@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 
 /// An IPv4 or IPv6 address or CIDR block ("192.168.1.10", "10.0.0.0/8", "::1",

@@ -92,6 +92,7 @@ let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socke
         socketContext.pointee = nil
         let peer = Unmanaged<CountedPeer>.fromOpaque(stored).takeRetainedValue()
         context.slots.closed(peer)
+        context.handedOver.release()
     default:
         break
     }

@@ -2,39 +2,44 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// Owns one running libmicrohttpd daemon and the context retain it was started with.
+/// Owns one running libmicrohttpd daemon, its listening socket and accept thread, and
+/// the context retain it was started with.
 ///
 /// The daemon pointer sits in a `Mutex` and is taken out exactly once by `stop()`, which
-/// then releases the `ServerContext` passed to MHD: after `MHD_stop_daemon` returns no
-/// callback can run any more.
+/// stops accepting, stops the daemon, closes the listening socket and then releases the
+/// `ServerContext` passed to MHD: after `MHD_stop_daemon` returns no callback can run
+/// any more. The socket stays open until the daemon has stopped, so clients connecting
+/// while the server drains get its 503 rather than a refused connection.
 final class MHDDaemon: Sendable {
     /// The bound TCP port (the kernel's choice when the configuration asked for 0).
     let port: Int
     private let daemon: Mutex<OpaquePointer?>
     private let context: Unmanaged<ServerContext>
     private let sweeper: HeadDeadlineSweeper
+    private let listener: ListeningSocket
+    private let acceptor: AcceptLoop
 
-    /// Binds and starts the epoll thread pool.
+    /// Binds, starts the epoll thread pool and the accept thread.
     init(context: ServerContext) throws(HTTPServerError) {
         let configuration = context.configuration
         try Self.validate(configuration)
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
-        var flags =
+        let listener = try ListeningSocket(address: address, description: "\(configuration.host):\(configuration.port)")
+        // MHD_USE_ITC (implied by suspend/resume) makes a worker take connections handed
+        // over by `MHD_add_connection` at once.
+        let flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
-        if address.family == .ipv6 {
-            flags |= address.isIPv6Unspecified ? MHD_USE_DUAL_STACK.rawValue : MHD_USE_IPv6.rawValue
-        }
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_ITC.rawValue
         let retained = Unmanaged.passRetained(context)
         let cls = retained.toOpaque()
-        let started = address.withSockaddrPointer { sockaddr in
+        let started = {
             var settings = cmhd_daemon_settings(
                 flags: flags,
                 accept_policy: mhdAcceptPolicy,
                 accept_policy_cls: cls,
                 notify_connection: mhdNotifyConnection,
                 notify_connection_cls: cls,
-                address: sockaddr,
                 access_handler: mhdAccessHandler,
                 access_handler_cls: cls,
                 completed: mhdRequestCompleted,
@@ -45,23 +50,38 @@ final class MHDDaemon: Sendable {
                 logger: mhdLogger,
                 logger_cls: cls,
                 thread_pool_size: UInt32(clamping: configuration.threadCount),
-                connection_limit: UInt32(clamping: configuration.daemonConnectionLimit),
+                // Split evenly between the workers, and a worker may be handed them all:
+                // `HandedOverConnections` explains why none may reach its share.
+                connection_limit: UInt32(clamping: (configuration.daemonConnectionLimit + 1) * configuration.threadCount),
                 // Counted by `ConnectionCounts` instead, which exempts trusted proxies.
                 per_ip_connection_limit: 0,
                 connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeoutSeconds),
                 connection_memory_limit: configuration.connectionMemoryLimit
             )
             return cmhd_start_daemon(&settings)
-        }
+        }()
         guard let started else {
             let reason = String(cString: strerror(errno))
             retained.release()
+            listener.close()
             throw HTTPServerError(
                 .startFailed,
                 "libmicrohttpd could not start on \(configuration.host):\(configuration.port) (\(reason))"
             )
         }
-        self.port = Int(cmhd_daemon_port(started))
+        do {
+            self.acceptor = try AcceptLoop(
+                listener: listener.descriptor, daemon: started, limit: configuration.daemonConnectionLimit,
+                handedOver: context.handedOver, log: context.log
+            )
+        } catch {
+            MHD_stop_daemon(started)
+            retained.release()
+            listener.close()
+            throw error
+        }
+        self.port = listener.port
+        self.listener = listener
         self.daemon = Mutex(started)
         self.context = retained
         self.sweeper = HeadDeadlineSweeper(deadlines: context.slots)
@@ -71,8 +91,10 @@ final class MHDDaemon: Sendable {
     /// do nothing. Blocks while MHD joins its threads, so async callers use `stop() async`.
     func stopNow() {
         guard let stopped = daemon.withLock({ $0.take() }) else { return }
+        acceptor.stop()
         sweeper.stop()
         MHD_stop_daemon(stopped)
+        listener.close()
         context.release()
     }
 

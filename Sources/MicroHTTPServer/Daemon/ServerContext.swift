@@ -13,6 +13,7 @@ final class ServerContext: Sendable {
     let spool: SpoolBudget
     let connections: ConnectionCounts
     let slots: ConnectionSlots
+    let handedOver = HandedOverConnections()
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
