@@ -17,8 +17,8 @@ import Synchronization
 /// At the hard limit (`daemonConnectionLimit`, counted by `HandedOverConnections`) no
 /// more are accepted: new clients wait in the kernel's queue, as they did with
 /// libmicrohttpd's own loop, until the count has dropped, checked every `pause`
-/// (libmicrohttpd's loop checked once a turn). When the process is out of descriptors or memory, accepting pauses the same
-/// way instead of spinning.
+/// (libmicrohttpd's loop checked once a turn). When the process is out of descriptors
+/// or memory, accepting pauses the same way instead of spinning.
 final class AcceptLoop: Sendable {
     private let wake: Int32
     private let stopping = Atomic(false)
