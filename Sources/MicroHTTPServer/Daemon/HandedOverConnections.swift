@@ -27,7 +27,4 @@ final class HandedOverConnections: Sendable {
 
     /// Gives a place back (refused by MHD, or closed).
     func release() { count.subtract(1, ordering: .acquiringAndReleasing) }
-
-    /// The places held now.
-    var value: Int { count.load(ordering: .relaxed) }
 }

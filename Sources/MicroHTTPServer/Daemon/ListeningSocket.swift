@@ -5,9 +5,8 @@ import Glibc
 /// that `AcceptLoop` can accept from it as fast as clients arrive (see there).
 ///
 /// Non-blocking and close-on-exec; `SO_REUSEADDR` so a restart can bind at once while
-/// old connections sit in TIME_WAIT (as libmicrohttpd did). "::" binds dual-stack, any
-/// other IPv6 address IPv6 only. `MHDDaemon` owns it and closes it once, after the
-/// daemon has stopped.
+/// old connections sit in TIME_WAIT (as libmicrohttpd did). "::" binds dual-stack.
+/// `MHDDaemon` owns it and closes it once, after the daemon has stopped.
 struct ListeningSocket {
     let descriptor: Int32
     /// The bound port (the kernel's choice when 0 was asked for).
@@ -26,8 +25,9 @@ struct ListeningSocket {
             return setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0
         }
         var ready = option(SOL_SOCKET, SO_REUSEADDR, 1)
-        if ready, address.family == .ipv6 {
-            ready = option(Int32(IPPROTO_IPV6), IPV6_V6ONLY, address.isIPv6Unspecified ? 0 : 1)
+        if ready, address.isIPv6Unspecified {
+            // Dual-stack whatever `net.ipv6.bindv6only` says; a specific address has one family anyway.
+            ready = option(Int32(IPPROTO_IPV6), IPV6_V6ONLY, 0)
         }
         if ready {
             ready = address.withSockaddrPointer { bind(descriptor, $0, Self.length(of: address)) } == 0

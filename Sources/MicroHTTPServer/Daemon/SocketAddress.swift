@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Glibc
 
 /// An IPv4 or IPv6 socket address parsed from a literal host and a port, in the form the
-/// kernel (and `MHD_OPTION_SOCK_ADDR`) takes.
+/// kernel's bind(2) takes (`ListeningSocket`).
 ///
 /// Only literal addresses are accepted: resolving names at start-up would make binding
 /// depend on DNS, and a server binds addresses, not names.
