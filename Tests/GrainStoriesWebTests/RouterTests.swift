@@ -15,8 +15,9 @@ import Testing
         return router
     }
 
-    private func call(_ method: HTTPMethod, _ path: String) async throws -> String? {
-        guard case .matched(let handler, let parameters, _, _) = router().resolve(method, try PathSegments(rawPath: path)) else { return nil }
+    private func call(_ method: HTTPMethod, _ path: String, on router: Router? = nil) async throws -> String? {
+        let router = router ?? self.router()
+        guard case .matched(let handler, let parameters, _, _) = router.resolve(method, try PathSegments(rawPath: path)) else { return nil }
         let response = try await handler(try RequestContext(request: HTTPRequest(method: method, target: path), parameters: parameters))
         guard case .bytes(let bytes) = response.body else { return "" }
         return String(decoding: bytes, as: UTF8.self)
@@ -71,5 +72,36 @@ import Testing
             return
         }
         #expect(!staticUses && pageUses)
+    }
+
+    /// The order routes were added in decides between a literal route and one starting
+    /// with a parameter or `*rest`, whichever was added first, for immediate handlers too.
+    @Test func theFirstRouteAddedWinsWhetherItStartsWithALiteralOrAParameter() async throws {
+        func answer(_ text: String) -> Router.Handler { { _ in HTTPResponse(status: .ok, contentType: "text/plain", text: text) } }
+        var router = Router()
+        router.get("/early/x", answer("early literal"))
+        router.get("/:name/x", answer("parameter"))
+        router.get("/late/x", answer("late literal"))
+        router.get("/*rest", answer("rest"))
+        router.getImmediately("/immediate/x") { _ in HTTPResponse(status: .ok, contentType: "text/plain", text: "immediate") }
+        #expect(try await call(.get, "/early/x", on: router) == "early literal")
+        #expect(try await call(.get, "/late/x", on: router) == "parameter")
+        #expect(try await call(.get, "/other/x", on: router) == "parameter")
+        #expect(try await call(.get, "/late/y", on: router) == "rest")
+        #expect(try await call(.get, "/early", on: router) == "rest")
+        #expect(try await call(.get, "/immediate/x", on: router) == "parameter")
+        #expect(try await call(.get, "/immediate/y", on: router) == "rest")
+        #expect(router.immediateHandler(.get, try PathSegments(rawPath: "/immediate/x")) == nil)
+
+        var immediateFirst = Router()
+        immediateFirst.getImmediately("/immediate/x") { _ in HTTPResponse(status: .ok, contentType: "text/plain", text: "immediate") }
+        immediateFirst.get("/:name/x", answer("parameter"))
+        #expect(immediateFirst.immediateHandler(.get, try PathSegments(rawPath: "/immediate/x")) != nil)
+        #expect(immediateFirst.immediateHandler(.get, try PathSegments(rawPath: "/other/x")) == nil)
+        guard case .methodNotAllowed(let allowed) = immediateFirst.resolve(.post, try PathSegments(rawPath: "/immediate/x")) else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(allowed == [.get, .head])
     }
 }
