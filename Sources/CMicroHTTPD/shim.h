@@ -25,10 +25,8 @@ typedef size_t (*cmhd_unescape_callback)(void *_Nullable cls,
 /// cannot build a va_list, and so every option's C type is fixed in one place.
 struct cmhd_daemon_settings {
     unsigned int flags;
-    /// Asked for every accepted socket before MHD serves it (per-client connection limits).
-    MHD_AcceptPolicyCallback _Nonnull accept_policy;
-    void *_Nullable accept_policy_cls;
-    /// Told when a connection starts and closes (what the accept policy counts).
+    /// Told when a connection starts and closes. (No accept policy: connections are
+    /// accepted and admitted by the server's own accept thread before MHD sees them.)
     MHD_NotifyConnectionCallback _Nonnull notify_connection;
     void *_Nullable notify_connection_cls;
     MHD_AccessHandlerCallback _Nonnull access_handler;
@@ -52,7 +50,7 @@ struct cmhd_daemon_settings {
 static inline struct MHD_Daemon *_Nullable
 cmhd_start_daemon(const struct cmhd_daemon_settings *_Nonnull s) {
     return MHD_start_daemon(
-        s->flags, 0, s->accept_policy, s->accept_policy_cls, s->access_handler, s->access_handler_cls,
+        s->flags, 0, NULL, NULL, s->access_handler, s->access_handler_cls,
         MHD_OPTION_EXTERNAL_LOGGER, s->logger, s->logger_cls,
         MHD_OPTION_NOTIFY_COMPLETED, s->completed, s->completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, s->notify_connection, s->notify_connection_cls,

@@ -103,7 +103,7 @@ extension HTTPServerConfiguration {
 
     /// libmicrohttpd's own hard limit: above the policy's, for the idle connections it
     /// was told to close (a new one is admitted at once, the old one closes a moment
-    /// later); at the hard limit MHD stops accepting and the policy is not asked.
+    /// later); at the hard limit the accept thread waits and the policy is not asked.
     var daemonConnectionLimit: Int { connectionLimit + Self.closingSlack(connectionLimit) }
 
     static func closingSlack(_ connectionLimit: Int) -> Int { max(16, connectionLimit / 16) }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MicroHTTPServer
 
-/// `ConnectionSlots`' rules without sockets (descriptors of -1 are never shut down).
+/// `ConnectionSlots`' rules without sockets (negative descriptors are never shut down).
 /// Peers are kept alive for the whole test, as MHD's socket context keeps them: an
 /// entry is keyed by its peer's identity.
 @Suite struct ConnectionSlotPolicyTests {
@@ -10,13 +10,12 @@ import Testing
         ConnectionSlots(limits: .init(total: total, perClient: perClient, reserve: reserve), headTimeLimit: .seconds(60), trustedProxies: trusted)
     }
 
-    /// Opens a connection for `address` the way MHD reports it, after the accept
-    /// policy; false if the policy refused it.
+    /// Opens a connection for `address` as the accept thread and MHD do: admitted, then
+    /// reported started; false if the policy refused it. Each gets a descriptor of its own.
     @discardableResult
     static func open(_ slots: ConnectionSlots, _ address: String, busy: Bool = false, keeping peers: inout [CountedPeer]) -> Bool {
-        guard slots.admit(address) else { return false }
-        let peer = CountedPeer(address: address)
-        slots.opened(peer, descriptor: -1)
+        let descriptor = Int32(-1 - peers.count)
+        guard slots.admit(address, descriptor: descriptor).peer != nil, let peer = slots.started(descriptor: descriptor) else { return false }
         if busy { slots.headArrived(peer) }
         peers.append(peer)
         return true
@@ -40,6 +39,51 @@ import Testing
         #expect(slots.isWaiting(peers[1]))
         #expect(slots.sweep(now: finished + .seconds(59)) == 0)
         #expect(slots.sweep(now: finished + .seconds(61)) == 1)
+    }
+
+    /// The accept thread admits a burst of connects far faster than MHD's workers report
+    /// them started, so each counts from its admission: a flood judged by the started
+    /// ones alone once took every place below MHD's hard limit.
+    @Test func connectionsCountFromTheirAdmissionBeforeMHDReportsThemStarted() {
+        let slots = Self.slots(total: 10, perClient: 3, reserve: 2)
+        let admitted = (0..<6).compactMap { slots.admit("10.0.0.1", descriptor: Int32(-1 - $0)).peer }
+        #expect(admitted.count == 3, "the client's share, though none has started")
+        #expect(slots.count == 3)
+        // Not yet started, so not waiting: a newcomer under pressure cannot have one shut
+        // down (its socket may not even be MHD's yet).
+        for index in 0..<5 { _ = slots.admit("10.0.1.\(index)", descriptor: Int32(-10 - index)) }
+        #expect(slots.count == 8)
+        #expect(slots.admit("10.0.2.1", descriptor: -20).peer != nil, "a reserve slot for someone new")
+        #expect(slots.admit("10.0.2.2", descriptor: -21).peer != nil)
+        #expect(slots.admit("10.0.2.3", descriptor: -22).peer == nil, "full, and nothing waiting to give back")
+        #expect(admitted.allSatisfy { !slots.isWaiting($0) })
+        #expect(slots.started(descriptor: -1) === admitted[0])
+        #expect(slots.isWaiting(admitted[0]), "waiting for its head once started")
+        #expect(slots.admit("10.0.2.3", descriptor: -22).peer != nil, "now it can be given back for a newcomer")
+        #expect(!slots.isWaiting(admitted[0]))
+    }
+
+    /// MHD closes a socket it could not allocate memory for without reporting it started
+    /// or closed; when the accept thread is handed the same descriptor again, the old
+    /// admission is given up, so its place is not held forever.
+    @Test func anAdmissionNeverStartedIsGivenUpWhenItsDescriptorComesBack() {
+        let slots = Self.slots(total: 10, perClient: 3, reserve: 2)
+        let first = slots.admit("10.0.0.1", descriptor: -1)
+        #expect(first.peer != nil && first.abandoned == 0)
+        let again = slots.admit("10.0.0.2", descriptor: -1)
+        #expect(again.abandoned == 1)
+        #expect(slots.count == 1)
+        #expect(slots.started(descriptor: -1) === again.peer)
+    }
+
+    /// MHD refused a socket it was handed (and closed it): the admission is taken back.
+    @Test func aConnectionMHDRefusedNoLongerCounts() throws {
+        let slots = Self.slots(total: 10, perClient: 1, reserve: 2)
+        let peer = try #require(slots.admit("10.0.0.1", descriptor: -1).peer)
+        slots.closed(peer)
+        #expect(slots.count == 0)
+        #expect(slots.started(descriptor: -1) == nil, "nothing is left to start on that socket")
+        #expect(slots.admit("10.0.0.1", descriptor: -2).peer != nil, "its share is free again")
     }
 
     @Test func anIPv6HostCountsPerSlash64() {

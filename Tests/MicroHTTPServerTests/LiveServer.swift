@@ -89,10 +89,11 @@ final class LogRecorder: Sendable {
 /// Runs `body` against a fresh live server and always shuts it down.
 func withLiveServer(
     _ configuration: HTTPServerConfiguration = LiveServer.configuration(),
+    immediate: @escaping @Sendable (HTTPRequest) -> HTTPResponse? = { _ in nil },
     responder: @escaping @Sendable (HTTPRequest) async -> HTTPResponse,
     _ body: (LiveServer) async throws -> Void
 ) async throws {
-    let live = try LiveServer(configuration, responder: responder)
+    let live = try LiveServer(configuration, immediate: immediate, responder: responder)
     do {
         try await body(live)
     } catch {

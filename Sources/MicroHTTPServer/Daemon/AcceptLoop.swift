@@ -9,10 +9,10 @@ import Synchronization
 /// connections a turn takes milliseconds, so a burst of connects (10,000 clients at once
 /// in `scripts/bench-connections`) waited up to 9 s in the kernel's accept queue, and
 /// the requests of the last ones took that long (BENCHMARKS.md, "Accepting as fast as
-/// clients connect"). Here a thread of its own accepts until the queue is empty and
-/// passes each socket to `MHD_add_connection`, which asks the accept policy
-/// (`ConnectionSlots.admit`) and queues it for a worker, which takes all of its queued
-/// connections at the start of its next turn.
+/// clients connect"). Here a thread of its own accepts until the queue is empty, asks
+/// the accept policy (`ConnectionSlots.admit`, which counts an admitted connection at
+/// once) and passes each admitted socket to `MHD_add_connection`, which queues it for a
+/// worker; the worker takes all of its queued connections at the start of its next turn.
 ///
 /// At the hard limit (`daemonConnectionLimit`, counted by `HandedOverConnections`) no
 /// more are accepted: new clients wait in the kernel's queue, as they did with
@@ -30,7 +30,7 @@ final class AcceptLoop: Sendable {
     /// Starts accepting from `listener` into `daemon` (started with
     /// `MHD_USE_NO_LISTEN_SOCKET`); with `limit` connections handed over, accepting waits.
     init(
-        listener: Int32, daemon: OpaquePointer, limit: Int,
+        listener: Int32, daemon: OpaquePointer, limit: Int, slots: ConnectionSlots,
         handedOver: HandedOverConnections, log: @escaping @Sendable (String) -> Void
     ) throws(HTTPServerError) {
         let wake = cmhd_wake_descriptor()
@@ -40,7 +40,7 @@ final class AcceptLoop: Sendable {
         self.wake = wake
         let daemon = UncheckedDaemon(pointer: daemon)
         Thread { [self] in
-            run(listener: listener, daemon: daemon.pointer, limit: limit, handedOver: handedOver, log: log)
+            run(listener: listener, daemon: daemon.pointer, limit: limit, slots: slots, handedOver: handedOver, log: log)
             finished.signal()
         }.start()
     }
@@ -60,7 +60,7 @@ final class AcceptLoop: Sendable {
     }
 
     private func run(
-        listener: Int32, daemon: OpaquePointer, limit: Int,
+        listener: Int32, daemon: OpaquePointer, limit: Int, slots: ConnectionSlots,
         handedOver: HandedOverConnections, log: @Sendable (String) -> Void
     ) {
         var address = sockaddr_storage()
@@ -91,12 +91,24 @@ final class AcceptLoop: Sendable {
                 }
                 continue
             }
-            // MHD closes the socket itself when it refuses it (the accept policy); a
-            // connection it takes is given back by the close notification.
+            let admission = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { slots.admit(SocketAddress.text(of: $0), descriptor: socket) }
+            }
+            for _ in 0..<admission.abandoned { handedOver.release() }
+            guard let peer = admission.peer else {
+                close(socket)
+                handedOver.release()
+                continue
+            }
+            // MHD closes the socket itself when it cannot take it; a connection it takes
+            // is given back by the close notification.
             let added = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, socket, $0, length) }
             }
-            if added != .YES { handedOver.release() }
+            if added != .YES {
+                slots.closed(peer)
+                handedOver.release()
+            }
         }
     }
 

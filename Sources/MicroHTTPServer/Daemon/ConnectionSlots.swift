@@ -20,6 +20,13 @@ import Synchronization
 ///   slot would only close another flood socket, and the churn of thousands of such
 ///   swaps kept newcomers waiting in the accept queue for seconds.
 ///
+/// A connection counts from the moment it is admitted, on the accept thread, and not only
+/// once a worker reports it started: a burst of connects is admitted far faster than the
+/// workers take it up, and judging each by a table that lacked the ones before it let a
+/// flood of 44 slow heads through a policy meant to stop at 24 (and then every place
+/// below libmicrohttpd's hard limit was held, so nobody new was accepted at all). Until
+/// its start is reported a connection is not waiting, so nothing shuts its socket down.
+///
 /// A waiting connection is closed by shutting its socket down; MHD then reads
 /// end-of-stream and closes it. That, like the head deadline sweep, happens under the
 /// same lock as `closed`, which MHD reports before closing the descriptor, so a
@@ -54,6 +61,18 @@ final class ConnectionSlots: Sendable {
         var entries: [ObjectIdentifier: Entry] = [:]
         var perClient: [String: Int] = [:]
         var opened: UInt64 = 0
+        /// Admitted connections whose start MHD has not reported yet, by socket.
+        var starting: [Int32: CountedPeer] = [:]
+    }
+
+    /// What `admit` decided for one accepted socket.
+    struct Admission {
+        /// The connection's peer, counted from now on; nil when it was refused.
+        let peer: CountedPeer?
+        /// Connections given up on because their socket was accepted again before their
+        /// start was reported: MHD closed them without a word (it could not allocate
+        /// their memory pool), so nothing else will ever release their places.
+        let abandoned: Int
     }
 
     let limits: Limits
@@ -79,30 +98,43 @@ final class ConnectionSlots: Sendable {
         return IPAddressRange.text(of: bytes) + "/64"
     }
 
-    /// The accept policy: whether a connection from `address` may be served, closing a
-    /// waiting connection to make room when the rules above say so.
-    func admit(_ address: String) -> Bool {
-        let client = Self.client(of: address)
+    /// The accept policy, for a socket just accepted from `address`: whether it may be
+    /// served, closing a waiting connection to make room when the rules above say so. An
+    /// admitted connection counts at once; `started` then finds its peer by `descriptor`.
+    func admit(_ address: String, descriptor: Int32) -> Admission {
+        let peer = CountedPeer(address: address)
         let exempt = trustedProxies.contains { $0.contains(address) }
         return table.withLock { table in
-            let held = table.perClient[client, default: 0]
-            if !exempt, limits.perClient > 0, held >= limits.perClient {
-                return Self.reclaim(in: &table, from: client)
-            }
-            if table.entries.count < limits.total - limits.reserve { return true }
-            // A trusted proxy carries many clients: it may always take an idle slot.
-            if Self.reclaim(in: &table, from: nil, above: exempt ? 0 : held * 2) { return true }
-            return (held == 0 || exempt) && table.entries.count < limits.total
+            let abandoned = table.starting.removeValue(forKey: descriptor).map { Self.remove($0, from: &table) } ?? 0
+            guard Self.allows(peer.client, exempt: exempt, limits: limits, in: &table) else { return Admission(peer: nil, abandoned: abandoned) }
+            table.opened += 1
+            table.entries[ObjectIdentifier(peer)] = Entry(peer: peer, descriptor: descriptor, sequence: table.opened)
+            table.perClient[peer.client, default: 0] += 1
+            table.starting[descriptor] = peer
+            return Admission(peer: peer, abandoned: abandoned)
         }
     }
 
-    func opened(_ peer: CountedPeer, descriptor: Int32) {
+    /// MHD took up the connection on `descriptor`: from now it waits for its first head.
+    /// Nil if no admitted connection has that socket (MHD added one the policy never saw).
+    func started(descriptor: Int32) -> CountedPeer? {
         table.withLock { table in
-            table.opened += 1
+            guard let peer = table.starting.removeValue(forKey: descriptor) else { return nil }
             peer.setWaiting(since: .now)
-            table.entries[ObjectIdentifier(peer)] = Entry(peer: peer, descriptor: descriptor, sequence: table.opened)
-            table.perClient[peer.client, default: 0] += 1
+            return peer
         }
+    }
+
+    /// The rules of the type's comment, for a new connection of `client`.
+    private static func allows(_ client: String, exempt: Bool, limits: Limits, in table: inout Table) -> Bool {
+        let held = table.perClient[client, default: 0]
+        if !exempt, limits.perClient > 0, held >= limits.perClient {
+            return reclaim(in: &table, from: client)
+        }
+        if table.entries.count < limits.total - limits.reserve { return true }
+        // A trusted proxy carries many clients: it may always take an idle slot.
+        if reclaim(in: &table, from: nil, above: exempt ? 0 : held * 2) { return true }
+        return (held == 0 || exempt) && table.entries.count < limits.total
     }
 
     /// Both marks touch only the peer (see `CountedPeer`), without the table's lock. A
@@ -131,12 +163,23 @@ final class ConnectionSlots: Sendable {
         }
     }
 
+    /// The connection is gone: MHD reported it closed, or refused it when it was handed over.
     func closed(_ peer: CountedPeer) {
         table.withLock { table in
-            guard let entry = table.entries.removeValue(forKey: ObjectIdentifier(peer)) else { return }
-            let remaining = table.perClient[entry.client, default: 1] - 1
-            table.perClient[entry.client] = remaining > 0 ? remaining : nil
+            if let entry = table.entries[ObjectIdentifier(peer)], table.starting[entry.descriptor] === peer {
+                table.starting[entry.descriptor] = nil
+            }
+            Self.remove(peer, from: &table)
         }
+    }
+
+    /// Uncounts `peer`'s connection; 1 if it was counted, else 0.
+    @discardableResult
+    private static func remove(_ peer: CountedPeer, from table: inout Table) -> Int {
+        guard let entry = table.entries.removeValue(forKey: ObjectIdentifier(peer)) else { return 0 }
+        let remaining = table.perClient[entry.client, default: 1] - 1
+        table.perClient[entry.client] = remaining > 0 ? remaining : nil
+        return 1
     }
 
     /// Connections open now (for tests and diagnostics).

@@ -68,24 +68,19 @@ let mhdLogger: MHD_LogCallback = { cls, format, arguments in
     context.log("libmicrohttpd: \(message)")
 }
 
-/// The accept policy: `ConnectionSlots` decides, closing a waiting connection to make
-/// room when a client is at its share or the server is nearly full.
-let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
-    guard let cls, let address else { return .YES }
-    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    return context.slots.admit(SocketAddress.text(of: address)) ? .YES : .NO
-}
-
-/// Counts connections per client: the peer is kept in the socket context from start to
-/// close, so the close uncounts exactly what the start counted.
+/// Connections were counted per client when `AcceptLoop` admitted them; the start marks
+/// one as waiting for its head, and its peer is kept in the socket context until the
+/// close, which uncounts exactly what the admission counted.
 let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
     guard let cls, let connection, let socketContext else { return }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     switch event {
     case .CONNECTION_NOTIFY_STARTED:
-        let address = cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? ""
-        let peer = CountedPeer(address: address)
-        context.slots.opened(peer, descriptor: cmhd_connection_fd(connection))
+        // Every connection comes through `AcceptLoop`; one that did not would be served
+        // uncounted rather than refused.
+        let peer =
+            context.slots.started(descriptor: cmhd_connection_fd(connection))
+            ?? CountedPeer(address: cmhd_connection_client_address(connection).map(SocketAddress.text(of:)) ?? "")
         socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
     case .CONNECTION_NOTIFY_CLOSED:
         guard let stored = socketContext.pointee else { return }

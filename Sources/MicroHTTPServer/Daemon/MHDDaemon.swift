@@ -36,8 +36,6 @@ final class MHDDaemon: Sendable {
         let started = {
             var settings = cmhd_daemon_settings(
                 flags: flags,
-                accept_policy: mhdAcceptPolicy,
-                accept_policy_cls: cls,
                 notify_connection: mhdNotifyConnection,
                 notify_connection_cls: cls,
                 access_handler: mhdAccessHandler,
@@ -72,7 +70,7 @@ final class MHDDaemon: Sendable {
         do {
             self.acceptor = try AcceptLoop(
                 listener: listener.descriptor, daemon: started, limit: configuration.daemonConnectionLimit,
-                handedOver: context.handedOver, log: context.log
+                slots: context.slots, handedOver: context.handedOver, log: context.log
             )
         } catch {
             MHD_stop_daemon(started)
