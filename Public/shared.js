@@ -129,8 +129,11 @@
     this.over = this.mode === "none";
     var elapsed = Math.min(options.elapsed || 0, this.duration), timer = this;
     if (this.mode === "css") {
+      // An end that reports no time run is not the bar filling up: under load, Chromium
+      // delivered one (elapsedTime 0) for the bar's animation from before the viewer
+      // reopened its dialog as modal, and the story was skipped at once.
       this.listener = function (event) {
-        if (event.target === fill && event.animationName === options.animationName) { timer.end(); }
+        if (event.target === fill && event.animationName === options.animationName && event.elapsedTime > 0) { timer.end(); }
       };
       fill.addEventListener("animationend", this.listener);
       fill.style.animationPlayState = "paused";
