@@ -12,13 +12,19 @@ COPY scripts/setup scripts/setup
 RUN scripts/setup --build >/dev/null
 COPY . .
 RUN scripts/build-release /staging >/dev/null
-# The image ships the binary without its debug information (most of its size); that stays
-# here, in /debug/grain-stories.debug, linked by name and checksum for a debugger. The
-# symbol table stays in the binary, so crash backtraces still name functions.
+# The image ships the binaries without their debug information (most of their size); that
+# stays here, in /debug/NAME.debug, linked by name and checksum for a debugger. The
+# server keeps its symbol table, so crash backtraces still name functions; the photo tool,
+# whose standard error no one reads (the server discards it), is stripped whole.
 RUN mkdir /debug \
- && objcopy --only-keep-debug /staging/grain-stories /debug/grain-stories.debug \
+ && for program in grain-stories grain-stories-photo; do \
+      objcopy --only-keep-debug /staging/$program /debug/$program.debug || exit 1; \
+    done \
  && strip --strip-debug /staging/grain-stories \
- && objcopy --add-gnu-debuglink=/debug/grain-stories.debug /staging/grain-stories
+ && strip --strip-all /staging/grain-stories-photo \
+ && for program in grain-stories grain-stories-photo; do \
+      objcopy --add-gnu-debuglink=/debug/$program.debug /staging/$program || exit 1; \
+    done
 
 # The run stage's files, gathered in a Debian stage: the server, the libraries it links and the
 # few files they read, the grain account (uid and gid 10001), and busybox for a shell. The

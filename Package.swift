@@ -12,11 +12,16 @@ import PackageDescription
 /// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
 /// one place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
 /// whose composition root chooses the storage adapter) on top; the `grain-stories` executable only wires the command
-/// line to the web layer or to `H3CommandLine`. Tests mirror the targets.
+/// line to the web layer or to `H3CommandLine`. The photo pipeline and its codecs are
+/// linked only into `grain-stories-photo` (`PhotoCommandLine`), which the server runs as a
+/// child process for each photo; the server knows photos through `PhotoModel` alone. Tests
+/// mirror the targets.
 let package = Package(
     name: "GrainStories",
     products: [
         .executable(name: "grain-stories", targets: ["GrainStoriesServer"]),
+        // The photo tool and worker: the only executable that links the image codecs.
+        .executable(name: "grain-stories-photo", targets: ["GrainStoriesPhoto"]),
         // For the separate fuzzing package in Fuzz/, which depends on this one by path.
         .library(name: "PhotoPipeline", targets: ["PhotoPipeline"]),
     ],
@@ -51,6 +56,10 @@ let package = Package(
         .target(name: "H3Index"),
         .target(name: "HTMLTemplates"),
         .target(name: "HTTPFields"),
+        // The photo pipeline's values without its codecs (options, errors, metadata, GPS,
+        // the memory estimate, the prepared photo): what the server needs to hand a photo to
+        // the photo worker and read its answer, so the server links no image library.
+        .target(name: "PhotoModel", dependencies: ["H3Index"]),
 
         // MARK: Thin wrappers, each the only importer of its C module
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPFields", "DurableFiles"]),
@@ -63,7 +72,8 @@ let package = Package(
         // unoptimised code runs lane by lane through generic calls (the 49 MP HEIC of the
         // photo worker's tests took 93 s in the debug build the tests run; optimised, 1.2 s).
         .target(
-            name: "PhotoPipeline", dependencies: ["CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"],
+            name: "PhotoPipeline",
+            dependencies: ["PhotoModel", "CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
@@ -92,7 +102,7 @@ let package = Package(
         // verification of who signed in. Pure pieces plus one driver over OutboundHTTP.
         .target(name: "OAuthClient", dependencies: ["GrainSupport", "ATProto", "P256", "CurlHTTPClient", "HTTPFields"]),
         // Places: Nominatim, the geocoding cache, place names.
-        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "PhotoPipeline", "H3Index"]),
+        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "PhotoModel", "H3Index"]),
         // Signed-in accounts: sessions and the browser's session cookie, the authorized PDS
         // (refreshing and re-verifying tokens), sign-in with its attempt limits, and the
         // identity port with its domain error.
@@ -109,7 +119,7 @@ let package = Package(
         .target(
             name: "Posting",
             dependencies: [
-                "GrainSupport", "ATProto", "Accounts", "Social", "Geocoding", "Viewing", "PhotoPipeline",
+                "GrainSupport", "ATProto", "Accounts", "Social", "Geocoding", "Viewing", "PhotoModel",
                 "WorkerThreads", "DurableFiles",
             ]
         ),
@@ -132,13 +142,19 @@ let package = Package(
             name: "GrainStoriesWeb",
             dependencies: [
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
-                "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "HTMLTemplates",
+                "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates",
                 "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient",
             ]
         ),
         // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.
         .target(name: "H3CommandLine", dependencies: ["H3Index", "GrainSupport"]),
         .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesWeb", "H3CommandLine"]),
+        // `grain-stories-photo process|estimate|worker`: the photo pipeline as a command of its
+        // own. The server runs it as a child for every upload (its header estimate and its
+        // processing), so the server process neither links the codecs nor parses a photo.
+        // It links no Foundation (see `WorkerJSON`): a small program, started for every upload.
+        .target(name: "PhotoCommandLine", dependencies: ["PhotoPipeline", "PhotoModel", "DurableFiles"]),
+        .executableTarget(name: "GrainStoriesPhoto", dependencies: ["PhotoCommandLine"]),
 
         // MARK: Tests
         // Test kits, layered like the code: a test depends only on the kits (and so the
@@ -278,6 +294,8 @@ let package = Package(
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),
         .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine"]),
+        .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),
+        .testTarget(name: "PhotoCommandLineTests", dependencies: ["PhotoCommandLine", "PhotoPipeline", "TestKit", "ImageTestKit", "PhotoTestKit"]),
         .testTarget(
             name: "GrainStoriesWebTests",
             dependencies: [

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Cell-to-point conversion, C `cellToLatLng` of H3 v4.5.0, bit for bit.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Point-to-cell indexing, C `latLngToCell` of H3 v4.5.0, bit for bit.
 ///

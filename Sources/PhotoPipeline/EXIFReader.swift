@@ -1,5 +1,5 @@
 import CExif
-import Foundation
+import Glibc
 
 /// Reads the few EXIF fields the pipeline uses through libexif, defensively.
 ///
@@ -121,7 +121,16 @@ private struct EntryReader {
         guard let (bytes, count, _) = entry(ifd, tag, formats: [EXIF_FORMAT_ASCII]) else { return nil }
         let raw = UnsafeBufferPointer(start: bytes, count: min(count, 256))
         let text = raw.prefix { $0 != 0 }
-        let string = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let string = Self.trimmingSpaces(String(decoding: text, as: UTF8.self))
         return string.isEmpty ? nil : string
+    }
+
+    /// `text` without leading and trailing spaces and tabs (Unicode's space separators, as
+    /// Foundation's `.whitespaces`), which this target does without.
+    static func trimmingSpaces(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 }

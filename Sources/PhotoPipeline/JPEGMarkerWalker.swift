@@ -117,11 +117,13 @@ struct JPEGMarkerWalker<Source: JPEGByteSource> {
         guard p.count >= 6 else { throw .corrupt("frame header too short") }
         let count = Int(p[5])
         guard count > 0, p.count >= 6 + 3 * count else { throw .corrupt("frame header too short for its components") }
-        let components = (0..<count).map { index in
-            JPEGComponent(
-                id: p[6 + 3 * index], horizontalSampling: Int(p[7 + 3 * index] >> 4), verticalSampling: Int(p[7 + 3 * index] & 0x0F))
+        let components = (0..<count).map { (index: Int) -> JPEGComponent in
+            let sampling = p[7 + 3 * index]
+            return JPEGComponent(id: p[6 + 3 * index], horizontalSampling: Int(sampling >> 4), verticalSampling: Int(sampling & 0x0F))
         }
-        frame = (type, Int(p[0]), Int(p[1]) << 8 | Int(p[2]), Int(p[3]) << 8 | Int(p[4]), components)
+        let height = Int(p[1]) << 8 | Int(p[2])
+        let width = Int(p[3]) << 8 | Int(p[4])
+        frame = (type, Int(p[0]), height, width, components)
     }
 
     /// Skips entropy-coded bytes up to the next real marker (not a stuffed 0xFF00 or a

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import PNGDecoding
 import WorkerThreads
 
@@ -54,8 +54,7 @@ struct PNGPixelSource: PixelSource {
         var resampler = RowStreamResampler(sourceWidth: header.width, sourceHeight: header.height, width: width, height: height)
         let handoff = RowHandoff<PNGError>(rowLength: header.width * 3, slotCount: Self.handoffRows)
         let native = header.native
-        let reader = Thread {
-            ThreadName.setCurrent("png-rows")
+        DedicatedThread.start(name: "png-rows", stackSize: 1 << 20) {
             do throws(PNGError) {
                 try PNGRowStream.read(path: path, header: native, shouldStop: pastDeadline) { row, _ in handoff.put(row) }
                 handoff.finish(nil)
@@ -63,8 +62,6 @@ struct PNGPixelSource: PixelSource {
                 handoff.finish(error)
             }
         }
-        reader.stackSize = 1 << 20
-        reader.start()
         while let row = handoff.take() {
             resampler.add(row)
             handoff.release()

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Precomputed Lanczos-3 filter taps for resampling one axis from `sourceSize` to
 /// `destinationSize` samples, in 14-bit fixed point.

@@ -1,4 +1,4 @@
-import Foundation
+import WorkerThreads
 
 /// Rows passed from a decoding thread to the thread that resamples them, through a few
 /// slots, so a PNG's inflating (zlib and libpng, about two thirds of its time) and its
@@ -17,7 +17,7 @@ import Foundation
 /// microseconds of system time, and waking the other thread for every row of a 12 MP
 /// PNG added a fifth to its CPU time.
 final class RowHandoff<Failure: Error & Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let rowLength: Int
     private let slotCount: Int
     private let slots: UnsafeMutablePointer<UInt8>

@@ -4,7 +4,7 @@ import DurableFiles
 package import Foundation
 package import Geocoding
 package import GrainSupport
-package import PhotoPipeline
+package import PhotoModel
 import WorkerThreads
 
 /// Makes a draft from an uploaded photo: prepares it (`PhotoPreparation`) from the

@@ -1,16 +1,21 @@
 import Foundation
-package import PhotoPipeline
+package import PhotoModel
 
-/// Prepares one photo in a child process (`grain-stories photo worker`), so what a
-/// hostile file can cost is capped whatever its header claims: the child limits its own
-/// writable memory (`RLIMIT_DATA`) to `memoryLimit` before it reads the file, it is
+/// Prepares one photo in child processes of `grain-stories-photo`, the only executable
+/// that links the image codecs: one child reads the header for the memory estimate
+/// (`estimate`), a second processes the photo when the photo queue admits it (`worker`).
+/// The server process itself never parses a photo, so neither a hostile header nor a
+/// codec's bug can touch it.
+///
+/// What a hostile file can cost is capped whatever its header claims: each child limits
+/// its own writable memory (`RLIMIT_DATA`) to `memoryLimit` before it reads the file, it is
 /// killed at `deadline`, and a decoder that crashes or runs out of memory takes only the
 /// child with it. The header checks and the memory estimate (which decide whether and
 /// when a photo runs) still come first; this is the cap that holds if they are wrong.
 ///
-/// `process` blocks its thread until the child exits: call it on a photo thread.
-package struct PhotoWorker: Sendable {
-    /// The `grain-stories` executable (the server's own).
+/// Both calls block their thread until the child exits: call them on a file or photo thread.
+package struct PhotoWorker: PhotoProcessing {
+    /// The `grain-stories-photo` executable.
     package let executable: String
     package let options: PhotoProcessingOptions
     /// Bytes of writable memory the child may have: the decode budget plus the
@@ -20,7 +25,7 @@ package struct PhotoWorker: Sendable {
     package let deadline: Duration
 
     /// What the executable needs before it decodes anything (its libraries, Swift's
-    /// runtime and a few thread stacks), measured at about 40 MB; the rest is the decode.
+    /// runtime and a few thread stacks), measured at well under 40 MB; the rest is the decode.
     package static let baseline = 96 << 20
 
     package init(executable: String, options: PhotoProcessingOptions, memoryLimit: Int? = nil, deadline: Duration? = nil) {
@@ -30,20 +35,48 @@ package struct PhotoWorker: Sendable {
         self.deadline = deadline ?? options.decodeTimeLimit + .seconds(10)
     }
 
+    /// The estimate of the photo at `path`, read from its header by a child process.
+    package func memoryEstimate(ofFileAt path: String) throws(PhotoProcessingError) -> MemoryEstimate {
+        switch try run(["estimate", path]) {
+        case .estimate(let estimate): return estimate
+        case .refused(let error): throw error
+        case .photo: throw .encodingFailed("the photo worker answered an estimate with a photo")
+        }
+    }
+
     /// The photo at `path`, prepared by a child process; its JPEG passes through a file
     /// next to `path` that is removed again.
     package func process(fileAt path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
         let output = path + ".worker.jpg"
         defer { _ = unlink(output) }
+        switch try run(["worker", path, output]) {
+        case .refused(let error):
+            throw error
+        case .estimate:
+            throw .encodingFailed("the photo worker answered a photo with an estimate")
+        case .photo(let width, let height, let quality, let orientation, let metadata):
+            let jpeg: [UInt8]
+            do {
+                jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+            } catch {
+                throw .encodingFailed("the photo worker's output could not be read: \(error)")
+            }
+            return ProcessedPhoto(jpeg: jpeg, width: width, height: height, quality: quality, appliedOrientation: orientation, metadata: metadata)
+        }
+    }
+
+    /// Runs `grain-stories-photo` with `arguments`, the options and the memory limit, and
+    /// reads the one JSON line it prints.
+    private func run(_ arguments: [String]) throws(PhotoProcessingError) -> PhotoWorkerResult {
         let optionsJSON: String
         do {
-            optionsJSON = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+            optionsJSON = String(decoding: try WorkerJSON.encode(options), as: UTF8.self)
         } catch {
             throw .invalidOptions("the options could not be handed to the photo worker: \(error)")
         }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = ["photo", "worker", path, output, "--options", optionsJSON, "--memory-limit", String(memoryLimit)]
+        child.arguments = arguments + ["--options", optionsJSON, "--memory-limit", String(memoryLimit)]
         let pipe = Pipe()
         child.standardOutput = pipe
         child.standardError = FileHandle.nullDevice
@@ -59,7 +92,7 @@ package struct PhotoWorker: Sendable {
         let killed = watchdog.cancel()
         if killed { throw .tookTooLong(format: "photo", detail: "no result after \(deadline)") }
         guard child.terminationReason == .exit, child.terminationStatus == 0,
-            let result = try? JSONDecoder().decode(PhotoWorkerResult.self, from: printed)
+            let result = try? WorkerJSON.decode(PhotoWorkerResult.self, from: Array(printed))
         else {
             // Out of its memory (an allocation failed and the process aborted) or a
             // decoder that crashed: either way this file cannot be prepared here.
@@ -69,17 +102,6 @@ package struct PhotoWorker: Sendable {
                     "the photo worker stopped (\(child.terminationReason == .exit ? "exit" : "signal") \(child.terminationStatus)) within \(memoryLimit >> 20) MB"
             )
         }
-        switch result {
-        case .refused(let error):
-            throw error
-        case .photo(let width, let height, let quality, let orientation, let metadata):
-            let jpeg: [UInt8]
-            do {
-                jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
-            } catch {
-                throw .encodingFailed("the photo worker's output could not be read: \(error)")
-            }
-            return ProcessedPhoto(jpeg: jpeg, width: width, height: height, quality: quality, appliedOrientation: orientation, metadata: metadata)
-        }
+        return result
     }
 }

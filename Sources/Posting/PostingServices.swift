@@ -2,7 +2,7 @@ package import ATProto
 package import Foundation
 package import Geocoding
 package import GrainSupport
-package import PhotoPipeline
+package import PhotoModel
 package import Viewing
 package import WorkerThreads
 
@@ -36,7 +36,7 @@ package struct PostingServices: Sendable {
 
     package init(
         drafts: any DraftRepository, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
-        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions, photoWorker: String? = nil,
+        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions, photoWorker: String,
         placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date
     ) {
         self.drafts = drafts
@@ -53,8 +53,7 @@ package struct PostingServices: Sendable {
         self.now = now
         draftMaker = DraftMaker(
             preparation: PhotoPreparation(
-                options: processing, fileThreads: fileThreads, photoQueue: photoQueue,
-                worker: photoWorker.map { PhotoWorker(executable: $0, options: processing) }),
+                processing: PhotoWorker(executable: photoWorker, options: processing), fileThreads: fileThreads, photoQueue: photoQueue),
             drafts: drafts, geocoder: geocoder, tids: tids, data: data, now: now
         )
     }

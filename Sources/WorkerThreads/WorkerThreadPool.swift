@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A fixed set of dedicated threads for blocking work (TurboJPEG, SQLite, resolver calls).
@@ -21,7 +20,7 @@ public final class WorkerThreadPool: Sendable {
     }
 
     private let state = Mutex(State())
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// How many threads run jobs (so at most this many run at once).
     public let threadCount: Int
     public let name: String
@@ -34,15 +33,7 @@ public final class WorkerThreadPool: Sendable {
         self.threadCount = threadCount
         for index in 0..<threadCount {
             let threadName = "\(name)-\(index)"
-            // Each thread names itself before its first job. Naming it from here, after
-            // `start()`, raced with Foundation's thread entry, which copies the name the
-            // thread inherited from its creator (a cooperative-pool thread) back onto it.
-            let thread = Thread { [self] in
-                ThreadName.setCurrent(threadName)
-                self.runLoop()
-            }
-            thread.stackSize = 4 << 20
-            thread.start()
+            DedicatedThread.start(name: threadName, stackSize: 4 << 20) { [self] in self.runLoop() }
         }
     }
 

@@ -17,6 +17,9 @@ package final class ServerProcess: Sendable {
     package let baseURL: String
 
     package static var binary: String { ProjectPaths.root + "/.build/debug/grain-stories" }
+    /// The photo tool and worker (`grain-stories-photo`), built beside `binary`; the server
+    /// finds it there by itself.
+    package static var photoBinary: String { ProjectPaths.root + "/.build/debug/grain-stories-photo" }
 
     /// Starts `grain-stories serve` with `arguments` and `environment` (added to this
     /// process's, minus its `GRAIN_STORIES_*` variables). It is ready when it logs its

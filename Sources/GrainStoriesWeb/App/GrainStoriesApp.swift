@@ -3,7 +3,7 @@ package import Accounts
 import Foundation
 import Geocoding
 package import GrainSupport
-import PhotoPipeline
+import PhotoModel
 package import Posting
 package import Social
 import Synchronization

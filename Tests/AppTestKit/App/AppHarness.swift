@@ -52,7 +52,7 @@ package final class AppHarness: ComposedApp, Sendable {
         configuration.plcURL = directory.plcURL
         configuration.handleResolverURL = directory.resolverURL
         // Photos are prepared by the real executable in a child process, as `serve` does.
-        configuration.photoWorkerExecutable = ServerProcess.binary
+        configuration.photoWorkerExecutable = ServerProcess.photoBinary
         configure(&configuration)
         let logger = logs.logger()
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: configuration.insecureHosts)

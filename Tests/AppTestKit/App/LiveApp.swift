@@ -34,7 +34,7 @@ package final class LiveApp: ComposedApp, Sendable {
         configuration.dataDirectory = ProjectPaths.temporaryDirectory("live")
         configuration.plcURL = TestIdentityDirectory.shared.plcURL
         configuration.handleResolverURL = TestIdentityDirectory.shared.resolverURL
-        configuration.photoWorkerExecutable = ServerProcess.binary
+        configuration.photoWorkerExecutable = ServerProcess.photoBinary
         configure(&configuration)
         return try await LiveApp(configuration: configuration)
     }

@@ -15,7 +15,7 @@ import Testing
     @Test func anUploadIsPreparedByTheWorkerProcess() async throws {
         let pds = try FakePDS()
         let working = try await AppHarness()
-        #expect(working.configuration.photoWorkerExecutable == ServerProcess.binary)
+        #expect(working.configuration.photoWorkerExecutable == ServerProcess.photoBinary)
         let (alice, _) = try await Flow.signIn(working, pds)
         #expect(try await Flow.upload(alice, try Flow.photoWithGPS()).status == .seeOther)
         await working.shutdown()

@@ -2,6 +2,7 @@ import ATProtoTestKit
 import FeatureTestKit
 import Foundation
 import GrainSupport
+import HTTPTestKit
 import PhotoPipeline
 import PhotoTestKit
 import Testing
@@ -24,7 +25,9 @@ import WorkerThreads
     func maker(_ harness: PublishingHarness, pool: WorkerThreadPool) -> DraftMaker {
         let options = PhotoProcessingOptions()
         return DraftMaker(
-            preparation: PhotoPreparation(options: options, fileThreads: pool, photoQueue: BudgetedWorkQueue(pool: pool, budget: options.maxDecodeBytes)),
+            preparation: PhotoPreparation(
+                processing: PhotoWorker(executable: ServerProcess.photoBinary, options: options), fileThreads: pool,
+                photoQueue: BudgetedWorkQueue(pool: pool, budget: options.maxDecodeBytes)),
             drafts: harness.drafts, geocoder: NoPlaces(), tids: harness.tids, data: harness.data, now: { harness.now })
     }
 

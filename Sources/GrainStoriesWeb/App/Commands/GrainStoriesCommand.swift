@@ -3,8 +3,8 @@ import GrainSupport
 /// The `grain-stories` command line: picks the subcommand and runs it.
 ///
 /// `serve` (the default) runs the web server; `backup` and `restore` copy its data
-/// directory while it runs; `oauth` manages the OAuth client keys; `photo process` is a tool for previewing
-/// what would be posted (`h3`, which needs nothing of the server, is the executable's). Each returns the process exit status.
+/// directory while it runs; `oauth` manages the OAuth client keys; `photo process`, a tool for previewing
+/// what would be posted, is handed to `grain-stories-photo` (`h3`, which needs nothing of the server, is the executable's). Each returns the process exit status.
 package enum GrainStoriesCommand {
     package static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         var rest = Array(arguments.dropFirst())
@@ -12,7 +12,7 @@ package enum GrainStoriesCommand {
         if !rest.isEmpty, rest[0] == subcommand { rest.removeFirst() }
         switch subcommand {
         case "photo":
-            return await PhotoCommand.run(arguments: rest, environment: environment)
+            return PhotoTool.handOver(arguments: rest)
         case "healthcheck":
             return await HealthcheckCommand.run(arguments: rest, environment: environment)
         case "backup":

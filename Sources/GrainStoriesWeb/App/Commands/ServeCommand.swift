@@ -6,7 +6,7 @@ import MicroHTTPServer
 /// drain in-flight requests → exit 0.
 enum ServeCommand {
     static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-        var configuration: AppConfiguration
+        let configuration: AppConfiguration
         do {
             switch try AppConfiguration.load(arguments: arguments, environment: environment) {
             case .help(let text):
@@ -15,8 +15,12 @@ enum ServeCommand {
             case .run(let loaded):
                 configuration = loaded
             }
-            // Uploaded photos are prepared by this same executable in a child process.
-            configuration.photoWorkerExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            // Uploaded photos are prepared by grain-stories-photo in child processes: a server
+            // that could not prepare any upload says so now, not at the first upload.
+            if let problem = PhotoTool.problem(at: configuration.photoWorkerExecutable) {
+                StandardStreams.error("grain-stories: \(problem)")
+                return 78
+            }
         } catch {
             StandardStreams.error("grain-stories: \(error)")
             return 64
@@ -41,7 +45,7 @@ enum ServeCommand {
             "listening",
             [
                 "address": "http://\(configuration.host):\(server.port)/", "data": configuration.dataDirectory,
-                "photoWorker": configuration.photoWorkerExecutable ?? "in process",
+                "photoWorker": configuration.photoWorkerExecutable,
             ])
         let signal = await TerminationSignals.wait()
         logger.info("shutting down", ["signal": String(signal)])

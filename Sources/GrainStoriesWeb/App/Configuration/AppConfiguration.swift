@@ -34,11 +34,12 @@ package struct AppConfiguration: Sendable {
     /// PDSes (canonical `scheme://host[:port]`) whose sign-ins are believed when the
     /// account's identity cannot be resolved (`--trusted-pds`).
     package var trustedPDSes: Set<String> = []
-    /// The `grain-stories` executable that prepares each uploaded photo in a process of
-    /// its own (`PhotoWorker`: a hard memory cap and deadline, crashes contained). `serve`
-    /// sets it to itself; nil prepares photos in this process. Not an option: it is where
-    /// this program lives, not a choice.
-    package var photoWorkerExecutable: String?
+    /// The `grain-stories-photo` executable that estimates and prepares each uploaded photo
+    /// in processes of its own (`PhotoWorker`: a hard memory cap and deadline, crashes
+    /// contained, no codec in the server). It is installed beside `grain-stories`
+    /// (`PhotoTool.besideThisProgram`). Not an option: it is where this program lives, not a
+    /// choice; tests point it at their build.
+    package var photoWorkerExecutable: String = PhotoTool.besideThisProgram
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     package var trustedProxies: [IPAddressRange] = []
     /// Disk space for request bodies being received, all together.

@@ -5,7 +5,7 @@ import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
 import Multipart
-import PhotoPipeline
+import PhotoModel
 import Posting
 import Presentation
 import WorkerThreads

@@ -1,9 +1,9 @@
 /// Names the image format of some bytes from their signature: `PhotoProcessor` picks its
 /// decoder by this name ("JPEG", "PNG"), and an unsupported upload gets an error that
 /// says what it actually is ("HEIC", "MP4 video", …) instead of "corrupt".
-enum ImageFormatSniffer {
+package enum ImageFormatSniffer {
     /// The format's common name, "JPEG" for a JPEG SOI, or "unknown" / "empty file".
-    static func formatName(of bytes: [UInt8]) -> String {
+    package static func formatName(of bytes: [UInt8]) -> String {
         guard !bytes.isEmpty else { return "empty file" }
         if starts(bytes, with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
         if starts(bytes, with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "PNG" }
@@ -53,10 +53,10 @@ enum ImageFormatSniffer {
     }
 
     /// Whether `formatName` is one of the video names above.
-    static func isVideo(_ formatName: String) -> Bool { formatName.hasSuffix(" video") }
+    package static func isVideo(_ formatName: String) -> Bool { formatName.hasSuffix(" video") }
 
     /// Whether `formatName` says the bytes are nothing recognisable as a photo.
-    static func isUnrecognised(_ formatName: String) -> Bool {
+    package static func isUnrecognised(_ formatName: String) -> Bool {
         ["unknown", "empty file", "ISO media"].contains(formatName)
     }
 

@@ -4,7 +4,7 @@ import PhotoPipeline
 import PhotoTestKit
 import Testing
 
-@testable import GrainStoriesWeb
+@testable import PhotoCommandLine
 
 @Suite struct PhotoCommandTests {
     /// A scratch directory removed when the test ends.
@@ -28,11 +28,11 @@ import Testing
         return JPEGTestTools.insertingAfterSOI(exif.app1Segment(), into: jpeg)
     }
 
-    @Test func processWritesTheJPEGAndPrintsOneJSONLine() async throws {
+    @Test func processWritesTheJPEGAndPrintsOneJSONLine() throws {
         let scratch = try Scratch()
         let input = try scratch.write(photoWithGPS(), "in.jpg")
         let output = scratch.path("out.jpg")
-        let outcome = await PhotoCommand.execute(arguments: ["process", input, output, "--box", "100", "--quality=80"])
+        let outcome = PhotoCommand.execute(arguments: ["process", input, output, "--box", "100", "--quality=80"])
         #expect(outcome.status == 0)
         #expect(outcome.error == nil)
         let line = try #require(outcome.output)
@@ -52,11 +52,11 @@ import Testing
 
     /// A PNG goes through the same command: upright (orientation 6 from eXIf) and with
     /// the GPS it was written with.
-    @Test func aPNGIsProcessedToo() async throws {
+    @Test func aPNGIsProcessedToo() throws {
         let scratch = try Scratch()
         let input = try scratch.write(PNGFixtures.bytes("exif-gps-orientation6"), "in.png")
         let output = scratch.path("out.jpg")
-        let outcome = await PhotoCommand.execute(arguments: ["process", input, output])
+        let outcome = PhotoCommand.execute(arguments: ["process", input, output])
         #expect(outcome.status == 0, "\(outcome)")
         let line = try #require(outcome.output)
         #expect(line.hasPrefix("{\"width\":200,\"height\":300,\"bytes\":"))
@@ -66,19 +66,19 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)).starts(with: [0xFF, 0xD8, 0xFF]))
     }
 
-    @Test func aPhotoWithoutGPSReportsNull() async throws {
+    @Test func aPhotoWithoutGPSReportsNull() throws {
         let scratch = try Scratch()
         let input = try scratch.write(JPEGEncoder.encode(TestImages.photoLike(width: 40, height: 30), quality: 90), "in.jpg")
-        let outcome = await PhotoCommand.execute(arguments: ["process", input, scratch.path("out.jpg")])
+        let outcome = PhotoCommand.execute(arguments: ["process", input, scratch.path("out.jpg")])
         #expect(outcome.output?.hasSuffix("\"gps\":null,\"h3\":null}") == true)
     }
 
-    @Test func badImageDataExits65WithOneLineAndNoOutputFile() async throws {
+    @Test func badImageDataExits65WithOneLineAndNoOutputFile() throws {
         let scratch = try Scratch()
         // A 1 × 1 GIF screen descriptor followed by no valid record: a damaged GIF.
         let input = try scratch.write(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0] + Array("not really".utf8), "in.jpg")
         let output = scratch.path("out.jpg")
-        let outcome = await PhotoCommand.execute(arguments: ["process", input, output])
+        let outcome = PhotoCommand.execute(arguments: ["process", input, output])
         #expect(outcome.status == 65)
         #expect(outcome.output == nil)
         let message = try #require(outcome.error)
@@ -87,17 +87,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["in.jpg"])
     }
 
-    @Test func aMissingInputExits66() async throws {
+    @Test func aMissingInputExits66() throws {
         let scratch = try Scratch()
-        let outcome = await PhotoCommand.execute(arguments: ["process", scratch.path("none.jpg"), scratch.path("out.jpg")])
+        let outcome = PhotoCommand.execute(arguments: ["process", scratch.path("none.jpg"), scratch.path("out.jpg")])
         #expect(outcome.status == 66)
         #expect(outcome.error?.contains("none.jpg") == true)
     }
 
-    @Test func anUnwritableOutputExits73() async throws {
+    @Test func anUnwritableOutputExits73() throws {
         let scratch = try Scratch()
         let input = try scratch.write(JPEGEncoder.encode(TestImages.photoLike(width: 20, height: 20), quality: 90), "in.jpg")
-        let outcome = await PhotoCommand.execute(arguments: ["process", input, scratch.path("no-such-dir/out.jpg")])
+        let outcome = PhotoCommand.execute(arguments: ["process", input, scratch.path("no-such-dir/out.jpg")])
         #expect(outcome.status == 73)
     }
 
@@ -106,33 +106,33 @@ import Testing
         ["process", "a", "b", "--box", "0"], ["process", "a", "b", "--quality", "101"], ["process", "a", "b", "--wat", "1"],
         ["frobnicate"],
     ])
-    func usageMistakesExit64(arguments: [String]) async {
-        let outcome = await PhotoCommand.execute(arguments: arguments)
+    func usageMistakesExit64(arguments: [String]) {
+        let outcome = PhotoCommand.execute(arguments: arguments)
         #expect(outcome.status == 64)
         #expect(outcome.error?.contains("usage:") == true)
     }
 
-    @Test func helpIsPrintedWithStatusZero() async {
+    @Test func helpIsPrintedWithStatusZero() {
         for arguments in [["--help"], ["process", "--help"]] {
-            let outcome = await PhotoCommand.execute(arguments: arguments)
+            let outcome = PhotoCommand.execute(arguments: arguments)
             #expect(outcome.status == 0)
             #expect(outcome.output?.contains("--max-bytes") == true)
         }
     }
 
     /// A decompression bomb exits 65 (bad data) with the budget message and writes nothing.
-    @Test func aFileAboveTheDecodeBudgetIsRefusedWithoutOutput() async throws {
+    @Test func aFileAboveTheDecodeBudgetIsRefusedWithoutOutput() throws {
         let scratch = try Scratch()
         let input = try scratch.write(FlatJPEG.make(width: 10_000, height: 10_000, layout: .cmyk, coding: .progressive), "bomb.jpg")
         let output = scratch.path("out.jpg")
-        let outcome = await PhotoCommand.execute(arguments: ["process", input, output])
+        let outcome = PhotoCommand.execute(arguments: ["process", input, output])
         #expect(outcome.status == 65)
         #expect(outcome.error?.contains("MB to decode; the limit is 256 MB") == true)
         #expect(!FileManager.default.fileExists(atPath: output))
         // The flag sets the budget: an ordinary photo passes by default, not under 1 MB.
         let photo = try scratch.write(photoWithGPS(), "in.jpg")
-        #expect(await PhotoCommand.execute(arguments: ["process", photo, output]).status == 0)
-        let strict = await PhotoCommand.execute(arguments: ["process", photo, scratch.path("strict.jpg"), "--max-decode-bytes", "1000000"])
+        #expect(PhotoCommand.execute(arguments: ["process", photo, output]).status == 0)
+        let strict = PhotoCommand.execute(arguments: ["process", photo, scratch.path("strict.jpg"), "--max-decode-bytes", "1000000"])
         #expect(strict.status == 65)
         #expect(strict.error?.contains("the limit is 1 MB") == true)
     }

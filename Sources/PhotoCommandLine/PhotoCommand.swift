@@ -1,18 +1,17 @@
 import DurableFiles
-import GrainSupport
 import PhotoPipeline
-import Posting
-import WorkerThreads
 
-/// `grain-stories photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N] [--max-decode-bytes N]`:
+/// `grain-stories-photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N] [--max-decode-bytes N]`
+/// (also as `grain-stories photo process …`, which hands itself over to this program):
 /// runs the photo pipeline on a JPEG, PNG, HEIC or AVIF file, writes the JPEG that would be uploaded and prints a
 /// one-line JSON summary. Exit status follows sysexits: 64 usage, 65 bad image data,
 /// 66 unreadable input, 73 output not writable, 70 internal failure.
-enum PhotoCommand {
-    static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-        let outcome = await execute(arguments: arguments)
-        if let line = outcome.output { StandardStreams.output(line) }
-        if let line = outcome.error { StandardStreams.error(line) }
+/// `estimate` and `worker` are the server's steps (`PhotoWorkerCommand`).
+package enum PhotoCommand {
+    package static func run(arguments: [String]) -> Int32 {
+        let outcome = execute(arguments: arguments)
+        if let line = outcome.output { ToolOutput.output(line) }
+        if let line = outcome.error { ToolOutput.error(line) }
         return outcome.status
     }
 
@@ -42,11 +41,13 @@ enum PhotoCommand {
                            memory than this (default 268435456, 256 MiB)
         """
 
-    static func execute(arguments: [String]) async -> Outcome {
+    static func execute(arguments: [String]) -> Outcome {
         guard let subcommand = arguments.first, subcommand != "--help", subcommand != "-h", subcommand != "help" else {
             return arguments.isEmpty ? usage("missing subcommand") : Outcome(status: 0, output: help)
         }
-        if subcommand == "worker" { return Outcome(status: PhotoWorkerCommand.run(arguments: Array(arguments.dropFirst())), output: nil, error: nil) }
+        if let step = PhotoWorkerCommand.Step(rawValue: subcommand) {
+            return Outcome(status: PhotoWorkerCommand.run(step, arguments: Array(arguments.dropFirst())), output: nil, error: nil)
+        }
         guard subcommand == "process" else { return usage("unknown subcommand '\(subcommand)'") }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { return Outcome(status: 0, output: help) }
@@ -56,29 +57,25 @@ enum PhotoCommand {
         } catch {
             return usage(error.message)
         }
-        return await process(parsed)
+        return process(parsed)
     }
 
-    private static func process(_ arguments: PhotoProcessArguments) async -> Outcome {
-        let pool = WorkerThreadPool(name: "photo", threadCount: 1)
-        defer { pool.shutdown() }
-        // The same preparation an upload gets; one thread does the reading and the work.
-        let preparation = PhotoPreparation(
-            options: arguments.options, fileThreads: pool, photoQueue: BudgetedWorkQueue(pool: pool, budget: arguments.options.maxDecodeBytes))
-        let prepared: PreparedPhoto
+    /// The same pipeline an upload goes through, in this process: the header checks and the
+    /// estimate against the decode budget, then the photo, and the H3 cell of its GPS position.
+    private static func process(_ arguments: PhotoProcessArguments) -> Outcome {
+        let photo: ProcessedPhoto
         do {
-            prepared = try await preparation.prepare(fileAt: arguments.inputPath, account: "")
+            photo = try PhotoProcessor(options: arguments.options).processFile(atPath: arguments.inputPath)
         } catch {
             let subject = if case .unreadable = error { "" } else { "\(arguments.inputPath): " }
             return Outcome(status: status(for: error), error: "grain-stories photo: \(subject)\(error.description)")
         }
-        let photo = prepared.photo
         do {
             try DurableFile.write(photo.jpeg, to: arguments.outputPath, permissions: 0o644)
         } catch {
             return Outcome(status: 73, error: "grain-stories photo: cannot write \(arguments.outputPath): \(error.detail)")
         }
-        let report = PhotoProcessReport(photo: photo, h3: prepared.gpsCell)
+        let report = PhotoProcessReport(photo: photo, h3: photo.metadata.gps.flatMap(h3Cell(for:)))
         return Outcome(status: 0, output: report.jsonLine)
     }
 

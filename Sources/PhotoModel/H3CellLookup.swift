@@ -1,5 +1,4 @@
 import H3Index
-package import PhotoPipeline
 
 /// The resolution at which stories record their place: Grain's clients always write a
 /// resolution-10 cell (about 15,000 m², a city block).

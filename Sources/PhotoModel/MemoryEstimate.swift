@@ -11,7 +11,7 @@
 ///
 /// Every part is an over-estimate by construction (buffers are counted as live whenever
 /// they might be), so the estimate errs on refusing, never on running out of memory.
-public struct MemoryEstimate: Sendable, Equatable {
+public struct MemoryEstimate: Sendable, Equatable, Codable {
     /// The encoded input, held in memory for the whole run (for a JPEG file, only the
     /// chunk `JPEGRowDecoder` reads at a time: the file is never held whole).
     public let inputBytes: Int
@@ -43,7 +43,7 @@ public struct MemoryEstimate: Sendable, Equatable {
 
     /// `bytes` as whole mebibytes, rounded up, the unit the refusal message uses
     /// (`/usr/bin/time` and `top` count the same way).
-    static func megabytes(_ bytes: Int) -> Int {
+    package static func megabytes(_ bytes: Int) -> Int {
         (bytes + (1 << 20) - 1) >> 20
     }
 }

@@ -1,0 +1,35 @@
+/// JSON for what the server and the photo tool (`grain-stories-photo`) hand each other:
+/// the processing options in, the `PhotoWorkerResult` out, through their `Codable`
+/// conformances.
+///
+/// Foundation's `JSONEncoder` would do, but linking Foundation into the photo tool brings
+/// all of it, with ICU's 34 MB of data, and the tool must stay small (the container image's
+/// budget, and the memory of a process started for every upload). This covers what
+/// synthesized `Codable` needs: keyed, unkeyed and single values, nesting, and every
+/// integer type without loss; both sides use it, so they always agree.
+package enum WorkerJSON {
+    /// Why a value could not be written or read.
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// `value` as compact JSON text.
+    package static func encode<Value: Encodable>(_ value: Value) throws(Failure) -> [UInt8] {
+        var out: [UInt8] = []
+        try JSONNodeEncoder.node(for: value).write(into: &out)
+        return out
+    }
+
+    /// The `Value` that the JSON text `bytes` holds.
+    package static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(Failure) -> Value {
+        let node = try JSONNodeParser.parse(bytes)
+        do {
+            return try Value(from: JSONNodeDecoder(node: node, codingPath: []))
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure("\(error)")
+        }
+    }
+}
