@@ -13,7 +13,11 @@ extension URLComponents {
     /// (`URLComponentsPlainHostTests` compares the two).
     package var plainHost: String? {
         guard let encoded = encodedHost else { return nil }
-        if encoded.utf8.contains(UInt8(ascii: "%")) || encoded.lowercased().contains("xn--") || !encoded.utf8.allSatisfy({ $0 < 0x80 }) {
+        // Byte-wise checks: Foundation's `contains` would run CoreFoundation's string search.
+        let punycode = Array("xn--".utf8)
+        let lowered = Array(encoded.lowercased().utf8)
+        let hasPunycode = lowered.indices.contains { lowered[$0...].starts(with: punycode) }
+        if encoded.utf8.contains(UInt8(ascii: "%")) || hasPunycode || !encoded.utf8.allSatisfy({ $0 < 0x80 }) {
             return host
         }
         return encoded

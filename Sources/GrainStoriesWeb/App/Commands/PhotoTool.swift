@@ -10,10 +10,13 @@ enum PhotoTool {
     static let name = "grain-stories-photo"
 
     /// Where `grain-stories-photo` is: beside this program's own executable, as the build
-    /// (`.build/…`), `scripts/build-release` and the container image place them.
+    /// (`.build/…`), `scripts/build-release` and the container image place them. Plain
+    /// string work on purpose: every start computes it, and `URL`'s path methods would run
+    /// CoreFoundation's string code there, which then stays resident (issue 26).
     package static var besideThisProgram: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
+        guard let slash = executable.lastIndex(of: "/") else { return name }
+        return executable[...slash] + name
     }
 
     /// Why `path` cannot be run as the photo tool, or nil when it can.

@@ -15,8 +15,10 @@ struct ConfigurationOption: Sendable {
     let defaultValue: @Sendable (AppConfiguration) -> String
 
     /// `GRAIN_STORIES_DATA_DIR` for `data-dir`.
+    /// Mapped character by character: Foundation's `replacingOccurrences` runs
+    /// CoreFoundation's string search at every start, whose code then stays resident.
     var environmentName: String {
-        "GRAIN_STORIES_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
+        "GRAIN_STORIES_" + String(flag.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 }
 
