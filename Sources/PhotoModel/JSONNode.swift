@@ -21,12 +21,6 @@ indirect enum JSONNode: Equatable {
         }
     }
 
-    /// The member named `key` of an object.
-    func member(_ key: String) -> JSONNode? {
-        guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
-    }
-
     /// Compact JSON text: no spaces, strings escaped as RFC 8259 requires.
     func write(into out: inout [UInt8]) {
         switch self {
