@@ -53,7 +53,9 @@ import Testing
         let lonely = directory + "/grain-stories"
         try FileManager.default.copyItem(atPath: ServerProcess.binary, toPath: lonely)
         let serve = try CommandRun(
-            ["serve", "--port", "0", "--data-dir", directory + "/data"], executable: lonely)
+            // An address no interface has (TEST-NET-3): were the check missing, the server
+            // would fail to listen and exit, not run on and hang this test.
+            ["serve", "--host", "203.0.113.1", "--port", "0", "--data-dir", directory + "/data"], executable: lonely)
         #expect(serve.status == 78)
         #expect(serve.error.contains("grain-stories-photo is missing or not executable at \(directory)/grain-stories-photo"), "\(serve.error)")
         let photo = try CommandRun(["photo", "process", "in.jpg", "out.jpg"], executable: lonely)
