@@ -43,6 +43,8 @@ let package = Package(
         .systemLibrary(name: "CResolv"),
         // glibc's malloc_trim, to give an idle server's free heap back (GrainSupport's IdleMemoryTrimmer).
         .systemLibrary(name: "CMalloc"),
+        // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np (Posting's ChildProcess).
+        .systemLibrary(name: "CSpawn"),
         // giflib (libgif-dev): no pkg-config file either; the module map links "gif".
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // OpenSSL 3's libcrypto (libssl-dev; libssl3 is already there at run time through libcurl4).
@@ -54,7 +56,7 @@ let package = Package(
         // server (request bodies) and the application (uploads, drafts, media cache).
         .target(name: "DurableFiles"),
         .target(name: "H3Index"),
-        .target(name: "HTMLTemplates"),
+        .target(name: "HTMLTemplates", dependencies: ["DurableFiles"]),
         .target(name: "HTTPFields"),
         // The photo pipeline's values without its codecs (options, errors, metadata, GPS,
         // the memory estimate, the prepared photo): what the server needs to hand a photo to
@@ -62,8 +64,8 @@ let package = Package(
         .target(name: "PhotoModel", dependencies: ["H3Index"]),
 
         // MARK: Thin wrappers, each the only importer of its C module
-        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPFields", "DurableFiles"]),
-        .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields"]),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPFields", "DurableFiles", "WorkerThreads"]),
+        .target(name: "CurlHTTPClient", dependencies: ["CCurl", "HTTPFields", "WorkerThreads"]),
         // PNG chunks and pixels (libpng's simplified API); RGB out, no JPEG or EXIF knowledge.
         .target(name: "PNGDecoding", dependencies: ["CPNG", "GzipCompression"]),
         // The photo pipeline: sniffs the format, decodes (libjpeg itself, streaming from the file; other formats
@@ -75,7 +77,7 @@ let package = Package(
             name: "PhotoPipeline",
             dependencies: ["PhotoModel", "CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads"]),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads", "DurableFiles"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
         .target(name: "HEIFDecoding", dependencies: ["CHeif", "CDav1d"]),
         // WebP (still and animated, first frame) in, 8-bit RGB flattened onto white (at full
@@ -120,7 +122,7 @@ let package = Package(
             name: "Posting",
             dependencies: [
                 "GrainSupport", "ATProto", "Accounts", "Social", "Geocoding", "Viewing", "PhotoModel",
-                "WorkerThreads", "DurableFiles",
+                "WorkerThreads", "DurableFiles", "CSpawn",
             ]
         ),
         // The SQLite adapter: the one database file, its schema and migrations, and every

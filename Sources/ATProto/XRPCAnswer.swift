@@ -1,5 +1,5 @@
 package import CurlHTTPClient
-import Foundation
+import FoundationEssentials
 
 /// One answer from an XRPC server, whatever its status: what a `PDSAuthorizer` decides
 /// on (a `WWW-Authenticate` challenge, a `DPoP-Nonce` header and the body's error name

@@ -1,5 +1,5 @@
 package import CurlHTTPClient
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 
 /// Calls XRPC methods (`/xrpc/{nsid}`) on one server: queries with GET and URL

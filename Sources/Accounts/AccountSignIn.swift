@@ -1,5 +1,5 @@
 package import ATProto
-import Foundation
+import FoundationEssentials
 package import GrainSupport
 
 /// Signing in with an app password, as the accounts domain sees it: the identifier is

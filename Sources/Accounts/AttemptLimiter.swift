@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// Counts failed sign-ins per key in a sliding window and says when there have been too
 /// many, so sign-in cannot be used to guess passwords at speed.

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 package import HTTPFields
 package import OAuthClient

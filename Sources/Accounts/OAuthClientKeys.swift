@@ -1,5 +1,6 @@
 import DurableFiles
-import Foundation
+import FoundationEssentials
+import GrainSupport
 package import OAuthClient
 package import P256
 
@@ -27,7 +28,7 @@ package struct OAuthClientKeys: Sendable {
             let key = try P256.PrivateKey(pem: try String(contentsOfFile: directory + "/" + name, encoding: .utf8))
             keys[key.publicKey.jwkThumbprint] = key
         }
-        let named = try? String(contentsOfFile: directory + "/current", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let named = try? String(contentsOfFile: directory + "/current", encoding: .utf8).trimmingWhitespaceAndNewlines()
         if let named, keys[named] != nil { return OAuthClientKeys(directory: directory, currentID: named, keys: keys) }
         return try OAuthClientKeys(directory: directory, currentID: "", keys: keys).rotate()
     }

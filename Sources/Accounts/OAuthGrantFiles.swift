@@ -1,6 +1,6 @@
 import ATProto
 import DurableFiles
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 package import OAuthClient
 import P256

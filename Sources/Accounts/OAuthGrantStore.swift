@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import OAuthClient
 
 /// Where OAuth sessions' grants are kept, durably, by session key: the tokens and the

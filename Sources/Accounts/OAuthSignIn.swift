@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 package import GrainSupport
 package import OAuthClient
 
@@ -46,7 +46,7 @@ package struct OAuthSignIn: Sendable {
     /// Starts signing in `input` for `browser` (the hash of its sign-in cookie), coming
     /// back to `next`: gives the URL to send the browser to.
     package func begin(_ input: String, browser: String, next: String?, client address: String) async throws(SignInFailure) -> String {
-        let typed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let typed = input.trimmingWhitespaceAndNewlines()
         guard !typed.isEmpty, typed.utf8.count <= 253 else { throw .missingFields }
         let key = "oauth-start \(address)"
         guard await !starts.isLimited(key) else { throw .tooManyStarts }

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import OAuthClient
 
 /// OAuth sign-ins between the redirect to the authorization server and the callback,

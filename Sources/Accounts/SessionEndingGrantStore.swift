@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OAuthClient
 
 /// The grant store as an OAuth session's authorizer sees it: removing a grant (its

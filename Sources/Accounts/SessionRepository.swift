@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// Where sessions are kept: one row per signed-in browser session, keyed by the SHA-256
 /// of its cookie value (`SessionStore` hashes; the value itself is never stored), so a

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 
 /// Sessions and their rules, over whichever `SessionRepository` the composition root

@@ -1,6 +1,7 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
+import WorkerThreads
 
 /// The thread-safe side of the client: a queue of commands for the driver thread, the
 /// shutdown state, and the thread itself.
@@ -47,12 +48,11 @@ final class CurlEngine: Sendable {
             self.multi = multi
             self.startupFailure = nil
             self.state = Mutex(State(phase: .running))
-            let thread = Thread { [self] in
-                // Named from inside: on Linux a name set before `start()` is not applied.
-                Thread.current.name = "curl-http-client"
+            // libcurl's callbacks and OpenSSL's handshakes run on this stack: 2 MiB leaves
+            // them room (only the pages used become resident).
+            DedicatedThread.start(name: "curl-http-client", stackSize: 2 << 20) { [self] in
                 CurlMultiLoop(multi: multi, engine: self).run()
             }
-            thread.start()
         } else {
             self.multi = nil
             self.startupFailure = HTTPClientError(.other, message: "libcurl failed to initialise")

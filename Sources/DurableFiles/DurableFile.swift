@@ -52,7 +52,7 @@ package enum DurableFile {
     }
 
     /// The directory part of `path` ("." for a bare name).
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

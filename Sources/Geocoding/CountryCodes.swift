@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// Turns the country part of an address into an ISO 3166-1 alpha-2 code, as Grain's
 /// AppView does for `locationDisplay` (`normalizeCountry` in
@@ -16,7 +17,7 @@ enum CountryCodes {
     /// The canonical code for `raw`, or nil when it is empty or only whitespace.
     static func normalize(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let key = raw.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        let key = raw.trimmingWhitespaceAndNewlines().uppercased()
         guard !key.isEmpty else { return nil }
         return byName[key] ?? key
     }

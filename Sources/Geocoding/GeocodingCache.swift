@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// Where geocoding answers are kept between requests, so a place is asked of
 /// Nominatim once rather than for every photo taken there (its usage policy asks

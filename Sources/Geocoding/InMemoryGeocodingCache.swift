@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 import Synchronization
 
 /// A `GeocodingCache` in memory, bounded: at most `capacity` entries, the least

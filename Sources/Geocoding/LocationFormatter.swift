@@ -1,5 +1,6 @@
 package import ATProto
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// The short place label Grain shows for a story (`locationDisplay`, reference §2.10)
 /// and puts in a crosspost's "📍" line (§6.1), following `formatStoredLocation` in
@@ -45,6 +46,6 @@ package enum LocationFormatter {
     }
 
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text.trimmingWhitespaceAndNewlines()
     }
 }

@@ -1,6 +1,6 @@
 import ATProto
 import CurlHTTPClient
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 extension NominatimClient {
@@ -18,7 +18,7 @@ extension NominatimClient {
     /// tags, weights and separators; anything else is dropped.
     static func languageTag(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = raw.trimmingWhitespace()
         guard !trimmed.isEmpty, trimmed.utf8.count <= 100,
             trimmed.utf8.allSatisfy({ byte in
                 (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)

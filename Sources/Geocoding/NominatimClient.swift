@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 package import GrainSupport
 
 /// Reverse geocoding and place search through a Nominatim server (reference §5.3),
@@ -35,7 +35,7 @@ package struct NominatimClient: PlaceGeocoder {
         timeout: Duration = .seconds(4), foundLifetime: TimeInterval = 7 * 24 * 3600, notFoundLifetime: TimeInterval = 3600,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
-        var base = baseURL?.trimmingCharacters(in: .whitespaces)
+        var base = baseURL?.trimmingWhitespace()
         while base?.hasSuffix("/") == true { base?.removeLast() }
         self.baseURL = base?.isEmpty == false ? base : nil
         userAgent = Self.userAgent(contact: operatorContact)

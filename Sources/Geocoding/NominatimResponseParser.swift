@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
+import PhotoModel
 
 /// Reads Nominatim's JSON (`format=json`) tolerantly: `lat`/`lon` as strings or
 /// numbers, any subset of address keys, unknown keys ignored.
@@ -15,21 +17,22 @@ enum NominatimResponseParser {
     static let maxDisplayNameLength = 1000
 
     static func parse(_ body: [UInt8]) -> [NominatimPlace]? {
-        guard let root = try? JSONSerialization.jsonObject(with: Data(body)) else { return nil }
-        if let object = root as? [String: Any] {
-            if object["error"] != nil { return [] }
-            return place(object).map { [$0] }
+        guard let root = try? WorkerJSON.parse(body) else { return nil }
+        if case .object = root {
+            if root["error"] != nil { return [] }
+            return place(root).map { [$0] }
         }
-        guard let list = root as? [Any] else { return nil }
-        let places = list.prefix(maxResults).compactMap { ($0 as? [String: Any]).flatMap(place) }
+        guard case .array(let list) = root else { return nil }
+        let places = list.prefix(maxResults).compactMap(place)
         // A list of things that are not places is broken, not an honest "no results".
         if places.isEmpty, !list.isEmpty { return nil }
         return places
     }
 
     /// nil unless the object looks like a place: a label or a position.
-    private static func place(_ object: [String: Any]) -> NominatimPlace? {
-        let address = object["address"] as? [String: Any] ?? [:]
+    private static func place(_ object: JSONNode) -> NominatimPlace? {
+        guard case .object = object else { return nil }
+        let address = object["address"] ?? .object([])
         let result = NominatimPlace(
             name: text(object["name"]),
             displayName: text(object["display_name"], limit: maxDisplayNameLength),
@@ -46,21 +49,20 @@ enum NominatimResponseParser {
         return result
     }
 
-    private static func text(_ value: Any?, limit: Int = PlaceText.maxFieldLength) -> String? {
-        if let string = value as? String { return PlaceText.clean(string, limit: limit) }
-        if let number = value as? NSNumber { return PlaceText.clean(number.stringValue, limit: limit) }
-        return nil
+    private static func text(_ value: JSONNode?, limit: Int = PlaceText.maxFieldLength) -> String? {
+        switch value {
+        case .string(let string)?, .number(let string)?: PlaceText.clean(string, limit: limit)
+        default: nil
+        }
     }
 
     /// A finite angle within ±`bound`, from a string (as Nominatim sends it) or a number.
-    private static func degrees(_ value: Any?, within bound: Double) -> Double? {
+    private static func degrees(_ value: JSONNode?, within bound: Double) -> Double? {
         let parsed: Double?
-        if let string = value as? String, string.utf8.count <= 40 {
-            parsed = Double(string.trimmingCharacters(in: .whitespaces))
-        } else if let number = value as? NSNumber {
-            parsed = number.doubleValue
-        } else {
-            parsed = nil
+        switch value {
+        case .string(let string)? where string.utf8.count <= 40: parsed = Double(string.trimmingWhitespace())
+        case .number(let number)?: parsed = Double(number)
+        default: parsed = nil
         }
         guard let parsed, parsed.isFinite, abs(parsed) <= bound else { return nil }
         return parsed

@@ -1,4 +1,5 @@
-package import Foundation
+package import FoundationEssentials
+import Glibc
 
 /// When a write that failed for a passing reason (no answer, a timeout, 5xx, 429) is
 /// tried again, and when trying stops: exponential backoff (2^attempts seconds plus

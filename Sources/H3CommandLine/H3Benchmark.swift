@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import H3Index
 
 /// `grain-stories h3 bench`: times `latLngToCell` over seeded random points. Hidden

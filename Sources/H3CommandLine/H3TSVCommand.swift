@@ -1,4 +1,5 @@
-import Foundation
+import DurableFiles
+import Glibc
 import GrainSupport
 
 /// Drives `H3TSVConverter` over standard input and output: reads 1 MiB blocks and
@@ -12,21 +13,21 @@ enum H3TSVCommand {
         var converter = H3TSVConverter()
         var output: [UInt8] = []
         output.reserveCapacity(flushThreshold + (1 << 16))
-        let input = FileHandle.standardInput
+        var block = [UInt8](repeating: 0, count: readBlockSize)
         do {
             while true {
-                let block: Data?
-                do {
-                    block = try input.read(upToCount: readBlockSize)
-                } catch {
+                let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 {
                     flush(&output)
-                    StandardStreams.error("grain-stories h3 cell: cannot read standard input: \(error.localizedDescription)")
+                    let failure = FileSystemError(operation: "reading standard input", code: errno)
+                    StandardStreams.error("grain-stories h3 cell: cannot read standard input: \(failure.detail)")
                     return 74
                 }
-                guard let block, !block.isEmpty else { break }
+                if count == 0 { break }
                 // Typed throws stop at `withUnsafeBytes`; carry the outcome out.
                 let outcome = block.withUnsafeBytes { bytes in
-                    Result { () throws(H3TSVError) in try converter.consume(bytes, into: &output) }
+                    Result { () throws(H3TSVError) in try converter.consume(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), into: &output) }
                 }
                 try outcome.get()
                 if output.count >= flushThreshold {

@@ -1,4 +1,5 @@
-import Foundation
+import DurableFiles
+import FoundationEssentials
 
 /// A request body as the server received it.
 ///
@@ -43,13 +44,7 @@ package enum RequestBody: Sendable {
                 start = end
             }
         case .file(let path, _):
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw CocoaError(.fileReadNoSuchFile)
-            }
-            defer { try? handle.close() }
-            while let data = try handle.read(upToCount: size), !data.isEmpty {
-                try body(Array(data))
-            }
+            try FileDescriptorIO.forEachChunk(of: path, size: size, body)
         }
     }
 }

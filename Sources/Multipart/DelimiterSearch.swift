@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finding the multipart delimiter (`CRLF--boundary`) in a buffer that may end in the
 /// middle of it.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// The boundary of a `multipart/form-data` body, taken from the request's Content-Type.
 ///
@@ -44,6 +45,6 @@ struct MultipartBoundary: Equatable {
     private static let symbols = Array("'()+_,-./:=? ".utf8)
 
     private static func mediaType(of contentType: String) -> String {
-        contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        contentType.prefix { $0 != ";" }.trimmingWhitespace().lowercased()
     }
 }

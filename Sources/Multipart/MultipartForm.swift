@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A parsed `multipart/form-data` body: its text fields in order, the files it carried
 /// (already on disk) and the file inputs that were sent with no file chosen.

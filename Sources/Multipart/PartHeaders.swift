@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// The headers of one part, read from the block `MultipartScanner` hands over.
 ///
@@ -28,14 +29,14 @@ struct PartHeaders: Equatable {
             guard !name.isEmpty, !name.contains(" "), !name.contains("\t") else {
                 throw .malformed(reason: "a part header is malformed")
             }
-            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = text[text.index(after: colon)...].trimmingWhitespace()
             switch name {
             case "content-disposition":
                 guard disposition == nil else { throw .malformed(reason: "a part has two Content-Disposition headers") }
                 disposition = try ContentDisposition(parsing: value)
             case "content-type":
                 guard contentType == nil else { throw .malformed(reason: "a part has two Content-Type headers") }
-                let mediaType = value.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+                let mediaType = value.prefix { $0 != ";" }.trimmingWhitespace().lowercased()
                 guard !mediaType.isEmpty else { throw .malformed(reason: "a part's Content-Type is empty") }
                 if mediaType.hasPrefix("multipart/") { throw .nestedMultipart }
                 contentType = mediaType

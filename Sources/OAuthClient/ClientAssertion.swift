@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import P256
 
 /// `private_key_jwt` client authentication (RFC 7523, OpenID Connect Core §9): an ES256

@@ -1,5 +1,5 @@
 import ATProto
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import P256
 
@@ -9,7 +9,7 @@ extension OAuthClient {
     /// `bsky.social` or `https://pds.example`): gives the sign-in to keep under its
     /// `state` and the authorization server's URL to send the browser to.
     package func beginAuthorization(_ input: String) async throws(OAuthError) -> (pending: PendingAuthorization, redirectURL: String) {
-        let typed = input.trimmingCharacters(in: .whitespaces)
+        let typed = input.trimmingWhitespace()
         let server: AuthorizationServer
         var expectedDID: DID?
         var loginHint: String?

@@ -1,5 +1,5 @@
 import CurlHTTPClient
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import HTTPFields
 import P256
@@ -57,7 +57,7 @@ extension OAuthClient {
         struct ErrorBody: Decodable { var error: String? }
         if let error = (try? JSONDecoder().decode(ErrorBody.self, from: Data(response.body)))?.error { return error }
         return response.headers.values(for: "WWW-Authenticate").lazy.compactMap { field in
-            field.range(of: #"error="([^"]*)""#, options: .regularExpression).map { String(field[$0].dropFirst(7).dropLast()) }
+            field.firstMatch(of: #/error="([^"]*)"/#).map { String($0.output.1) }
         }.first
     }
 }

@@ -1,6 +1,6 @@
 package import ATProto
 import CurlHTTPClient
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 import HTTPFields
 import P256

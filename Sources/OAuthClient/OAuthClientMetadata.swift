@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 package import P256
 
 /// The client metadata document served at the `client_id` URL, and the JWKS it names:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// URL facts the flow compares: origins (`scheme://host[:port]`, lowercased, default
 /// ports dropped), so `issuer` and server addresses are compared as the specification

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 package import P256
 
 /// A sign-in between the PAR and the callback, kept on the server under its `state`:

@@ -1,5 +1,5 @@
 import ATProto
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// One token of a granted scope, read as an AT Protocol permission
@@ -130,7 +130,7 @@ package enum ScopePermission: Sendable, Equatable {
     /// parameters allowed, or a range, which must be covered whole).
     package func allowsBlob(mimeType: String) -> Bool {
         let essence = mimeType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        guard let wanted = MediaRange(essence.trimmingCharacters(in: .whitespaces)) else { return false }
+        guard let wanted = MediaRange(essence.trimmingWhitespace()) else { return false }
         switch self {
         case .transitionGeneric: return true
         case .blob(let accept): return accept.contains { $0.covers(wanted) }

@@ -1,5 +1,5 @@
 import ATProto
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// A token endpoint's answer (RFC 6749 §5.1 with RFC 9449 and the AT Protocol's

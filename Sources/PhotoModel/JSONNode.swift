@@ -1,6 +1,9 @@
 /// One JSON value, as `WorkerJSON` reads and writes it. Numbers keep their text, so an
 /// `Int64` or `UInt64` never passes through a `Double` and loses digits.
-indirect enum JSONNode: Equatable {
+///
+/// Also what the geocoder reads Nominatim's loosely typed answers into: the server links
+/// no `JSONSerialization` (it is in full Foundation, issue 26).
+package indirect enum JSONNode: Equatable {
     case null
     case bool(Bool)
     case number(String)
@@ -9,7 +12,13 @@ indirect enum JSONNode: Equatable {
     /// Members in the order written (the coder looks keys up; JSON objects are small here).
     case object([(String, JSONNode)])
 
-    static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
+    /// The value of the first member named `key`, when this is an object.
+    package subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    package static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b

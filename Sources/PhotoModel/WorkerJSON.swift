@@ -14,6 +14,11 @@ package enum WorkerJSON {
         init(_ description: String) { self.description = description }
     }
 
+    /// The JSON value `bytes` hold, untyped (`JSONNode`), for answers whose shape varies.
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+        try JSONNodeParser.parse(bytes)
+    }
+
     /// `value` as compact JSON text.
     package static func encode<Value: Encodable>(_ value: Value) throws(Failure) -> [UInt8] {
         var out: [UInt8] = []

@@ -1,5 +1,4 @@
 package import ATProto
-import Foundation
 import Viewing
 
 /// Builds the Bluesky post for a story exactly as Grain's clients do (§6), so Grain
@@ -39,14 +38,15 @@ package struct CrosspostComposer: Sendable {
     /// Link and hashtag facets with UTF-8 byte ranges, sorted, overlaps skipped.
     package func facets(in text: String) -> [FeedPostRecord.Facet]? {
         var found: [FeedPostRecord.Facet] = []
-        let whole = NSRange(text.startIndex..., in: text)
-        for match in Self.link.matches(in: text, range: whole) {
-            guard let range = Range(match.range, in: text) else { continue }
-            found.append(.init(index: byteSlice(text, range), features: [.link(String(text[range]))]))
+        // Scalar by scalar, as the regular expressions of Grain's clients (and Foundation's)
+        // match, not by the `Character` that a combining mark would join to a link's end.
+        let link = #/https?://[^\s<>\[\]()]+/#.matchingSemantics(.unicodeScalar)
+        let hashtag = #/#(\p{L}[\p{L}\p{N}_]*)/#.matchingSemantics(.unicodeScalar)
+        for match in text.matches(of: link) {
+            found.append(.init(index: byteSlice(text, match.range), features: [.link(String(text[match.range]))]))
         }
-        for match in Self.hashtag.matches(in: text, range: whole) {
-            guard let range = Range(match.range, in: text), let tagRange = Range(match.range(at: 1), in: text) else { continue }
-            found.append(.init(index: byteSlice(text, range), features: [.tag(String(text[tagRange]))]))
+        for match in text.matches(of: hashtag) {
+            found.append(.init(index: byteSlice(text, match.range), features: [.tag(String(match.output.1))]))
         }
         found.sort { $0.index.byteStart < $1.index.byteStart }
         var result: [FeedPostRecord.Facet] = []
@@ -60,10 +60,4 @@ package struct CrosspostComposer: Sendable {
         let start = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
         return .init(byteStart: start, byteEnd: start + text[range].utf8.count)
     }
-
-    // Both patterns are fixed literals; compiling them cannot fail.
-    // swiftlint:disable force_try
-    private static let link = try! NSRegularExpression(pattern: #"https?://[^\s<>\[\]()]+"#)
-    private static let hashtag = try! NSRegularExpression(pattern: #"#(\p{L}[\p{L}\p{N}_]*)"#)
-    // swiftlint:enable force_try
 }

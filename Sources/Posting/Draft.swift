@@ -1,6 +1,6 @@
 package import ATProto
 package import Accounts
-package import Foundation
+package import FoundationEssentials
 import Geocoding
 
 /// A processed photo waiting to be posted (or being posted), owned by one account. Its

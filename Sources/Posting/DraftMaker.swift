@@ -1,8 +1,9 @@
 package import ATProto
 import Accounts
 import DurableFiles
-package import Foundation
+package import FoundationEssentials
 package import Geocoding
+import Glibc
 package import GrainSupport
 package import PhotoModel
 import WorkerThreads

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 package import GrainSupport
 package import WorkerThreads
 

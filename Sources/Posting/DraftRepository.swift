@@ -1,6 +1,6 @@
 package import ATProto
 package import Accounts
-package import Foundation
+package import FoundationEssentials
 
 /// Where drafts and their publishing are kept: the only writer of a draft's state. A
 /// draft is stored only after its photo file is on disk and fsynced (`DraftMaker`), so

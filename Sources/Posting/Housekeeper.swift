@@ -1,6 +1,6 @@
 import ATProto
 package import Accounts
-package import Foundation
+package import FoundationEssentials
 package import GrainSupport
 import OAuthClient
 package import Social

@@ -1,4 +1,5 @@
-import Foundation
+import DurableFiles
+import Glibc
 package import PhotoModel
 
 /// Prepares one photo in child processes of `grain-stories-photo`, the only executable
@@ -57,7 +58,7 @@ package struct PhotoWorker: PhotoProcessing {
         case .photo(let width, let height, let quality, let orientation, let metadata):
             let jpeg: [UInt8]
             do {
-                jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+                jpeg = try FileDescriptorIO.read(output, limit: Int.max)
             } catch {
                 throw .encodingFailed("the photo worker's output could not be read: \(error)")
             }
@@ -74,33 +75,22 @@ package struct PhotoWorker: PhotoProcessing {
         } catch {
             throw .invalidOptions("the options could not be handed to the photo worker: \(error)")
         }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = arguments + ["--options", optionsJSON, "--memory-limit", String(memoryLimit)]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        child.standardError = FileHandle.nullDevice
-        child.standardInput = FileHandle.nullDevice
+        let child: ChildProcess
         do {
-            try child.run()
+            child = try ChildProcess.start(executable, arguments: arguments + ["--options", optionsJSON, "--memory-limit", String(memoryLimit)])
         } catch {
             throw .encodingFailed("the photo worker could not be started: \(error)")
         }
-        let watchdog = Watchdog(pid: child.processIdentifier, after: deadline)
-        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
+        let watchdog = Watchdog(pid: child.pid, after: deadline)
+        // One JSON line: the metadata of a photo is at most a few kilobytes.
+        let printed = child.readOutput(limit: 1 << 20)
+        let ending = child.wait()
         let killed = watchdog.cancel()
         if killed { throw .tookTooLong(format: "photo", detail: "no result after \(deadline)") }
-        guard child.terminationReason == .exit, child.terminationStatus == 0,
-            let result = try? WorkerJSON.decode(PhotoWorkerResult.self, from: Array(printed))
-        else {
+        guard ending == .exited(0), let result = try? WorkerJSON.decode(PhotoWorkerResult.self, from: printed) else {
             // Out of its memory (an allocation failed and the process aborted) or a
             // decoder that crashed: either way this file cannot be prepared here.
-            throw .damaged(
-                format: "photo",
-                detail:
-                    "the photo worker stopped (\(child.terminationReason == .exit ? "exit" : "signal") \(child.terminationStatus)) within \(memoryLimit >> 20) MB"
-            )
+            throw .damaged(format: "photo", detail: "the photo worker stopped (\(ending)) within \(memoryLimit >> 20) MB")
         }
         return result
     }

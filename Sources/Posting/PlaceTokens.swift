@@ -1,5 +1,5 @@
 import ATProto
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// Places found by search are handed to the browser as signed tokens, so the form can

@@ -1,6 +1,6 @@
 import ATProto
 package import Accounts
-import Foundation
+import FoundationEssentials
 package import GrainSupport
 import Viewing
 

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 package import GrainSupport
 
 /// The publish state machine, with no I/O: given a draft's `PublishProgress` and the

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// How far publishing one draft has got. It is kept with the draft (`DraftRepository`),
 /// and each step's result is written there before the next step starts, so after a crash

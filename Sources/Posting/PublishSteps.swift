@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// The individual publish steps for one draft. Every step is safe to repeat: the

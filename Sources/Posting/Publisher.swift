@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// Publishes queued drafts: the I/O shell around `PublishMachine`. For each due draft it

@@ -1,6 +1,7 @@
 import Dispatch
-import Foundation
+import Glibc
 import Synchronization
+import WorkerThreads
 
 /// Kills a child process (SIGKILL) if it is still running after a deadline, from a
 /// thread of its own, so the thread waiting for the child can simply block.
@@ -12,7 +13,7 @@ final class Watchdog: Sendable {
     init(pid: Int32, after deadline: Duration) {
         let (seconds, attoseconds) = deadline.components
         let nanoseconds = Int(min(Double(seconds) * 1e9 + Double(attoseconds) / 1e9, Double(Int.max / 2)))
-        let thread = Thread { [self] in
+        DedicatedThread.start(name: "photo-watchdog", stackSize: 128 << 10) { [self] in
             guard wake.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut else { return }
             let fire = state.withLock { current -> Bool in
                 guard current == .waiting else { return false }
@@ -21,8 +22,6 @@ final class Watchdog: Sendable {
             }
             if fire { _ = kill(pid, SIGKILL) }
         }
-        thread.name = "photo-watchdog"
-        thread.start()
     }
 
     /// Stops watching; true when the deadline had passed and the child was killed.

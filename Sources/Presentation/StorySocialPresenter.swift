@@ -1,6 +1,6 @@
 package import ATProto
 package import Accounts
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 import Posting
 package import Social

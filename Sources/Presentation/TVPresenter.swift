@@ -1,5 +1,5 @@
 import ATProto
-package import Foundation
+package import FoundationEssentials
 package import Viewing
 
 /// The `tv` page's model for a story, or for a message when there is none to play.

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 package import Viewing
 
 /// Everything the viewer template shows for one story: the photo with a real text

@@ -1,4 +1,6 @@
-import Foundation
+import DurableFiles
+import FoundationEssentials
+import Glibc
 
 /// Checks the application runs at start-up, in health checks and before backups.
 extension Database {
@@ -27,7 +29,6 @@ extension Database {
     }
 
     private static func size(of path: String) -> Int64? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.size] as? NSNumber)?.int64Value
+        FileDescriptorIO.regularFileSize(path).map(Int64.init)
     }
 }

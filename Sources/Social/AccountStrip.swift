@@ -1,6 +1,6 @@
 package import ATProto
 package import Accounts
-import Foundation
+import FoundationEssentials
 package import GrainSupport
 package import Viewing
 

@@ -1,5 +1,5 @@
 package import ATProto
-import Foundation
+import FoundationEssentials
 import GrainSupport
 package import Viewing
 

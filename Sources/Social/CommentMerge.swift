@@ -1,5 +1,5 @@
 package import ATProto
-import Foundation
+import FoundationEssentials
 
 /// A story's comments as a person should see them: the AppView's page with this
 /// server's own recent comments laid over it. A comment written here shows at once (at

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// Which stories each signed-in person has put a heart on, and under which record key.
 ///

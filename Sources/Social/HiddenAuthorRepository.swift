@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// Where the people each account has hidden ("Hide this person's stories") are kept:
 /// Grain's own mutes live only inside its AppView, which this server cannot sign in to,

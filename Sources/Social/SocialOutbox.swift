@@ -1,6 +1,6 @@
 package import ATProto
 package import Accounts
-package import Foundation
+package import FoundationEssentials
 package import GrainSupport
 
 /// Favourites (on stories and on comments) and comments (replies included) on their way

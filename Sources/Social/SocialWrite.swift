@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// One favourite or comment (or the undoing of one) a person asked for here, on its way
 /// to their PDS. It is stored before the first attempt with the record key it will have,

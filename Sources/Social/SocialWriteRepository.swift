@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// Where favourites and comments on their way to people's PDSes are kept, and those
 /// sent recently (which pages show until the AppView lists them). `SocialOutbox` sends

@@ -1,6 +1,6 @@
 package import ATProto
 package import Accounts
-package import Foundation
+package import FoundationEssentials
 import Viewing
 
 /// A story's comments as pages show them: a page of Grain's thread (`CommentThreads`)

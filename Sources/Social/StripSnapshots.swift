@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 import Synchronization
 import Viewing
@@ -76,7 +76,7 @@ package final class StripSnapshots: Sendable {
     /// Content-addressed: the same order gives the same key, in any process.
     static func visitorKey(_ order: [DID]) -> String {
         let digest = SHA256.hash(Array(order.map(\.rawValue).joined(separator: " ").utf8))
-        return digest.prefix(16).map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(digest.prefix(16))
     }
 
     private static func store(_ order: [DID], under key: Key, at: Date, in snapshots: inout [Key: Snapshot]) {

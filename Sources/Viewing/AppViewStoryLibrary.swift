@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 
 /// The live `StoryLibrary`: Grain's AppView behind short-lived caches (the strip and

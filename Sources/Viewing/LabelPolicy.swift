@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// What to do with a story given its labels, following Grain's hide set and label
 /// definitions: hide-severity labels are never shown, adult and graphic labels cover

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 import Synchronization
 
 /// Stories posted through this server that Grain's AppView may not list yet, and

@@ -1,5 +1,5 @@
 package import ATProto
-import Foundation
+import FoundationEssentials
 
 /// The AppView's answers with this server's own recent posts and deletions applied
 /// (see `LocalStories`). Once the AppView lists a story itself, its version wins.

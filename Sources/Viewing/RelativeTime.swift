@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// "3h" for the viewer's header and "3 hours ago" for screen readers and alt text.
 package enum RelativeTime {

@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// Where what a signed-in account has seen is kept, on the server so rings are grey on
 /// every device the person uses (the browser cookie covers visitors).

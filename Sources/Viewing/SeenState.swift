@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// Which stories someone has seen: per author, the `createdAt` of the newest story of
 /// theirs this person has viewed. An author is seen once that reaches their

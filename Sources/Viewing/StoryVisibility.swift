@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// The one policy for what a person may see of a story and its author: every page that
 /// shows a story, a photo, an author or a comment asks this value, so the viewer, the

@@ -1,5 +1,5 @@
 package import ATProto
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// What a `/tv` address asks for, checked once: whose follows to play (`for`, a handle

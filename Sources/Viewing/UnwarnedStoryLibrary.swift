@@ -1,5 +1,5 @@
 package import ATProto
-package import Foundation
+package import FoundationEssentials
 
 /// A story library whose authors' stories also leave out warn-labelled ones (nudity,
 /// graphic media, …): what TV mode plays. A TV in a living room has nobody at it to

@@ -13,7 +13,13 @@ public final class ConditionLock: @unchecked Sendable {
 
     public init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock, so a change of the wall clock neither
+        // cuts them short nor stretches them.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -28,6 +34,16 @@ public final class ConditionLock: @unchecked Sendable {
     /// Releases the lock, sleeps until signalled (or spuriously: callers loop on their
     /// condition), and takes the lock again.
     public func wait() { pthread_cond_wait(condition, mutex) }
+    /// As `wait()`, but returns after `duration` at the latest.
+    public func wait(for duration: Duration) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
     /// Wakes one waiting thread.
     public func signal() { pthread_cond_signal(condition) }
     /// Wakes every waiting thread.

@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    /// Neither program loads full Foundation, whose ICU and CoreFoundation cost the idle
+    /// server megabytes (issue 26); the server uses `FoundationEssentials` only. (This test
+    /// build links the Swift libraries dynamically, so `ldd` sees them.)
+    @Test func neitherProgramLoadsFullFoundationOrICU() throws {
+        for binary in [ServerProcess.binary, ServerProcess.photoBinary] {
+            let libraries = try Self.loadedLibraries(of: binary)
+            for name in ["libFoundation.so", "libFoundationInternationalization", "lib_FoundationICU"] {
+                #expect(!libraries.contains { $0.hasPrefix(name) }, "\(binary) loads \(name)")
+            }
+        }
+        #expect(try Self.loadedLibraries(of: ServerProcess.binary).contains { $0.hasPrefix("libFoundationEssentials") })
+    }
+
     /// `grain-stories photo process` as the README shows it: the server's executable hands the
     /// whole command line to the photo tool, which prints the summary and writes the JPEG.
     @Test func photoProcessThroughTheServersExecutableIsHandedToThePhotoTool() throws {

@@ -73,6 +73,15 @@ import Testing
         }
     }
 
+    /// A quote or backslash that a combining mark joins into one `Character` is still
+    /// escaped, so a value can never end its quotes early and forge a field.
+    @Test func quotesAndBackslashesAreEscapedEvenWithACombiningMark() {
+        let capture = LogCapture()
+        capture.logger().info("m", ["k": "a\"\u{301} forged=1", "j": "b\\\u{301}"])
+        let line = capture.lines[0]
+        #expect(line.hasSuffix(#" info m k="a\"\#u{301} forged=1" j="b\\\#u{301}""#), "\(line)")
+    }
+
     @Test func messagesWithControlCharactersAreEscapedAndOthersWrittenAsTheyAre() {
         let capture = LogCapture()
         capture.logger().info("plain message, Ünïcödé \"quoted\" a=b")

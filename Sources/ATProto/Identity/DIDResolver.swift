@@ -1,5 +1,5 @@
 import CurlHTTPClient
-import Foundation
+import FoundationEssentials
 
 /// Fetches DID documents: `did:plc` from the PLC directory (`GET {plc}/{did}`),
 /// `did:web` from `https://<host>/.well-known/did.json` (plain http only for hosts

@@ -1,6 +1,6 @@
 import CurlHTTPClient
 import DNSResolver
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// What one lookup method found for a handle.
@@ -61,7 +61,7 @@ extension HandleResolver {
     /// The body of a well-known answer as a DID, if that is all it is.
     static func didAnswer(fromText body: [UInt8]) -> HandleLookupAnswer {
         guard let text = String(validating: body, as: UTF8.self) else { return .invalid("the answer is not text") }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines()
         guard let did = DID(trimmed), did.isResolvable else { return .invalid("the answer is not a supported DID") }
         return .did(did)
     }

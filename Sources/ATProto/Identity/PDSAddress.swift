@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// Checks a PDS address (from a DID document or typed by a person) before any
 /// password is sent to it: an absolute http(s) URL with a host and nothing else (no
@@ -28,7 +29,7 @@ enum PDSAddress {
     /// The address's canonical form as a URL alone (no decision on whether it may be
     /// reached), or nil when it is not `http(s)://host[:port]`.
     static func canonical(_ text: String) -> String? {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        var text = text.trimmingWhitespace()
         guard !text.isEmpty, text.utf8.count <= 512 else { return nil }
         if !text.contains("://") { text = "https://" + text }
         guard let components = URLComponents(string: text),

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// `social.grain.actor.defs#profileView`. An empty `cid` marks an account without a
 /// Grain profile record. `handle` is nil when the view has none or a malformed one;
@@ -52,7 +53,7 @@ package struct ProfileView: Codable, Sendable, Equatable {
         {
             return displayName
         }
-        if let trimmed = displayName?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty { return trimmed }
+        if let trimmed = displayName?.trimmingWhitespaceAndNewlines(), !trimmed.isEmpty { return trimmed }
         return handle
     }
 

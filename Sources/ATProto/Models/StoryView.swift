@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// `social.grain.story.defs#storyView`. Only the fields Grain requires are
 /// non-optional; `getStory` omits `expired`, `commentCount` and `viewer`, and a
@@ -72,7 +73,7 @@ package struct StoryView: Codable, Sendable, Equatable {
     /// place name, else the locality or country of the address.
     package var placeLabel: String? {
         for candidate in [locationDisplay, location?.name, address?.locality, address?.country] {
-            if let text = candidate?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty { return text }
+            if let text = candidate?.trimmingWhitespaceAndNewlines(), !text.isEmpty { return text }
         }
         return nil
     }

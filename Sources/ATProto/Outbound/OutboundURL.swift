@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// An absolute URL this server is willing to fetch: `https`, or `http` only for hosts

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `social.grain.favorite` record: the heart a person puts on a story, kept in their
 /// own repository (`subject` is the story's AT URI). Undoing it deletes the record, so

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An atproto DID (`did:<method>:<identifier>`), checked once where it enters the
 /// server: JSON from the network, URLs, forms, cookies, the database.
@@ -68,7 +68,7 @@ package struct DID: Hashable, Comparable, Sendable {
         guard !rest.contains(":") else { return nil }  // path segments
         var host = rest
         var port: Int?
-        if let escape = rest.range(of: "%3A") ?? rest.range(of: "%3a") {
+        if let escape = rest.firstRange(of: "%3A") ?? rest.firstRange(of: "%3a") {
             host = rest[..<escape.lowerBound]
             let digits = rest[escape.upperBound...]
             guard !digits.isEmpty, digits.count <= 5, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),

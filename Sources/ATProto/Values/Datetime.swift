@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 import GrainSupport
 
 /// An atproto datetime: an instant, read from any RFC 3339 form a record may carry

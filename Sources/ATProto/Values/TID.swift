@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 import Synchronization
 
 /// A record key in the AT Protocol's TID form: 13 characters of sortable base32

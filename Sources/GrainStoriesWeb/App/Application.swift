@@ -1,5 +1,5 @@
 import Accounts
-import Foundation
+import FoundationEssentials
 import GrainSupport
 package import MicroHTTPServer
 import Posting
@@ -126,7 +126,8 @@ package final class Application: HTTPResponder {
     static func milliseconds(_ elapsed: Duration) -> String {
         let (seconds, attoseconds) = elapsed.components
         guard seconds >= 0, attoseconds >= 0, seconds < 1_000_000_000 else {
-            return String(format: "%.2f", Double(attoseconds) / 1e15 + Double(seconds) * 1000)
+            // Negative or beyond 31 years: not a real request's time; plain Swift text.
+            return String(Double(attoseconds) / 1e15 + Double(seconds) * 1000)
         }
         // Hundredths of a millisecond (10 µs), rounded half up.
         let hundredths = seconds * 100_000 + (attoseconds + 5_000_000_000_000) / 10_000_000_000_000

@@ -1,6 +1,6 @@
 import ATProto
 package import Accounts
-import Foundation
+import FoundationEssentials
 import Geocoding
 package import GrainSupport
 import PhotoModel

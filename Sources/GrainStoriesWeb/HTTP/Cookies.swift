@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// Reading the `Cookie` header and writing `Set-Cookie` fields.
 package enum Cookies {
@@ -9,8 +10,8 @@ package enum Cookies {
         var cookies: [String: String] = [:]
         for pair in header.split(separator: ";") {
             guard let equals = pair.firstIndex(of: "=") else { continue }
-            let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let name = pair[..<equals].trimmingWhitespace()
+            var value = pair[pair.index(after: equals)...].trimmingWhitespace()
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             if !name.isEmpty, cookies[name] == nil { cookies[name] = value }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 import MicroHTTPServer
 
 /// Where this server can be reached from outside, for the few absolute URLs it writes:
@@ -27,7 +28,7 @@ struct PublicOrigin: Sendable {
 
     /// The first of a comma-separated list of forwarded values (the client-facing one).
     private static func firstValue(_ header: String) -> String? {
-        header.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        header.split(separator: ",").first.map { $0.trimmingWhitespace() }
     }
 
     /// A host name, IPv4 address or bracketed IPv6 address, with an optional port.

@@ -1,5 +1,6 @@
 package import Accounts
-import Foundation
+import FoundationEssentials
+import GrainSupport
 package import MicroHTTPServer
 import Posting
 
@@ -44,7 +45,7 @@ package struct RequestContext: Sendable {
     /// The body as `application/x-www-form-urlencoded` fields, refusing other types
     /// and bodies over `limit` bytes.
     package func formFields(limit: Int = 64 * 1024) throws(HTTPError) -> QueryParameters {
-        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = request.headers["Content-Type"]?.split(separator: ";").first?.trimmingWhitespace().lowercased()
         guard type == "application/x-www-form-urlencoded" else {
             throw HTTPError(.unsupportedMediaType, "This form must be sent as application/x-www-form-urlencoded.")
         }

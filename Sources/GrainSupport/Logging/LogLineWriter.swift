@@ -1,5 +1,6 @@
 import DurableFiles
-import Foundation
+import FoundationEssentials
+import Glibc
 import WorkerThreads
 
 /// Writes whole lines to one file descriptor (standard error, for the log) from many
@@ -40,13 +41,13 @@ package final class LogLineWriter: @unchecked Sendable {
     private let flushesAtExit: Bool
 
     /// Guards `pending`, `threadState` and `isShutDown`; the writer's thread waits on it.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var pending: [UInt8] = []
     private var threadState = ThreadState.notStarted
     private var isShutDown = false
     /// Held from taking a batch out of `pending` until it is written, so batches reach
     /// the descriptor in the order they were taken.
-    private let writeLock = NSLock()
+    private let writeLock = ConditionLock()
 
     private enum ThreadState {
         case notStarted
@@ -119,13 +120,7 @@ package final class LogLineWriter: @unchecked Sendable {
         if flushesAtExit {
             atexit { LogLineWriter.standardError.flush() }
         }
-        let thread = Thread { [self] in
-            // Else it keeps the name of the thread that logged first (an HTTP worker's).
-            ThreadName.setCurrent("log-writer")
-            run()
-        }
-        thread.stackSize = 256 << 10
-        thread.start()
+        DedicatedThread.start(name: "log-writer", stackSize: 256 << 10) { [self] in run() }
     }
 
     /// The writer's thread: wait for a line, write everything pending, let the next
@@ -147,10 +142,8 @@ package final class LogLineWriter: @unchecked Sendable {
             writePending()
             // `write` only wakes an idle writer, so lines arriving now gather in `pending`
             // until this interval is over; only `shutdown` cuts it short.
-            let (seconds, attoseconds) = gatherInterval.components
-            let until = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
             condition.lock()
-            if !isShutDown { _ = condition.wait(until: until) }
+            if !isShutDown { condition.wait(for: gatherInterval) }
             condition.unlock()
         }
     }

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// Structured logging: a message for people plus `key=value` metadata for machines,
 /// one line per event, written by an injected sink (standard error in production,
@@ -117,13 +117,17 @@ package struct Logger: Sendable {
                 $0.value <= 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "=" || $0 == "\\"
             }
         guard needsQuotes else { return value }
-        return "\"" + escapeControls(value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")) + "\""
+        return "\"" + escapeControls(value, quoting: true) + "\""
     }
 
-    private static func escapeControls(_ text: String) -> String {
+    /// Escapes control characters, and with `quoting` also quotes and backslashes: scalar by scalar,
+    /// so a quote followed by a combining mark (one `Character`) is escaped too.
+    private static func escapeControls(_ text: String, quoting: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "\"" where quoting: result += "\\\""
+            case "\\" where quoting: result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"

@@ -1,16 +1,16 @@
-import Foundation
+import DurableFiles
 
 /// Writes to standard output and standard error without touching C's `stdout`/`stderr`
 /// globals (shared mutable state that Swift 6 rejects).
 package enum StandardStreams {
     /// Writes `line` and a newline to standard output.
     package static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        _ = Array((line + "\n").utf8).withUnsafeBytes { FileDescriptorIO.writeAll(1, $0) }
     }
 
     /// Writes raw bytes to standard output (bulk output such as `h3 cell --tsv`).
     package static func output(bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        _ = bytes.withUnsafeBytes { FileDescriptorIO.writeAll(1, $0) }
     }
 
     /// Writes `line` and a newline to standard error before returning, in one `write`

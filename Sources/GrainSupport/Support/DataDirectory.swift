@@ -1,4 +1,5 @@
-import Foundation
+import DurableFiles
+import FoundationEssentials
 
 /// The data directory: all local state lives here. Created on start-up if missing,
 /// readable only by the server's user. Its layout is decided here and nowhere else.
@@ -47,7 +48,7 @@ package struct DataDirectory: Sendable {
                 try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         } catch {
-            throw ConfigurationError("the data directory \(path) cannot be created or written: \(error.localizedDescription)")
+            throw ConfigurationError("the data directory \(path) cannot be created or written: \(error.fileErrorDescription)")
         }
         guard fileManager.isWritableFile(atPath: root) else {
             throw ConfigurationError("the data directory \(path) is not writable")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Percent-decoding and -encoding of URL components (RFC 3986), shared by paths,
 /// query strings and form bodies.

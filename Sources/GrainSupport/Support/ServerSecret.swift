@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The server's own random key (signing media URLs, later sessions' CSRF tokens),
 /// created on first start in the data directory with mode 0600 and reused after, so

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// AT Protocol datetimes: written as UTC with exactly three fractional digits and `Z`
 /// (`2026-09-04T15:03:55.120Z`, what Grain's AppView compares as strings), read in any
@@ -18,18 +18,9 @@ package enum Timestamp {
     /// Appends `format(date)`'s UTF-8 to `bytes` without making a `String` (log lines).
     package static func append(_ date: Date, to bytes: inout [UInt8]) {
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
+        let days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let millisOfDay = totalMilliseconds - days * 86_400_000
-        // Civil-from-days (Howard Hinnant), valid for the proleptic Gregorian calendar.
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
 
         append(year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
@@ -45,6 +36,20 @@ package enum Timestamp {
         bytes.append(UInt8(ascii: "."))
         append(millisOfDay % 1000, width: 3, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+    /// `civil_from_days`).
+    package static func civilDate(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let days = daysSinceEpoch + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPrime = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Parses an RFC 3339 datetime (`Z` or `±HH:MM`, any number of fractional digits);

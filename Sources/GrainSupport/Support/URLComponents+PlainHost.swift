@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 extension URLComponents {
     /// The same as `host`, without loading ICU's IDNA tables when there is nothing to

@@ -1,4 +1,6 @@
-import Foundation
+import DurableFiles
+import FoundationEssentials
+import Glibc
 
 /// Reads the `*.html` files of a template directory, refusing anything that could make
 /// the library read outside it.
@@ -15,13 +17,20 @@ enum TemplateDirectory {
         var shown = directory
         while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
         let root = URL(fileURLWithPath: directory, isDirectory: true).resolvingSymlinksInPath().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard TemplateDirectory.kind(of: root) == S_IFDIR else {
             throw failure(shown, "template directory does not exist or is not a directory")
         }
         var walker = Walker(root: root, shownRoot: shown)
         try walker.walk(relative: "", depth: 0)
         return walker.sources
+    }
+
+    /// The file type bits (`S_IFDIR`, `S_IFREG`, …) of what `path` names, following
+    /// symbolic links; nil when nothing is there.
+    fileprivate static func kind(of path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     fileprivate static func failure(_ path: String, _ message: String) -> TemplateError {
@@ -44,7 +53,7 @@ private struct Walker {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw TemplateDirectory.failure(shown(relative), "cannot list directory: \(error.localizedDescription)")
+            throw TemplateDirectory.failure(shown(relative), "cannot list directory: \(error.fileErrorDescription)")
         }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = relative.isEmpty ? entry : relative + "/" + entry
@@ -63,7 +72,7 @@ private struct Walker {
             // attributesOfItem does not follow symbolic links, so links are seen as links.
             type = try FileManager.default.attributesOfItem(atPath: absolute)[.type] as? FileAttributeType
         } catch {
-            throw TemplateDirectory.failure(shown(relative), "cannot read: \(error.localizedDescription)")
+            throw TemplateDirectory.failure(shown(relative), "cannot read: \(error.fileErrorDescription)")
         }
         switch type {
         case .typeDirectory?:
@@ -73,11 +82,10 @@ private struct Walker {
             guard target.hasPrefix(root + "/") else {
                 throw TemplateDirectory.failure(shown(relative), "symbolic link points outside the template directory")
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
+            guard let kind = TemplateDirectory.kind(of: target) else {
                 throw TemplateDirectory.failure(shown(relative), "broken symbolic link")
             }
-            guard !isDirectory.boolValue else {
+            guard kind != S_IFDIR else {
                 throw TemplateDirectory.failure(shown(relative), "symbolic links to directories are not followed")
             }
             if relative.hasSuffix(".html") { try load(relative, from: target) }
@@ -94,20 +102,16 @@ private struct Walker {
         guard TemplateName.isValid(name) else {
             throw TemplateDirectory.failure(file, "file name is not a valid template name (letters, digits, '-', '_', '.')")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TemplateDirectory.failure(file, "cannot open file")
-        }
-        defer { try? handle.close() }
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try handle.read(upToCount: TemplateDirectory.maximumFileSize + 1) ?? Data()
+            data = try FileDescriptorIO.read(path, limit: TemplateDirectory.maximumFileSize + 1)
         } catch {
-            throw TemplateDirectory.failure(file, "cannot read file: \(error.localizedDescription)")
+            throw TemplateDirectory.failure(file, "cannot read file: \(error.fileErrorDescription)")
         }
         guard data.count <= TemplateDirectory.maximumFileSize else {
             throw TemplateDirectory.failure(file, "file is larger than \(TemplateDirectory.maximumFileSize) bytes")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw TemplateDirectory.failure(file, "file is not valid UTF-8")
         }
         sources.append(TemplateSource(name: name, file: file, text: text))

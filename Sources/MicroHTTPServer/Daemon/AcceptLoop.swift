@@ -1,6 +1,9 @@
 import CMicroHTTPD
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
+import WorkerThreads
 
 /// The thread that accepts connections and hands them to libmicrohttpd.
 ///
@@ -39,10 +42,10 @@ final class AcceptLoop: Sendable {
         }
         self.wake = wake
         let daemon = UncheckedDaemon(pointer: daemon)
-        Thread { [self] in
+        DedicatedThread.start(name: "http-accept", stackSize: 512 << 10) { [self] in
             run(listener: listener, daemon: daemon.pointer, limit: limit, slots: slots, handedOver: handedOver, log: log)
             finished.signal()
-        }.start()
+        }
     }
 
     /// Ends the thread and waits for it; afterwards nothing more is handed to the daemon.

@@ -1,5 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
+import WorkerThreads
 
 /// The thread that runs `ConnectionSlots.sweep()` about once a second while a daemon
 /// runs: a connection may take at most `headTimeLimit` to deliver a request head, and
@@ -9,16 +11,15 @@ import Synchronization
 final class HeadDeadlineSweeper: Sendable {
     private let deadlines: ConnectionSlots
     private let stopped = Mutex(false)
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let finished = DispatchSemaphore(value: 0)
 
     init(deadlines: ConnectionSlots) {
         self.deadlines = deadlines
-        let thread = Thread { [self] in
+        DedicatedThread.start(name: "http-deadlines", stackSize: 256 << 10) { [self] in
             run()
             finished.signal()
         }
-        thread.start()
     }
 
     /// Ends the thread and waits for it.
@@ -36,7 +37,7 @@ final class HeadDeadlineSweeper: Sendable {
         let interval = min(1.0, max(0.01, Double(shorter.components.seconds) / 10 + Double(shorter.components.attoseconds) / 1e19))
         while true {
             condition.lock()
-            if !stopped.withLock({ $0 }) { _ = condition.wait(until: Date(timeIntervalSinceNow: interval)) }
+            if !stopped.withLock({ $0 }) { condition.wait(for: .seconds(interval)) }
             condition.unlock()
             if stopped.withLock({ $0 }) { return }
             deadlines.sweep()

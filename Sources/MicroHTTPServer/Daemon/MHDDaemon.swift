@@ -1,6 +1,8 @@
 import CMicroHTTPD
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
+import WorkerThreads
 
 /// Owns one running libmicrohttpd daemon, its listening socket and accept thread, and
 /// the context retain it was started with.
@@ -99,10 +101,10 @@ final class MHDDaemon: Sendable {
     /// `stopNow()` on a dedicated thread, keeping the join off the cooperative pool.
     func stop() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
+            DedicatedThread.start(name: "http-stop", stackSize: 256 << 10) {
                 self.stopNow()
                 continuation.resume()
-            }.start()
+            }
         }
     }
 

@@ -1,7 +1,8 @@
 package import ATProto
 import CurlHTTPClient
 package import DurableFiles
-import Foundation
+import FoundationEssentials
+import Glibc
 package import GrainSupport
 import Synchronization
 package import WorkerThreads
@@ -104,7 +105,7 @@ package actor MediaCache {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ConfigurationError("cannot create the media cache at \(directory): \(error.localizedDescription)")
+            throw ConfigurationError("cannot create the media cache at \(directory): \(error.fileErrorDescription)")
         }
         let indexed = MediaCache.scan(directory)
         index = Mutex(Index(items: indexed.items, totalBytes: indexed.total, useCounter: UInt64(indexed.items.count)))
@@ -216,21 +217,28 @@ package actor MediaCache {
         await io.run { for path in paths { _ = unlink(path) } }
     }
 
+    /// `lstat` of `path` when it is a regular file (not a link, directory or device).
+    private static func regularFileStatus(_ path: String) -> stat? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return status
+    }
+
     /// Indexes existing files (oldest modification first), removing leftovers.
     private static func scan(_ directory: String) -> (items: [String: Item], total: Int) {
         let fileManager = FileManager.default
-        var found: [(key: String, item: Item, modified: Date)] = []
+        var found: [(key: String, item: Item, modified: Double)] = []
         for name in (try? fileManager.contentsOfDirectory(atPath: directory)) ?? [] {
             let path = "\(directory)/\(name)"
             let parts = name.split(separator: ".")
             guard parts.count == 2, parts[0].utf8.count == 64, let format = ImageFormat(fileExtension: String(parts[1])),
-                let attributes = try? fileManager.attributesOfItem(atPath: path),
-                let size = (attributes[.size] as? NSNumber)?.intValue
+                let status = regularFileStatus(path)
             else {
                 try? fileManager.removeItem(atPath: path)
                 continue
             }
-            found.append((String(parts[0]), Item(format: format, size: size, lastUsed: 0), attributes[.modificationDate] as? Date ?? .distantPast))
+            let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            found.append((String(parts[0]), Item(format: format, size: Int(status.st_size), lastUsed: 0), modified))
         }
         var items: [String: Item] = [:]
         var total = 0

@@ -1,5 +1,5 @@
 import DurableFiles
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import Posting
 import SQLiteRepositories
@@ -47,7 +47,7 @@ enum DataDirectoryBackup {
             try await AppDatabase.copy(from: data.database, to: staging.database)
             let summary = try await copyFiles(from: data, to: staging, listedIn: staging.database)
             try FileManager.default.moveItem(atPath: staging.root, toPath: target.root)
-            try DurableFile.syncDirectory((target.root as NSString).deletingLastPathComponent)
+            try DurableFile.syncDirectory(DurableFile.directory(of: target.root))
             return summary
         } catch {
             try? FileManager.default.removeItem(atPath: staging.root)

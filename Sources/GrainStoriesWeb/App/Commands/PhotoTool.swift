@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GrainSupport
 
 /// `grain-stories-photo`, the executable beside `grain-stories` that holds the photo

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 package import GrainSupport
 package import MicroHTTPServer
 

@@ -1,5 +1,5 @@
 import ATProto
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import MicroHTTPServer
 
@@ -27,7 +27,7 @@ extension ConfigurationOption {
             flag: "max-connections", valueName: "N",
             help: "Most connections open at once; by default as many as the open-file limit allows (raised to its hard limit at start), at most 16384.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (4...100_000).contains(value) else {
+                guard let value = Int(text.trimmingWhitespace()), (4...100_000).contains(value) else {
                     throw ConfigurationError("--max-connections must be a whole number from 4 to 100000, not '\(text)'")
                 }
                 config.maxConnections = value
@@ -41,7 +41,7 @@ extension ConfigurationOption {
             flag: "insecure-hosts", valueName: "HOSTS",
             help: "Comma-separated hosts (host or host:port) that may be reached over plain http and on private addresses, e.g. a PDS on your LAN.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                config.insecureHosts = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+                config.insecureHosts = Set(text.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty })
             },
             defaultValue: { $0.insecureHosts.isEmpty ? "(none)" : $0.insecureHosts.sorted().joined(separator: ",") }
         ),
@@ -51,7 +51,7 @@ extension ConfigurationOption {
                 "Comma-separated PDS addresses (https://pds.example.lan) whose sign-ins are accepted when the account's identity cannot be resolved from here, e.g. a PDS on your LAN. Such a PDS can sign in as any account whose identity cannot be resolved, so list only one you run.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
                 var addresses: Set<String> = []
-                for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+                for item in text.split(separator: ",").map({ $0.trimmingWhitespace() }) where !item.isEmpty {
                     guard let address = IdentityResolver.canonicalPDS(item) else {
                         throw ConfigurationError("--trusted-pds takes PDS addresses such as https://pds.example.lan, not '\(item)'")
                     }
@@ -67,7 +67,7 @@ extension ConfigurationOption {
                 "Comma-separated addresses or CIDR blocks of reverse proxies whose X-Forwarded-For names the real client (per-client limits, sign-in limits, the access log).",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
                 var ranges: [IPAddressRange] = []
-                for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+                for item in text.split(separator: ",").map({ $0.trimmingWhitespace() }) where !item.isEmpty {
                     guard let range = IPAddressRange(item) else {
                         throw ConfigurationError("--trusted-proxies takes IP addresses or CIDR blocks such as 127.0.0.1 or 10.0.0.0/8, not '\(item)'")
                     }
@@ -89,7 +89,7 @@ extension ConfigurationOption {
             flag: "public-url", valueName: "URL",
             help: "The address people reach this server at, for link previews and Share (e.g. https://stories.example.org); empty takes it from each request.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else {
                     config.publicURL = nil
                     return
@@ -107,7 +107,7 @@ extension ConfigurationOption {
             help:
                 "Sign-in with AT Protocol OAuth: off (app passwords only), on (OAuth and app passwords) or only (OAuth alone). Needs an https --public-url reachable from the internet.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                guard let mode = OAuthMode(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                guard let mode = OAuthMode(rawValue: text.trimmingWhitespace().lowercased()) else {
                     throw ConfigurationError("--oauth must be off, on or only, not '\(text)'")
                 }
                 config.oauth = mode
@@ -118,7 +118,7 @@ extension ConfigurationOption {
         ConfigurationOption(
             flag: "nominatim-url", valueName: "URL", help: "Nominatim for place names from photo GPS and for place search; empty disables both.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                config.nominatimURL = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try ConfigurationOption.baseURL(text, flag: "nominatim-url")
+                config.nominatimURL = text.trimmingWhitespace().isEmpty ? nil : try ConfigurationOption.baseURL(text, flag: "nominatim-url")
             },
             defaultValue: { $0.nominatimURL ?? "(disabled)" }
         ),
@@ -126,7 +126,7 @@ extension ConfigurationOption {
             flag: "operator-contact", valueName: "CONTACT",
             help: "Your email address or URL, sent in the User-Agent to Nominatim as its usage policy asks.",
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = text.trimmingWhitespace()
                 guard trimmed.utf8.count <= 200, !trimmed.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) else {
                     throw ConfigurationError("--operator-contact must be a short email address or URL on one line")
                 }
@@ -151,7 +151,7 @@ extension ConfigurationOption {
 
     /// An http(s) base URL without query or fragment, trailing slash removed.
     static func baseURL(_ text: String, flag: String) throws(ConfigurationError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
             scheme == "https" || scheme == "http", components.plainHost?.isEmpty == false,
             components.query == nil, components.fragment == nil, components.user == nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GrainSupport
 
 /// One configurable setting: its flag, environment variable, help text and how a text
@@ -31,7 +31,7 @@ extension ConfigurationOption {
         ConfigurationOption(
             flag: flag, valueName: "N", help: help,
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+                guard let value = Int(text.trimmingWhitespace()), range.contains(value) else {
                     throw ConfigurationError("--\(flag) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
                 }
                 config[keyPath: keyPath] = value
@@ -48,7 +48,7 @@ extension ConfigurationOption {
         ConfigurationOption(
             flag: flag, valueName: valueName, help: help,
             apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else { throw ConfigurationError("--\(flag) must not be empty") }
                 config[keyPath: keyPath] = trimmed
             },

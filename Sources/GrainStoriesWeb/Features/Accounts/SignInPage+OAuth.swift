@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import MicroHTTPServer
 import OAuthClient
@@ -25,8 +25,8 @@ extension SignInPage {
         guard let oauth else { throw HTTPError.notFound }
         let form = try context.formFields(limit: 8 * 1024)
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
-        let identifier = (form["identifier"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
+        let identifier = (form["identifier"] ?? "").trimmingWhitespaceAndNewlines()
+            .trimming(while: { $0 == "@" })
         let next = StoryLinks.safeBack(form["next"])
         var flow = context.cookies[Self.flowCookie] ?? ""
         if flow.utf8.count != 43 { flow = SessionStore.randomToken() }

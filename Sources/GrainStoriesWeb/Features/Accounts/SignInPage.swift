@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
@@ -56,9 +56,9 @@ struct SignInPage: Sendable {
                 context, problem: "This server signs in through your account's own server only: continue below.", identifier: "",
                 pds: "", next: StoryLinks.safeBack(form["next"]), status: .forbidden)
         }
-        let identifier = (form["identifier"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            .trimmingCharacters(in: CharacterSet(charactersIn: "@"))
-        let pds = (form["pds"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let identifier = (form["identifier"] ?? "").trimmingWhitespaceAndNewlines()
+            .trimming(while: { $0 == "@" })
+        let pds = (form["pds"] ?? "").trimmingWhitespaceAndNewlines()
         let next = StoryLinks.safeBack(form["next"])
         do {
             guard let password = form["password"], !password.isEmpty, !identifier.isEmpty, identifier.utf8.count <= 253, password.utf8.count <= 256 else {

@@ -1,5 +1,6 @@
 import ATProto
-import Foundation
+import FoundationEssentials
+import GrainSupport
 import MicroHTTPServer
 import Posting
 
@@ -13,7 +14,7 @@ struct DraftChoices: Sendable {
     init(form: QueryParameters, draft: Draft, tokens: PlaceTokens) throws(HTTPError) {
         labels = SelfLabels.offered.filter { form.values("warning").contains($0) }
         crosspost = form["crosspost"] == "on"
-        let name = String((form["place_name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))
+        let name = String((form["place_name"] ?? "").trimmingWhitespaceAndNewlines().prefix(200))
         guard form["no_place"] != "on", !name.isEmpty else {
             place = nil
             return

@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import Geocoding
 import GrainSupport
 import HTMLTemplates
@@ -63,7 +63,7 @@ struct DraftPage: Sendable {
             await photos.remove(of: draft.id)
             return HTTPResponse.redirect(to: "/")
         case "search":
-            let query = (form["query"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let query = (form["query"] ?? "").trimmingWhitespaceAndNewlines()
             let results = await geocoder.search(
                 String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
             return try await render(
@@ -83,7 +83,7 @@ struct DraftPage: Sendable {
     /// `GET /drafts/{id}/places?q=…`: place search for the script (JSON, signed tokens).
     func places(_ context: RequestContext, id: DraftID) async throws -> HTTPResponse {
         let (account, _) = try await ownedDraft(context, id: id)
-        let query = (context.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let query = (context.query["q"] ?? "").trimmingWhitespaceAndNewlines()
         // Each account has its share of the one-per-second queue (see `RateLimiter`).
         let results = await geocoder.search(String(query.prefix(200)), language: context.request.headers["Accept-Language"], requester: account.did.rawValue)
         let items = results.map {

@@ -1,12 +1,11 @@
-import Foundation
+import DurableFiles
+import FoundationEssentials
 import MicroHTTPServer
 
 /// A JPEG on disk as a response (drafts' and just-posted photos).
 enum PhotoFile {
     static func response(path: String, cache: String) throws -> HTTPResponse {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = (attributes[.size] as? NSNumber)?.intValue
-        else { throw HTTPError.notFound }
+        guard let size = FileDescriptorIO.regularFileSize(path) else { throw HTTPError.notFound }
         var headers = HTTPHeaders()
         headers.add("Content-Type", "image/jpeg")
         headers.add("Cache-Control", cache)

@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
@@ -45,7 +45,7 @@ struct CommentsPage: Sendable {
         let found = try await stories.find(context)
         guard found.isLive else { throw HTTPError(.conflict, "This story has ended; it can no longer be commented on.") }
         // Browsers send line breaks in text areas as CRLF; the record keeps LF.
-        let text = (form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        let text = (form["text"] ?? "").replacing("\r\n", with: "\n")
         let write: SocialWrite
         do {
             let replyTo = try Self.replyTo(form["replyTo"])
@@ -71,7 +71,7 @@ struct CommentsPage: Sendable {
     /// `replyTo` from the form: absent or blank for a comment, else a comment's AT URI.
     static func replyTo(_ field: String?) throws(RecordValidationError) -> ATURI? {
         guard let field, field.contains(where: { !$0.isWhitespace }) else { return nil }
-        guard let uri = ATURI(field.trimmingCharacters(in: .whitespaces)) else { throw RecordValidationError("A reply must answer a comment.") }
+        guard let uri = ATURI(field.trimmingWhitespace()) else { throw RecordValidationError("A reply must answer a comment.") }
         try CommentRecord.validate(replyTo: uri)
         return uri
     }

@@ -1,5 +1,6 @@
 import ATProto
-import Foundation
+import FoundationEssentials
+import GrainSupport
 import MicroHTTPServer
 
 /// `GET /mentions?q=ali`: the composer's `@mention` suggestions, as JSON
@@ -16,11 +17,11 @@ struct MentionSearchEndpoint: Sendable {
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         _ = try context.requireAccount()
-        var query = (context.query["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        var query = (context.query["q"] ?? "").trimmingWhitespace()
         if query.hasPrefix("@") { query.removeFirst() }
         var actors: [ProfileView] = []
         if !query.isEmpty, query.count <= Self.maxQueryLength,
-            query.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || ".-_".unicodeScalars.contains($0) })
+            query.unicodeScalars.allSatisfy({ Self.isAlphanumeric($0) || ".-_".unicodeScalars.contains($0) })
         {
             actors = (try? await typeahead?.search(query)) ?? []
         }
@@ -33,5 +34,15 @@ struct MentionSearchEndpoint: Sendable {
         headers.add("Content-Type", "application/json")
         headers.add("Cache-Control", "no-store")
         return HTTPResponse(status: .ok, headers: headers, body: .bytes(Array(body)))
+    }
+
+    /// Foundation's `CharacterSet.alphanumerics`: Unicode's letters, marks and numbers.
+    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            true
+        default: false
+        }
     }
 }

@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import GrainSupport
 import HTMLTemplates
 import MicroHTTPServer
@@ -96,11 +96,10 @@ struct ProfilePage: Sendable {
         do { page = try await library.archive(of: did, before: cursor) } catch {
             return ProfilePageModel.Archive(unavailable: true, stories: [], next: nil, first: nil)
         }
-        let day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         return ProfilePageModel.Archive(
             unavailable: false,
             stories: page.stories.map { story in
-                let date = story.createdAt.date.formatted(day)
+                let date = ArchiveDay.label(story.createdAt.date)
                 let visual = StoryTile.visual(story, visibility: visibility, signer: signer)
                 return StoryTileModel(
                     thumb: visual.thumb, warning: visual.warning,

@@ -1,6 +1,6 @@
 import ATProto
 import Accounts
-import Foundation
+import FoundationEssentials
 import MicroHTTPServer
 import Posting
 import Viewing

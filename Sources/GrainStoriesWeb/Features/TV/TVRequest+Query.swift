@@ -1,5 +1,6 @@
 import ATProto
-import Foundation
+import FoundationEssentials
+import GrainSupport
 import MicroHTTPServer
 import Viewing
 
@@ -9,7 +10,7 @@ extension TVRequest {
     init(query: QueryParameters) throws(HTTPError) {
         self.init()
         if let text = query["for"] {
-            guard let actor = ATIdentifier(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let actor = ATIdentifier(text.trimmingWhitespace()) else {
                 throw HTTPError.badRequest("“\(text.prefix(100))” after ?for= is not a handle (like alice.bsky.social) or a DID (like did:plc:…).")
             }
             self.actor = actor

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// Reads `Accept-Encoding` (RFC 9110 §12.5.3) far enough to decide about gzip.
 enum AcceptEncoding {
@@ -7,7 +8,7 @@ enum AcceptEncoding {
         guard let header else { return false }
         var wildcard: Bool?
         for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let parts = item.split(separator: ";").map { $0.trimmingWhitespace().lowercased() }
             guard let coding = parts.first else { continue }
             var quality = 1.0
             for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GrainSupport
 
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2): a list of entity tags or `*`,
 /// compared weakly.
@@ -6,7 +7,7 @@ enum ETagMatcher {
     static func matches(_ header: String, etag: String) -> Bool {
         let wanted = opaque(etag)
         for candidate in header.split(separator: ",") {
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            let tag = candidate.trimmingWhitespace()
             if tag == "*" || opaque(tag) == wanted { return true }
         }
         return false

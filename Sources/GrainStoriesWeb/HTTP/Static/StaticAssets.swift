@@ -1,4 +1,6 @@
-import Foundation
+import DurableFiles
+import FoundationEssentials
+import Glibc
 package import GrainSupport
 import GzipCompression
 package import HTMLTemplates
@@ -24,41 +26,58 @@ package struct StaticAssets: Sendable {
     /// Scans `directory`, skipping dotfiles, dot-directories, symlinks that leave it and
     /// anything that is not a regular file.
     package static func load(directory: String, logger: Logger) throws(ConfigurationError) -> StaticAssets {
-        let fileManager = FileManager.default
-        let root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard let root = canonicalPath(directory), kind(of: root, following: true) == S_IFDIR
+        else {
             throw ConfigurationError("the public directory \(directory) does not exist")
         }
-        guard let enumerator = fileManager.enumerator(atPath: root.path) else {
-            throw ConfigurationError("the public directory \(directory) cannot be read")
-        }
         var assets: [StaticAsset] = []
-        while let relative = enumerator.nextObject() as? String {
-            let components = relative.split(separator: "/")
-            if components.contains(where: { $0.hasPrefix(".") }) {
-                enumerator.skipDescendants()
-                continue
+        // Directories still to read, relative to `root` ("" is `root` itself).
+        var pending = [""]
+        while let folder = pending.popLast() {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? root : root + "/" + folder)
+            } catch {
+                throw ConfigurationError("the public directory \(directory) cannot be read: \(error.fileErrorDescription)")
             }
-            let url = root.appendingPathComponent(relative)
-            let resolved = url.resolvingSymlinksInPath().path
-            guard resolved.hasPrefix(root.path + "/") else {
-                logger.warning("skipping a public file that points outside the public directory", ["file": relative])
-                enumerator.skipDescendants()
-                continue
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                let path = root + "/" + relative
+                // Real directories are walked; a link is followed only to a file inside.
+                if kind(of: path, following: false) == S_IFDIR {
+                    pending.append(relative)
+                    continue
+                }
+                guard let resolved = canonicalPath(path), resolved.hasPrefix(root + "/")
+                else {
+                    logger.warning("skipping a public file that points outside the public directory", ["file": relative])
+                    continue
+                }
+                guard let size = FileDescriptorIO.regularFileSize(resolved) else { continue }
+                guard size <= maxFileBytes else {
+                    logger.warning("skipping a public file that is too large", ["file": relative, "bytes": String(size)])
+                    continue
+                }
+                guard let bytes = try? FileDescriptorIO.read(resolved, limit: maxFileBytes + 1), bytes.count <= maxFileBytes else { continue }
+                assets.append(StaticAsset(name: relative, bytes: bytes) { try? Gzip.compress($0) })
             }
-            guard let attributes = try? fileManager.attributesOfItem(atPath: resolved),
-                attributes[.type] as? FileAttributeType == .typeRegular
-            else { continue }
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= maxFileBytes else {
-                logger.warning("skipping a public file that is too large", ["file": relative, "bytes": String(size)])
-                continue
-            }
-            guard let data = fileManager.contents(atPath: resolved) else { continue }
-            assets.append(StaticAsset(name: relative, bytes: Array(data)) { try? Gzip.compress($0) })
         }
         return StaticAssets(assets: assets)
+    }
+
+    /// `path` with every link resolved (`realpath`); nil when it leads nowhere.
+    private static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The file type bits (`S_IFDIR`, `S_IFREG`, …) of `path`, of the link itself unless
+    /// `following`; nil when nothing is there.
+    private static func kind(of path: String, following: Bool) -> mode_t? {
+        var status = stat()
+        guard (following ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     /// The asset a path below `/assets/` names, and whether that URL is fingerprinted
