@@ -56,7 +56,7 @@ let package = Package(
         // server (request bodies) and the application (uploads, drafts, media cache).
         .target(name: "DurableFiles"),
         .target(name: "H3Index"),
-        .target(name: "HTMLTemplates", dependencies: ["DurableFiles"]),
+        .target(name: "HTMLTemplates", dependencies: ["DurableFiles", "GrainSupport"]),
         .target(name: "HTTPFields"),
         // The photo pipeline's values without its codecs (options, errors, metadata, GPS,
         // the memory estimate, the prepared photo): what the server needs to hand a photo to

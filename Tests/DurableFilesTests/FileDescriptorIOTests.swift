@@ -37,9 +37,4 @@ import Testing
         #expect(FileDescriptorIO.regularFileSize("/nonexistent/x") == nil)
         #expect(FileDescriptorIO.regularFileSize("/tmp") == nil, "a directory has no file size")
     }
-
-    @Test func fileErrorsReadAsTheSystemSaysThem() {
-        let error = #expect(throws: (any Error).self) { _ = try FileManager.default.contentsOfDirectory(atPath: "/nonexistent/dir") }
-        #expect(error?.fileErrorDescription == "/nonexistent/dir: No such file or directory (errno 2)")
-    }
 }

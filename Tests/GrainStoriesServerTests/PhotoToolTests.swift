@@ -29,7 +29,8 @@ import Testing
     }
 
     /// Neither program loads full Foundation, whose ICU and CoreFoundation cost the idle
-    /// server megabytes (issue 26); the server uses `FoundationEssentials` only. (This test
+    /// server megabytes (issue 26); the server uses `FoundationEssentials` only, the photo
+    /// tool not even that. (This test
     /// build links the Swift libraries dynamically, so `ldd` sees them.)
     @Test func neitherProgramLoadsFullFoundationOrICU() throws {
         for binary in [ServerProcess.binary, ServerProcess.photoBinary] {
@@ -39,6 +40,8 @@ import Testing
             }
         }
         #expect(try Self.loadedLibraries(of: ServerProcess.binary).contains { $0.hasPrefix("libFoundationEssentials") })
+        // The photo tool, started for every upload, does without even that.
+        #expect(try !Self.loadedLibraries(of: ServerProcess.photoBinary).contains { $0.hasPrefix("libFoundation") })
     }
 
     /// `grain-stories photo process` as the README shows it: the server's executable hands the

@@ -1,6 +1,7 @@
 import DurableFiles
 import FoundationEssentials
 import Glibc
+import GrainSupport
 
 /// Reads the `*.html` files of a template directory, refusing anything that could make
 /// the library read outside it.
