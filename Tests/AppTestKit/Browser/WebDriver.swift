@@ -127,10 +127,12 @@ package final class WebDriver: Sendable {
         }
     }
 
-    /// Runs `script` (a function body; `arguments` holds `args`) in the page.
+    /// Runs `script` (a function body; `arguments` holds `args`) in the page. With
+    /// `timeout`, a driver that has not answered by then is an `unanswered` error instead
+    /// of the HTTP client's 60 s.
     @discardableResult
-    package func execute(_ script: String, _ args: [WebDriverJSON] = []) async throws -> WebDriverJSON {
-        try await session("POST", "/execute/sync", ["script": .string(script), "args": .array(args)])
+    package func execute(_ script: String, _ args: [WebDriverJSON] = [], timeout: Duration? = nil) async throws -> WebDriverJSON {
+        try await session("POST", "/execute/sync", ["script": .string(script), "args": .array(args)], timeout: timeout)
     }
 
     /// A Chrome DevTools Protocol command.
@@ -261,11 +263,12 @@ package final class WebDriver: Sendable {
     /// looked at again; if it still throws when the time is up, that error is the answer,
     /// so a condition that can never run is not mistaken for one that never held.
     package func waitUntil(_ script: String, timeout: Duration = .seconds(10), _ args: [WebDriverJSON] = []) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
+        var deadline = ContinuousClock.now + timeout
         var failing: BrowserTestError?
+        var hangs = 0
         while ContinuousClock.now < deadline {
             do {
-                let holds = try await execute(script, args).bool == true
+                let holds = try await execute(script, args, timeout: engine == .webkit ? Self.webKitHang : nil).bool == true
                 failing = nil
                 if holds { return true }
             } catch let error as BrowserTestError where error.description.contains("[javascript error]") {
@@ -275,12 +278,24 @@ package final class WebDriver: Sendable {
                 // sent, a link followed) or its new document is coming in, instead of
                 // running it in the next page: the page is changing, which is what a
                 // wait looks for, so it simply looks again.
+            } catch is WebDriverUnanswered where hangs < 2 {
+                // WebKit sometimes never answers a script that started just as the page
+                // was left (the spec leaves that case open: w3c/webdriver#1708). The
+                // page has moved on; the next look goes to the new one, with the time
+                // the lost answer took given back.
+                hangs += 1
+                deadline += Self.webKitHang
             }
             try await Task.sleep(for: .milliseconds(50))
         }
         if let failing { throw failing }
         return false
     }
+
+    /// How long a condition's script may go unanswered in WebKit before it counts as
+    /// lost to a page change: a condition reads the page and returns, well under this
+    /// even on a loaded machine.
+    private static let webKitHang: Duration = .seconds(10)
 
     /// What WebKitWebDriver answers to a script that met a page changing under it.
     private static let webKitPageChanging = ["before the unload event", "Could not parse script result"]
@@ -300,18 +315,22 @@ package final class WebDriver: Sendable {
 
     // MARK: Wire
 
-    private func session(_ method: String, _ path: String, _ body: WebDriverJSON? = nil) async throws -> WebDriverJSON {
-        try await WebDriver.call(client, method, "\(base)/session/\(sessionID)\(path)", body)
+    private func session(_ method: String, _ path: String, _ body: WebDriverJSON? = nil, timeout: Duration? = nil) async throws -> WebDriverJSON {
+        try await WebDriver.call(client, method, "\(base)/session/\(sessionID)\(path)", body, timeout: timeout)
     }
 
-    private static func call(_ client: HTTPClient, _ method: String, _ url: String, _ body: WebDriverJSON?) async throws -> WebDriverJSON {
+    private static func call(
+        _ client: HTTPClient, _ method: String, _ url: String, _ body: WebDriverJSON?, timeout: Duration? = nil
+    ) async throws -> WebDriverJSON {
         let request = HTTPClientRequest(
             method: method, url: url, headers: [("Content-Type", "application/json")],
-            body: body.map { .bytes(Array($0.encoded())) }
+            body: body.map { .bytes(Array($0.encoded())) }, timeout: timeout
         )
         let response: HTTPClientResponse
         do {
             response = try await client.execute(request)
+        } catch  where timeout != nil && error.code == .timedOut {
+            throw WebDriverUnanswered(description: "WebDriver \(method) \(url): no answer in the time given")
         } catch {
             throw BrowserTestError("WebDriver \(method) \(url): \(error)")
         }
@@ -322,4 +341,9 @@ package final class WebDriver: Sendable {
         }
         return value["value"] ?? .null
     }
+}
+
+/// A WebDriver command that got no answer within the time its caller gave it.
+package struct WebDriverUnanswered: Error, CustomStringConvertible {
+    package let description: String
 }
