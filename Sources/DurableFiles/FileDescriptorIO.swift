@@ -1,4 +1,4 @@
-import Glibc
+package import Glibc
 
 /// The write loop every file writer here needs, in one place.
 package enum FileDescriptorIO {
@@ -64,6 +64,14 @@ package enum FileDescriptorIO {
             if count == 0 { return }
             try body(Array(chunk[0..<count]))
         }
+    }
+
+    /// The file type bits (`S_IFDIR`, `S_IFREG`, …) of what `path` names, of a symbolic
+    /// link itself unless `followingLinks`; nil when nothing is there.
+    package static func fileType(_ path: String, followingLinks: Bool = true) -> mode_t? {
+        var status = stat()
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        return status.st_mode & S_IFMT
     }
 
     /// The size of the regular file at `path` (following links); nil when there is none.

@@ -1,6 +1,5 @@
 import DurableFiles
 import FoundationEssentials
-import Glibc
 
 /// Checks the application runs at start-up, in health checks and before backups.
 extension Database {

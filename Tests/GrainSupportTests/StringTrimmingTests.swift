@@ -10,26 +10,20 @@ import Testing
     private static let scalars: [Unicode.Scalar] =
         (0...0xFFFF).compactMap(Unicode.Scalar.init) + [0x1_F4F7, 0x1_0000, 0xE_0020, 0x10_FFFF].compactMap(Unicode.Scalar.init)
 
-    @Test func whitespaceIsFoundationsWhitespaces() {
-        var differences: [String] = []
-        for scalar in Self.scalars {
-            let text = "\(scalar)x\(scalar)"
-            if text.trimmingWhitespace() != text.trimmingCharacters(in: .whitespaces) {
-                differences.append(String(scalar.value, radix: 16))
-            }
-        }
-        #expect(differences.isEmpty, "\(differences.prefix(20))")
-    }
+    /// Each of the two, beside the Foundation call it replaces.
+    private static let pairs: [(name: String, ours: @Sendable (String) -> String, foundation: @Sendable (String) -> String)] = [
+        ("whitespaces", { $0.trimmingWhitespace() }, { $0.trimmingCharacters(in: .whitespaces) }),
+        ("whitespacesAndNewlines", { $0.trimmingWhitespaceAndNewlines() }, { $0.trimmingCharacters(in: .whitespacesAndNewlines) }),
+    ]
 
-    @Test func whitespaceAndNewlinesIsFoundationsWhitespacesAndNewlines() {
+    @Test(arguments: 0..<2) func trimmingIsFoundations(pair: Int) {
+        let (name, ours, foundation) = Self.pairs[pair]
         var differences: [String] = []
         for scalar in Self.scalars {
             let text = "\(scalar)x\(scalar)"
-            if text.trimmingWhitespaceAndNewlines() != text.trimmingCharacters(in: .whitespacesAndNewlines) {
-                differences.append(String(scalar.value, radix: 16))
-            }
+            if ours(text) != foundation(text) { differences.append(String(scalar.value, radix: 16)) }
         }
-        #expect(differences.isEmpty, "\(differences.prefix(20))")
+        #expect(differences.isEmpty, "\(name): \(differences.prefix(20))")
     }
 
     @Test(arguments: ["", " ", " \t\n ", "a", "  a b  ", "\u{3000}名前\u{00A0}", "\r\nline\r\n", "é\u{301} "])

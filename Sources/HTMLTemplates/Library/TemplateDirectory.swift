@@ -18,20 +18,12 @@ enum TemplateDirectory {
         var shown = directory
         while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
         let root = URL(fileURLWithPath: directory, isDirectory: true).resolvingSymlinksInPath().path
-        guard TemplateDirectory.kind(of: root) == S_IFDIR else {
+        guard FileDescriptorIO.fileType(root) == S_IFDIR else {
             throw failure(shown, "template directory does not exist or is not a directory")
         }
         var walker = Walker(root: root, shownRoot: shown)
         try walker.walk(relative: "", depth: 0)
         return walker.sources
-    }
-
-    /// The file type bits (`S_IFDIR`, `S_IFREG`, …) of what `path` names, following
-    /// symbolic links; nil when nothing is there.
-    fileprivate static func kind(of path: String) -> mode_t? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return status.st_mode & S_IFMT
     }
 
     fileprivate static func failure(_ path: String, _ message: String) -> TemplateError {
@@ -83,7 +75,7 @@ private struct Walker {
             guard target.hasPrefix(root + "/") else {
                 throw TemplateDirectory.failure(shown(relative), "symbolic link points outside the template directory")
             }
-            guard let kind = TemplateDirectory.kind(of: target) else {
+            guard let kind = FileDescriptorIO.fileType(target) else {
                 throw TemplateDirectory.failure(shown(relative), "broken symbolic link")
             }
             guard kind != S_IFDIR else {

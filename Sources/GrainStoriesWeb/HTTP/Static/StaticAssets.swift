@@ -26,7 +26,7 @@ package struct StaticAssets: Sendable {
     /// Scans `directory`, skipping dotfiles, dot-directories, symlinks that leave it and
     /// anything that is not a regular file.
     package static func load(directory: String, logger: Logger) throws(ConfigurationError) -> StaticAssets {
-        guard let root = canonicalPath(directory), kind(of: root, following: true) == S_IFDIR
+        guard let root = canonicalPath(directory), FileDescriptorIO.fileType(root) == S_IFDIR
         else {
             throw ConfigurationError("the public directory \(directory) does not exist")
         }
@@ -44,7 +44,7 @@ package struct StaticAssets: Sendable {
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 let path = root + "/" + relative
                 // Real directories are walked; a link is followed only to a file inside.
-                if kind(of: path, following: false) == S_IFDIR {
+                if FileDescriptorIO.fileType(path, followingLinks: false) == S_IFDIR {
                     pending.append(relative)
                     continue
                 }
@@ -70,14 +70,6 @@ package struct StaticAssets: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// The file type bits (`S_IFDIR`, `S_IFREG`, …) of `path`, of the link itself unless
-    /// `following`; nil when nothing is there.
-    private static func kind(of path: String, following: Bool) -> mode_t? {
-        var status = stat()
-        guard (following ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
-        return status.st_mode & S_IFMT
     }
 
     /// The asset a path below `/assets/` names, and whether that URL is fingerprinted
