@@ -1,4 +1,4 @@
-package import Glibc
+import Glibc
 
 /// The write loop every file writer here needs, in one place.
 package enum FileDescriptorIO {
@@ -66,9 +66,9 @@ package enum FileDescriptorIO {
         }
     }
 
-    /// The file type bits (`S_IFDIR`, `S_IFREG`, …) of what `path` names, of a symbolic
-    /// link itself unless `followingLinks`; nil when nothing is there.
-    package static func fileType(_ path: String, followingLinks: Bool = true) -> mode_t? {
+    /// The file type bits (`S_IFDIR`, `S_IFREG`, …, glibc's `mode_t`) of what `path` names,
+    /// of a symbolic link itself unless `followingLinks`; nil when nothing is there.
+    package static func fileType(_ path: String, followingLinks: Bool = true) -> UInt32? {
         var status = stat()
         guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
         return status.st_mode & S_IFMT
