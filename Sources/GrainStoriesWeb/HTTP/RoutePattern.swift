@@ -14,7 +14,7 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
     /// The first component when it is literal, and whether the pattern ends in `*rest`:
     /// most routes are told apart by these alone, before any capture is made (every
     /// request is matched against the routes in order).
-    private let firstLiteral: String?
+    let firstLiteral: String?
     private let hasRest: Bool
 
     package init(_ pattern: String) {
