@@ -45,6 +45,11 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
         fields.append((name: name, value: value))
     }
 
+    /// Appends `more` after the fields already there, in their order.
+    package mutating func add(contentsOf more: [(name: String, value: String)]) {
+        fields.append(contentsOf: more)
+    }
+
     /// Replaces all fields named `name` with one field.
     package mutating func set(_ name: String, _ value: String) {
         remove(name)
@@ -52,6 +57,9 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
     }
 
     package mutating func remove(_ name: String) {
+        // Looked for first: the server removes forwarding fields from every request that
+        // has none, and `removeAll` would rewrite the array to find that out.
+        guard fields.contains(where: { Self.namesMatch($0.name, name) }) else { return }
         fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
@@ -59,11 +67,20 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
     /// other bytes must match exactly).
     package static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+        // Index by index over the two views: every request looks up and removes fields
+        // by name, and zipping the views cost several times as much.
+        var left = lhs.utf8.startIndex
+        var right = rhs.utf8.startIndex
+        while left != lhs.utf8.endIndex {
+            guard asciiLowercase(lhs.utf8[left]) == asciiLowercase(rhs.utf8[right]) else { return false }
+            lhs.utf8.formIndex(after: &left)
+            rhs.utf8.formIndex(after: &right)
+        }
+        return true
     }
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
     package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {

@@ -24,14 +24,29 @@ package struct HTTPResponse: Sendable {
         }
     }
 
-    package var status: HTTPStatus
-    package var headers: HTTPHeaders
-    package var body: Body
+    package var status: HTTPStatus { didSet { prepared = nil } }
+    package var headers: HTTPHeaders { didSet { prepared = nil } }
+    package var body: Body { didSet { prepared = nil } }
+
+    /// This same response already in libmicrohttpd's form (`preparedForReuse()`), queued
+    /// as it is instead of being made again; any change to the response drops it, so it
+    /// can never send something other than what the fields say.
+    package private(set) var prepared: PreparedResponse?
 
     package init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// This response with its libmicrohttpd form made now, for one that is sent unchanged
+    /// many times (keep the result and answer with it). Bodies read from files are not
+    /// prepared, and neither is a response the server would refuse or change: those are
+    /// returned as they are and made for each request.
+    package func preparedForReuse() -> HTTPResponse {
+        var copy = self
+        copy.prepared = PreparedResponse(self)
+        return copy
     }
 
     /// A response whose body is UTF-8 text with the given content type.

@@ -92,7 +92,7 @@ extension ServerContext {
             request.handlerSkipped()
             return queue(immediate, on: connection)
         }
-        guard inFlight.begin(request) else {
+        guard request.beginInFlight(inFlight) else {
             request.handlerSkipped()
             return queue(responses.serviceUnavailable, on: connection)
         }
@@ -105,8 +105,12 @@ extension ServerContext {
         return .YES
     }
 
-    /// Queues `response`, or a 500 if it cannot be built (unopenable file, bad status).
+    /// Queues `response` (as prepared, when it was), or a 500 if it cannot be built
+    /// (unopenable file, bad status).
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        if let prepared = response.prepared {
+            return MHD_queue_response(connection, UInt32(response.status.code), prepared.handle)
+        }
         var status = response.status
         let made: OpaquePointer
         do {

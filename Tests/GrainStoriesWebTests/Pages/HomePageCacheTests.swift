@@ -234,6 +234,25 @@ import Viewing
         await app.shutdown()
     }
 
+    /// A page asked for again is sent in the server's prepared form (`StripPage`), with
+    /// the same bytes and fields as the first time and each security header once: the
+    /// application adds nothing to it.
+    @Test func aPageAskedForAgainIsSentPreparedWithTheSameFields() async throws {
+        let app = try await AppHarness()
+        let request = HTTPRequest(method: .get, target: "/")
+        let answers = try (0..<3).map { _ in try #require(app.application.respondImmediately(to: request)) }
+        #expect(answers[0].prepared == nil, "the first answer is the page just made")
+        #expect(answers[1].prepared != nil && answers[2].prepared != nil)
+        #expect(answers[2].prepared === answers[1].prepared, "prepared once")
+        for answer in answers {
+            #expect(Self.bytes(answer) == Self.bytes(answers[0]))
+            #expect(answer.headers.map(\.name) == answers[0].headers.map(\.name))
+            #expect(answer.headers.map(\.value) == answers[0].headers.map(\.value))
+            for (name, value) in SecurityHeaders.all { #expect(answer.headers.values(for: name) == [value], "\(name)") }
+        }
+        await app.shutdown()
+    }
+
     @Test func theImmediatePageFollowsTheLibraryAndWaitsWhenItMust() async throws {
         let app = try await AppHarness()
         let request = HTTPRequest(method: .get, target: "/")

@@ -58,6 +58,9 @@ final class StripPage: Sendable {
     private struct RememberedPage {
         let bytes: [UInt8]
         var file: MemoryFile?
+        /// The whole answer, security headers included, in the server's form: made when a
+        /// page below `memoryFileBytes` is asked for again, and then sent as it is.
+        var prepared: HTTPResponse?
     }
 
     private struct Remembered {
@@ -169,11 +172,17 @@ final class StripPage: Sendable {
         }
     }
 
-    /// A remembered page, from its in-memory file once it is large and asked for again.
+    /// A remembered page asked for again: a small one as a prepared answer, a large one
+    /// from its in-memory file.
     private func response(_ page: RememberedPage, key: VisitorKey) -> HTTPResponse {
+        if let prepared = page.prepared { return prepared }
         if let file = page.file { return PageRenderer.htmlResponse(body: .memoryFile(file)) }
         guard page.bytes.count >= Self.memoryFileBytes, let file = MemoryFile(page.bytes) else {
-            return PageRenderer.htmlResponse(page.bytes)
+            let prepared = SecurityHeaders.prepared(PageRenderer.htmlResponse(page.bytes))
+            remembered.withLock { remembered in
+                if remembered.pages[key]?.prepared == nil { remembered.pages[key]?.prepared = prepared }
+            }
+            return prepared
         }
         remembered.withLock { remembered in
             if remembered.pages[key]?.file == nil { remembered.pages[key]?.file = file }
