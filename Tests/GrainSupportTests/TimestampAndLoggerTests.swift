@@ -1,5 +1,6 @@
 import Foundation
 import LoggingTestKit
+import Synchronization
 import Testing
 
 @testable import GrainSupport
@@ -9,6 +10,28 @@ import Testing
         #expect(Timestamp.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
         #expect(Timestamp.format(Date(timeIntervalSince1970: 1_788_534_235.12)) == "2026-09-04T15:03:55.120Z")
         #expect(Timestamp.format(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
+    }
+
+    /// `write` (log lines) gives `format`'s bytes for every year of four digits, and
+    /// declines the others, which `format` writes longer.
+    @Test func writeGivesFormatsBytesForYearsOfFourDigits() {
+        var dates = [-62_167_219_200.0, -62_167_219_199.999, 0, 951_782_400, 1_788_534_235.12, 253_402_300_799.999]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { dates.append(Double(Int64.random(in: -62_167_219_200_000...253_402_300_799_999, using: &generator)) / 1000) }
+        var buffer = [UInt8](repeating: 0, count: Timestamp.writtenCount)
+        var differing: [String] = []
+        for seconds in dates {
+            let date = Date(timeIntervalSince1970: seconds)
+            let written = buffer.withUnsafeMutableBufferPointer { Timestamp.write(date, to: $0.baseAddress!) }
+            let text = String(decoding: buffer, as: UTF8.self)
+            if !written || text != Timestamp.format(date) { differing.append("\(written ? text : "declined") for \(Timestamp.format(date))") }
+        }
+        #expect(differing.isEmpty, "\(differing.count) of \(dates.count) differ, first: \(differing.prefix(3))")
+        for seconds in [-62_167_219_200.001, 253_402_300_800.0] {
+            buffer = [UInt8](repeating: 0, count: Timestamp.writtenCount)
+            #expect(!buffer.withUnsafeMutableBufferPointer { Timestamp.write(Date(timeIntervalSince1970: seconds), to: $0.baseAddress!) })
+            #expect(buffer.allSatisfy { $0 == 0 }, "nothing written for \(Timestamp.format(Date(timeIntervalSince1970: seconds)))")
+        }
     }
 
     @Test func parsesWhatRecordsCarry() throws {
@@ -44,6 +67,28 @@ import Testing
         logger.debug("hidden")
         #expect(capture.lines.count == 1)
         #expect(capture.lines[0].hasSuffix(" info request method=GET path=\"/a b\" status=200"))
+    }
+
+    /// A whole line, exactly, whether nothing in it needs quoting (made in place) or
+    /// something does, and with a time whose year has five digits (made piece by piece).
+    @Test func wholeLinesAreExactOnEitherWayOfMakingThem() {
+        let times: [(Date, String)] = [
+            (Date(timeIntervalSince1970: 1_788_534_235.12), "2026-09-04T15:03:55.120Z"),
+            (Date(timeIntervalSince1970: 253_402_300_800), "10000-01-01T00:00:00.000Z"),
+        ]
+        for (time, text) in times {
+            let lines = Mutex<[String]>([])
+            let logger = Logger(level: .info, now: { time }, sink: { line in lines.withLock { $0.append(line) } })
+            logger.info("request", ["method": "GET", "status": "200", "ms": "0.05"])
+            logger.info("request", ["path": "/a b", "status": "200"])
+            logger.warning("the AppView could not be read", [:])
+            #expect(
+                lines.withLock { $0 } == [
+                    "\(text) info request method=GET status=200 ms=0.05",
+                    "\(text) info request path=\"/a b\" status=200",
+                    "\(text) warning the AppView could not be read",
+                ])
+        }
     }
 
     @Test func hostileValuesCannotForgeLines() {

@@ -47,6 +47,19 @@ struct ShutdownTests {
         }
     }
 
+    /// Requests answered in a task leave the in-flight list when they end, and those
+    /// answered at once never join it: a shutdown after both abandons nothing.
+    @Test func answeredRequestsAreNoLongerInFlightAtShutdown() async throws {
+        let live = try LiveServer(immediate: { request in request.path == "/now" ? HTTPResponse(contentType: "text/plain", text: "now") : nil }) {
+            _ in HTTPResponse(contentType: "text/plain", text: "later")
+        }
+        for path in ["/later", "/now", "/later", "/now", "/later"] {
+            #expect(try await live.exchange(get(path)).status == 200)
+        }
+        await live.stop(gracePeriod: .seconds(3))
+        #expect(!live.logs.contains { $0.contains("abandoning") }, "\(live.logs)")
+    }
+
     @Test func inFlightRequestFinishesDuringGracefulShutdown() async throws {
         let started = AsyncGate()
         let release = AsyncGate()

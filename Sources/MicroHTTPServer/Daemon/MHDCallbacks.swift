@@ -46,8 +46,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot,
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if let connection, let peer = CountedPeer.of(connection) { context.slots.requestFinished(peer) }
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
-    state.cleanUp(spool: context.spool, connections: context.connections)
-    context.inFlight.end(state)
+    state.cleanUp(spool: context.spool, connections: context.connections, inFlight: context.inFlight)
 }
 
 /// Leaves URIs and arguments undecoded: the handler must see `%2e%2e`, `%2f` and `%00`

@@ -28,6 +28,9 @@ final class RequestState: Sendable {
         var countedClient: String?
         var remoteAddress = ""
         var clientAddress = ""
+        /// Whether `InFlightRequests` holds this request (its handler ran in a task), so
+        /// only those are taken off its list when they end.
+        var isInFlight = false
     }
 
     private let inner: Mutex<Inner>
@@ -180,17 +183,28 @@ final class RequestState: Sendable {
 
     /// Deletes a spilled body file and returns its spool reservation; called when MHD
     /// is done with the request.
-    func cleanUp(spool: SpoolBudget, connections: ConnectionCounts) {
-        let (file, reserved, holder, client) = inner.withLock { inner in
+    func cleanUp(spool: SpoolBudget, connections: ConnectionCounts, inFlight: InFlightRequests) {
+        let (file, reserved, holder, client, isInFlight) = inner.withLock { inner in
             defer {
                 inner.spoolReservation = 0
                 inner.countedClient = nil
+                inner.isInFlight = false
             }
-            return (inner.spooler.file, inner.spoolReservation, inner.spoolHolder, inner.countedClient)
+            return (inner.spooler.file, inner.spoolReservation, inner.spoolHolder, inner.countedClient, inner.isInFlight)
         }
         file?.remove()
         spool.release(reserved, for: holder)
         if let client { connections.requestEnded(forwardedFor: client) }
+        if isInFlight { inFlight.end(self) }
+    }
+
+    /// Registers the request with `inFlight` before its handler runs in a task; false
+    /// once the server is draining (see `InFlightRequests.begin`).
+    func beginInFlight(_ inFlight: InFlightRequests) -> Bool {
+        // Both run on the connection's thread, as does the completion that ends it.
+        guard inFlight.begin(self) else { return false }
+        inner.withLock { $0.isInFlight = true }
+        return true
     }
 
     /// Records that this request counts against its forwarded client's share.

@@ -14,6 +14,10 @@ final class InFlightRequests: Sendable {
     }
 
     private let state = Mutex(State())
+    /// `State.isDraining` as well, read without the lock: every request's head asks it,
+    /// and the lock is shared by all of libmicrohttpd's threads. Set under the lock, so
+    /// `begin` still decides with the lock's value.
+    private let draining = Atomic<Bool>(false)
 
     /// Registers a request about to be suspended; false once draining began.
     func begin(_ request: RequestState) -> Bool {
@@ -31,11 +35,14 @@ final class InFlightRequests: Sendable {
 
     /// From now on `begin` refuses, and new requests are answered 503.
     func beginDraining() {
-        state.withLock { $0.isDraining = true }
+        state.withLock { state in
+            state.isDraining = true
+            draining.store(true, ordering: .releasing)
+        }
     }
 
     var isDraining: Bool {
-        state.withLock { $0.isDraining }
+        draining.load(ordering: .acquiring)
     }
 
     var count: Int {
