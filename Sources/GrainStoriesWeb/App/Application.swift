@@ -109,7 +109,7 @@ package final class Application: HTTPResponder {
         var response = response
         // A prepared response (a remembered page) carries them already; applying them
         // again would also drop its prepared form.
-        if response.prepared == nil || !SecurityHeaders.endWithThem(response.headers) {
+        if !SecurityHeaders.endWithThem(response.headers) {
             SecurityHeaders.apply(to: &response.headers)
         }
         answers.add(1, ordering: .relaxed)

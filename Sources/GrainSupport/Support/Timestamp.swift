@@ -17,10 +17,7 @@ package enum Timestamp {
 
     /// Appends `format(date)`'s UTF-8 to `bytes` without making a `String` (log lines).
     package static func append(_ date: Date, to bytes: inout [UInt8]) {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
-        let millisOfDay = totalMilliseconds - days * 86_400_000
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day, millisOfDay) = utcFields(date)
 
         append(year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
@@ -45,10 +42,7 @@ package enum Timestamp {
     /// year from 0 to 9999; false, having written nothing, for any other (their text is
     /// longer: `append` writes those). For log lines made in place, without an array.
     package static func write(_ date: Date, to start: UnsafeMutablePointer<UInt8>) -> Bool {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
-        let millisOfDay = totalMilliseconds - days * 86_400_000
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day, millisOfDay) = utcFields(date)
         guard (0...9999).contains(year) else { return false }
         writeDigits(year, width: 4, at: start)
         start[4] = UInt8(ascii: "-")
@@ -74,6 +68,15 @@ package enum Timestamp {
             start[index] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
+    }
+
+    /// `date`'s UTC calendar day and the milliseconds into it (what `append` and `write`
+    /// both write).
+    private static func utcFields(_ date: Date) -> (year: Int64, month: Int64, day: Int64, millisOfDay: Int64) {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        return (year, month, day, totalMilliseconds - days * 86_400_000)
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's

@@ -57,10 +57,10 @@ final class StripPage: Sendable {
 
     private struct RememberedPage {
         let bytes: [UInt8]
-        var file: MemoryFile?
-        /// The whole answer, security headers included, in the server's form: made when a
-        /// page below `memoryFileBytes` is asked for again, and then sent as it is.
-        var prepared: HTTPResponse?
+        /// The answer made when the page is asked for again, and sent from then on: a
+        /// large page from its in-memory file, a small one prepared in the server's form
+        /// with its security headers.
+        var ready: HTTPResponse?
     }
 
     private struct Remembered {
@@ -172,22 +172,19 @@ final class StripPage: Sendable {
         }
     }
 
-    /// A remembered page asked for again: a small one as a prepared answer, a large one
-    /// from its in-memory file.
+    /// A remembered page asked for again: a large one from its in-memory file, a small
+    /// one (or one no in-memory file could be made for) as a prepared answer.
     private func response(_ page: RememberedPage, key: VisitorKey) -> HTTPResponse {
-        if let prepared = page.prepared { return prepared }
-        if let file = page.file { return PageRenderer.htmlResponse(body: .memoryFile(file)) }
-        guard page.bytes.count >= Self.memoryFileBytes, let file = MemoryFile(page.bytes) else {
-            let prepared = SecurityHeaders.prepared(PageRenderer.htmlResponse(page.bytes))
-            remembered.withLock { remembered in
-                if remembered.pages[key]?.prepared == nil { remembered.pages[key]?.prepared = prepared }
-            }
-            return prepared
-        }
+        if let ready = page.ready { return ready }
+        let fromFile =
+            page.bytes.count >= Self.memoryFileBytes
+            ? MemoryFile(page.bytes).map { PageRenderer.htmlResponse(body: .memoryFile($0)) }
+            : nil
+        let answer = fromFile ?? SecurityHeaders.prepared(PageRenderer.htmlResponse(page.bytes))
         remembered.withLock { remembered in
-            if remembered.pages[key]?.file == nil { remembered.pages[key]?.file = file }
+            if remembered.pages[key]?.ready == nil { remembered.pages[key]?.ready = answer }
         }
-        return PageRenderer.htmlResponse(body: .memoryFile(file))
+        return answer
     }
 
     /// The same page rendered for this one visitor, for what the stencils do not cover.
