@@ -10,6 +10,11 @@ package final class ChromeDriver: BrowserDriver {
     package let port: Int
     package var engine: BrowserEngine { .chromium }
     private let process: Mutex<Process?>
+    /// `TMPDIR` of chromedriver and the browsers it starts, removed by `stop()`. Each
+    /// Chromium makes a directory there for its single-instance socket and leaves it
+    /// behind when it does not exit cleanly; in the shared /tmp a whole test run used to
+    /// leave about 150 of them.
+    private let temporaryDirectory: String
 
     package static let chromiumBinary = "/usr/lib/chromium/chromium"
 
@@ -24,9 +29,17 @@ package final class ChromeDriver: BrowserDriver {
         // time) can take it in between, and chromedriver exits with "IPv4 port not
         // available". That race is chromedriver's, so a start that lost it is simply
         // tried again, a bounded number of times; any other failure is reported at once.
+        // A short name: Chromium's socket goes two levels below it, and a Unix socket's
+        // path may have at most 107 bytes (with a UUID in the name, Chromium could not start).
+        var template = Array((NSTemporaryDirectory() + "gs-chromium.XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw BrowserTestError("could not make a temporary directory for chromedriver: \(String(cString: strerror(errno)))")
+        }
+        let temporaryDirectory = String(cString: made)
+        self.temporaryDirectory = temporaryDirectory
         var lastOutput = ""
         for _ in 0..<5 {
-            let (process, text) = try Self.launch(executable)
+            let (process, text) = try Self.launch(executable, temporaryDirectory: temporaryDirectory)
             if let range = text.range(of: #"started successfully on port (\d+)"#, options: .regularExpression),
                 let port = Int(text[range].split(separator: " ").last?.trimmingCharacters(in: .punctuationCharacters) ?? "")
             {
@@ -38,13 +51,16 @@ package final class ChromeDriver: BrowserDriver {
             lastOutput = text
             guard text.contains("port not available") else { break }
         }
+        try? FileManager.default.removeItem(atPath: temporaryDirectory)
         throw BrowserTestError("chromedriver did not start: \(lastOutput)")
     }
 
     /// Starts chromedriver on a port of its choosing and reads its output until it says
     /// it started, it exits, or 15 s pass.
-    private static func launch(_ executable: String) throws -> (Process, String) {
-        try OutputReadingLaunch.start(executable, ["--port=0"]) { $0.contains("started successfully on port") }
+    private static func launch(_ executable: String, temporaryDirectory: String) throws -> (Process, String) {
+        try OutputReadingLaunch.start(executable, ["--port=0"], environment: ["TMPDIR": temporaryDirectory]) {
+            $0.contains("started successfully on port")
+        }
     }
 
     /// Headless Chromium emulating `screen` (touch and a dense display on the phone).
@@ -74,6 +90,7 @@ package final class ChromeDriver: BrowserDriver {
             }
             process = nil
         }
+        try? FileManager.default.removeItem(atPath: temporaryDirectory)
     }
 
     deinit { stop() }

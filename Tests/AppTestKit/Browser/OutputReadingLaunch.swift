@@ -5,10 +5,16 @@ import Foundation
 enum OutputReadingLaunch {
     /// Starts `executable` with `arguments` and reads its standard output until `ready`
     /// holds for what it wrote, it exits, or 15 s pass; returns the process and the text.
-    static func start(_ executable: String, _ arguments: [String], until ready: (String) -> Bool) throws -> (Process, String) {
+    /// `environment` is added to this process's own for the helper.
+    static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], until ready: (String) -> Bool
+    ) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
