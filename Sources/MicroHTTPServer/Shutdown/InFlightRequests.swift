@@ -8,37 +8,30 @@ import Synchronization
 /// whatever is left before stopping. Starting a handler and checking the drain flag
 /// happen under one lock, so once draining began and the set is empty it stays empty.
 final class InFlightRequests: Sendable {
-    private struct State {
-        var isDraining = false
-        var requests: [ObjectIdentifier: RequestState] = [:]
-    }
-
-    private let state = Mutex(State())
-    /// `State.isDraining` as well, read without the lock: every request's head asks it,
-    /// and the lock is shared by all of libmicrohttpd's threads. Set under the lock, so
-    /// `begin` still decides with the lock's value.
+    private let requests = Mutex<[ObjectIdentifier: RequestState]>([:])
+    /// Whether draining began. Read without the lock by every request's head (the lock is
+    /// shared by all of libmicrohttpd's threads), but set, and read by `begin`, only while
+    /// holding it, so a request either registered before draining began or is refused.
     private let draining = Atomic<Bool>(false)
 
     /// Registers a request about to be suspended; false once draining began.
     func begin(_ request: RequestState) -> Bool {
-        state.withLock { state in
-            guard !state.isDraining else { return false }
-            state.requests[ObjectIdentifier(request)] = request
+        requests.withLock { requests in
+            // The lock orders this load after the store `beginDraining` makes under it.
+            guard !draining.load(ordering: .relaxed) else { return false }
+            requests[ObjectIdentifier(request)] = request
             return true
         }
     }
 
     /// Unregisters a request whose connection was resumed.
     func end(_ request: RequestState) {
-        _ = state.withLock { $0.requests.removeValue(forKey: ObjectIdentifier(request)) }
+        _ = requests.withLock { $0.removeValue(forKey: ObjectIdentifier(request)) }
     }
 
     /// From now on `begin` refuses, and new requests are answered 503.
     func beginDraining() {
-        state.withLock { state in
-            state.isDraining = true
-            draining.store(true, ordering: .releasing)
-        }
+        requests.withLock { _ in draining.store(true, ordering: .releasing) }
     }
 
     var isDraining: Bool {
@@ -46,11 +39,11 @@ final class InFlightRequests: Sendable {
     }
 
     var count: Int {
-        state.withLock { $0.requests.count }
+        requests.withLock { $0.count }
     }
 
     /// The requests still running, for force-completion at the end of the grace period.
     func snapshot() -> [RequestState] {
-        state.withLock { Array($0.requests.values) }
+        requests.withLock { Array($0.values) }
     }
 }
