@@ -5,7 +5,7 @@
 # of scripts/bench-http serve the same bytes, in interleaved rounds. For each answer and
 # server it prints req/s, the CPU per answer of the server's processes (`perf stat -e
 # task-clock`, over the middle of the run), how that CPU splits between user and kernel,
-# and the system calls per answer. The bare server writes no access log; nginx and
+# the system calls and the context switches per answer. The bare server writes no access log; nginx and
 # GrainStories write one line per answer.
 #
 # The gap between the bare server and nginx is what no change to GrainStories' own code
@@ -56,12 +56,12 @@ answers=("home index.html $g:$info_PORT/ $info_PID"
     "home200 page200.html $g:$many_PORT/ $many_PID"
     "media photo.jpg $g:$info_PORT$media_path $info_PID"
     "healthz healthz.json $g:$info_PORT/healthz $info_PID")
-events="task-clock,raw_syscalls:sys_enter"
+events="task-clock,raw_syscalls:sys_enter,context-switches"
 # User and kernel clock ticks of the processes in PIDS (comma separated), from /proc.
 ticks() { local pid; for pid in ${1//,/ }; do awk '{print $14, $15}' "/proc/$pid/stat"; done | awk '{u += $1; s += $2} END {print u, s}'; }
 echo "commit $(git rev-parse --short HEAD); CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; load before: $(bench_load)"
 echo "against $NGINX_TUNING; wrk -t2 -c64 -d${seconds}s, $rounds rounds"
-printf '%-6s %-8s %-7s %10s %12s %8s %8s %10s\n' round answer server "req/s" "µs CPU/ans" "user %" "kernel %" "syscalls/ans"
+printf '%-6s %-8s %-7s %10s %12s %8s %8s %10s %10s\n' round answer server "req/s" "µs CPU/ans" "user %" "kernel %" "syscalls/ans" "switches/ans"
 for round in $(seq "$rounds"); do
     for answer in "${answers[@]}"; do
         read -r name file grain_url grain_pid <<<"$answer"
@@ -92,7 +92,7 @@ cpu_ms = counts["task-clock"]
 user, system = int(u1) - int(u0), int(s1) - int(s0)
 share = (lambda part: 100 * part / (user + system)) if user + system else (lambda part: float("nan"))
 row = (f"{round_:<6} {name:<8} {server:<7} {rps:10.0f} {cpu_ms * 1000 / answers:12.1f} {share(user):8.0f} {share(system):8.0f}"
-       f" {counts['raw_syscalls:sys_enter'] / answers:10.2f}")
+       f" {counts['raw_syscalls:sys_enter'] / answers:10.2f} {counts['context-switches'] / answers:10.3f}")
 print(row)
 print(row, file=open(sys.argv[-1], "a"))
 PY
