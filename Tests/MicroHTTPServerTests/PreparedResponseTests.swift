@@ -14,8 +14,13 @@ import Testing
         status: .created, headers: HTTPHeaders([("Content-Type", "application/octet-stream"), ("X-One", "1"), ("Set-Cookie", "a=b")]),
         body: .bytes(body))
 
-    @Test func aPreparedResponseIsAnsweredWholeToEveryRequestOnEveryConnection() async throws {
-        let prepared = Self.original.preparedForReuse()
+    /// From bytes, and from an in-memory file, whose one descriptor MHD then reads for
+    /// several connections at once.
+    @Test(arguments: [false, true])
+    func aPreparedResponseIsAnsweredWholeToEveryRequestOnEveryConnection(fromMemoryFile: Bool) async throws {
+        var response = Self.original
+        if fromMemoryFile { response.body = .memoryFile(try #require(MemoryFile(Self.body))) }
+        let prepared = response.preparedForReuse()
         #expect(prepared.prepared != nil)
         try await withLiveServer(
             immediate: { request in request.path == "/now" ? prepared : nil },

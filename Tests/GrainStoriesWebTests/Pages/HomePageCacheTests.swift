@@ -183,7 +183,9 @@ import Viewing
             return
         }
         #expect(file === again, "made once, then reused")
+        #expect(second.prepared != nil && third.prepared === second.prepared, "prepared once, with its in-memory file")
         #expect(second.headers["Content-Type"] == first.headers["Content-Type"])
+        for (name, value) in SecurityHeaders.all { #expect(second.headers.values(for: name) == [value], "\(name)") }
         await app.shutdown()
     }
 

@@ -57,9 +57,9 @@ final class StripPage: Sendable {
 
     private struct RememberedPage {
         let bytes: [UInt8]
-        /// The answer made when the page is asked for again, and sent from then on: a
-        /// large page from its in-memory file, a small one prepared in the server's form
-        /// with its security headers.
+        /// The answer made when the page is asked for again, and sent from then on,
+        /// prepared in the server's form with its security headers: a large page from its
+        /// in-memory file, a small one from its bytes.
         var ready: HTTPResponse?
     }
 
@@ -172,15 +172,15 @@ final class StripPage: Sendable {
         }
     }
 
-    /// A remembered page asked for again: a large one from its in-memory file, a small
-    /// one (or one no in-memory file could be made for) as a prepared answer.
+    /// A remembered page asked for again, as a prepared answer: a large one from its
+    /// in-memory file, a small one (or one no in-memory file could be made for) from its bytes.
     private func response(_ page: RememberedPage, key: VisitorKey) -> HTTPResponse {
         if let ready = page.ready { return ready }
         let fromFile =
             page.bytes.count >= Self.memoryFileBytes
             ? MemoryFile(page.bytes).map { PageRenderer.htmlResponse(body: .memoryFile($0)) }
             : nil
-        let answer = fromFile ?? SecurityHeaders.prepared(PageRenderer.htmlResponse(page.bytes))
+        let answer = SecurityHeaders.prepared(fromFile ?? PageRenderer.htmlResponse(page.bytes))
         remembered.withLock { remembered in
             if remembered.pages[key]?.ready == nil { remembered.pages[key]?.ready = answer }
         }
