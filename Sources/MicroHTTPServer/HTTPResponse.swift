@@ -40,12 +40,16 @@ package struct HTTPResponse: Sendable {
     }
 
     /// This response with its libmicrohttpd form made now, for one that is sent unchanged
-    /// many times (keep the result and answer with it). Bodies read from files are not
-    /// prepared, and neither is a response the server would refuse or change: those are
-    /// returned as they are and made for each request.
-    package func preparedForReuse() -> HTTPResponse {
+    /// many times (keep the result and answer with it). A response the server would refuse
+    /// or change is returned as it is and made for each request.
+    ///
+    /// A body read from a file is prepared only when `keepingFileOpen`: the file is opened
+    /// now and its descriptor kept, with the content it has now, for as long as the result
+    /// lives. Only for a file that never changes, by a caller that drops the result when
+    /// the file goes (as `MediaHandler` does with its cache's entries).
+    package func preparedForReuse(keepingFileOpen: Bool = false) -> HTTPResponse {
         var copy = self
-        copy.prepared = PreparedResponse(self)
+        copy.prepared = PreparedResponse(self, keepingFileOpen: keepingFileOpen)
         return copy
     }
 

@@ -11,7 +11,7 @@ import Testing
 /// file with the right length, entity tag and ranges.
 @Suite struct LiveFastPathTests {
     /// The first image path on the home page, fetched once so it is in the cache.
-    private func cachedImagePath(_ app: LiveApp) async throws -> String {
+    static func cachedImagePath(_ app: LiveApp) async throws -> String {
         let home = try await app.request("/").text
         let start = try #require(home.range(of: "src=\"/media/"))
         let path = "/media/" + home[start.upperBound...].prefix { $0 != "\"" }
@@ -21,7 +21,7 @@ import Testing
 
     @Test func aCachedPhotoIsSentFromItsFileOnTheServersThread() async throws {
         try await LiveViewingTests.withServer { (app: LiveApp, appView: StandInAppView) async throws in
-            let path = try await cachedImagePath(app)
+            let path = try await Self.cachedImagePath(app)
             let image = appView.image
             let counter = app.application
             let before = counter.immediateAnswerCount
@@ -44,7 +44,7 @@ import Testing
 
     @Test func rangesOfACachedPhoto() async throws {
         try await LiveViewingTests.withServer { (app: LiveApp, appView: StandInAppView) async throws in
-            let path = try await cachedImagePath(app)
+            let path = try await Self.cachedImagePath(app)
             let image = appView.image
             let size = image.count
             let etag = try #require(try await app.request(path).headers["ETag"])
@@ -99,7 +99,7 @@ import Testing
 
     @Test func theAccessLogHasALineForEveryAnswerOnEitherPath() async throws {
         try await LiveViewingTests.withServer { (app: LiveApp, _: StandInAppView) async throws in
-            let path = try await cachedImagePath(app)
+            let path = try await Self.cachedImagePath(app)
             let counted = app.logs.lines.filter { $0.contains(" info request ") }.count
             _ = try await app.request("/")
             _ = try await app.request(path, headers: [("Range", "bytes=0-9")])

@@ -84,6 +84,9 @@ import Testing
     @Test func filesAndResponsesTheServerWouldChangeAreNotPrepared() async throws {
         #expect(HTTPResponse(body: .file(path: "/etc/hostname", size: 1)).preparedForReuse().prepared == nil)
         #expect(HTTPResponse(body: .fileRange(path: "/etc/hostname", offset: 0, length: 1)).preparedForReuse().prepared == nil)
+        // Unless the caller keeps the file open on purpose, and the file can be opened.
+        #expect(HTTPResponse(body: .file(path: "/etc/hostname", size: 1)).preparedForReuse(keepingFileOpen: true).prepared != nil)
+        #expect(HTTPResponse(body: .file(path: "/nonexistent/file", size: 1)).preparedForReuse(keepingFileOpen: true).prepared == nil)
         let badField = HTTPResponse(headers: HTTPHeaders([("X-Bad", "a\r\nInjected: 1")]), body: .bytes([1])).preparedForReuse()
         #expect(badField.prepared == nil)
         #expect(HTTPResponse(status: HTTPStatus(99), body: .empty).preparedForReuse().prepared == nil)

@@ -40,12 +40,12 @@ package enum SecurityHeaders {
     }
 
     /// `response` with these headers, made into the server's form once for sending it
-    /// unchanged many times (`HTTPResponse.preparedForReuse()`): `Application` sends a
-    /// prepared response as it is when it ends with them.
-    package static func prepared(_ response: HTTPResponse) -> HTTPResponse {
+    /// unchanged many times (`HTTPResponse.preparedForReuse(keepingFileOpen:)`):
+    /// `Application` sends a prepared response as it is when it ends with them.
+    package static func prepared(_ response: HTTPResponse, keepingFileOpen: Bool = false) -> HTTPResponse {
         var response = response
         apply(to: &response.headers)
-        return response.preparedForReuse()
+        return response.preparedForReuse(keepingFileOpen: keepingFileOpen)
     }
 
     /// Whether `headers` end with these, exactly as `apply` adds them (compared as the

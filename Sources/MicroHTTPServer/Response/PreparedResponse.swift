@@ -12,17 +12,18 @@ package final class PreparedResponse: @unchecked Sendable {
     /// keeps it for connections still sending it).
     let handle: OpaquePointer
 
-    /// Nil when the response cannot be prepared: a body read from a file when it is queued
-    /// (a prepared one would keep the file's descriptor, and its content, for as long as it
-    /// lives), or anything `MHDResponseFactory` would refuse or drop, which is left to the
+    /// Nil when the response cannot be prepared: a body read from a file, unless
+    /// `keepingFileOpen` (a prepared one keeps the file's descriptor, and its content, for
+    /// as long as it lives; see `HTTPResponse.preparedForReuse`), a file that cannot be
+    /// opened, or anything `MHDResponseFactory` would refuse or drop, which is left to the
     /// per-request path to answer and log as it always does. An in-memory file can be: it
-    /// never changes, and the prepared response keeps a duplicate of its descriptor, which
-    /// MHD reads at each connection's own offset (`sendfile` and `pread`, never the shared
-    /// file position), so connections sending it at once do not disturb each other.
-    init?(_ response: HTTPResponse) {
+    /// never changes, and the prepared response keeps a duplicate of its descriptor. MHD
+    /// reads a descriptor at each connection's own offset (`sendfile` and `pread`, never
+    /// the shared file position), so connections sending it at once do not disturb each other.
+    init?(_ response: HTTPResponse, keepingFileOpen: Bool = false) {
         switch response.body {
         case .empty, .bytes, .memoryFile: break
-        case .file, .fileRange: return nil
+        case .file, .fileRange: if !keepingFileOpen { return nil }
         }
         var dropped = false
         guard let made = try? MHDResponseFactory.make(response, log: { _ in dropped = true }) else { return nil }

@@ -31,6 +31,11 @@ package actor MediaCache {
         package let size: Int
         package let contentType: String
         package let etag: String
+        /// What a caller attached to this file (`attach(_:to:)`), if anything.
+        package let attachment: (any AnyObject & Sendable)?
+        /// The file's key in the index, and which download of it this is (`Item.added`).
+        let key: String
+        let added: UInt64
     }
 
     /// Why an image could not be served; each case keeps its cause for the log.
@@ -61,9 +66,16 @@ package actor MediaCache {
         var format: ImageFormat
         var size: Int
         var lastUsed: UInt64
+        /// The use count when the file was indexed: tells this download of a URL from a
+        /// later one, so an attachment never passes from one file to the next.
+        let added: UInt64
+        /// Released with the item: when the file is evicted or downloaded again.
+        var attachment: (any AnyObject & Sendable)? = nil
     }
 
     static let maxImageBytes = 16 << 20
+    /// Most files with an attachment at once (`attach(_:to:)`).
+    package static let attachmentLimit = 32
 
     private let directory: String
     private let maxBytes: Int
@@ -74,6 +86,8 @@ package actor MediaCache {
         var items: [String: Item] = [:]
         var totalBytes = 0
         var useCounter: UInt64 = 0
+        /// The keys of the items with an attachment, at most `attachmentLimit`.
+        var attached: Set<String> = []
 
         /// The item for `key`, marked as just used.
         mutating func use(_ key: String) -> Item? {
@@ -117,6 +131,38 @@ package actor MediaCache {
         let key = keys.value(for: url, MediaCache.key(for:))
         return index.withLock { $0.use(key) }.map { entry(key, $0) }
     }
+
+    /// Keeps `attachment` with the cached file `entry` names for as long as that file
+    /// stays in the cache, and hands it out with the file's later entries; released when
+    /// the file is evicted or downloaded again. For what must not outlive the file, such
+    /// as an answer holding it open (`MediaHandler`). Nothing happens when the file is no
+    /// longer cached, or already has an attachment (the first one stays).
+    ///
+    /// At most `attachmentLimit` files have one: attaching another releases the one of
+    /// the file used least recently (a file held open costs a descriptor, which the
+    /// server's connections need too).
+    package nonisolated func attach(_ attachment: any AnyObject & Sendable, to entry: Entry) {
+        // Released after the lock is let go: the last reference to an answer may close a file.
+        let released: (any AnyObject & Sendable)? = index.withLock { index in
+            guard var item = index.items[entry.key], item.added == entry.added, item.attachment == nil else { return nil }
+            var released: (any AnyObject & Sendable)?
+            if index.attached.count >= MediaCache.attachmentLimit,
+                let oldest = index.attached.min(by: { (index.items[$0]?.lastUsed ?? 0) < (index.items[$1]?.lastUsed ?? 0) })
+            {
+                released = index.items[oldest]?.attachment
+                index.items[oldest]?.attachment = nil
+                index.attached.remove(oldest)
+            }
+            item.attachment = attachment
+            index.items[entry.key] = item
+            index.attached.insert(entry.key)
+            return released
+        }
+        _ = released
+    }
+
+    /// How many files have an attachment now.
+    package nonisolated var attachedCount: Int { index.withLock { $0.attached.count } }
 
     /// The cached file for `url`, downloading it first if needed.
     package func entry(for url: String) async throws(Failure) -> Entry {
@@ -185,9 +231,10 @@ package actor MediaCache {
         }
         let item = index.withLock { index in
             index.useCounter += 1
-            let item = Item(format: format, size: bytes.count, lastUsed: index.useCounter)
+            let item = Item(format: format, size: bytes.count, lastUsed: index.useCounter, added: index.useCounter)
             if let previous = index.items[key] { index.totalBytes -= previous.size }
             index.items[key] = item
+            index.attached.remove(key)
             index.totalBytes += bytes.count
             return item
         }
@@ -196,7 +243,9 @@ package actor MediaCache {
     }
 
     private nonisolated func entry(_ key: String, _ item: Item) -> Entry {
-        Entry(path: "\(directory)/\(key).\(item.format.fileExtension)", size: item.size, contentType: item.format.contentType, etag: "\"\(key.prefix(32))\"")
+        Entry(
+            path: "\(directory)/\(key).\(item.format.fileExtension)", size: item.size, contentType: item.format.contentType,
+            etag: "\"\(key.prefix(32))\"", attachment: item.attachment, key: key, added: item.added)
     }
 
     /// Drops least recently used files until the total is back under the limit.
@@ -209,6 +258,7 @@ package actor MediaCache {
                 guard index.totalBytes > maxBytes * 9 / 10 else { break }
                 index.totalBytes -= item.size
                 index.items[key] = nil
+                index.attached.remove(key)
                 victims.append("\(directory)/\(key).\(item.format.fileExtension)")
             }
             return victims
@@ -238,13 +288,12 @@ package actor MediaCache {
                 continue
             }
             let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-            found.append((String(parts[0]), Item(format: format, size: Int(status.st_size), lastUsed: 0), modified))
+            found.append((String(parts[0]), Item(format: format, size: Int(status.st_size), lastUsed: 0, added: 0), modified))
         }
         var items: [String: Item] = [:]
         var total = 0
         for (index, entry) in found.sorted(by: { $0.modified < $1.modified }).enumerated() {
-            var item = entry.item
-            item.lastUsed = UInt64(index)
+            let item = Item(format: entry.item.format, size: entry.item.size, lastUsed: UInt64(index), added: UInt64(index))
             items[entry.key] = item
             total += item.size
         }

@@ -7,15 +7,41 @@ import Viewing
 /// An image already on disk is answered on the HTTP server's thread
 /// (`respondImmediately`), sent from its file; only a download waits in a task.
 /// `If-None-Match` gets a 304 and a single `Range` a 206 (see `ByteRangeRequest`).
+///
+/// The whole image, asked for without conditions, is the same answer every time: the
+/// first such answer is prepared in the server's form with the file held open (as nginx's
+/// `open_file_cache` holds it) and attached to the cache's entry, which releases it, and
+/// the file, when the image is evicted. Opening the file and building the answer and its
+/// twelve fields for every request were a third of this answer's cost to the server
+/// (issue 26). The cache's files never change in place; a new download is a new file.
 struct MediaHandler: Sendable {
     let signer: MediaURLSigner
     let cache: MediaCache
+
+    /// An answer kept with a cached image (`MediaCache.attach`).
+    private final class ReadyAnswer: Sendable {
+        let response: HTTPResponse
+        init(_ response: HTTPResponse) { self.response = response }
+    }
 
     /// The answer for an image already in the cache (or a bad signature); nil when it
     /// must be downloaded first, which `respond` does.
     func respondImmediately(_ context: RequestContext) throws(HTTPError) -> HTTPResponse? {
         guard let entry = cache.cachedEntry(for: try url(context)) else { return nil }
-        return Self.response(for: entry, request: context.request)
+        let request = context.request
+        guard Self.asksForTheWholeImage(request) else { return Self.response(for: entry, request: request) }
+        if let ready = entry.attachment as? ReadyAnswer { return ready.response }
+        let answer = SecurityHeaders.prepared(Self.response(for: entry, request: request), keepingFileOpen: true)
+        // Not prepared (the file could not be opened): answered, and logged, per request.
+        if answer.prepared != nil { cache.attach(ReadyAnswer(answer), to: entry) }
+        return answer
+    }
+
+    /// Whether the answer is the whole image as it is for everyone: no validator to
+    /// compare and no range (HEAD gets the same answer, which the server sends without
+    /// its body).
+    private static func asksForTheWholeImage(_ request: HTTPRequest) -> Bool {
+        request.headers["If-None-Match"] == nil && request.headers["Range"] == nil
     }
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
