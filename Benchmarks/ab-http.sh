@@ -5,7 +5,7 @@
 # that is not quiet, req/s moves by tens of percent from round to round; CPU per answer
 # moves much less, so it is the figure to compare a change by.
 #
-# Both serve the stand-in AppView's 4 authors with the access log on (--log-level info),
+# Both serve the stand-in AppView's 4 authors (BENCH_AUTHORS to change it) with the access log on (--log-level info),
 # warmed by one request per PATH. Build the old binary first, for example:
 #   git stash; scripts/build-release; cp .build/release/grain-stories /tmp/old; git stash pop
 # Needs wrk, perf (Debian: linux-perf), curl, python3.
@@ -22,7 +22,7 @@ paths=("$@")
 # shellcheck source=bench-common.sh
 . Benchmarks/bench-common.sh
 trap bench_cleanup EXIT
-BENCH_AUTHORS=4 bench_start_standin
+BENCH_AUTHORS="${BENCH_AUTHORS:-4}" bench_start_standin
 GRAIN_BIN=$old bench_start_grain old info
 GRAIN_BIN=$new bench_start_grain new info
 for path in "${paths[@]}"; do
