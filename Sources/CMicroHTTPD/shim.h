@@ -103,15 +103,4 @@ static inline void *_Nullable cmhd_connection_socket_context(struct MHD_Connecti
     return info == NULL ? NULL : info->socket_context;
 }
 
-/// glibc's memfd_create (2.27+), declared here because Swift's Glibc module leaves it
-/// out (it sits behind _GNU_SOURCE). An anonymous in-memory file whose descriptor MHD
-/// can send with sendfile, sharing its pages instead of copying a large body per
-/// response.
-int memfd_create(const char *_Nonnull name, unsigned int flags);
-
-/// An in-memory file, close-on-exec; -1 with errno on failure.
-static inline int cmhd_memory_file(void) {
-    return memfd_create("grainstories-response", 1U /* MFD_CLOEXEC */);
-}
-
 #endif

@@ -9,9 +9,6 @@ package struct HTTPResponse: Sendable {
         case file(path: String, size: Int)
         /// `length` bytes of a file from `offset` (a byte range, 206), sent like `.file`.
         case fileRange(path: String, offset: Int, length: Int)
-        /// Bytes held in memory and in an in-memory file, sent from the file (a large
-        /// body sent many times, see `MemoryFile`).
-        case memoryFile(MemoryFile)
 
         package var count: Int {
             switch self {
@@ -19,7 +16,6 @@ package struct HTTPResponse: Sendable {
             case .bytes(let bytes): bytes.count
             case .file(_, let size): size
             case .fileRange(_, _, let length): length
-            case .memoryFile(let file): file.count
             }
         }
     }

@@ -65,34 +65,4 @@ import Testing
             #expect(response.body == Self.content)
         }
     }
-
-    /// One in-memory file answers many requests, on both paths, each with all its bytes.
-    @Test func anInMemoryFileIsSentWholeEveryTime() async throws {
-        let file = try #require(MemoryFile(Self.content))
-        let live = try LiveServer(
-            immediate: { request in
-                request.path == "/fast" ? HTTPResponse(body: .memoryFile(file)) : nil
-            }, responder: { _ in HTTPResponse(body: .memoryFile(file)) })
-        let port = live.port
-        let responses = try await runOnDedicatedThread {
-            let connection = try RawHTTPConnection(port: port)
-            var responses: [RawHTTPResponse] = []
-            for path in ["/fast", "/slow", "/fast", "/slow"] {
-                try connection.send(get(path))
-                responses.append(try connection.readResponse())
-            }
-            try connection.send("HEAD /fast HTTP/1.1\r\nHost: t\r\n\r\n")
-            responses.append(try connection.readResponse(isHeadRequest: true))
-            return responses
-        }
-        await live.stop()
-        for response in responses.prefix(4) {
-            #expect(response.status == 200)
-            #expect(response.header("Content-Length") == "\(Self.content.count)")
-            #expect(response.body == Self.content)
-        }
-        #expect(responses[4].header("Content-Length") == "\(Self.content.count)")
-        #expect(responses[4].body.isEmpty)
-        #expect(file.bytes == Self.content)
-    }
 }

@@ -14,13 +14,18 @@ import Testing
         status: .created, headers: HTTPHeaders([("Content-Type", "application/octet-stream"), ("X-One", "1"), ("Set-Cookie", "a=b")]),
         body: .bytes(body))
 
-    /// From bytes, and from an in-memory file, whose one descriptor MHD then reads for
+    /// From bytes, and from a file kept open, whose one descriptor MHD then reads for
     /// several connections at once.
     @Test(arguments: [false, true])
-    func aPreparedResponseIsAnsweredWholeToEveryRequestOnEveryConnection(fromMemoryFile: Bool) async throws {
+    func aPreparedResponseIsAnsweredWholeToEveryRequestOnEveryConnection(fromFile: Bool) async throws {
         var response = Self.original
-        if fromMemoryFile { response.body = .memoryFile(try #require(MemoryFile(Self.body))) }
-        let prepared = response.preparedForReuse()
+        let path = ProjectPaths.temporaryDirectory("prepared") + "/body"
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        if fromFile {
+            try Data(Self.body).write(to: URL(fileURLWithPath: path))
+            response.body = .file(path: path, size: Self.body.count)
+        }
+        let prepared = response.preparedForReuse(keepingFileOpen: fromFile)
         #expect(prepared.prepared != nil)
         try await withLiveServer(
             immediate: { request in request.path == "/now" ? prepared : nil },

@@ -29,8 +29,6 @@ enum MHDResponseFactory {
             made = try makeFileResponse(path: path, range: nil)
         case .fileRange(let path, let offset, let length):
             made = try makeFileResponse(path: path, range: (offset, length))
-        case .memoryFile(let file):
-            made = makeMemoryFileResponse(file)
         }
         guard let made else { throw BuildError(description: "libmicrohttpd could not create a response") }
         for (name, value) in response.headers where !isContentLength(name) {
@@ -70,18 +68,6 @@ enum MHDResponseFactory {
             made = MHD_create_response_from_fd64(UInt64(status.st_size), descriptor)
         }
         guard let made else {
-            close(descriptor)
-            return nil
-        }
-        return made
-    }
-
-    /// Sends a duplicate of the in-memory file's descriptor (MHD closes it), or the bytes
-    /// when no descriptor is left.
-    private static func makeMemoryFileResponse(_ file: MemoryFile) -> OpaquePointer? {
-        let descriptor = file.duplicateDescriptor()
-        guard descriptor >= 0 else { return ResponseBytes.makeResponse(file.bytes) }
-        guard let made = MHD_create_response_from_fd_at_offset64(UInt64(file.count), descriptor, 0) else {
             close(descriptor)
             return nil
         }

@@ -16,13 +16,12 @@ package final class PreparedResponse: @unchecked Sendable {
     /// `keepingFileOpen` (a prepared one keeps the file's descriptor, and its content, for
     /// as long as it lives; see `HTTPResponse.preparedForReuse`), a file that cannot be
     /// opened, or anything `MHDResponseFactory` would refuse or drop, which is left to the
-    /// per-request path to answer and log as it always does. An in-memory file can be: it
-    /// never changes, and the prepared response keeps a duplicate of its descriptor. MHD
-    /// reads a descriptor at each connection's own offset (`sendfile` and `pread`, never
-    /// the shared file position), so connections sending it at once do not disturb each other.
+    /// per-request path to answer and log as it always does. MHD reads a kept descriptor at
+    /// each connection's own offset (`sendfile` and `pread`, never the shared file
+    /// position), so connections sending it at once do not disturb each other.
     init?(_ response: HTTPResponse, keepingFileOpen: Bool = false) {
         switch response.body {
-        case .empty, .bytes, .memoryFile: break
+        case .empty, .bytes: break
         case .file, .fileRange: if !keepingFileOpen { return nil }
         }
         var dropped = false

@@ -100,7 +100,6 @@ extension HTTPResponse {
         switch body {
         case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .file(let path, _): (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        case .memoryFile(let file): String(decoding: file.bytes, as: UTF8.self)
         case .fileRange(let path, let offset, let length):
             (FileManager.default.contents(atPath: path).map { String(decoding: $0.dropFirst(offset).prefix(length), as: UTF8.self) }) ?? ""
         case .empty: ""

@@ -23,10 +23,6 @@ import Viewing
 final class StripPage: Sendable {
     static let maxRememberedPages = 256
     static let maxRememberedBytes = 8 << 20
-    /// From this size a page asked for again is sent from an in-memory file (sendfile
-    /// shares its pages instead of copying them per response); smaller ones are copied,
-    /// which costs less than the extra descriptor.
-    static let memoryFileBytes = 32 * 1024
 
     let content: StripContent
     private let pages: PageRenderer
@@ -58,8 +54,10 @@ final class StripPage: Sendable {
     private struct RememberedPage {
         let bytes: [UInt8]
         /// The answer made when the page is asked for again, and sent from then on,
-        /// prepared in the server's form with its security headers: a large page from its
-        /// in-memory file, a small one from its bytes.
+        /// prepared in the server's form with its security headers. libmicrohttpd sends it
+        /// from these bytes in place, head and body in one `sendmsg`: for a 293 KB page
+        /// that took half the CPU per answer of sending it from an in-memory file with
+        /// `sendfile`, as large pages were sent before (BENCHMARKS.md, issue 26).
         var ready: HTTPResponse?
     }
 
@@ -172,15 +170,10 @@ final class StripPage: Sendable {
         }
     }
 
-    /// A remembered page asked for again, as a prepared answer: a large one from its
-    /// in-memory file, a small one (or one no in-memory file could be made for) from its bytes.
+    /// A remembered page asked for again, as a prepared answer.
     private func response(_ page: RememberedPage, key: VisitorKey) -> HTTPResponse {
         if let ready = page.ready { return ready }
-        let fromFile =
-            page.bytes.count >= Self.memoryFileBytes
-            ? MemoryFile(page.bytes).map { PageRenderer.htmlResponse(body: .memoryFile($0)) }
-            : nil
-        let answer = SecurityHeaders.prepared(fromFile ?? PageRenderer.htmlResponse(page.bytes))
+        let answer = SecurityHeaders.prepared(PageRenderer.htmlResponse(page.bytes))
         remembered.withLock { remembered in
             if remembered.pages[key]?.ready == nil { remembered.pages[key]?.ready = answer }
         }
