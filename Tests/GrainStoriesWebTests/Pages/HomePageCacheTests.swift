@@ -165,7 +165,6 @@ import Viewing
         await app.shutdown()
     }
 
-    /// A large page asked for again goes out from an in-memory file, with the same bytes.
     /// A 200-author page (about 290 KB) asked for again is sent prepared from its bytes,
     /// made once; every answer is the page rendered fresh.
     @Test func aLargePageAskedForAgainIsSentPreparedFromItsBytes() async throws {
