@@ -12,8 +12,8 @@ import Viewing
 /// first such answer is prepared in the server's form with the file held open (as nginx's
 /// `open_file_cache` holds it) and attached to the cache's entry, which releases it, and
 /// the file, when the image is evicted. Opening the file and building the answer and its
-/// twelve fields for every request were a third of this answer's cost to the server
-/// (issue 26). The cache's files never change in place; a new download is a new file.
+/// ten fields for every request were more than a fifth of the instructions this answer
+/// cost the server (issue 26). The cache's files never change in place; a new download is a new file.
 struct MediaHandler: Sendable {
     let signer: MediaURLSigner
     let cache: MediaCache

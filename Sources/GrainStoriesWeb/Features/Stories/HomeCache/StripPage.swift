@@ -56,8 +56,8 @@ final class StripPage: Sendable {
         /// The answer made when the page is asked for again, and sent from then on,
         /// prepared in the server's form with its security headers. libmicrohttpd sends it
         /// from these bytes in place, head and body in one `sendmsg`: for a 293 KB page
-        /// that took half the CPU per answer of sending it from an in-memory file with
-        /// `sendfile`, as large pages were sent before (BENCHMARKS.md, issue 26).
+        /// that took less CPU per answer, side by side, than sending it from an in-memory
+        /// file with `sendfile`, as large pages were sent before (BENCHMARKS.md, issue 26).
         var ready: HTTPResponse?
     }
 
