@@ -44,7 +44,7 @@ enum FileLimit {
 
     /// Descriptors kept free for everything but client connections (database, spool
     /// files, outgoing requests, photo work, the at most 32 cached photos held open for
-    /// sending, `MediaCache.attachmentLimit`): an eighth of the limit, at least 128.
+    /// sending, `MediaCache.defaultAttachmentLimit`): an eighth of the limit, at least 128.
     static func headroom(for fileLimit: Int) -> Int { max(128, fileLimit / 8) }
 
     /// The largest connection limit whose daemon limit (with its closing slack) and the

@@ -74,11 +74,12 @@ package actor MediaCache {
     }
 
     static let maxImageBytes = 16 << 20
-    /// Most files with an attachment at once (`attach(_:to:)`).
-    package static let attachmentLimit = 32
+    /// Most files with an attachment at once (`attach(_:to:)`) unless the cache is told otherwise.
+    package static let defaultAttachmentLimit = 32
 
     private let directory: String
     private let maxBytes: Int
+    private let attachmentLimit: Int
     private let http: OutboundHTTP
     private let io: WorkerThreadPool
     /// What is on disk, by key: shared by the actor and `cachedEntry(for:)`.
@@ -86,7 +87,9 @@ package actor MediaCache {
         var items: [String: Item] = [:]
         var totalBytes = 0
         var useCounter: UInt64 = 0
-        /// The keys of the items with an attachment, at most `attachmentLimit`.
+        /// The keys of the items with an attachment: kept beside `items` so that attaching
+        /// looks through at most `attachmentLimit` keys, not every cached file. Every
+        /// change that drops an item drops its key here too.
         var attached: Set<String> = []
 
         /// The item for `key`, marked as just used.
@@ -109,11 +112,12 @@ package actor MediaCache {
     /// Opens (creating if needed) the cache in `directory` and indexes what is there.
     package init(
         directory: String, maxBytes: Int, http: OutboundHTTP, io: WorkerThreadPool,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        attachmentLimit: Int = MediaCache.defaultAttachmentLimit, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) throws(ConfigurationError) {
         self.directory = directory
         self.now = now
         self.maxBytes = maxBytes
+        self.attachmentLimit = max(1, attachmentLimit)
         self.http = http
         self.io = io
         do {
@@ -142,23 +146,18 @@ package actor MediaCache {
     /// the file used least recently (a file held open costs a descriptor, which the
     /// server's connections need too).
     package nonisolated func attach(_ attachment: any AnyObject & Sendable, to entry: Entry) {
-        // Released after the lock is let go: the last reference to an answer may close a file.
-        let released: (any AnyObject & Sendable)? = index.withLock { index in
-            guard var item = index.items[entry.key], item.added == entry.added, item.attachment == nil else { return nil }
-            var released: (any AnyObject & Sendable)?
-            if index.attached.count >= MediaCache.attachmentLimit,
+        index.withLock { index in
+            guard var item = index.items[entry.key], item.added == entry.added, item.attachment == nil else { return }
+            if index.attached.count >= attachmentLimit,
                 let oldest = index.attached.min(by: { (index.items[$0]?.lastUsed ?? 0) < (index.items[$1]?.lastUsed ?? 0) })
             {
-                released = index.items[oldest]?.attachment
                 index.items[oldest]?.attachment = nil
                 index.attached.remove(oldest)
             }
             item.attachment = attachment
             index.items[entry.key] = item
             index.attached.insert(entry.key)
-            return released
         }
-        _ = released
     }
 
     /// How many files have an attachment now.

@@ -7,7 +7,7 @@ import Testing
 
 /// What callers attach to cached images (`MediaCache.attach`, used for answers that hold
 /// the file open): it stays with the file, goes with it, never passes to a later download,
-/// and at most `attachmentLimit` files hold one.
+/// and at most the cache's limit of files hold one.
 @Suite struct MediaCacheAttachmentTests {
     private final class Token: Sendable {}
 
@@ -62,8 +62,8 @@ import Testing
         defer { cdn.stop() }
         let directory = ProjectPaths.temporaryDirectory("media")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try await MediaCacheTests.withCache(in: directory, cdn: cdn) { cache in
-            let limit = MediaCache.attachmentLimit
+        let limit = 4
+        try await MediaCacheTests.withCache(in: directory, cdn: cdn, attachmentLimit: limit) { cache in
             var held: [Held] = []
             for index in 0..<limit {
                 held.append(Self.attachToken(cache, to: try await cache.entry(for: cdn.url("/img/\(index)"))))

@@ -41,13 +41,13 @@ import WorkerThreads
     /// Runs `body` with a cache of `maxBytes` in `directory` and tears everything down.
     static func withCache(
         in directory: String, maxBytes: Int = 1 << 20, cdn: ScriptedHTTPServer, clock: ManualClock? = nil,
-        _ body: (MediaCache) async throws -> Void
+        attachmentLimit: Int = MediaCache.defaultAttachmentLimit, _ body: (MediaCache) async throws -> Void
     ) async throws {
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
         let io = WorkerThreadPool(name: "media-test", threadCount: 1)
         defer { io.shutdown() }
         let now: @Sendable () -> ContinuousClock.Instant = if let clock { { clock.now } } else { { .now } }
-        let cache = try MediaCache(directory: directory, maxBytes: maxBytes, http: http, io: io, now: now)
+        let cache = try MediaCache(directory: directory, maxBytes: maxBytes, http: http, io: io, attachmentLimit: attachmentLimit, now: now)
         do {
             try await body(cache)
         } catch {
