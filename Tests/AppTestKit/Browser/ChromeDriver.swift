@@ -14,7 +14,7 @@ package final class ChromeDriver: BrowserDriver {
     /// Chromium makes a directory there for its single-instance socket and leaves it
     /// behind when it does not exit cleanly; in the shared /tmp a whole test run used to
     /// leave about 150 of them.
-    private let temporaryDirectory: String
+    package let temporaryDirectory: String
 
     package static let chromiumBinary = "/usr/lib/chromium/chromium"
 
