@@ -107,11 +107,7 @@ package final class Application: HTTPResponder {
     /// Security headers and the access log line, for every response the app gives.
     private func finish(_ response: HTTPResponse, for request: HTTPRequest, requestID: String, started: ContinuousClock.Instant) -> HTTPResponse {
         var response = response
-        // A prepared response (a remembered page) carries them already; applying them
-        // again would also drop its prepared form.
-        if !SecurityHeaders.endWithThem(response.headers) {
-            SecurityHeaders.apply(to: &response.headers)
-        }
+        SecurityHeaders.apply(to: &response)
         answers.add(1, ordering: .relaxed)
         if logger.isEnabled(.info) {
             logger.info(

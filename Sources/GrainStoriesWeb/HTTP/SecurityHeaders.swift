@@ -39,9 +39,17 @@ package enum SecurityHeaders {
         headers.add(contentsOf: fields)
     }
 
+    /// Adds the headers to `response` unless its fields already end with them, as a
+    /// prepared response's do (`prepared`): changing its fields would drop its prepared
+    /// form, so it is left as it is.
+    package static func apply(to response: inout HTTPResponse) {
+        guard !endWithThem(response.headers) else { return }
+        apply(to: &response.headers)
+    }
+
     /// `response` with these headers, made into the server's form once for sending it
-    /// unchanged many times (`HTTPResponse.preparedForReuse(keepingFileOpen:)`):
-    /// `Application` sends a prepared response as it is when it ends with them.
+    /// unchanged many times (`HTTPResponse.preparedForReuse(keepingFileOpen:)`);
+    /// `apply(to:)` then leaves it as it is.
     package static func prepared(_ response: HTTPResponse, keepingFileOpen: Bool = false) -> HTTPResponse {
         var response = response
         apply(to: &response.headers)
