@@ -10,6 +10,7 @@
 #   git stash; scripts/build-release; cp .build/release/grain-stories /tmp/old; git stash pop
 # Needs wrk, perf (Debian: linux-perf), curl, python3.
 # Usage: Benchmarks/ab-http.sh OLD NEW [ROUNDS [SECONDS [PATH…]]]   (3, 6, /healthz /)
+# A PATH of "media" is the first story photo's /media/ path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$1 new=$2
@@ -25,16 +26,24 @@ trap bench_cleanup EXIT
 BENCH_AUTHORS="${BENCH_AUTHORS:-4}" bench_start_standin
 GRAIN_BIN=$old bench_start_grain old info
 GRAIN_BIN=$new bench_start_grain new info
+# "media" stands for the first story photo's /media/ path, which each server signs with
+# its own key.
+old_media="$(bench_media_path "http://127.0.0.1:$old_PORT")"
+new_media="$(bench_media_path "http://127.0.0.1:$new_PORT")"
+url() { # url SERVER PATH
+    local port_var="${1}_PORT" media_var="${1}_media"
+    if [ "$2" = media ]; then echo "http://127.0.0.1:${!port_var}${!media_var}"; else echo "http://127.0.0.1:${!port_var}$2"; fi
+}
 for path in "${paths[@]}"; do
-    curl -sf -o /dev/null "http://127.0.0.1:$old_PORT$path"
-    curl -sf -o /dev/null "http://127.0.0.1:$new_PORT$path"
+    curl -sf -o /dev/null "$(url old "$path")"
+    curl -sf -o /dev/null "$(url new "$path")"
 done
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; wrk -t2 -c64 -d${seconds}s"
 for round in $(seq "$rounds"); do
     for path in "${paths[@]}"; do
         for server in old new; do
-            port_var="${server}_PORT" pid_var="${server}_PID"
-            wrk -t2 -c64 -d"${seconds}s" "http://127.0.0.1:${!port_var}$path" >"$BENCH_TMP/wrk.txt" &
+            pid_var="${server}_PID"
+            wrk -t2 -c64 -d"${seconds}s" "$(url "$server" "$path")" >"$BENCH_TMP/wrk.txt" &
             wrk_pid=$!
             # CPU is counted over the middle of the run, away from its start and end.
             sleep 1
