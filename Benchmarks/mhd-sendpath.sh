@@ -37,14 +37,9 @@ version="$(dpkg-query -W -f '${Version}' libmicrohttpd12)"
     echo "apt-get source failed: add deb-src entries for Debian's archive and run apt-get update" >&2
     exit 1
 }
-tree="$(find "$src" -mindepth 1 -maxdepth 1 -type d -name 'libmicrohttpd-*' | head -1)"
-build_mhd() { # build_mhd DIR: configure and build a copy of the source tree there
-    cp -a "$tree" "$1"
-    (cd "$1" && ./configure -q --disable-https --disable-doc --disable-examples >/dev/null && make -s -j"$(nproc)" >/dev/null 2>&1)
-}
-build_mhd "$BENCH_TMP/rebuilt"
-cp -a "$tree" "$BENCH_TMP/patched"
-(cd "$BENCH_TMP/patched" && patch -s -p1) <<'PATCH'
+source_tree="$(find "$src" -mindepth 1 -maxdepth 1 -type d -name 'libmicrohttpd-*' | head -1)"
+cp -a "$source_tree" "$BENCH_TMP/patched-source"
+(cd "$BENCH_TMP/patched-source" && patch -s -p1) <<'PATCH'
 --- a/src/microhttpd/connection.c
 +++ b/src/microhttpd/connection.c
 @@ -3969,7 +3969,7 @@
@@ -68,17 +63,21 @@ cp -a "$tree" "$BENCH_TMP/patched"
  /**
   * sendfile() chuck size for thread-per-connection
 PATCH
-rm -rf "$BENCH_TMP/patched-tree" && mv "$BENCH_TMP/patched" "$BENCH_TMP/patched-tree"
-tree="$BENCH_TMP/patched-tree" build_mhd "$BENCH_TMP/patched"
-
-bench_build
-for build in rebuilt patched; do
-    cat >"$BENCH_TMP/grain-$build" <<WRAP
+# build_mhd SOURCE NAME: configures and builds a copy of SOURCE in $BENCH_TMP/NAME (the
+# copy keeps the timestamps, so make does not ask for autotools) and writes
+# $BENCH_TMP/grain-NAME, which runs the server on that build's library.
+build_mhd() {
+    cp -a "$1" "$BENCH_TMP/$2"
+    (cd "$BENCH_TMP/$2" && ./configure -q --disable-https --disable-doc --disable-examples >/dev/null && make -s -j"$(nproc)" >/dev/null 2>&1)
+    cat >"$BENCH_TMP/grain-$2" <<WRAP
 #!/bin/sh
-LD_LIBRARY_PATH=$BENCH_TMP/$build/src/microhttpd/.libs exec $GRAIN_BIN "\$@"
+LD_LIBRARY_PATH=$BENCH_TMP/$2/src/microhttpd/.libs exec $GRAIN_BIN "\$@"
 WRAP
-    chmod +x "$BENCH_TMP/grain-$build"
-done
+    chmod +x "$BENCH_TMP/grain-$2"
+}
+bench_build
+build_mhd "$source_tree" rebuilt
+build_mhd "$BENCH_TMP/patched-source" patched
 
 BENCH_AUTHORS=4 bench_start_standin
 bench_start_grain debian info
@@ -102,8 +101,8 @@ for server in rebuilt patched; do
 done
 bench_start_nginx "$BENCH_TMP/grain-headers.txt"
 urls[nginx]="http://127.0.0.1:$nginx_port/photo.jpg"
-nginx_pids="$(pgrep -d, -P "$(cat "$n/nginx.pid")" -f "nginx: worker process")"
-debian_PID_ALL=$debian_PID rebuilt_PID_ALL=$rebuilt_PID patched_PID_ALL=$patched_PID nginx_PID_ALL=$nginx_pids
+declare -A pids=([debian]=$debian_PID [rebuilt]=$rebuilt_PID [patched]=$patched_PID
+    [nginx]="$(pgrep -d, -P "$(cat "$n/nginx.pid")" -f "nginx: worker process")")
 
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; libmicrohttpd $version; photo $(stat -c %s "$n/html/photo.jpg") B"
 echo "against $NGINX_TUNING"
@@ -115,8 +114,7 @@ for round in $(seq "$rounds"); do
         wrk -t2 -c64 -d"${seconds}s" "${urls[$server]}" >"$BENCH_TMP/wrk.txt" &
         wrk_pid=$!
         sleep 1
-        pids_var="${server}_PID_ALL"
-        perf stat -x, -e "$events" -p "${!pids_var}" -o "$BENCH_TMP/stat.txt" -- sleep "$((seconds - 2))" 2>/dev/null
+        perf stat -x, -e "$events" -p "${pids[$server]}" -o "$BENCH_TMP/stat.txt" -- sleep "$((seconds - 2))" 2>/dev/null
         wait "$wrk_pid"
         rps="$(awk '/Requests\/sec/ {print $2}' "$BENCH_TMP/wrk.txt")"
         results[$server]+="$rps "
