@@ -213,7 +213,9 @@
 
   // MARK: @mention suggestions
 
-  var mentionTimer = null, mentionAsked = 0;
+  // mentionPausedUntil: when the server last said "not so often" (429) or "busy" (503),
+  // the time its Retry-After ends; until then nothing is asked and what is shown stays.
+  var mentionTimer = null, mentionAsked = 0, mentionPausedUntil = 0;
 
   // The "@start" being typed just before the caret of `field`, or null.
   function mentionAt(field) {
@@ -273,13 +275,27 @@
   function askMentions(field) {
     var at = mentionAt(field);
     if (!at) { closeSuggestions(field); return; }
+    var wait = mentionPausedUntil - Date.now();
+    if (wait > 0) {
+      clearTimeout(mentionTimer);
+      mentionTimer = setTimeout(function () { askMentions(field); }, wait);
+      return;
+    }
     var asked = ++mentionAsked;
     fetch("/mentions?q=" + encodeURIComponent(at.prefix), { credentials: "same-origin" }).then(function (response) {
+      if (response.status === 429 || response.status === 503) {
+        // Asked too often, or the server's searches are busy: quietly keep what is
+        // shown and ask again (the newest "@start") once Retry-After has passed.
+        var seconds = parseInt(response.headers.get("Retry-After"), 10);
+        mentionPausedUntil = Date.now() + Math.min(seconds > 0 ? seconds : 1, 60) * 1000;
+        if (asked === mentionAsked) { askMentions(field); }
+        return null;
+      }
       return response.ok ? response.json() : { actors: [] };
     }).then(function (answer) {
       // Only the newest question's answer, and only while that "@start" is still there.
-      if (asked !== mentionAsked || !mentionAt(field)) { return; }
-      showSuggestions(field, (answer && answer.actors) || []);
+      if (!answer || asked !== mentionAsked || !mentionAt(field)) { return; }
+      showSuggestions(field, answer.actors || []);
     }, function () { closeSuggestions(field); });
   }
 

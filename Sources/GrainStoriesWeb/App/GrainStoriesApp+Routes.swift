@@ -46,7 +46,7 @@ extension GrainStoriesApp {
             comments: CommentsPage(
                 pages: pages, stories: stories, comments: storyComments, outbox: social,
                 presenter: socialPresenter, hidden: hidden, identity: identity),
-            mentions: MentionSearchEndpoint(typeahead: actorSearch),
+            mentions: MentionSearchEndpoint(suggestions: MentionSuggestions(typeahead: actorSearch, now: now)),
             profile: ProfilePage(pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
