@@ -257,7 +257,9 @@ let package = Package(
             name: "ATProtoTests",
             dependencies: [
                 "ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient", "MicroHTTPServer", "DNSResolver",
-            ]
+            ],
+            // Resources/interop-syntax: atproto-interop-tests' syntax vectors (CC0; see its README).
+            resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "GeocodingTests",
