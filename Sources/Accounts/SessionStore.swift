@@ -102,6 +102,13 @@ package struct SessionStore: Sendable {
         try await repository.updateTokens(idHash: idHash, tokens)
     }
 
+    /// Stores the handle an OAuth session's account was checked with at a renewal (nil:
+    /// none checks out, and it is shown by its DID). Its tokens live in its grant, so the
+    /// row's stay empty.
+    package func updateHandle(idHash: String, did: DID, _ handle: Handle?) async throws {
+        try await repository.updateTokens(idHash: idHash, PDSSession(did: did, handle: handle, accessToken: Secret(""), refreshToken: Secret("")))
+    }
+
     package func delete(idHash: String) async throws {
         try await repository.delete(idHash: idHash)
         known.remove(idHash)
