@@ -53,7 +53,7 @@ struct StoryViewerPage: Sendable {
                 let authors = (try? await library.storyAuthors().value) ?? []
                 let unseenFirst = StripOrder.arrange(authors, viewer: nil, seen: state).map(\.profile.did)
                 order =
-                    context.cookies[HomePage.stripCookie].flatMap { accountStrip.snapshots.stableForVisitor(unseenFirst, key: $0) }
+                    context.cookie(HomePage.stripCookie).flatMap { accountStrip.snapshots.stableForVisitor(unseenFirst, key: $0) }
                     ?? StripOrder.arrange(authors, viewer: nil).map(\.profile.did)
             }
             let navigator = StoryNavigator(library: library, authorOrder: order, seen: state)
