@@ -293,7 +293,7 @@ let package = Package(
             name: "SQLiteRepositoriesTests",
             dependencies: [
                 "SQLiteRepositories", "GrainStoriesWeb", "Accounts", "Posting", "Social", "Viewing", "Geocoding", "ATProto", "GrainSupport",
-                "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
+                "OAuthClient", "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
             ]
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),

@@ -195,5 +195,14 @@ enum AppSchema {
                 ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'app-password';  -- app-password | oauth
                 ALTER TABLE sessions ADD COLUMN oauth_scope TEXT;                           -- the granted scope, OAuth only
                 """),
+        // Over https a session's cookie is `__Host-sid`, which no other host can set; a
+        // session issued so is never read from a plain `sid` cookie (one a sibling host
+        // could have planted). Sessions from before, and those signed in over http, keep
+        // working under the plain name.
+        Migration(
+            version: 8, name: "sessions issued under the __Host- cookie name",
+            sql: """
+                ALTER TABLE sessions ADD COLUMN host_cookie INTEGER NOT NULL DEFAULT 0;  -- 1: issued as __Host-sid over https
+                """),
     ]
 }

@@ -51,7 +51,7 @@ package final class Application: HTTPResponder {
             // Finding the account is a database read: a page for someone signed in waits
             // in a task. A cookie naming no session (`isKnown` holds every one there is)
             // would find none, so that visitor is answered here as signed out.
-            if usesAccount, sessions.isKnown(cookieValue: context.cookies[SessionStore.cookieName]) { return nil }
+            if usesAccount, sessions.isKnown(cookieValue: RequestContext.sessionCookieValue(in: request)) { return nil }
             guard let answer = try handler(context) else { return nil }
             response = answer
         } catch {
@@ -83,7 +83,7 @@ package final class Application: HTTPResponder {
             let response = errors.response(for: error, request: head, requestID: requestID)
             return .refuse(finish(response, for: head, requestID: requestID, started: started))
         }
-        let account = rule.needsAccount ? sessions.knownAccount(cookieValue: Cookies.parse(head.headers["Cookie"])[SessionStore.cookieName]) : nil
+        let account = rule.needsAccount ? sessions.knownAccount(cookieValue: RequestContext.sessionCookieValue(in: head)) : nil
         return .accept(maxBytes: rule.maxBytes, timeLimit: rule.timeLimit, account: account)
     }
 
@@ -98,7 +98,7 @@ package final class Application: HTTPResponder {
         if let declared = head.headers["Content-Length"].flatMap(Int.init), declared > rule.maxBytes {
             throw HTTPError.contentTooLarge(limit: rule.maxBytes)
         }
-        if rule.needsAccount, !sessions.isKnown(cookieValue: Cookies.parse(head.headers["Cookie"])[SessionStore.cookieName]) {
+        if rule.needsAccount, !sessions.isKnown(cookieValue: RequestContext.sessionCookieValue(in: head)) {
             throw SignInRequired()
         }
         return rule
@@ -141,7 +141,7 @@ package final class Application: HTTPResponder {
         case .matched(let handler, let parameters, let usesAccount, _):
             var context = try RequestContext(request: request, parameters: parameters, requestID: requestID)
             if usesAccount, case let cookie = context.sessionCookie, !cookie.isEmpty {
-                let accounts = try await sessions.accounts(in: cookie)
+                let accounts = try await sessions.accounts(in: cookie, plainName: context.sessionCookieIsPlain)
                 context.account = accounts.first
                 context.otherAccounts = Array(accounts.dropFirst())
             }

@@ -17,7 +17,7 @@ extension SignInFailure: HTTPResponseError {
         case .tooManyAttempts: .tooManyRequests
         case .unreachable, .unreadableAnswer, .differentAccount: .badGateway
         case .identity(let error): error.status
-        case .tooManyStarts: .tooManyRequests
+        case .tooManyStarts, .tooManyStartsEverywhere, .tooManyUnknownAccounts: .tooManyRequests
         case .foreignOrExpiredCallback: .badRequest
         case .oauth(let error):
             switch error {
@@ -48,7 +48,7 @@ extension SignInFailure: HTTPResponseError {
             case .invalidHandle, .unsupportedDID, .handleNotFound, .unreachable, .handleMismatch: return false
             }
         case .missingFields, .tooManyAccounts, .tooManyAttempts, .wrongPassword, .secondFactorRequired, .unreachable, .unreadableAnswer,
-            .oauth, .tooManyStarts, .foreignOrExpiredCallback:
+            .oauth, .tooManyStarts, .tooManyStartsEverywhere, .tooManyUnknownAccounts, .foreignOrExpiredCallback:
             return false
         }
     }

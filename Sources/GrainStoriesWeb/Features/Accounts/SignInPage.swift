@@ -70,7 +70,10 @@ struct SignInPage: Sendable {
             )
             return try await signedIn(
                 context, did: session.tokens.did, next: next,
-                create: { try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName) },
+                create: {
+                    try await sessions.create(
+                        session.tokens, pdsURL: session.pdsURL, displayName: session.displayName, hostCookie: context.isSecure)
+                },
                 abandon: { try? await self.pds.client(forPDS: session.pdsURL).deleteSession(session.tokens.refreshToken) })
         } catch let problem as SignInFailure {
             // The app password is deliberately not put back into the page: a password
@@ -116,7 +119,7 @@ struct SignInPage: Sendable {
         logger.info("signed in", ["did": did.rawValue, "id": context.requestID, "accounts": String(staying.count + 1)])
         let cookie = context.sessionCookie.keeping(idHashes: Set(staying.map(\.idHash))).choosing(id)
         var response = HTTPResponse.redirect(to: next ?? "/")
-        response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
+        for field in cookie.setCookies(for: context) { response.headers.add("Set-Cookie", field) }
         return response
     }
 
@@ -124,7 +127,7 @@ struct SignInPage: Sendable {
         _ context: RequestContext, problem: String?, identifier: String, pds: String, next: String?, status: HTTPStatus,
         heading: String? = nil, showsPDS: Bool = false, focusesPassword: Bool = false, showsAppPassword: Bool = false
     ) throws -> HTTPResponse {
-        var cookieValue = context.cookies[CSRFGuard.cookieName]
+        var cookieValue = context.cookie(CSRFGuard.cookieName)
         var setCookie: String?
         if context.account == nil, cookieValue?.utf8.count != 43 {
             cookieValue = SessionStore.randomToken()

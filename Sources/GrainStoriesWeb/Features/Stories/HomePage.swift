@@ -88,7 +88,7 @@ struct HomePage: Sendable {
     /// in the order they were shown (`StripSnapshots`); back in Grain's order, an old
     /// cookie is removed. A visitor who has seen nothing costs one check.
     private func visitorOrder(_ page: HTTPResponse, _ content: StripContent, seen: SeenState, _ context: RequestContext) -> HTTPResponse {
-        let held = context.cookies[Self.stripCookie]
+        let held = context.cookie(Self.stripCookie)
         var shown: [DID] = []
         if !seen.newestSeen.isEmpty {
             let grain = StripOrder.arrange(content.authors, viewer: nil)
