@@ -195,5 +195,17 @@ enum AppSchema {
                 ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'app-password';  -- app-password | oauth
                 ALTER TABLE sessions ADD COLUMN oauth_scope TEXT;                           -- the granted scope, OAuth only
                 """),
+        // What went wrong with a post, a heart or a comment is a value (`WriteProblem`),
+        // stored in its stable encoded form (JSON with a `kind`) instead of the text it was
+        // flattened into. The texts stored before cannot be read back into causes; they
+        // become the `legacy` kind, which pages show in plain generic words.
+        Migration(
+            version: 8, name: "write problems as values",
+            sql: """
+                ALTER TABLE drafts RENAME COLUMN last_error TO problem;          -- JSON of WriteProblem
+                UPDATE drafts SET problem = json_object('kind', 'legacy', 'text', problem) WHERE problem IS NOT NULL;
+                ALTER TABLE social_writes RENAME COLUMN last_error TO problem;   -- JSON of WriteProblem
+                UPDATE social_writes SET problem = json_object('kind', 'legacy', 'text', problem) WHERE problem IS NOT NULL;
+                """),
     ]
 }

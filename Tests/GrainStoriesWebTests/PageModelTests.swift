@@ -98,6 +98,15 @@ import Testing
                 {
                     var page = CommentsPageModel(
                         authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                        firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "Hi",
+                        problem: "Your comment was not sent: your account's server refused it.", maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
+                    )
+                    page.problemDetails = "HTTP 400 InvalidRequest: nope"
+                    return page
+                }(),
+                {
+                    var page = CommentsPageModel(
+                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
                         firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                         problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                     )

@@ -1,4 +1,5 @@
 import ATProtoTestKit
+import Accounts
 import AppTestKit
 import Foundation
 import MicroHTTPServer
@@ -29,7 +30,7 @@ import Testing
             ])
         await app.publisher.runDue()
         let entry = try #require(try await app.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
-        #expect(entry.status == .posted, "\(entry.lastError ?? "")")
+        #expect(entry.status == .posted, "\(entry.attempts.problem.map(String.init(describing:)) ?? "")")
 
         let records = try await pds.recordsViaSDK(collection: "social.grain.story")
         let list = try #require(records.arrayValue ?? records["records"]?.arrayValue)
