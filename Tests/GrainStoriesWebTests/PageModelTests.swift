@@ -53,7 +53,22 @@ import Testing
                 ]),
             ]
         ),
-        ("delete-story", [DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k")]),
+        (
+            "delete-story",
+            [
+                DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k"),
+                DeleteStoryPageModel(
+                    action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k", thumb: "/media/s/t",
+                    back: "/profile/alice.test", crosspost: .deletedWithIt),
+                DeleteStoryPageModel(
+                    action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k",
+                    crosspost: .stays(href: "https://bsky.app/profile/did:plc:alice/post/3p", reason: "Not allowed.")),
+                DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/", crosspost: .unknown),
+                DeleteStoryPageModel(
+                    action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/",
+                    crosspost: .notDeleted(href: "https://bsky.app/profile/did:plc:alice/post/3p"), continueHref: "/"),
+            ]
+        ),
         ("strip-choice", [StripChoicePageModel(everyone: true, value: "everyone"), StripChoicePageModel(everyone: false, value: "following")]),
         (
             "home",

@@ -74,7 +74,7 @@ extension GrainStoriesApp {
                 placeTokens: posting.placeTokens, photos: photos, now: now),
             deleteStory: DeleteStoryPage(
                 pages: pages, pds: pds, library: library, local: posting.local, drafts: posting.drafts, photos: photos,
-                signer: signer, logger: logger),
+                signer: signer, crossposts: CrosspostFinder(drafts: posting.drafts, pds: pds), logger: logger),
             localPhoto: LocalPhotoHandler(drafts: posting.drafts, data: posting.data),
             files: StaticFileHandler(assets: pages.assets),
             maxUploadBytes: configuration.maxBodyBytes
