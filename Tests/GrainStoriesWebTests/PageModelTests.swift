@@ -201,6 +201,14 @@ import Testing
                     )),
                 profilePage(
                     description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(unavailable: true, stories: [], next: nil, first: nil)),
+                {
+                    var page = profilePage(
+                        description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil,
+                        archive: .init(unavailable: false, stories: [], next: nil, first: nil))
+                    page.archive?.noStoryYet = true
+                    page.unfinished = [UnfinishedPostModel(href: "/drafts/d1", photo: "/drafts/d1/photo", state: "Not posted yet.", stateClass: "post-draft")]
+                    return page
+                }(),
             ]
         ),
         (

@@ -47,7 +47,9 @@ extension GrainStoriesApp {
                 pages: pages, stories: stories, comments: storyComments, outbox: social,
                 presenter: socialPresenter, hidden: hidden, identity: identity),
             mentions: MentionSearchEndpoint(typeahead: actorSearch),
-            profile: ProfilePage(pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
+            profile: ProfilePage(
+                pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, unfinished: UnfinishedPostsPresenter(drafts: posting.drafts),
+                grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
                 follows: graph, hidden: hidden, signer: signer, logger: logger, now: now),
