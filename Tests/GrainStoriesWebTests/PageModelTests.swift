@@ -365,7 +365,8 @@ import Testing
             csrf: .text("token"),
             otherAccounts: [
                 LayoutModel.Account(name: .text("Dan"), handle: .text("dan.test"), did: .text("did:plc:dan"), profileHref: .text("/profile/dan.test"))
-            ]
+            ],
+            done: .discarded
         ),
     ]
 
