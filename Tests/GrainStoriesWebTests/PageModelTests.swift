@@ -28,6 +28,21 @@ import Testing
                     adding: true, problem: "Wrong password.", identifier: "alice.test", pds: "https://pds.example", csrfToken: "token", next: "/tv"),
                 oauthSignIn(appPasswords: true),
                 oauthSignIn(appPasswords: false),
+                SignInPageModel(
+                    adding: false, problem: "No account called x.test was found.", identifier: "x.test", pds: "", csrfToken: "token", next: nil,
+                    focus: .identifier, passwordCleared: true),
+                SignInPageModel(
+                    adding: false, problem: "That PDS address is not usable.", identifier: "x.test", pds: "nope", csrfToken: "token", next: nil,
+                    focus: .pds, passwordCleared: true),
+                SignInPageModel(
+                    adding: false, problem: "Wrong password.", identifier: "x.test", pds: "", csrfToken: "token", next: nil, focus: .password,
+                    passwordCleared: true),
+                {
+                    var page = oauthSignIn(appPasswords: false)
+                    page.problem = "No account called x.test was found."
+                    page.focus = .identifier
+                    return page
+                }(),
             ]
         ),
         ("oauth-continue", [OAuthContinuePageModel(location: "https://as.example/authorize?request_uri=x", host: "as.example")]),
