@@ -89,11 +89,22 @@ import Testing
             try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
             try await browser.sendKeys(try await browser.element("#photo"), photo)
             try #require(try await browser.waitUntil("return document.querySelector('.upload-status').textContent === 'Uploading…'"))
+            // While it uploads there is one way out, and it says what it does.
+            let during = try await browser.execute(
+                """
+                const shown = (css) => { const e = document.querySelector(css); return !!e && e.getClientRects().length > 0; };
+                return { stop: shown('.upload-cancel') ? document.querySelector('.upload-cancel').textContent : null, leave: shown('.upload-leave') };
+                """)
+            #expect(during["stop"]?.string == "Stop uploading", "\(during)")
+            #expect(during["leave"]?.bool == false, "Cancel (leaving, which drops the photo) is not offered beside it: \(during)")
             try await browser.execute("document.querySelector('.upload-cancel').click()")
             #expect(
                 try await browser.waitUntil(
-                    "return document.querySelector('.upload-status').textContent.startsWith('Upload cancelled') && document.querySelector('.upload-meter').hidden"
+                    "return document.querySelector('.upload-status').textContent.startsWith('Upload stopped. Your photo is still chosen') && document.querySelector('.upload-meter').hidden"
                 ))
+            #expect(
+                try await browser.execute("return document.querySelector('.upload-leave').getClientRects().length > 0").bool == true,
+                "once stopped, leaving is offered again")
             #expect(
                 try await browser.execute(
                     "const b = document.querySelector('button.upload-continue'); return !b.hidden && !b.disabled && document.querySelector('#photo').files.length === 1"
