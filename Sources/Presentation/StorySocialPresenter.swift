@@ -95,7 +95,7 @@ package struct StorySocialPresenter: Sendable {
             time: RelativeTime.short(from: view.createdAt.date, now: now()),
             timeLong: RelativeTime.long(from: view.createdAt.date, now: now()),
             runs: CommentText.runs(view.text, facets: view.facets).map { CommentModel.Run(text: $0.text, href: $0.href) },
-            deleteAction: deleteAction, state: shown.pending?.stateText
+            deleteAction: deleteAction, state: shown.pending.flatMap(WriteProblemWords.state(of:))
         )
     }
 

@@ -204,5 +204,17 @@ enum AppSchema {
             sql: """
                 ALTER TABLE sessions ADD COLUMN host_cookie INTEGER NOT NULL DEFAULT 0;  -- 1: issued as __Host-sid over https
                 """),
+        // What went wrong with a post, a heart or a comment is a value (`WriteProblem`),
+        // stored in its stable encoded form (JSON with a `kind`) instead of the text it was
+        // flattened into. The texts stored before cannot be read back into causes; they
+        // become the `legacy` kind, which pages show in plain generic words.
+        Migration(
+            version: 9, name: "write problems as values",
+            sql: """
+                ALTER TABLE drafts RENAME COLUMN last_error TO problem;          -- JSON of WriteProblem
+                UPDATE drafts SET problem = json_object('kind', 'legacy', 'text', problem) WHERE problem IS NOT NULL;
+                ALTER TABLE social_writes RENAME COLUMN last_error TO problem;   -- JSON of WriteProblem
+                UPDATE social_writes SET problem = json_object('kind', 'legacy', 'text', problem) WHERE problem IS NOT NULL;
+                """),
     ]
 }

@@ -27,6 +27,9 @@ package struct CommentsPageModel: PageModel, Equatable {
     /// The comment a refused reply answered (its AT URI), kept with its text.
     package var draftReplyTo: String? = nil
     package var problem: String?
+    /// The technical account of a problem the PDS had with the comment (status, error
+    /// name), behind a "Details" disclosure; the problem itself is in plain words.
+    package var problemDetails: String? = nil
     package var maxGraphemes: Int
     package var signInHref: String
 
@@ -65,6 +68,7 @@ package struct CommentsPageModel: PageModel, Equatable {
             "draft": .string(draft),
             "draftReplyTo": .optional(draftReplyTo),
             "problem": .optional(problem),
+            "problemDetails": .optional(problemDetails),
             "maxGraphemes": .int(maxGraphemes),
             "signInHref": .string(signInHref),
         ]

@@ -330,4 +330,47 @@ import Testing
         #expect(home.text.contains(FakePDS.Account.alice.did))
         await setup.stop()
     }
+
+    /// A grant that may create Bluesky posts but not delete them: the confirmation says
+    /// the post stays and links it; deleting takes the story only.
+    @Test func aGrantWithoutDeletingBlueskyPostsSaysThePostStaysAndLinksIt() async throws {
+        let setup = try await Setup.start()
+        setup.server.grantOnly(
+            "atproto blob:image/* repo:social.grain.story?action=create&action=delete repo:social.grain.actor.profile?action=create&action=update "
+                + "repo:app.bsky.feed.post?action=create")
+        try await setup.signIn()
+        #expect(try await setup.publish(try await setup.upload(), crosspost: true).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("app.bsky.feed.post").count == 1 }, "\(setup.server.log.refusals)")
+        let story = try #require(setup.pds.records("social.grain.story").first)
+        let post = try #require(setup.pds.records("app.bsky.feed.post").first)
+        let path = "/profile/alice.test/story/\(story.rkey)/delete"
+        let confirm = try await setup.browser.get(path)
+        #expect(
+            confirm.text.contains(
+                "The Bluesky post that shares it stays: When you signed in, your account&#39;s server did not allow GrainStories to delete Bluesky posts."))
+        #expect(confirm.text.contains("<a href=\"https://bsky.app/profile/\(post.did)/post/\(post.rkey)\" rel=\"noopener\">Open the post on Bluesky</a>"))
+        let deleted = try await setup.browser.postForm(path, [("csrf", try #require(CookieJar.csrfToken(in: confirm.text)))])
+        #expect(deleted.status == 303)
+        #expect(setup.pds.records("social.grain.story").isEmpty)
+        #expect(setup.pds.records("app.bsky.feed.post").count == 1, "not asked for: the grant does not allow it")
+        #expect(
+            !setup.server.log.refusals.contains { $0.contains("ScopeMissing") }, "nothing was sent that the grant refuses: \(setup.server.log.refusals)")
+        await setup.stop()
+    }
+
+    /// The full grant (what this server asks for) deletes the post with the story.
+    @Test func theRequestedGrantDeletesTheCrosspostWithTheStory() async throws {
+        let setup = try await Setup.start()
+        try await setup.signIn()
+        #expect(try await setup.publish(try await setup.upload(), crosspost: true).status == 303)
+        #expect(await eventually(within: .seconds(30)) { setup.pds.records("app.bsky.feed.post").count == 1 }, "\(setup.server.log.refusals)")
+        let story = try #require(setup.pds.records("social.grain.story").first)
+        let path = "/profile/alice.test/story/\(story.rkey)/delete"
+        let confirm = try await setup.browser.get(path)
+        #expect(confirm.text.contains("The Bluesky post that shares it is deleted with it."))
+        #expect(try await setup.browser.postForm(path, [("csrf", try #require(CookieJar.csrfToken(in: confirm.text)))]).status == 303)
+        #expect(setup.pds.records("social.grain.story").isEmpty)
+        #expect(setup.pds.records("app.bsky.feed.post").isEmpty)
+        await setup.stop()
+    }
 }

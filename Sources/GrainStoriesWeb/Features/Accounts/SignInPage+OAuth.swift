@@ -45,7 +45,9 @@ extension SignInPage {
             response.headers.set("Cache-Control", "no-store")
             return response
         } catch let problem as SignInFailure {
-            return try render(context, problem: problem.publicMessage, identifier: identifier, pds: "", next: next, status: problem.status)
+            return try render(
+                context, problem: problem.publicMessage, identifier: identifier, pds: "", next: next, status: problem.status,
+                focus: problem.fieldToFix(identifierTyped: !identifier.isEmpty) == .identifier ? .identifier : nil)
         }
     }
 
