@@ -84,12 +84,12 @@ import Testing
             "comments",
             [
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                     firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                     problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                 ),
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "2 comments",
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 2,
                     comments: [comment(own: true), comment(own: false)], nextHref: "/profile/did:plc:alice/story/3k/comments?cursor=c",
                     firstHref: "/profile/did:plc:alice/story/3k/comments", isPartial: true, canComment: true,
                     action: "/profile/did:plc:alice/story/3k/comments", draft: "Too long", problem: "Too long.", maxGraphemes: 300,
@@ -97,7 +97,7 @@ import Testing
                 ),
                 {
                     var page = CommentsPageModel(
-                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                         firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                         problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                     )
@@ -105,7 +105,7 @@ import Testing
                     return page
                 }(),
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                     firstHref: nil, isPartial: false, canComment: false, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                     problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                 ),
