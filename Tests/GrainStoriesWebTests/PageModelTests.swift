@@ -58,7 +58,7 @@ import Testing
         (
             "home",
             [
-                HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now."),
+                HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now.", isNewcomer: true),
                 HomePageModel(
                     authors: [tile("Alice", image: "/media/sig/alice", seen: true), tile("Bob", image: nil, seen: false)], hasAuthors: true,
                     allSeen: false, notice: nil,
@@ -70,13 +70,13 @@ import Testing
                     stripSwitch: StripSwitchModel(options: [
                         .init(value: "following", label: "Following", isCurrent: true), .init(value: "everyone", label: "Everyone", isCurrent: false),
                     ]),
-                    followingEmpty: false
+                    followingEmpty: false, isNewcomer: true
                 ),
                 HomePageModel(
                     authors: [], hasAuthors: false, allSeen: true, notice: nil,
                     own: OwnTileModel(avatar: AvatarModel(image: "/media/sig/carol", initial: "C"), story: nil),
                     unfinished: [], stripSwitch: StripSwitchModel(options: [.init(value: "following", label: "Following", isCurrent: true)]),
-                    followingEmpty: true
+                    followingEmpty: true, isNewcomer: false
                 ),
             ]
         ),
