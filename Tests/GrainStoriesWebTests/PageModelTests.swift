@@ -88,7 +88,7 @@ import Testing
         (
             "home",
             [
-                HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now."),
+                HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now.", isNewcomer: true),
                 HomePageModel(
                     authors: [tile("Alice", image: "/media/sig/alice", seen: true), tile("Bob", image: nil, seen: false)], hasAuthors: true,
                     allSeen: false, notice: nil,
@@ -100,13 +100,13 @@ import Testing
                     stripSwitch: StripSwitchModel(options: [
                         .init(value: "following", label: "Following", isCurrent: true), .init(value: "everyone", label: "Everyone", isCurrent: false),
                     ]),
-                    followingEmpty: false
+                    followingEmpty: false, isNewcomer: true
                 ),
                 HomePageModel(
                     authors: [], hasAuthors: false, allSeen: true, notice: nil,
                     own: OwnTileModel(avatar: AvatarModel(image: "/media/sig/carol", initial: "C"), story: nil),
                     unfinished: [], stripSwitch: StripSwitchModel(options: [.init(value: "following", label: "Following", isCurrent: true)]),
-                    followingEmpty: true
+                    followingEmpty: true, isNewcomer: false
                 ),
             ]
         ),
@@ -114,12 +114,12 @@ import Testing
             "comments",
             [
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                     firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                     problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                 ),
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "2 comments",
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 2,
                     comments: [comment(own: true), comment(own: false)], nextHref: "/profile/did:plc:alice/story/3k/comments?cursor=c",
                     firstHref: "/profile/did:plc:alice/story/3k/comments", isPartial: true, canComment: true,
                     action: "/profile/did:plc:alice/story/3k/comments", draft: "Too long", problem: "Too long.", maxGraphemes: 300,
@@ -127,7 +127,7 @@ import Testing
                 ),
                 {
                     var page = CommentsPageModel(
-                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                         firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "Hi",
                         problem: "Your comment was not sent: your account's server refused it.", maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                     )
@@ -136,7 +136,7 @@ import Testing
                 }(),
                 {
                     var page = CommentsPageModel(
-                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                         firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                         problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                     )
@@ -144,7 +144,7 @@ import Testing
                     return page
                 }(),
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                     firstHref: nil, isPartial: false, canComment: false, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                     problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                 ),

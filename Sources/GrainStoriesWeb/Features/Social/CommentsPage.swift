@@ -124,7 +124,7 @@ struct CommentsPage: Sendable {
         let storyPath = StoryLinks.story(story)
         let path = StorySocialPresenter.commentsPath(story)
         var page = CommentsPageModel(
-            authorName: story.creator.name, storyHref: storyPath, countText: StorySocialPresenter.countText(count),
+            authorName: story.creator.name, storyHref: storyPath, count: count,
             comments: await presenter.thread(listing.comments, account: account, story: story, isLive: found.isLive),
             nextHref: listing.cursor.map { path + "?cursor=" + PercentEncoding.encodeComponent($0) },
             firstHref: cursor == nil ? nil : path, isPartial: listing.isPartial, canComment: found.isLive, action: path,

@@ -144,11 +144,13 @@ struct HomePage: Sendable {
     /// gone out yet.
     private func signedIn(_ context: RequestContext, account: AccountSession) async throws -> HTTPResponse {
         var page = HomePageModel(
-            authors: [], hasAuthors: false, allSeen: false, notice: nil, own: nil, unfinished: [], stripSwitch: nil, followingEmpty: false
+            authors: [], hasAuthors: false, allSeen: false, notice: nil, own: nil, unfinished: [], stripSwitch: nil, followingEmpty: false,
+            isNewcomer: false
         )
         var ownStory: StoryAuthor?
         do {
             let state = await seen.state(context)
+            page.isNewcomer = state.newestSeen.isEmpty
             let drawn = try await accountStrip.draw(for: account, seen: state)
             var arranged = drawn.selection.authors
             if arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }
