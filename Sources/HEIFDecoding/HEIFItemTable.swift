@@ -4,7 +4,7 @@
 ///
 /// Why (issue 45): libheif 1.15 and this target's own checks, which used to walk `iloc` and
 /// `iref` again for every item, took time quadratic in the number of items. An 800 KB AVIF
-/// grid of 4,624 tiles of 128 × 128 cost about 30 s of CPU in the photo-size estimate
+/// grid of 17,956 tiles of 128 × 128 cost about 30 s of CPU in the photo-size estimate
 /// before a pixel was decoded, and one account's few such files held every other account's
 /// photos for minutes. Now `HEIFCanvasDescriptor` and `HEIFCodedSizeCheck` look items up
 /// here (work linear in the boxes), and a file over the limits is refused

@@ -62,10 +62,12 @@ package struct HEIFBuilder {
     package static let av1Config: [UInt8] = [0x81, 0x00, 0x0C, 0x00]
     package static let tileSize = 128
 
-    /// Issue 45's attack: a primary `grid` (item 1) of `columns × rows` hidden AV1 tiles
-    /// (items 2…), each its own copy of `av1Tile`, sharing one `av1C`, one `ispe` and one
-    /// `pixi`. 68 × 68 tiles make the 786 KB file of the issue's 800 KB kind.
-    package static func grid(columns: Int, rows: Int) -> HEIFBuilder {
+    /// A primary `grid` (item 1) of `columns × rows` hidden AV1 tiles (items 2…), sharing
+    /// one `av1C`, one `ispe` and one `pixi`; each tile has its own copy of `av1Tile`, or
+    /// with `sharingOneFrame` all point at the first one's. Issue 45's attack is
+    /// `grid(columns: 134, rows: 134, sharingOneFrame: true)`: 17,957 items in 773 KB,
+    /// which cost libheif 1.15 and the old walk about 28 s of CPU.
+    package static func grid(columns: Int, rows: Int, sharingOneFrame: Bool = false) -> HEIFBuilder {
         var builder = HEIFBuilder()
         builder.properties = [
             box("av1C", av1Config), fullBox("ispe", 0, 0, u32(tileSize) + u32(tileSize)),
@@ -74,7 +76,10 @@ package struct HEIFBuilder {
         let descriptor: [UInt8] = [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + u16(columns * tileSize) + u16(rows * tileSize)
         builder.items = [Item(id: 1, type: "grid", location: .own(descriptor), properties: [3, 4])]
         let tiles = Array(2..<(2 + columns * rows))
-        builder.items += tiles.map { Item(id: $0, type: "av01", hidden: true, location: .own(av1Tile), properties: [1, 2, 4]) }
+        builder.items += tiles.map { tile in
+            let location = sharingOneFrame && tile != tiles[0] ? Location.sameAs(tiles[0]) : .own(av1Tile)
+            return Item(id: tile, type: "av01", hidden: true, location: location, properties: [1, 2, 4])
+        }
         builder.references = [("dimg", 1, tiles)]
         return builder
     }
