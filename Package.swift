@@ -224,7 +224,7 @@ let package = Package(
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestKit", "ImageTestKit", "GzipCompression"]),
         .testTarget(
-            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestKit"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestKit", "ImageTestKit"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
             resources: [.copy("Resources")]
         ),
         .testTarget(

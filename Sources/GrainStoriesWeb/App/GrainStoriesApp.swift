@@ -78,6 +78,9 @@ package final class GrainStoriesApp: Sendable {
         // Two threads, admitted by memory (`PostingServices.photoQueue`): a large photo
         // no longer holds up a small one.
         let photos = WorkerThreadPool(name: "photos", threadCount: 2)
+        // The photo-size estimates' own two threads, fair between accounts
+        // (`PhotoPreparation`): each waits for a child process, one per core.
+        let estimates = WorkerThreadPool(name: "estimates", threadCount: 2)
         let signer = MediaURLSigner(key: HMAC.sha256(key: secret, message: Array("media".utf8)), insecureHosts: configuration.insecureHosts)
         let media = try MediaCache(directory: data.media, maxBytes: configuration.mediaCacheBytes, http: edges.http, io: io)
         let repositories = try await edges.storage(data)
@@ -100,7 +103,7 @@ package final class GrainStoriesApp: Sendable {
             ))
         let posting = PostingServices(
             drafts: drafts, publisher: publisher, local: local, geocoder: edges.geocoder(repositories.geocodingCache),
-            photoThreads: photos, fileThreads: io,
+            photoThreads: photos, estimateThreads: estimates, fileThreads: io,
             processing: PhotoProcessingOptions(
                 maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,
                 byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality,
@@ -130,7 +133,7 @@ package final class GrainStoriesApp: Sendable {
         return GrainStoriesApp(
             configuration: configuration, data: data, logger: logger, edges: edges, pages: pages, library: library,
             signer: signer, repositories: repositories, sessions: sessions, posting: posting, social: social, application: application,
-            threads: [io, photos], oauth: oauth
+            threads: [io, photos, estimates], oauth: oauth
         )
     }
 
