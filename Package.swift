@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // OpenSSL 3's libcrypto (libssl-dev; libssl3 is already there at run time through libcurl4).
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libwebsockets 4.1 (WebSocket client for Jetstream; its server side for test stand-ins).
+        .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
@@ -92,6 +94,9 @@ let package = Package(
         // JWK and its RFC 7638 thumbprint, PKCS#8 persistence. Base64url and SHA-256 come
         // from GrainSupport.
         .target(name: "P256", dependencies: ["COpenSSL", "GrainSupport"]),
+        // WebSocket client connections (and a loopback server for stand-ins), each on a thread
+        // of its own: the only importer of CWebSockets.
+        .target(name: "WebSockets", dependencies: ["CWebSockets", "WorkerThreads"]),
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
@@ -239,6 +244,7 @@ let package = Package(
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "P256Tests", dependencies: ["P256", "GrainSupport"]),
+        .testTarget(name: "WebSocketsTests", dependencies: ["WebSockets", "TestKit"]),
         .testTarget(
             name: "AccountsTests",
             dependencies: [
