@@ -8,7 +8,7 @@ import PackageDescription
 /// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
 /// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed PhotoPipeline's
 /// pipeline); the application imports no C and is layered GrainSupport → ATProto →
-/// Geocoding → Accounts → Viewing → Social → Posting → Presentation (the presenters), each feature owning the protocol of
+/// Geocoding → Accounts → Viewing → Social → Activity → Posting → Presentation (the presenters), each feature owning the protocol of
 /// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
 /// one place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
 /// whose composition root chooses the storage adapter) on top; the `grain-stories` executable only wires the command
@@ -122,6 +122,13 @@ let package = Package(
         // The social side: the follow/block graph, hidden people, the strip a person chose,
         // favourites, comment threads and the outbox that writes them.
         .target(name: "Social", dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing"]),
+        // Activity: the Jetstream follower (hearts, comments, replies and mentions that concern
+        // the accounts signed in here, believed only once checked), its storage protocols,
+        // Web Push (VAPID, RFC 8291 encryption) and who saw a story.
+        .target(
+            name: "Activity",
+            dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "P256", "WebSockets", "CurlHTTPClient", "DurableFiles"]
+        ),
         // Posting: drafts (upload → draft), the publish state machine and housekeeping.
         .target(
             name: "Posting",
@@ -134,12 +141,12 @@ let package = Package(
         // feature's repository protocol implemented over it. The only target with SQL.
         .target(
             name: "SQLiteRepositories",
-            dependencies: ["GrainSupport", "ATProto", "SQLiteStore", "Geocoding", "Accounts", "Viewing", "Social", "Posting", "OAuthClient"]
+            dependencies: ["GrainSupport", "ATProto", "SQLiteStore", "Geocoding", "Accounts", "Viewing", "Social", "Posting", "OAuthClient", "Activity"]
         ),
         // Presenters: features' values turned into what templates show, in one place.
         .target(
             name: "Presentation",
-            dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "Posting", "Geocoding", "HTMLTemplates"]
+            dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "Posting", "Geocoding", "HTMLTemplates", "Activity"]
         ),
         // multipart/form-data parsing into scratch files, independent of the application.
         .target(name: "Multipart", dependencies: ["GrainSupport", "DurableFiles"]),
@@ -150,7 +157,7 @@ let package = Package(
             dependencies: [
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
                 "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates",
-                "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient",
+                "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient", "Activity", "WebSockets",
             ]
         ),
         // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.
@@ -198,7 +205,7 @@ let package = Package(
             name: "FeatureTestKit",
             dependencies: [
                 "TestKit", "LoggingTestKit", "PhotoTestKit", "ATProtoTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding",
-                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline",
+                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "Activity",
             ],
             path: "Tests/FeatureTestKit"
         ),
@@ -209,6 +216,7 @@ let package = Package(
             dependencies: [
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ATProtoTestKit", "FeatureTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts",
                 "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "WorkerThreads",
+                "Activity", "WebSockets", "P256",
             ],
             path: "Tests/AppTestKit",
             // The browser WebKitWebDriver automates, run by path (WebKitDriver); axe-core
@@ -288,6 +296,12 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ActivityTests",
+            dependencies: [
+                "Activity", "ATProto", "GrainSupport", "P256", "WebSockets", "TestKit", "LoggingTestKit", "FeatureTestKit", "AppTestKit", "ATProtoTestKit",
+            ]
+        ),
+        .testTarget(
             name: "SocialTests",
             dependencies: ["Social", "Viewing", "ATProto"]
         ),
@@ -297,7 +311,7 @@ let package = Package(
             name: "SQLiteRepositoriesTests",
             dependencies: [
                 "SQLiteRepositories", "GrainStoriesWeb", "Accounts", "Posting", "Social", "Viewing", "Geocoding", "ATProto", "GrainSupport",
-                "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
+                "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit", "Activity",
             ]
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),
