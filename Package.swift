@@ -322,7 +322,7 @@ let package = Package(
             name: "GrainStoriesWebTests",
             dependencies: [
                 "GrainStoriesWeb", "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation",
-                "Multipart",
+                "Multipart", "Activity",
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
                 "CurlHTTPClient", "MicroHTTPServer", "PhotoPipeline", "GzipCompression", "DNSResolver", "WorkerThreads",
             ]

@@ -18,6 +18,8 @@ package struct DataDirectory: Sendable {
     package var database: String { root + "/grainstories.sqlite3" }
     /// The server's own signing key (see `ServerSecret`).
     package var secretKey: String { root + "/secret.key" }
+    /// The VAPID key push messages are signed with (`VAPIDKey`), made at first start.
+    package var vapidKey: String { root + "/vapid-key.pem" }
     /// The OAuth client's signing keys (`OAuthClientKeys`).
     package var oauthClientKeys: String { root + "/oauth-client-keys" }
     /// OAuth sessions' grants, one file per session (`OAuthGrantFiles`).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import GrainSupport
 import HTTPTestKit
 import MicroHTTPServer
@@ -54,11 +54,15 @@ package final class StandInPushService: Sendable {
 
     private let state = Mutex(State())
     private let server: HTTPServer
+    /// The push service's clock for the JWT's expiry (a test whose application runs on a
+    /// fixed clock gives that one).
+    private let now: @Sendable () -> Date
 
     package var origin: String { "http://127.0.0.1:\(server.port)" }
     package var hostAndPort: String { "127.0.0.1:\(server.port)" }
 
-    package init() throws {
+    package init(now: @escaping @Sendable () -> Date = Date.init) throws {
+        self.now = now
         let box = Mutex<StandInPushService?>(nil)
         server = HTTPServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2),
@@ -95,7 +99,7 @@ package final class StandInPushService: Sendable {
         var plaintext: String?
         let authorization = request.headers["Authorization"] ?? ""
         let vapidKey = Self.parameter("k", in: authorization)
-        if let problem = Self.vapidProblem(authorization, audience: origin) {
+        if let problem = Self.vapidProblem(authorization, audience: origin, now: now()) {
             refusal = problem
         } else if request.headers["Content-Encoding"] != "aes128gcm" {
             refusal = "Content-Encoding is not aes128gcm"
@@ -123,7 +127,7 @@ package final class StandInPushService: Sendable {
     }
 
     /// What is wrong with the VAPID authorization, or nil (RFC 8292 §2-3).
-    package static func vapidProblem(_ authorization: String, audience: String) -> String? {
+    package static func vapidProblem(_ authorization: String, audience: String, now date: Date = Date()) -> String? {
         guard let token = parameter("t", in: authorization), let keyText = parameter("k", in: authorization),
             let keyBytes = Base64URL.decode(keyText), let key = try? P256.PublicKey(uncompressedPoint: keyBytes)
         else { return "no vapid t= and k= in Authorization" }
@@ -138,7 +142,7 @@ package final class StandInPushService: Sendable {
         guard let claims = try? JSONSerialization.jsonObject(with: Data(claimBytes)) as? [String: Any] else { return "the claims are not JSON" }
         guard claims["aud"] as? String == audience else { return "aud is not this push service's origin" }
         guard let exp = claims["exp"] as? Int else { return "no exp" }
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(date.timeIntervalSince1970)
         guard exp > now, exp <= now + 24 * 3600 else { return "exp is not within the next 24 hours" }
         if let sub = claims["sub"] as? String, !(sub.hasPrefix("mailto:") || sub.hasPrefix("https:")) { return "sub is not mailto: or https:" }
         return nil
