@@ -299,6 +299,7 @@ let package = Package(
             name: "ActivityTests",
             dependencies: [
                 "Activity", "ATProto", "GrainSupport", "P256", "WebSockets", "TestKit", "LoggingTestKit", "FeatureTestKit", "AppTestKit", "ATProtoTestKit",
+                "GrainStoriesWeb", "Accounts", "CurlHTTPClient",
             ]
         ),
         .testTarget(
@@ -333,7 +334,7 @@ let package = Package(
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
                 "H3CommandLine",
                 "GrainStoriesWeb", "TestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "AppTestKit", "MicroHTTPServer",
-                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding", "LoggingTestKit",
+                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding", "LoggingTestKit", "Activity",
             ]
         ),
         .testTarget(

@@ -29,10 +29,13 @@
     return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
   };
 
+  // Our requests carry the fetch header (shared.js), which other sites cannot send.
+  const headers = (extra) => Object.assign(window.GrainStories.fetchHeaders(), extra || {});
+
   const post = (path, fields) =>
     fetch(path, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-GrainStories-Fetch": "1" },
+      headers: headers({ "Content-Type": "application/x-www-form-urlencoded" }),
       body: new URLSearchParams(Object.assign({ csrf }, fields)).toString(),
       credentials: "same-origin",
     });
@@ -59,7 +62,7 @@
     const registration = await navigator.serviceWorker.register("/push-sw.js");
     const subscription = await registration.pushManager.getSubscription();
     if (!subscription) { show(false); say("Push is off on this browser."); return; }
-    const answer = await fetch("/activity/push?endpoint=" + encodeURIComponent(subscription.endpoint), { credentials: "same-origin", headers: { "X-GrainStories-Fetch": "1" } });
+    const answer = await fetch("/activity/push?endpoint=" + encodeURIComponent(subscription.endpoint), { credentials: "same-origin", headers: headers() });
     const known = answer.ok ? await answer.json() : { kinds: [] };
     for (const input of choices) input.checked = known.kinds.includes(input.getAttribute("data-push-kind"));
     show(known.subscribed === true);
