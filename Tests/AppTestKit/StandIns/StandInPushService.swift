@@ -43,6 +43,8 @@ package final class StandInPushService: Sendable {
         package let vapidKey: String?
         package let ttl: String?
         package let answered: Int
+        /// When it arrived (for the benchmark's event-to-push delay).
+        package let receivedAt: ContinuousClock.Instant
     }
 
     private struct State {
@@ -111,7 +113,9 @@ package final class StandInPushService: Sendable {
         let answered = refusal == nil ? status : 400
         state.withLock {
             $0.deliveries.append(
-                Delivery(endpoint: endpoint, plaintext: plaintext, refusal: refusal, vapidKey: vapidKey, ttl: request.headers["TTL"], answered: answered))
+                Delivery(
+                    endpoint: endpoint, plaintext: plaintext, refusal: refusal, vapidKey: vapidKey, ttl: request.headers["TTL"], answered: answered,
+                    receivedAt: .now))
         }
         return HTTPResponse(status: HTTPStatus(answered))
     }
