@@ -17,8 +17,8 @@ package struct LayoutModel: TemplateModel, Equatable {
         package var did: VisitorText
         /// "Your profile": the account's profile as every link names it (`StoryLinks`).
         package var profileHref: VisitorText
-        /// Activity the account has not looked at yet (the header's badge); always 0 in a
-        /// stencil (a page with a badge is rendered for its visitor).
+        /// Activity the account has not looked at yet (the header's badge); 0 in a stencil
+        /// (the home page's stencils are rendered for visitors).
         package var unseen: Int
 
         package init(name: VisitorText, handle: VisitorText, did: VisitorText, profileHref: VisitorText, unseen: Int = 0) {

@@ -99,10 +99,7 @@ final class StripPage: Sendable {
         let accountTexts = request.account.map { LayoutModel.Account($0) }.map { [$0.name, $0.handle, $0.did, $0.profileHref].compactMap(Self.text) } ?? []
         // The stencils have no slots for the header's other accounts (a browser with one
         // account or none is what they are for), and a slot stands for a non-empty string.
-        // Nor for the header's activity badge: a page with one is rendered for its visitor.
-        guard request.otherAccounts.isEmpty, !accountTexts.contains(where: \.isEmpty),
-            request.account.map({ pages.activityBadge($0.did) == 0 }) ?? true
-        else {
+        guard request.otherAccounts.isEmpty, !accountTexts.contains(where: \.isEmpty) else {
             return try freshResponse(seen: seen, allSeen: allSeen, request: request)
         }
         let variant = Variant(allSeen: allSeen, hasToken: token != nil, signedIn: request.account != nil)
