@@ -146,6 +146,36 @@ import Viewing
         await house.close()
     }
 
+    @Test func aServerThatCannotReachJetstreamKeepsWorkingAndSaysWhyThereIsNoActivity() async throws {
+        let pds = try FakePDS()
+        // A port nothing listens on: the follower fails, waits, tries again.
+        let closed = try await StandInJetstream.start()
+        let url = closed.url
+        await closed.stop()
+        let app = try await AppHarness { configuration in
+            configuration.activity = true
+            configuration.jetstreamHosts = [url]
+        }
+        let browser = CookieJar(app)
+        _ = await browser.signIn(identifier: "alice.test", password: FakePDS.Account.alice.password, pds: pds.baseURL)
+        await app.root.activity.start(accounts: [])
+        let follower = try #require(app.root.activity.follower)
+        #expect(
+            await eventually {
+                if case .failing = follower.status { return true }
+                return false
+            })
+        let page = await browser.get("/activity")
+        #expect(page.status == .ok)
+        #expect(
+            page.text.contains("This server cannot reach the network&#39;s event stream")
+                || page.text.contains("This server cannot reach the network's event stream"))
+        #expect(await browser.get("/").status == .ok, "pages keep working")
+        await app.root.activity.stop()
+        await app.shutdown()
+        pds.stop()
+    }
+
     @Test func withActivityOffThePageSaysWhyAndNothingIsFollowed() async throws {
         let pds = try FakePDS()
         let app = try await AppHarness()
