@@ -1,6 +1,7 @@
 package import ATProto
 package import FoundationEssentials
 package import GrainSupport
+import HTTPFields
 
 /// Signing in with an app password, as the accounts domain sees it: the identifier is
 /// located (handle → DID → PDS) before any password is sent, the password goes to that

@@ -1,5 +1,6 @@
 package import FoundationEssentials
 import GrainSupport
+import HTTPFields
 
 /// Counts failed sign-ins per key in a sliding window and says when there have been too
 /// many, so sign-in cannot be used to guess passwords at speed.

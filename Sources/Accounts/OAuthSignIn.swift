@@ -1,6 +1,7 @@
 package import ATProto
 package import FoundationEssentials
 package import GrainSupport
+import HTTPFields
 package import OAuthClient
 
 /// Signing in with AT Protocol OAuth, in two requests of the person's browser: `begin`

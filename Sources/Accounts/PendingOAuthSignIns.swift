@@ -1,4 +1,5 @@
 package import FoundationEssentials
+import HTTPFields
 package import OAuthClient
 
 /// OAuth sign-ins between the redirect to the authorization server and the callback,

@@ -9,7 +9,7 @@ import Synchronization
 /// the pages' story and profile fetches use (`maxConnectionsPerHost` of the shared
 /// client). One account searching ten times a second once queued everyone's profile
 /// pages behind its searches (0.1 s became 4–5 s). So searches are limited twice:
-/// - per account and per client address (`ClientAddressKey`: an IPv6 /64 is one client)
+/// - per account and per client address (`ClientNetwork`: an IPv6 /64 is one client)
 ///   by `accountRule` and `addressRule`, a flurry of typing passing at once and a flood
 ///   held to the refill rate (`.tooMany`, with how long to wait);
 /// - in flight: at most `maxInFlight` searches at once, at most one per account
@@ -47,7 +47,7 @@ package final class MentionSuggestions: Sendable {
         limiter = KeyedRateLimiter(now: now)
     }
 
-    /// People for `prefix`, asked by `account` from `client` (already a `ClientAddressKey`).
+    /// People for `prefix`, asked by `account` from `client` (already a `ClientNetwork`).
     /// A search that fails finds nobody: suggestions are a help, never in the way.
     package func search(_ prefix: String, account: String, client: String) async -> Outcome {
         if let wait = limiter.take([("account " + account, Self.accountRule), ("client " + client, Self.addressRule)]) {

@@ -1,3 +1,4 @@
+import HTTPFields
 import Testing
 
 @testable import MicroHTTPServer
@@ -52,7 +53,7 @@ import Testing
         budget.release(250, for: Holder(address: "2001:db8:1:2::1"))
         #expect(budget.reserved == 0)
         #expect(budget.wouldFit(250, for: Holder(address: "2001:db8:1:2:ffff::9")), "released under the same key")
-        #expect(ClientAddressKey.key(for: "2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64")
-        #expect(ClientAddressKey.key(for: "192.0.2.1") == "192.0.2.1")
+        #expect(ClientNetwork.key(for: "2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64")
+        #expect(ClientNetwork.key(for: "192.0.2.1") == "192.0.2.1")
     }
 }

@@ -93,7 +93,7 @@ final class ConnectionSlots: Sendable {
     /// The key a peer's connections are counted under: the address itself, or the /64
     /// network of an IPv6 address.
     static func client(of address: String) -> String {
-        ClientAddressKey.key(for: address)
+        ClientNetwork.key(for: address)
     }
 
     /// The accept policy, for a socket just accepted from `address`: whether it may be

@@ -5,7 +5,7 @@ import Synchronization
 /// Space is taken as body bytes actually reach the disk, not at the length a head
 /// declares: 26 connections that each declared 1 GiB and then sent a byte every 20 s
 /// once held the whole budget and every other upload got 503. Each client (an address,
-/// or the /64 of an IPv6 one: `ClientAddressKey`) and each account (the session the
+/// or the /64 of an IPv6 one: `ClientNetwork`) and each account (the session the
 /// upload comes with) may hold at most `share` bytes, a quarter of the limit or the
 /// largest single body, whichever is larger, so one client cannot take it all.
 ///
@@ -92,7 +92,7 @@ final class SpoolBudget: Sendable {
 
     /// `holder` with its address as the key it is counted under.
     private static func keyed(_ holder: Holder) -> Holder {
-        Holder(address: ClientAddressKey.key(for: holder.address), account: holder.account)
+        Holder(address: ClientNetwork.key(for: holder.address), account: holder.account)
     }
 
     private static func fits(_ bytes: Int, _ holder: Holder, in usage: Usage, limit: Int, share: Int, reserve: Int) -> Bool {

@@ -27,7 +27,7 @@ struct MentionSearchEndpoint: Sendable {
         guard !query.isEmpty, query.count <= Self.maxQueryLength,
             query.unicodeScalars.allSatisfy({ Self.isAlphanumeric($0) || ".-_".unicodeScalars.contains($0) })
         else { return Self.answer([]) }
-        let client = ClientAddressKey.key(for: context.request.clientAddress)
+        let client = ClientNetwork.key(for: context.request.clientAddress)
         switch await suggestions.search(query, account: account.did.rawValue, client: client) {
         case .people(let actors): return Self.answer(actors)
         case .tooMany(let wait): return Self.answer([], status: .tooManyRequests, retryAfter: wait)

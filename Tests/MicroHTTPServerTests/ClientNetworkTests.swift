@@ -1,7 +1,7 @@
 import Glibc
 import Testing
 
-@testable import GrainSupport
+@testable import HTTPFields
 
 /// Limits per client count an IPv4 address or an IPv6 /64, however the address is
 /// spelled; the parser agrees with the C library's `inet_pton` on what an address is.
