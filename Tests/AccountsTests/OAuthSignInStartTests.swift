@@ -73,4 +73,22 @@ import Testing
         #expect(refused == .tooManyStartsEverywhere)
         #expect(after == pushed, "nothing was pushed for the refused one")
     }
+
+    /// The total the server runs with (not a value a test passes in): fifty networks may
+    /// start their twenty each, and the next start anywhere waits for the window.
+    @Test func theServersOwnTotalIsAThousandStartsPerWindow() async throws {
+        let harness = try OAuthFlowHarness()
+        let signIn = try Self.signIn(harness)
+        var refusedEarly: [String] = []
+        for network in 1...50 {
+            for index in 1...20 {
+                let address = "2001:db8:\(String(network, radix: 16))::\(String(index, radix: 16))"
+                if let failure = await Self.start(signIn, from: address) { refusedEarly.append("\(address): \(failure)") }
+            }
+        }
+        let refused = await Self.start(signIn, from: "203.0.113.1")
+        await harness.stop()
+        #expect(refusedEarly.isEmpty, "\(refusedEarly.prefix(3))")
+        #expect(refused == .tooManyStartsEverywhere)
+    }
 }
