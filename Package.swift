@@ -228,7 +228,7 @@ let package = Package(
         .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),
         .testTarget(name: "HTTPFieldsTests", dependencies: ["HTTPFields"]),
-        .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "HTTPFields", "TestKit", "HTTPTestKit"]),
+        .testTarget(name: "MicroHTTPServerTests", dependencies: ["MicroHTTPServer", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestKit", "HTTPTestKit"]),
         .testTarget(
             name: "PhotoPipelineTests",

@@ -1,4 +1,3 @@
-import HTTPFields
 import Testing
 
 @testable import MicroHTTPServer
