@@ -103,13 +103,3 @@ import Testing
         }
     }
 }
-
-/// docs/configuration.md documents every option; this keeps it true as options are added.
-@Suite struct ReadmeTests {
-    @Test func theReadmeListsEveryOptionAndItsVariable() throws {
-        let document = try String(contentsOfFile: ProjectPaths.root + "/docs/configuration.md", encoding: .utf8)
-        for option in ConfigurationOption.all {
-            #expect(document.contains("| `--\(option.flag)` | `\(option.environmentName)` |"), "docs/configuration.md misses --\(option.flag)")
-        }
-    }
-}
