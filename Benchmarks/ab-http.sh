@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2154  # NAME_PORT and NAME_PID come from bench_start_* (printf -v in Benchmarks/bench-common.sh)
 # Two release binaries side by side (not a test): for each PATH, wrk loads the old and
 # then the new server in turn, ROUNDS times, and each line gives req/s and the server's
 # CPU per answer (`perf stat -e task-clock` on its process while wrk runs). On a machine
@@ -28,7 +29,9 @@ GRAIN_BIN=$old bench_start_grain old info
 GRAIN_BIN=$new bench_start_grain new info
 # "media" stands for the first story photo's /media/ path, which each server signs with
 # its own key.
+# shellcheck disable=SC2034  # read as ${SERVER}_media in url()
 old_media="$(bench_media_path "http://127.0.0.1:$old_PORT")"
+# shellcheck disable=SC2034  # read as ${SERVER}_media in url()
 new_media="$(bench_media_path "http://127.0.0.1:$new_PORT")"
 url() { # url SERVER PATH
     local port_var="${1}_PORT" media_var="${1}_media"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # sourced: the variables set here are read by the scripts that source it
 # Shared set-up for scripts/bench-http and scripts/bench-viewer (sourced, not run).
 #
 # bench_start_standin      builds photo-like JPEGs and starts Benchmarks/standin_appview.py

@@ -158,7 +158,9 @@ def main():
         time.sleep(0.05)  # pacing between probes (a benchmark, not a test: nothing waits on it)
     flood.stop.set()
     thread.join()
-    ms = lambda v: f"{v * 1000:.1f}"
+    def ms(v):
+        return f"{v * 1000:.1f}"
+
     summary = f"shape {args.shape}: {held_at_start} sockets from {len(flood.sources)} addresses"
     if latencies:
         summary += (f"; GET / from {args.probe_address}: {len(latencies)}/{args.probes} answered, "

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2154  # NAME_PORT and NAME_PID come from bench_start_* (printf -v in Benchmarks/bench-common.sh)
 # What libmicrohttpd itself costs per answer (not a test): the release server, a bare
 # libmicrohttpd server (Benchmarks/bare_mhd.c, configured as GrainStories configures it:
 # epoll, one worker thread per core, a 32 KiB pool, the same headers) and the tuned nginx
@@ -78,6 +79,7 @@ for round in $(seq "$rounds"); do
             perf stat -x, -e "$events" -p "$pids" -o "$BENCH_TMP/stat.txt" -- sleep "$((seconds - 2))" 2>/dev/null
             after="$(ticks "$pids")"
             wait "$wrk_pid"
+            # shellcheck disable=SC2086  # $before and $after each split into their user and system ticks
             python3 - "$round" "$name" "$server" "$((seconds - 2))" "$BENCH_TMP/wrk.txt" "$BENCH_TMP/stat.txt" $before $after "$BENCH_TMP/rows.txt" <<'PY'
 import re, sys
 round_, name, server, secs, wrk, stat, u0, s0, u1, s1, _ = sys.argv[1:]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2154  # NAME_PORT and NAME_PID come from bench_start_* (printf -v in Benchmarks/bench-common.sh)
 # How much of the gap to nginx on large answers is libmicrohttpd's send path (not a test,
 # issue 26). The same release binary serves the cached story photo (a 1500 × 2000 JPEG of
 # about 290 KB, sent with `sendfile` from its cache file) three times over, against three

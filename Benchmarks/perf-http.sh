@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2154  # NAME_PORT and NAME_PID come from bench_start_* (printf -v in Benchmarks/bench-common.sh)
 # Where the release server's CPU time goes while wrk loads one URL (perf, cycles, kernel
 # included): the split between the kernel (sockets, epoll), libmicrohttpd, the C library
 # (malloc, memset, memcpy), the Swift runtime (retain/release, allocation, task hops)

@@ -13,7 +13,18 @@ Each upload is a real multipart POST to /stories/new with the page's form token.
 Usage: upload_race.py BIN BOMB ORDINARY [COUNTS, e.g. 2,4,8]
 Prints one line per upload: who, what, status, seconds.
 """
-import http.client, http.server, json, os, re, socket, subprocess, sys, tempfile, threading, time, urllib.parse
+import http.client
+import http.server
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
 
 BIN, BOMB, ORDINARY = sys.argv[1], sys.argv[2], sys.argv[3]
 COUNTS = [int(n) for n in (sys.argv[4] if len(sys.argv) > 4 else "3").split(",")]
@@ -21,7 +32,11 @@ ACCOUNTS = {"a.test": "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", "b.test": "did:plc:bbb
 
 
 def free_port():
-    s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close(); return port
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
 
 
 STANDIN = free_port()
@@ -85,7 +100,8 @@ grain = subprocess.Popen([
     "--nominatim-url", ""], stderr=subprocess.DEVNULL)
 for _ in range(300):
     try:
-        http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/healthz"); break
+        http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/healthz")
+        break
     except OSError:
         time.sleep(0.1)  # polling for the condition (the server accepts connections), at most 30 s
 

@@ -44,7 +44,7 @@ import Testing
         #expect(try !Self.loadedLibraries(of: ServerProcess.photoBinary).contains { $0.hasPrefix("libFoundation") })
     }
 
-    /// `grain-stories photo process` as the README shows it: the server's executable hands the
+    /// `grain-stories photo process` as docs/commands.md shows it: the server's executable hands the
     /// whole command line to the photo tool, which prints the summary and writes the JPEG.
     @Test func photoProcessThroughTheServersExecutableIsHandedToThePhotoTool() throws {
         let directory = ProjectPaths.temporaryDirectory("photo-tool")

@@ -5,7 +5,7 @@ import HTTPTestKit
 import TestKit
 import Testing
 
-/// The real server behind the real nginx or Caddy, configured with the README's text for
+/// The real server behind the real nginx or Caddy, configured with docs/self-hosting.md's text for
 /// it: the same blocks with only the ports, the addresses the proxy listens on and the
 /// certificate changed (nginx: self-signed, made by `openssl` now; Caddy: its internal
 /// CA, as for any IP address), plus a plain-http address beside the https one on the same
@@ -25,27 +25,27 @@ struct ReverseProxyStack {
     /// `https://127.0.0.1:port` and `http://127.0.0.1:port`, through nginx.
     let https: String
     let http: String
-    /// nginx: the README's port-80 block, which sends visitors to https.
+    /// nginx: docs/self-hosting.md's port-80 block, which sends visitors to https.
     let redirect: String?
 
-    /// The README's first ```nginx or ```caddyfile block, under "#### nginx" or "#### Caddy".
-    static func readmeConfiguration(_ kind: Kind) throws -> String {
-        let (heading, fence) = kind == .nginx ? ("#### nginx\n", "```nginx\n") : ("#### Caddy\n", "```caddyfile\n")
-        let readme = try String(contentsOfFile: ProjectPaths.root + "/README.md", encoding: .utf8)
-        guard let section = readme.range(of: heading),
-            let start = readme.range(of: fence, range: section.upperBound..<readme.endIndex),
-            let end = readme.range(of: "```\n", range: start.upperBound..<readme.endIndex)
-        else { throw BrowserTestError("README.md has no \(fence) block under \(heading)") }
-        return String(readme[start.upperBound..<end.lowerBound])
+    /// docs/self-hosting.md's first ```nginx or ```caddyfile block, under "### nginx" or "### Caddy".
+    static func documentedConfiguration(_ kind: Kind) throws -> String {
+        let (heading, fence) = kind == .nginx ? ("\n### nginx\n", "```nginx\n") : ("\n### Caddy\n", "```caddyfile\n")
+        let document = try String(contentsOfFile: ProjectPaths.root + "/docs/self-hosting.md", encoding: .utf8)
+        guard let section = document.range(of: heading),
+            let start = document.range(of: fence, range: section.upperBound..<document.endIndex),
+            let end = document.range(of: "```\n", range: start.upperBound..<document.endIndex)
+        else { throw BrowserTestError("docs/self-hosting.md has no \(fence) block under \(heading)") }
+        return String(document[start.upperBound..<end.lowerBound])
     }
 
-    /// Replaces each `from` that occurs exactly once; anything else means the README's
+    /// Replaces each `from` that occurs exactly once; anything else means the documented
     /// configuration changed shape and this test must be told how to run it.
     static func substitute(_ text: String, _ replacements: [(String, String)]) throws -> String {
         var result = text
         for (from, to) in replacements {
             guard result.components(separatedBy: from).count == 2 else {
-                throw BrowserTestError("the README's nginx configuration should contain '\(from)' exactly once")
+                throw BrowserTestError("docs/self-hosting.md's configuration should contain '\(from)' exactly once")
             }
             result = result.replacingOccurrences(of: from, with: to)
         }
@@ -73,7 +73,7 @@ struct ReverseProxyStack {
                 ], executable: "/usr/bin/openssl")
             guard openssl.status == 0 else { throw BrowserTestError("openssl: \(openssl.error)") }
             let configuration = try substitute(
-                try readmeConfiguration(.nginx),
+                try documentedConfiguration(.nginx),
                 [
                     ("listen 443 ssl http2;", "listen 127.0.0.1:\(tls) ssl http2;\n    listen 127.0.0.1:\(plain);"),
                     ("listen [::]:443 ssl http2;", ""),
@@ -86,7 +86,7 @@ struct ReverseProxyStack {
             proxy = try .nginx(serverBlocks: configuration, ports: [tls, plain, redirect])
         case .caddy:
             let configuration = try substitute(
-                try readmeConfiguration(.caddy),
+                try documentedConfiguration(.caddy),
                 [
                     ("stories.example.org {", "https://127.0.0.1:\(tls), http://127.0.0.1:\(plain) {"),
                     ("reverse_proxy 127.0.0.1:8080\n", "reverse_proxy 127.0.0.1:\(serverPort)\n"),

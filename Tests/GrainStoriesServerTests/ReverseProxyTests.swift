@@ -5,7 +5,7 @@ import PhotoPipeline
 import PhotoTestKit
 import Testing
 
-/// The README's nginx and Caddy configurations, each run with the real proxy in front of
+/// docs/self-hosting.md's nginx and Caddy configurations, each run with the real proxy in front of
 /// the real server: the client's own address reaches the server, cookies are Secure (and
 /// `__Host-`) exactly behind https, uploads up to the server's limit pass and bigger ones get the server's
 /// own page, and limits count per real client, not per proxy.
@@ -74,7 +74,7 @@ import Testing
         // Not asked of Caddy: it drops an answer that arrives before the whole body was
         // sent in about one run in ten (curl: "transfer closed with 1084 bytes remaining"),
         // even from a textbook backend that answers, shuts down writing and reads to the
-        // end; Caddy's own issues (#782) describe the same. The README says so.
+        // end; Caddy's own issues (#782) describe the same. docs/self-hosting.md says so.
         guard proxy == .nginx else {
             await stack.stop()
             return

@@ -6,7 +6,7 @@ import Testing
 
 /// `scripts/grainstories.service`, the systemd unit for running without Docker: systemd
 /// itself accepts it (`systemd-analyze verify`, which reads unit files without systemd
-/// running), it confines the server, and the README shows exactly this file.
+/// running), it confines the server, and docs/self-hosting.md shows exactly this file.
 @Suite struct ServiceUnitTests {
     static let unitPath = ProjectPaths.root + "/scripts/grainstories.service"
     static let installedBinary = "/opt/grainstories/grain-stories"
@@ -56,8 +56,8 @@ import Testing
         #expect(settings["ReadWritePaths"] == dataDirectory, "the data directory, and only it, is writable")
     }
 
-    @Test func theReadmeShowsExactlyThisUnit() throws {
-        let readme = try String(contentsOfFile: ProjectPaths.root + "/README.md", encoding: .utf8)
-        #expect(readme.contains("```ini\n" + (try Self.unit()) + "```\n"), "README.md's unit differs from scripts/grainstories.service")
+    @Test func theSelfHostingDocShowsExactlyThisUnit() throws {
+        let document = try String(contentsOfFile: ProjectPaths.root + "/docs/self-hosting.md", encoding: .utf8)
+        #expect(document.contains("```ini\n" + (try Self.unit()) + "```\n"), "docs/self-hosting.md's unit differs from scripts/grainstories.service")
     }
 }

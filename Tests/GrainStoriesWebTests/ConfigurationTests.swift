@@ -21,7 +21,7 @@ import Testing
         #expect(config.dataDirectory == "./data")
         #expect(config.maxBodyBytes == 40 * 1024 * 1024)
         #expect(config.maxConnections == nil, "derived from the open-file limit by the server")
-        // The per-account draft quotas, as the README states them.
+        // The per-account draft quotas, as docs/configuration.md states them.
         #expect(config.maxDraftsPerAccount == 20)
         #expect(config.maxDraftBytesPerAccount == 200_000_000)
         #expect(config.trustedPDSes.isEmpty, "no PDS is believed without a resolvable identity unless the operator says so")
@@ -100,16 +100,6 @@ import Testing
         for option in ConfigurationOption.all {
             #expect(text.contains("--\(option.flag) "))
             #expect(text.contains(option.environmentName))
-        }
-    }
-}
-
-/// The README documents every option; this keeps it true as options are added.
-@Suite struct ReadmeTests {
-    @Test func theReadmeListsEveryOptionAndItsVariable() throws {
-        let readme = try String(contentsOfFile: ProjectPaths.root + "/README.md", encoding: .utf8)
-        for option in ConfigurationOption.all {
-            #expect(readme.contains("| `--\(option.flag)` | `\(option.environmentName)` |"), "README misses --\(option.flag)")
         }
     }
 }

@@ -11,7 +11,6 @@ libheif-examples (heif-enc with the aom AV1 encoder) on PATH:
 Every picture is a W x H image of four solid quadrants, top-left red, top-right green,
 bottom-left blue, bottom-right white, so a test can tell rotation and mirroring apart.
 """
-import io
 import os
 import subprocess
 import tempfile

@@ -6,7 +6,7 @@ import Testing
 /// Which answers carry the configured default headers (the app's security headers):
 /// every one the server makes itself does, including those written straight to the
 /// socket mid-body; libmicrohttpd's own answers to requests it cannot parse do not, and
-/// cannot (it builds them internally, with no hook to add a header). The README names
+/// cannot (it builds them internally, with no hook to add a header). docs/privacy-and-security.md names
 /// exactly those; if a libmicrohttpd upgrade changes this, the second test says so.
 @Suite struct ServerMadeResponseHeaderTests {
     static let headers = [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")]
@@ -72,7 +72,7 @@ import Testing
             return try connection.readResponse()
         }
         #expect(response.status == status)
-        #expect(!Self.carriesTheHeaders(response), "libmicrohttpd now adds them: update README.md's list")
+        #expect(!Self.carriesTheHeaders(response), "libmicrohttpd now adds them: update the list in docs/privacy-and-security.md")
         await live.stop()
     }
 }

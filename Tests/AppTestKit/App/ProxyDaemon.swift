@@ -4,7 +4,7 @@ import TestKit
 
 /// A real reverse proxy (nginx or Caddy, from Debian) run in the foreground with a
 /// configuration written for the test, everything it writes (pid, logs, certificates,
-/// temporary files) kept in its own directory, for testing the README's reverse-proxy
+/// temporary files) kept in its own directory, for testing docs/self-hosting.md's reverse-proxy
 /// configurations end to end. See `ProxyDaemon.nginx` and `ProxyDaemon.caddy`.
 package final class ProxyDaemon: Sendable {
     private let process: Process

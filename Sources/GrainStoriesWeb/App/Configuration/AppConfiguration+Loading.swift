@@ -27,6 +27,8 @@ extension AppConfiguration {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help(helpText) }
+            // The option table as docs/configuration.md shows it (scripts/generate-configuration-doc).
+            if argument == "--help-markdown" { return .help(ConfigurationOption.markdownTable) }
             guard argument.hasPrefix("--") else {
                 throw ConfigurationError("unexpected argument '\(argument)'; see 'grain-stories --help'")
             }

@@ -34,7 +34,7 @@ extension ConfigurationOption {
             },
             defaultValue: { $0.maxConnections.map(String.init) ?? "(from the open-file limit)" }
         ),
-        .integer("threads", "Threads serving HTTP.", range: 1...256, \.threads),
+        .integer("threads", "Threads serving HTTP.", range: 1...256, \.threads).describingDefault("the number of CPUs, at least 2"),
         .url("appview-url", "Grain's AppView, read anonymously for stories and profiles.", \.appViewURL),
         .integer("appview-timeout", "Seconds a page waits for the AppView before showing a notice instead.", range: 1...60, \.appViewTimeoutSeconds),
         ConfigurationOption(

@@ -13,6 +13,10 @@ struct ConfigurationOption: Sendable {
     let apply: @Sendable (inout AppConfiguration, String) throws(ConfigurationError) -> Void
     /// Prints the default for help.
     let defaultValue: @Sendable (AppConfiguration) -> String
+    /// Words for a default that depends on the machine (the number of CPUs), which
+    /// docs/configuration.md shows instead of this machine's value so that it reads the
+    /// same wherever it is generated; nil for a default that is the same everywhere.
+    var machineDependentDefault: String? = nil
 
     /// `GRAIN_STORIES_DATA_DIR` for `data-dir`.
     /// Mapped character by character: Foundation's `replacingOccurrences` runs
