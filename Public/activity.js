@@ -1,6 +1,6 @@
 /*
  * The Activity page's push settings for this browser. Push needs a service worker
- * (/push-sw.js) and the Push API; without them (or without JavaScript) the page says so
+ * (/sw.js, the one worker, which also keeps the offline page and the assets) and the Push API; without them (or without JavaScript) the page says so
  * and everything else on it works.
  *
  * "Turn on" asks the browser for permission, subscribes with the server's VAPID key and
@@ -59,7 +59,7 @@
   };
 
   const start = async () => {
-    const registration = await navigator.serviceWorker.register("/push-sw.js");
+    const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     const subscription = await registration.pushManager.getSubscription();
     if (!subscription) { show(false); say("Push is off on this browser."); return; }
     const answer = await fetch("/activity/push?endpoint=" + encodeURIComponent(subscription.endpoint), { credentials: "same-origin", headers: headers() });
@@ -73,7 +73,7 @@
     try {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") { say("The browser did not allow notifications."); return; }
-      const registration = await navigator.serviceWorker.register("/push-sw.js");
+      const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
       const subscription = (await registration.pushManager.getSubscription())
         || (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decode(key) }));
       if (!choices.some((input) => input.checked)) for (const input of choices) input.checked = true;
@@ -86,7 +86,7 @@
   });
 
   off.addEventListener("click", async () => {
-    const registration = await navigator.serviceWorker.getRegistration("/push-sw.js");
+    const registration = await navigator.serviceWorker.getRegistration("/");
     const subscription = registration && (await registration.pushManager.getSubscription());
     if (subscription) await post("/activity/push/off", { endpoint: subscription.endpoint });
     show(false);
@@ -95,7 +95,7 @@
 
   for (const input of choices) {
     input.addEventListener("change", async () => {
-      const registration = await navigator.serviceWorker.getRegistration("/push-sw.js");
+      const registration = await navigator.serviceWorker.getRegistration("/");
       const subscription = registration && (await registration.pushManager.getSubscription());
       if (subscription) {
         try { await send(subscription); say("Saved."); } catch (error) { say("Not saved: " + error.message); }

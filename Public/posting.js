@@ -19,7 +19,10 @@
   // photo, place, warnings, Bluesky, Post) replaces the form in place. Without the
   // script the same form posts with Continue and the draft page is the next page.
   function enhanceUpload(form) {
-    var input = form.querySelector('input[type="file"]');
+    // "Choose a photo" and, on touch screens, "Take a photo": the one used last is the
+    // photo; the other is emptied, so only one photo is ever sent.
+    var inputs = Array.prototype.slice.call(form.querySelectorAll('input[type="file"]'));
+    var input = inputs[0];
     var preview = form.querySelector(".upload-preview");
     var note = form.querySelector(".upload-note");
     var meter = form.querySelector(".upload-meter");
@@ -61,7 +64,7 @@
       status.textContent = message;
       meter.hidden = true;
       if (leave) { leave.hidden = false; }
-      input.disabled = false;
+      inputs.forEach(function (each) { each.disabled = false; });
       if (!form.classList.contains("uploads-on-choose")) { button.disabled = false; }
     }
     function upload() {
@@ -82,7 +85,7 @@
       showProgress(0);
       status.textContent = "Uploading…";
       button.disabled = true;
-      input.disabled = true;
+      inputs.forEach(function (each) { each.disabled = true; });
       current.upload.addEventListener("progress", function (e) {
         if (!e.lengthComputable) { return; }
         showProgress(Math.round((e.loaded / e.total) * 100));
@@ -120,20 +123,27 @@
         button.disabled = false;
       });
     }
-    input.addEventListener("change", function () {
+    function chosenIn(changed) {
+      input = changed;
+      inputs.forEach(function (other) { if (other !== changed && other.value) { other.value = ""; } });
       if (previewURL) { URL.revokeObjectURL(previewURL); previewURL = null; }
       preview.hidden = true;
       preview.removeAttribute("src");
       if (note) { note.hidden = true; }
       var file = input.files && input.files[0];
-      if (chosen) { chosen.hidden = !file; chosen.textContent = file ? file.name : ""; }
-      if (targetText) { targetText.textContent = file ? "Choose another photo" : "Choose a photo"; }
+      // The chooser names a photo chosen from the library; one just taken has no name worth showing.
+      var fromLibrary = !!file && input === inputs[0];
+      if (chosen) { chosen.hidden = !fromLibrary; chosen.textContent = fromLibrary ? file.name : ""; }
+      if (targetText) { targetText.textContent = fromLibrary ? "Choose another photo" : "Choose a photo"; }
       if (!file) { return; }
       if (file.type && !/^image\//.test(file.type)) { cannotPreview(); } else {
         previewURL = URL.createObjectURL(file);
         preview.src = previewURL;
       }
       if (form.classList.contains("uploads-on-choose")) { upload(); }
+    }
+    inputs.forEach(function (each) {
+      each.addEventListener("change", function () { chosenIn(each); });
     });
     form.addEventListener("submit", function (event) {
       if (!window.XMLHttpRequest || !window.FormData) { return; }

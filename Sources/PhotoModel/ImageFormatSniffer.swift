@@ -2,6 +2,11 @@
 /// decoder by this name ("JPEG", "PNG"), and an unsupported upload gets an error that
 /// says what it actually is ("HEIC", "MP4 video", …) instead of "corrupt".
 package enum ImageFormatSniffer {
+    /// The formats a story can be made from: JPEG and one decoder each for the others
+    /// (`PhotoProcessor.pixelSources`, which a test holds to this list). A photo shared
+    /// before signing in is checked against it before it is kept (`ShareTargetEndpoint`).
+    package static let postableFormats: Set<String> = ["JPEG", "PNG", "HEIC", "AVIF", "WebP", "GIF"]
+
     /// The format's common name, "JPEG" for a JPEG SOI, or "unknown" / "empty file".
     package static func formatName(of bytes: [UInt8]) -> String {
         guard !bytes.isEmpty else { return "empty file" }

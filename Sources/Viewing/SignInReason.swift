@@ -8,6 +8,8 @@ package enum SignInReason: String, Sendable, CaseIterable {
     case like
     /// "Sign in to comment" under a story's comments.
     case comment
+    /// A photo shared into the app before signing in, waiting (`/share`).
+    case share
 
     /// The page's heading for this reason; nil keeps the usual one.
     package var heading: String? {
@@ -15,6 +17,7 @@ package enum SignInReason: String, Sendable, CaseIterable {
         case .expired: nil
         case .like: "Sign in to like this story"
         case .comment: "Sign in to comment"
+        case .share: "Sign in to post the photo you shared"
         }
     }
 }

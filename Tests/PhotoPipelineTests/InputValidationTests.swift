@@ -1,7 +1,8 @@
 import ImageTestKit
-import PhotoPipeline
 import TestKit
 import Testing
+
+@testable import PhotoPipeline
 
 @Suite struct InputValidationTests {
     static let signatures: [(String, [UInt8])] = [
@@ -175,5 +176,14 @@ import Testing
         #expect(gray.componentCount == 1 && gray.colorModel == .grayscale)
         let cmyk = try JPEGInspector.inspect(Fixtures.resource("cmyk-quadrants.jpg"))
         #expect(cmyk.componentCount == 4 && cmyk.colorModel == .ycck && cmyk.hasAdobeMarker)
+    }
+}
+
+/// The formats a photo shared before signing in is checked against
+/// (`ImageFormatSniffer.postableFormats`) are exactly the ones the pipeline can decode.
+@Suite struct PostableFormatsTests {
+    @Test func thePostableFormatsAreJPEGAndEveryFormatWithADecoder() {
+        let decoded = Set(PhotoProcessor.pixelSources.map(\.formatName))
+        #expect(ImageFormatSniffer.postableFormats == decoded.union(["JPEG"]))
     }
 }

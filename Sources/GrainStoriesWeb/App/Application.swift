@@ -66,7 +66,8 @@ package final class Application: HTTPResponder {
 
     /// Decides from the head whether the body is wanted: the route must exist, take a
     /// body of that size, and, for uploads and other account actions, come with a
-    /// session cookie this server issued. Anything else is answered at once, so an
+    /// session cookie this server issued (for the share target: come from the browser
+    /// itself or this site, `RequestInitiator`). Anything else is answered at once, so an
     /// unwanted body is never stored.
     package func admitBody(of head: HTTPRequest) -> BodyAdmission {
         let started = ContinuousClock.now
@@ -78,7 +79,9 @@ package final class Application: HTTPResponder {
             let response = errors.response(for: error, request: head, requestID: requestID)
             return .refuse(finish(response, for: head, requestID: requestID, started: started))
         }
-        let account = rule.needsAccount ? sessions.knownAccount(cookieValue: RequestContext.sessionCookieValue(in: head)) : nil
+        // A share may come signed in or not; signed in, its spool space is the account's too.
+        let account =
+            rule.needsAccount || rule.refusesOtherSites ? sessions.knownAccount(cookieValue: RequestContext.sessionCookieValue(in: head)) : nil
         return .accept(maxBytes: rule.maxBytes, timeLimit: rule.timeLimit, account: account)
     }
 
@@ -96,6 +99,7 @@ package final class Application: HTTPResponder {
         if rule.needsAccount, !sessions.isKnown(cookieValue: RequestContext.sessionCookieValue(in: head)) {
             throw SignInRequired()
         }
+        if rule.refusesOtherSites, RequestInitiator(head) == .anotherSite { throw RequestInitiator.refusal }
         return rule
     }
 

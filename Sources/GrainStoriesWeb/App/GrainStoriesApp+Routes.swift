@@ -16,7 +16,7 @@ extension GrainStoriesApp {
         signer: MediaURLSigner, media: MediaCache, repositories: Repositories, sessions: SessionStore, pds: AuthorizedPDS,
         identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
         graph: FollowLists, hidden: HiddenAuthors, activity: ActivityCenter, actorSearch: ActorTypeahead?, now: @escaping @Sendable () -> Date
-    ) -> Routes {
+    ) throws(ConfigurationError) -> Routes {
         let oauthSignIn = pds.oauth.map { oauth in
             OAuthSignIn(oauth: oauth, identity: identity, connector: pds.connector, logger: logger, now: now)
         }
@@ -29,6 +29,12 @@ extension GrainStoriesApp {
         let storyComments = StoryComments(threads: comments, store: social.store, sessions: sessions, now: now)
         let stories = StoryLookup(library: library, hidden: hidden)
         let socialPresenter = StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now)
+        let newStory = NewStoryPage(
+            pages: pages, drafts: posting.drafts, draftMaker: posting.draftMaker, fileThreads: posting.fileThreads,
+            uploadsDirectory: posting.data.uploads, quota: DraftQuota(configuration: configuration),
+            maxBodyBytes: configuration.maxBodyBytes, logger: logger)
+        // Photos shared before signing in wait in at most a quarter of the spool's space.
+        let parked = ParkedShares(maxBytes: max(configuration.maxBodyBytes, configuration.maxSpoolBytes / 4))
         return Routes(
             home: HomePage(
                 pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, accountStrip: accountStrip,
@@ -65,10 +71,8 @@ extension GrainStoriesApp {
             },
             signOut: SignOutEndpoint(pages: pages, sessions: sessions, pds: pds),
             switchAccount: AccountSwitchEndpoint(pages: pages),
-            newStory: NewStoryPage(
-                pages: pages, drafts: posting.drafts, draftMaker: posting.draftMaker, fileThreads: posting.fileThreads,
-                uploadsDirectory: posting.data.uploads, quota: DraftQuota(configuration: configuration),
-                maxBodyBytes: configuration.maxBodyBytes, logger: logger),
+            newStory: newStory,
+            share: ShareTargetEndpoint(newStory: newStory, shelf: parked, maxBodyBytes: configuration.maxBodyBytes, logger: logger, now: now),
             draft: DraftPage(
                 pages: pages, drafts: posting.drafts, publisher: posting.publisher, geocoder: posting.geocoder,
                 placeTokens: posting.placeTokens, photos: photos, now: now),
@@ -79,6 +83,7 @@ extension GrainStoriesApp {
             activity: ActivityPage(pages: pages, center: activity, library: library, hidden: hidden, sessions: sessions, signer: signer, now: now),
             push: PushSubscriptionEndpoint(pages: pages, center: activity, insecureHosts: configuration.insecureHosts),
             files: StaticFileHandler(assets: pages.assets),
+            webApp: try WebAppFiles(pages: pages),
             maxUploadBytes: configuration.maxBodyBytes
         )
     }

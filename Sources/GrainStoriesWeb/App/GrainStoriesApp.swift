@@ -129,7 +129,7 @@ package final class GrainStoriesApp: Sendable {
             configuration: configuration, data: data, repositories: repositories, sessions: sessions, hidden: hidden, identity: edges.identity,
             http: edges.http, logger: logger, now: now)
         pages.activityBadge = { [unseen = activity.unseen] did in unseen.count(for: did) }
-        let routes = routes(
+        let routes = try routes(
             configuration: configuration, logger: logger, pages: pages, library: library, signer: signer, media: media,
             repositories: repositories, sessions: sessions, pds: pds, identity: edges.identity, posting: posting,
             social: social, comments: edges.comments, graph: graph, hidden: hidden, activity: activity, actorSearch: edges.actorSearch, now: now

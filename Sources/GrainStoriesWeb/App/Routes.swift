@@ -25,12 +25,14 @@ struct Routes: Sendable {
     var signOut: SignOutEndpoint
     var switchAccount: AccountSwitchEndpoint
     var newStory: NewStoryPage
+    var share: ShareTargetEndpoint
     var draft: DraftPage
     var deleteStory: DeleteStoryPage
     var localPhoto: LocalPhotoHandler
     var activity: ActivityPage
     var push: PushSubscriptionEndpoint
     var files: StaticFileHandler
+    var webApp: WebAppFiles
     /// The configured request body limit: an upload may use all of it.
     var maxUploadBytes: Int
 
@@ -68,6 +70,11 @@ struct Routes: Sendable {
         router.post("/accounts/switch", body: .form(4096, needsAccount: true)) { try await switchAccount.respond($0) }
         router.get("/stories/new") { try newStory.show($0) }
         router.post("/stories/new", body: RouteBody(maxBytes: maxUploadBytes, needsAccount: true, timeLimit: .seconds(600))) { try await newStory.upload($0) }
+        // The share target: from the browser itself or this site only, signed in or not.
+        router.post(
+            ShareTargetEndpoint.path, body: RouteBody(maxBytes: maxUploadBytes, timeLimit: .seconds(600), refusesOtherSites: true)
+        ) { try await share.receive($0) }
+        router.get(ShareTargetEndpoint.path) { try await share.resume($0) }
         router.get("/drafts/:id") { try await draft.show($0, id: $0.parameter("id", as: DraftID.self)) }
         router.post("/drafts/:id", body: .form(16 * 1024, needsAccount: true)) { try await draft.act($0, id: $0.parameter("id", as: DraftID.self)) }
         router.get("/drafts/:id/photo") { try await draft.photo($0, id: $0.parameter("id", as: DraftID.self)) }
@@ -81,11 +88,19 @@ struct Routes: Sendable {
         router.get("/activity/push") { try await push.show($0) }
         router.post("/activity/push", body: .form(8192, needsAccount: true)) { try await push.turnOn($0) }
         router.post("/activity/push/off", body: .form(8192, needsAccount: true)) { try await push.turnOff($0) }
-        router.getImmediately("/push-sw.js") { try files.respond(name: "push-sw.js", request: $0.request) }
+        // The push-only worker of earlier releases had this address: its registrations update to the one worker.
+        router.getImmediately("/push-sw.js") { webApp.respondServiceWorker($0.request) }
         router.getImmediately("/healthz") { health.respond($0) }
         router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
         // Made from Public/favicon.svg by scripts/generate-icons; a day before browsers ask again.
         router.getImmediately("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request, maxAge: 86_400) }
+        // Apple's home-screen icon, which iOS also asks for by these names.
+        for name in ["/apple-touch-icon.png", "/apple-touch-icon-precomposed.png"] {
+            router.getImmediately(name) { try files.respond(name: "icons/apple-touch-icon.png", request: $0.request, maxAge: 86_400) }
+        }
+        router.getImmediately(WebAppManifest.path) { webApp.respondManifest($0.request) }
+        router.getImmediately(WebAppFiles.serviceWorkerPath) { webApp.respondServiceWorker($0.request) }
+        router.getImmediately(WebAppFiles.offlinePath) { webApp.respondOfflinePage($0.request) }
         router.getImmediately("/robots.txt") { try files.respond(name: "robots.txt", request: $0.request) }
         return router
     }

@@ -7,11 +7,15 @@ package struct RouteBody: Sendable, Equatable {
     package var needsAccount: Bool
     /// How long the whole body may take to arrive, from the end of the head.
     package var timeLimit: Duration
+    /// The body is only wanted from the browser itself or a page of this site
+    /// (`RequestInitiator`): for posts that carry no form token (the share target).
+    package var refusesOtherSites: Bool
 
-    package init(maxBytes: Int, needsAccount: Bool = false, timeLimit: Duration = .seconds(30)) {
+    package init(maxBytes: Int, needsAccount: Bool = false, timeLimit: Duration = .seconds(30), refusesOtherSites: Bool = false) {
         self.maxBytes = maxBytes
         self.needsAccount = needsAccount
         self.timeLimit = timeLimit
+        self.refusesOtherSites = refusesOtherSites
     }
 
     /// No body at all.

@@ -4,6 +4,10 @@
 package enum DoneMessage: String, Sendable, CaseIterable {
     /// A draft was discarded (the draft page sends the person home).
     case discarded
+    /// Several photos were shared into the app at once: the draft is the first of them.
+    case sharedFirstOfSeveral = "shared-first"
+    /// A photo shared before signing in waited too long (or the server restarted).
+    case sharedPhotoGone = "shared-gone"
 
     /// `?done=` read from the address; nil for no value or one not in the set.
     package init?(query value: String?) {
@@ -15,6 +19,10 @@ package enum DoneMessage: String, Sendable, CaseIterable {
     package var text: String {
         switch self {
         case .discarded: "Draft discarded. Its photo has been deleted from this server."
+        case .sharedFirstOfSeveral:
+            "You shared several photos: this draft is the first of them. A story is one photo, so share the others one at a time."
+        case .sharedPhotoGone:
+            "The photo you shared is no longer waiting here (shared photos wait an hour for you to sign in). Please share it again, or choose it below."
         }
     }
 

@@ -38,18 +38,11 @@ struct NewStoryPage: Sendable {
 
     func upload(_ context: RequestContext) async throws -> HTTPResponse {
         let account = try context.requireAccount(allowedTo: .postStory)
-        if let refusal = quota.refusal(for: try await drafts.usage(of: account.did), adding: 0) {
-            return try refuse(context, refusal, account: account)
-        }
-        let request = context
-        let (directory, limits) = (uploadsDirectory, MultipartLimits(maxFileBytes: maxBodyBytes))
+        if let refused = try await quotaRefusal(context, account: account) { return refused }
         let form: MultipartForm
-        do {
-            form = try await fileThreads.run { () throws(MultipartError) -> MultipartForm in
-                try request.multipartForm(fileDirectory: directory, parser: MultipartFormParser(limits: limits))
-            }
-        } catch {
-            return try render(context, problem: error.publicMessage, status: error.status)
+        switch await parse(context, limits: MultipartLimits(maxFileBytes: maxBodyBytes)) {
+        case .success(let parsed): form = parsed
+        case .failure(let error): return try render(context, problem: error.publicMessage, status: error.status)
         }
         defer { form.removeFiles() }
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
@@ -58,11 +51,39 @@ struct NewStoryPage: Sendable {
             let problem = photos.count > 1 || form.files.count > 1 ? "Please choose just one photo." : "Please choose a photo."
             return try render(context, problem: problem, status: .badRequest)
         }
+        return try await draft(fromUploadAt: upload.path, account: account, context: context)
+    }
+
+    /// This page saying the account keeps as many drafts as it may (checked before an
+    /// upload is parsed, so a full account's photo is not even read), or nil.
+    func quotaRefusal(_ context: RequestContext, account: AccountSession) async throws -> HTTPResponse? {
+        guard let refusal = quota.refusal(for: try await drafts.usage(of: account.did), adding: 0) else { return nil }
+        return try refuse(context, refusal, account: account)
+    }
+
+    /// The request's `multipart/form-data` body, its files streamed into the uploads
+    /// directory on the file threads; the caller removes them.
+    func parse(_ context: RequestContext, limits: MultipartLimits) async -> Result<MultipartForm, MultipartError> {
+        let (request, directory) = (context, uploadsDirectory)
+        do {
+            return .success(
+                try await fileThreads.run { () throws(MultipartError) -> MultipartForm in
+                    try request.multipartForm(fileDirectory: directory, parser: MultipartFormParser(limits: limits))
+                })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Makes `account`'s draft from the uploaded file at `path` (which the caller deletes
+    /// afterwards) and sends the browser on to it, with `done` said there; or this page
+    /// with what went wrong, in the person's words and with its status. The "+" button's
+    /// form and a photo shared into the app (`ShareTargetEndpoint`) both end here.
+    func draft(fromUploadAt path: String, account: AccountSession, context: RequestContext, done: DoneMessage? = nil) async throws -> HTTPResponse {
         let draft: Draft
         do {
             draft = try await draftMaker.makeDraft(
-                .init(
-                    uploadPath: upload.path, did: account.did, pdsURL: account.pdsURL, quota: quota, language: context.request.headers["Accept-Language"]))
+                .init(uploadPath: path, did: account.did, pdsURL: account.pdsURL, quota: quota, language: context.request.headers["Accept-Language"]))
         } catch {
             switch error {
             case .quota(let refusal):
@@ -83,7 +104,8 @@ struct NewStoryPage: Sendable {
             }
         }
         logger.info("draft created", ["did": account.did.rawValue, "draft": draft.id, "bytes": String(draft.photoBytes)])
-        return HTTPResponse.redirect(to: "/drafts/\(draft.id)")
+        let address = "/drafts/\(draft.id)"
+        return HTTPResponse.redirect(to: done?.address(address) ?? address)
     }
 
     private func refuse(_ context: RequestContext, _ refusal: DraftQuota.Exceeded, account: AccountSession) throws -> HTTPResponse {
@@ -91,7 +113,8 @@ struct NewStoryPage: Sendable {
         return try render(context, problem: refusal.publicMessage, status: refusal.status)
     }
 
-    private func render(_ context: RequestContext, problem: String?, status: HTTPStatus) throws -> HTTPResponse {
+    /// This page for `context`'s visitor, with `problem` said at the top.
+    func render(_ context: RequestContext, problem: String?, status: HTTPStatus) throws -> HTTPResponse {
         let page = NewStoryPageModel(problem: problem, maxBytes: ByteCountText.describeLimit(maxBodyBytes), maxBytesNumber: maxBodyBytes - 64 * 1024)
         var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")

@@ -80,6 +80,9 @@ package struct StaticAssets: Sendable {
         return nil
     }
 
+    /// Every asset's name (its path below `Public/`), sorted.
+    var names: [String] { byName.keys.sorted() }
+
     /// The fingerprinted URL of `name`, for templates; the plain URL if unknown.
     package func url(for name: String) -> String {
         guard let asset = byName[name] else { return StaticAssets.urlPrefix + name }

@@ -9,6 +9,12 @@ struct StaticFileHandler: Sendable {
 
     func respond(name: String, request: HTTPRequest, maxAge: Int? = nil) throws(HTTPError) -> HTTPResponse {
         guard let (asset, immutable) = assets.asset(named: name) else { throw HTTPError.notFound }
+        return Self.respond(asset, immutable: immutable, request: request, maxAge: maxAge)
+    }
+
+    /// `asset` as a response to `request`, cached as above; also for files the server
+    /// makes at start-up rather than reads from `Public/` (`WebAppFiles`).
+    static func respond(_ asset: StaticAsset, immutable: Bool, request: HTTPRequest, maxAge: Int? = nil) -> HTTPResponse {
         let useGzip = asset.gzipped != nil && AcceptEncoding.allowsGzip(request.headers["Accept-Encoding"])
         let etag = useGzip ? asset.gzipETag : asset.etag
 
