@@ -39,7 +39,8 @@ package struct PageRenderer: Sendable {
     func render(
         _ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?
     ) throws(TemplateError) -> HTTPResponse {
-        Self.htmlResponse(try templates.renderUTF8(name, pageValues(context, layout: layout(for: request))), status: status)
+        PageDelivery.response(
+            html: try templates.renderUTF8(name, pageValues(context, layout: layout(for: request))), status: status, request: request?.request)
     }
 
     /// The layout's per-visitor part for the visitor `request` comes from: the signed-in
@@ -64,7 +65,8 @@ package struct PageRenderer: Sendable {
         return context
     }
 
-    /// A rendered page as a response: HTML, revalidated on every use.
+    /// A rendered page as a response: HTML, revalidated on every use, with no request to
+    /// negotiate with (`PageDelivery` answers a request).
     static func htmlResponse(_ html: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
         htmlResponse(body: .bytes(html), status: status)
     }
@@ -72,7 +74,7 @@ package struct PageRenderer: Sendable {
     static func htmlResponse(body: HTTPResponse.Body, status: HTTPStatus = .ok) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/html; charset=utf-8")
-        headers.add("Cache-Control", "no-cache")
+        headers.add("Cache-Control", "private, no-cache")
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 }
