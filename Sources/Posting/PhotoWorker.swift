@@ -68,7 +68,7 @@ package struct PhotoWorker: PhotoProcessing {
 
     /// Runs `grain-stories-photo` with `arguments`, the options and the memory limit, and
     /// reads the one JSON line it prints.
-    private func run(_ arguments: [String]) throws(PhotoProcessingError) -> PhotoWorkerResult {
+    func run(_ arguments: [String]) throws(PhotoProcessingError) -> PhotoWorkerResult {
         let optionsJSON: String
         do {
             optionsJSON = String(decoding: try WorkerJSON.encode(options), as: UTF8.self)

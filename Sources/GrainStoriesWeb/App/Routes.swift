@@ -73,7 +73,11 @@ struct Routes: Sendable {
         router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0, id: $0.parameter("id", as: DraftID.self)) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
         router.get("/stories/:actor/cover") { try await authorStories.cover($0) }
+        router.get("/stories/:actor/cover/:width") { try await authorStories.cover($0, width: $0.parameter("width")) }
         router.get("/media/:signature/:url", usesAccount: false, immediately: { try media.respondImmediately($0) }) { try await media.respond($0) }
+        router.get("/media/:signature/:url/:width", usesAccount: false, immediately: { try media.respondSizedImmediately($0) }) {
+            try await media.respondSized($0)
+        }
         router.getImmediately("/healthz") { health.respond($0) }
         router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
         router.getImmediately("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request) }
