@@ -257,7 +257,9 @@ let package = Package(
             name: "ATProtoTests",
             dependencies: [
                 "ATProto", "GrainSupport", "TestKit", "HTTPTestKit", "ATProtoTestKit", "LoggingTestKit", "CurlHTTPClient", "MicroHTTPServer", "DNSResolver",
-            ]
+            ],
+            // Resources/interop-syntax: atproto-interop-tests' syntax vectors (CC0; see its README).
+            resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "GeocodingTests",
@@ -291,7 +293,7 @@ let package = Package(
             name: "SQLiteRepositoriesTests",
             dependencies: [
                 "SQLiteRepositories", "GrainStoriesWeb", "Accounts", "Posting", "Social", "Viewing", "Geocoding", "ATProto", "GrainSupport",
-                "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
+                "OAuthClient", "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
             ]
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),

@@ -30,6 +30,9 @@
     var targetText = form.querySelector(".file-target-text");
     var button = form.querySelector('button[type="submit"]');
     var cancel = form.querySelector(".upload-cancel");
+    // Leaving the page (Cancel) is not offered while an upload runs: the one way out then
+    // is "Stop uploading", which keeps the photo chosen.
+    var leave = form.querySelector(".upload-leave");
     var previewURL = null;
     var request = null;
     if (window.XMLHttpRequest && window.FormData) {
@@ -57,6 +60,7 @@
       request = null;
       status.textContent = message;
       meter.hidden = true;
+      if (leave) { leave.hidden = false; }
       input.disabled = false;
       if (!form.classList.contains("uploads-on-choose")) { button.disabled = false; }
     }
@@ -74,6 +78,7 @@
       current.open("POST", form.action);
       current.setRequestHeader(G.fetchHeader[0], G.fetchHeader[1]);
       meter.hidden = false;
+      if (leave) { leave.hidden = true; }
       showProgress(0);
       status.textContent = "Uploading…";
       button.disabled = true;
@@ -104,12 +109,12 @@
       // Disabled inputs are left out of FormData, so the body is built before disabling.
       current.send(body);
     }
-    // Cancelling an upload keeps the chosen photo: Continue sends it again.
+    // Stopping an upload keeps the chosen photo: Continue sends it again.
     if (cancel) {
       cancel.addEventListener("click", function () {
         if (!request) { return; }
         var current = request;
-        stopped("Upload cancelled. Your photo is still chosen: press Continue to upload it, or choose another.");
+        stopped("Upload stopped. Your photo is still chosen: press Continue to upload it, or choose another.");
         current.abort();
         button.hidden = false;
         button.disabled = false;

@@ -159,6 +159,36 @@
     return item;
   }
 
+  // The server's words for a number of comments (StorySocialPresenter.countText).
+  function countText(count) { return count === 1 ? "1 comment" : count + " comments"; }
+
+  // The sheet's heading counts a comment shown before the server has answered, so the
+  // heading and the list agree while it is sent. Answers what puts the old words back.
+  function countProvisional(sheet) {
+    var count = sheet.querySelector(".comments-title .comment-count");
+    var known = count ? parseInt(count.getAttribute("data-count"), 10) : NaN;
+    if (isNaN(known)) { return function () {}; }
+    var before = count.textContent;
+    count.textContent = countText(known + 1);
+    return function () { if (count.isConnected) { count.textContent = before; } };
+  }
+
+  // Once a comment is sent or deleted, the line under the story (the latest comment and
+  // the count) is taken again from the story's own page, as the server now draws it, so
+  // it is current when the sheet closes.
+  function refreshBar(sheet) {
+    var stage = sheet.closest(".viewer-stage"), bar = stage && stage.querySelector(".viewer-social");
+    var pill = bar && bar.querySelector(".comment-pill");
+    if (!pill) { return; }
+    G.fetchPage(pill.href.replace(/\/comments$/, ""), { fresh: true }).then(function (page) {
+      if (!bar.isConnected) { return; }
+      var fresh = page.doc.querySelector("dialog.viewer .viewer-social .comment-preview");
+      var old = bar.querySelector(".comment-preview");
+      if (fresh) { fresh = document.adoptNode(fresh); }
+      if (old && fresh) { old.replaceWith(fresh); } else if (fresh) { bar.insertBefore(fresh, pill); } else if (old) { old.remove(); }
+    }).catch(function () {});
+  }
+
   function submitInSheet(sheet, form) {
     var note = sheet.querySelector(".comment-sheet-status");
     var field = form.querySelector("textarea");
@@ -166,6 +196,7 @@
     var body = formBody(form);
     var isComposer = form.classList.contains("comment-form") && !form.classList.contains("comment-reply-form");
     var shown = isComposer ? provisional(sheet, text) : null;
+    var uncount = shown ? countProvisional(sheet) : null;
     var heart = form.querySelector(".comment-heart");
     if (heart) { heart.setAttribute("aria-pressed", heart.getAttribute("aria-pressed") === "true" ? "false" : "true"); }
     if (field) { field.value = ""; }
@@ -175,9 +206,11 @@
       // A heart leaves the list where it was; a comment or reply scrolls to the newest.
       var fresh = heart && section.querySelector(".comment-list");
       if (fresh) { fresh.scrollTop = scrolled; }
+      if (!heart) { refreshBar(sheet); }
     }).catch(function (error) {
       // Nothing typed is lost: the text goes back into its form.
       if (shown) { shown.remove(); }
+      if (uncount) { uncount(); }
       if (heart) { heart.setAttribute("aria-pressed", heart.getAttribute("aria-pressed") === "true" ? "false" : "true"); }
       if (field && field.isConnected && text) { field.value = text; }
       note.textContent = error.message || "Your comment could not be sent. It is still in the box.";
@@ -213,7 +246,9 @@
 
   // MARK: @mention suggestions
 
-  var mentionTimer = null, mentionAsked = 0;
+  // mentionPausedUntil: when the server last said "not so often" (429) or "busy" (503),
+  // the time its Retry-After ends; until then nothing is asked and what is shown stays.
+  var mentionTimer = null, mentionAsked = 0, mentionPausedUntil = 0;
 
   // The "@start" being typed just before the caret of `field`, or null.
   function mentionAt(field) {
@@ -273,13 +308,27 @@
   function askMentions(field) {
     var at = mentionAt(field);
     if (!at) { closeSuggestions(field); return; }
+    var wait = mentionPausedUntil - Date.now();
+    if (wait > 0) {
+      clearTimeout(mentionTimer);
+      mentionTimer = setTimeout(function () { askMentions(field); }, wait);
+      return;
+    }
     var asked = ++mentionAsked;
     fetch("/mentions?q=" + encodeURIComponent(at.prefix), { credentials: "same-origin" }).then(function (response) {
+      if (response.status === 429 || response.status === 503) {
+        // Asked too often, or the server's searches are busy: quietly keep what is
+        // shown and ask again (the newest "@start") once Retry-After has passed.
+        var seconds = parseInt(response.headers.get("Retry-After"), 10);
+        mentionPausedUntil = Date.now() + Math.min(seconds > 0 ? seconds : 1, 60) * 1000;
+        if (asked === mentionAsked) { askMentions(field); }
+        return null;
+      }
       return response.ok ? response.json() : { actors: [] };
     }).then(function (answer) {
       // Only the newest question's answer, and only while that "@start" is still there.
-      if (asked !== mentionAsked || !mentionAt(field)) { return; }
-      showSuggestions(field, (answer && answer.actors) || []);
+      if (!answer || asked !== mentionAsked || !mentionAt(field)) { return; }
+      showSuggestions(field, answer.actors || []);
     }, function () { closeSuggestions(field); });
   }
 

@@ -209,6 +209,25 @@
       event.preventDefault();
       player.act(action);
     });
+    // Out of sight, the controls take no press: the first tap (a phone, a tablet standing
+    // up) or click only shows them, even where it lands on one, and the next presses what
+    // is now seen. Hiding them from the pointer in CSS would not do: after the mousemove
+    // a tap makes (which shows them) Chromium looks again at what is under the finger.
+    var swallowClick = false;
+    document.addEventListener("pointerdown", function () {
+      var controls = player.main.querySelector(".tv-controls");
+      swallowClick = !!controls && !player.main.classList.contains("tv-pointer") && !controls.contains(document.activeElement);
+      showControls();
+    }, true);
+    // A press that never became a click (a drag, a key) leaves nothing to swallow.
+    document.addEventListener("pointercancel", function () { swallowClick = false; }, true);
+    document.addEventListener("keydown", function () { swallowClick = false; }, true);
+    document.addEventListener("click", function (event) {
+      if (!swallowClick) { return; }
+      swallowClick = false;
+      event.preventDefault();
+      event.stopPropagation();
+    }, true);
     document.addEventListener("click", function (event) {
       var link = event.target.closest ? event.target.closest("[data-tv-action]") : null;
       if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
@@ -218,11 +237,12 @@
       player.act(action);
     });
     var pointerTimer = 0;
-    document.addEventListener("mousemove", function () {
+    function showControls() {
       player.main.classList.add("tv-pointer");
       clearTimeout(pointerTimer);
       pointerTimer = setTimeout(function () { player.main.classList.remove("tv-pointer"); }, POINTER_MS);
-    });
+    }
+    document.addEventListener("mousemove", showControls);
     // The refresh loop (shared.js) refreshes when the page is shown again; the wake lock
     // is asked for again here.
     document.addEventListener("visibilitychange", function () { player.keepAwake(); });

@@ -261,9 +261,13 @@
     G.rings.refresh(this.returnURL);
   };
 
-  // Opens the story a link names in the viewer, over the page.
+  // Opens the story a link names in the viewer, over the page. A link in a menu ("View
+  // your story" in the own tile's) closes the menu first: it would stay open behind the
+  // viewer, and focus goes back to the menu's button, the link being hidden with it.
   function openFrom(link) {
-    var returnURL = location.href;
+    var returnURL = location.href, menu = link.closest("details[open]");
+    var opener = menu ? menu.querySelector("summary") || link : link;
+    if (menu) { menu.open = false; }
     pages.get(link.href).then(function (page) {
       var fresh = page.doc.querySelector("dialog.viewer");
       if (!fresh) { throw new Error("not a story page"); }
@@ -275,7 +279,7 @@
       focusStage(dialog);
       history.pushState({ viewer: true }, "", page.url);
       G.rings.markSeen(dialog);
-      new Viewer(dialog, { opener: link, pushed: true, returnURL: returnURL });
+      new Viewer(dialog, { opener: opener, pushed: true, returnURL: returnURL });
     }).catch(function () { location.assign(link.href); });
   }
 

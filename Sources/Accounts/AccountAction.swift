@@ -13,6 +13,8 @@ package enum AccountAction: Sendable, CaseIterable {
     /// Post the story's Bluesky crosspost.
     case crosspost
     case deleteStory
+    /// Delete a story's Bluesky crosspost with the story.
+    case deleteCrosspost
     /// Heart a story or a comment, and take the heart back.
     case heart
     case comment
@@ -25,6 +27,7 @@ package enum AccountAction: Sendable, CaseIterable {
         case .postStory: return scope.allowsBlob(mimeType: "image/jpeg") && scope.allowsRepo("social.grain.story", action: .create)
         case .crosspost: return scope.allowsRepo("app.bsky.feed.post", action: .create)
         case .deleteStory: return scope.allowsRepo("social.grain.story", action: .delete)
+        case .deleteCrosspost: return scope.allowsRepo("app.bsky.feed.post", action: .delete)
         case .heart:
             return scope.allowsRepo("social.grain.favorite", action: .create) && scope.allowsRepo("social.grain.favorite", action: .delete)
         case .comment: return scope.allowsRepo("social.grain.comment", action: .create)
@@ -42,6 +45,7 @@ package enum AccountAction: Sendable, CaseIterable {
         case .postStory: "post stories (or upload photos)"
         case .crosspost: "post to Bluesky"
         case .deleteStory: "delete stories"
+        case .deleteCrosspost: "delete Bluesky posts"
         case .heart: "add and remove hearts"
         case .comment: "post comments"
         case .deleteComment: "delete comments"

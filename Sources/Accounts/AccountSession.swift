@@ -13,9 +13,15 @@ package struct AccountSession: Sendable, Equatable {
     /// credentials being the grant in `oauth-sessions/`.
     package var tokens: PDSSession
     package var kind: SessionKind
+    /// The session's cookie was set as `__Host-sid` (over https): it is read from that
+    /// cookie alone, never from a plain `sid` another host could have planted. False for
+    /// sessions signed in over http, and those from before the `__Host-` names, which
+    /// keep working under the plain name (`SessionStore.accounts(in:)`).
+    package var issuedAsHostCookie: Bool
 
     package init(
-        idHash: String, did: DID, handle: Handle?, displayName: String?, pdsURL: String, tokens: PDSSession, kind: SessionKind = .appPassword
+        idHash: String, did: DID, handle: Handle?, displayName: String?, pdsURL: String, tokens: PDSSession, kind: SessionKind = .appPassword,
+        issuedAsHostCookie: Bool = false
     ) {
         self.idHash = idHash
         self.did = did
@@ -24,6 +30,7 @@ package struct AccountSession: Sendable, Equatable {
         self.pdsURL = pdsURL
         self.tokens = tokens
         self.kind = kind
+        self.issuedAsHostCookie = issuedAsHostCookie
     }
 
     package var name: String { ProfileView.visibleName(displayName, handle: shownHandle) }

@@ -1,5 +1,5 @@
 package import ATProto
-import FoundationEssentials
+package import FoundationEssentials
 package import GrainSupport
 
 /// Signing in with an app password, as the accounts domain sees it: the identifier is
@@ -11,6 +11,12 @@ package import GrainSupport
 /// checked under the name as typed and, once resolved, under the DID, so writing a
 /// handle differently gives no extra guesses; everyone else on the same network signs
 /// in as usual.
+///
+/// Accounts the identity directory does not know cost it a call each, which no cache
+/// saves when every DID is made up: each client network (an IPv4 address or an IPv6
+/// /64) may try `unknownAccountsPerWindow` of them in ten minutes (a DID the directory
+/// answers 404 for, whether or not a trusted PDS then speaks for it), and is then told
+/// to wait before anything is looked up.
 package struct AccountSignIn: Sendable {
     /// A verified session, ready to be stored.
     package struct SignedIn: Sendable {
@@ -22,12 +28,17 @@ package struct AccountSignIn: Sendable {
     let identity: any IdentityResolving
     let pds: AuthorizedPDS
     let limiter: AttemptLimiter
+    let unknownAccounts: AttemptLimiter
     let logger: Logger
 
-    package init(identity: any IdentityResolving, pds: AuthorizedPDS, limiter: AttemptLimiter, logger: Logger) {
+    package init(
+        identity: any IdentityResolving, pds: AuthorizedPDS, limiter: AttemptLimiter, unknownAccountsPerWindow: Int = 10, logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.identity = identity
         self.pds = pds
         self.limiter = limiter
+        unknownAccounts = AttemptLimiter(limit: unknownAccountsPerWindow, window: 600, now: now)
         self.logger = logger
     }
 
@@ -35,12 +46,16 @@ package struct AccountSignIn: Sendable {
     package func signIn(identifier: String, password: Secret, pds override: String?, client address: String) async throws(SignInFailure) -> SignedIn {
         var keys = [AttemptLimiter.key(client: address, account: identifier)]
         guard await !limiter.isLimited(keys[0]) else { throw .tooManyAttempts }
+        let unknownKey = "unknown-account \(ClientNetwork.key(for: address))"
+        guard await !unknownAccounts.isLimited(unknownKey) else { throw .tooManyUnknownAccounts }
         let located: LocatedAccount
         do throws(IdentityError) {
             located = try await identity.locate(identifier: identifier, pdsOverride: override)
         } catch {
+            if case .didNotFound = error { await unknownAccounts.recordFailure(unknownKey) }
             throw .identity(error)
         }
+        if located.vouchedForByOperator { await unknownAccounts.recordFailure(unknownKey) }
         if let did = located.did, did.rawValue.lowercased() != identifier.lowercased() {
             keys.append(AttemptLimiter.key(client: address, account: did.rawValue))
             guard await !limiter.isLimited(keys[1]) else { throw .tooManyAttempts }

@@ -43,6 +43,7 @@ package struct AppPasswordAuthorizer: PDSAuthorizer {
         let sessions = self.sessions
         let verifier = self.verifier
         let pds = self.pds
+        let refresher = self.refresher
         let result = await refresher.refresh(account.idHash, rejected: rejected, fallback: account.tokens) { current in
             let fresh: PDSSession
             do throws(XRPCError) {
@@ -61,6 +62,7 @@ package struct AppPasswordAuthorizer: PDSAuthorizer {
                 if case .unreachable = error {
                     // Keep the rotated tokens: the old refresh token is spent.
                     try? await sessions.updateTokens(idHash: account.idHash, fresh)
+                    await refresher.keep(account.idHash, fresh)
                     return .failure(.identity(error))
                 }
                 try? await sessions.delete(idHash: account.idHash)

@@ -1,10 +1,12 @@
 package import FoundationEssentials
+import GrainSupport
 
 /// Counts failed sign-ins per key in a sliding window and says when there have been too
 /// many, so sign-in cannot be used to guess passwords at speed.
 ///
-/// Keys name one account as tried from one client (`key(client:account:)`), and only
-/// failures count: a success clears its key. So one person's wrong passwords never lock
+/// Keys name one account as tried from one client (`key(client:account:)`; a client is
+/// an IPv4 address or an IPv6 /64, `ClientNetwork`), and only failures count: a success
+/// clears its key. So one person's wrong passwords never lock
 /// out someone else behind the same proxy or NAT (another account), nor the same account
 /// from another address, while guessing one account's password from one client stays
 /// bounded at `limit` tries per `window`. Memory is bounded: at most `maxKeys` keys,
@@ -23,9 +25,10 @@ package actor AttemptLimiter {
         self.now = now
     }
 
-    /// The key for `account` (a handle or DID, any letter case) tried from `client`.
+    /// The key for `account` (a handle or DID, any letter case) tried from `client` (an
+    /// address: its whole IPv6 /64 counts as one client).
     package static func key(client: String, account: String) -> String {
-        "\(client) \(account.lowercased())"
+        "\(ClientNetwork.key(for: client)) \(account.lowercased())"
     }
 
     /// True when `key` has had `limit` failures within the window: refuse the attempt.
@@ -34,6 +37,14 @@ package actor AttemptLimiter {
         let recent = (failures[key] ?? []).filter { current.timeIntervalSince($0) < window }
         failures[key] = recent.isEmpty ? nil : recent
         return recent.count >= limit
+    }
+
+    /// Counts one use of `key` unless it is limited already, in one step (no other call
+    /// can slip in between the check and the count): false when refused.
+    package func take(_ key: String) -> Bool {
+        guard !isLimited(key) else { return false }
+        recordFailure(key)
+        return true
     }
 
     /// Counts a failed attempt (a wrong password) for `key`.

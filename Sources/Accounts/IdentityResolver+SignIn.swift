@@ -4,7 +4,7 @@ package import ATProto
 extension IdentityResolver: IdentityResolving {
     package func locate(identifier: String, pdsOverride: String?) async throws(IdentityError) -> LocatedAccount {
         let identity = try await resolve(identifier: identifier, pdsOverride: pdsOverride)
-        return LocatedAccount(did: identity.did, pdsURL: identity.pdsURL)
+        return LocatedAccount(did: identity.did, pdsURL: identity.pdsURL, vouchedForByOperator: identity.vouchedForByOperator)
     }
 
     package func claimedHandle(of did: DID) async -> Handle? {

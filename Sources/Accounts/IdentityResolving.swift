@@ -21,9 +21,13 @@ extension IdentityResolving {
 package struct LocatedAccount: Sendable, Equatable {
     package var did: DID?
     package var pdsURL: String
+    /// The directory has no document for the DID and an operator-trusted PDS was taken
+    /// at its word (`ResolvedIdentity.vouchedForByOperator`).
+    package var vouchedForByOperator: Bool
 
-    package init(did: DID?, pdsURL: String) {
+    package init(did: DID?, pdsURL: String, vouchedForByOperator: Bool = false) {
         self.did = did
         self.pdsURL = pdsURL
+        self.vouchedForByOperator = vouchedForByOperator
     }
 }

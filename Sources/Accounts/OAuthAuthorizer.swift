@@ -16,6 +16,14 @@ import P256
 /// refresh token is used once: `Refresher` runs one refresh per session at a time, and
 /// every renewed grant is stored before it is used, so a restart never holds a spent
 /// token. A refresh the authorization server refuses ends the session.
+///
+/// Every renewal is followed by the checks of signing in (`OAuthIdentityCheck`): the
+/// account must still live on the grant's PDS, protected by the grant's issuer, and its
+/// handle is checked both ways. An account that moved ends the session there and then:
+/// the renewed tokens are revoked, the session is removed, and neither the request that
+/// asked for the renewal nor any other is sent. While the identity cannot be checked
+/// the renewed grant is kept (its refresh token is the unspent one) but marked
+/// (`OAuthGrant.awaitsIdentityCheck`), and nothing is sent with it until a check passes.
 package struct OAuthAuthorizer: PDSAuthorizer {
     /// One refresh per session at a time (see `SingleFlightRefresher`).
     package typealias Refresher = SingleFlightRefresher<OAuthGrant>
@@ -29,22 +37,30 @@ package struct OAuthAuthorizer: PDSAuthorizer {
     let client: OAuthClient
     let store: any OAuthGrantStore
     let refresher: Refresher
+    /// Checks the account again after each renewal.
+    let identityCheck: OAuthIdentityCheck
+    /// Where the session's checked handle is kept (nil: the session row is not this
+    /// authorizer's to update, in tests of the grant alone).
+    let sessions: SessionStore?
     let now: @Sendable () -> Date
 
     package init(
         sessionKey: String, grant: OAuthGrant?, client: OAuthClient, store: any OAuthGrantStore, refresher: Refresher,
-        now: @escaping @Sendable () -> Date = Date.init
+        identityCheck: OAuthIdentityCheck, sessions: SessionStore? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.sessionKey = sessionKey
         initial = grant
         self.client = client
         self.store = store
         self.refresher = refresher
+        self.identityCheck = identityCheck
+        self.sessions = sessions
         self.now = now
     }
 
     package func headers(for request: PDSRequest) async throws(PDSCallFailure) -> HTTPHeaders {
-        let grant = try await current()
+        var grant = try await current()
+        if grant.awaitsIdentityCheck { grant = try await checkedAgain(grant) }
         let nonce = OAuthURL.origin(request.url).flatMap { client.nonces.nonce(jkt: grant.dpopKey.publicKey.jwkThumbprint, origin: $0) }
         do {
             let proof = try DPoPProof.make(
@@ -72,6 +88,8 @@ package struct OAuthAuthorizer: PDSAuthorizer {
         let client = self.client
         let store = self.store
         let key = sessionKey
+        let refresher = self.refresher
+        let settle = settling
         let result = await refresher.refresh(key, rejected: rejected, fallback: try await current()) { current in
             let fresh: OAuthGrant
             do throws(OAuthError) {
@@ -80,19 +98,67 @@ package struct OAuthAuthorizer: PDSAuthorizer {
                 switch error {
                 case .sessionEnded, .subjectMismatch:
                     try? await store.delete(sessionKey: key)
+                    await refresher.forget(key)
                     return .failure(.signedOut)
                 default:
                     return .failure(.local(error))
                 }
             }
-            do {
-                try await store.save(fresh, sessionKey: key)
-            } catch {
-                return .failure(.local(error))
-            }
-            return .success(fresh)
+            return await settle(fresh)
         }
         _ = try result.get()
+    }
+
+    /// Checks the account of a grant that awaits it, one check per session at a time
+    /// (through the refresher, so it never overlaps a renewal); gives the grant to send with.
+    private func checkedAgain(_ grant: OAuthGrant) async throws(PDSCallFailure) -> OAuthGrant {
+        let settle = settling
+        return try await refresher.refresh(sessionKey, rejected: nil, fallback: grant) { current in
+            guard current.awaitsIdentityCheck else { return .success(current) }
+            return await settle(current)
+        }.get()
+    }
+
+    /// What follows a renewal (and a check that was put off): the identity check, then
+    /// the grant kept and used, kept and marked, or revoked and the session ended.
+    private var settling: @Sendable (OAuthGrant) async -> Result<OAuthGrant, PDSCallFailure> {
+        let client = self.client
+        let store = self.store
+        let key = sessionKey
+        let identityCheck = self.identityCheck
+        let sessions = self.sessions
+        let refresher = self.refresher
+        return { fresh in
+            var checked = fresh
+            switch await identityCheck.check(fresh) {
+            case .ended:
+                await client.revoke(fresh)
+                try? await store.delete(sessionKey: key)
+                await refresher.forget(key)
+                return .failure(.signedOut)
+            case .undecided(let failure):
+                // Keep the renewed grant: the old refresh token is spent.
+                checked.awaitsIdentityCheck = true
+                do {
+                    try await store.save(checked, sessionKey: key)
+                } catch {
+                    return .failure(.local(error))
+                }
+                // The newest grant even though this renewal failed, so the spent one is
+                // never sent again.
+                await refresher.keep(key, checked)
+                return .failure(failure)
+            case .verified(let handle):
+                checked.awaitsIdentityCheck = false
+                do {
+                    try await store.save(checked, sessionKey: key)
+                    try await sessions?.updateHandle(idHash: key, did: checked.did, handle)
+                } catch {
+                    return .failure(.local(error))
+                }
+                return .success(checked)
+            }
+        }
     }
 
     /// Revokes the session's tokens at its authorization server and forgets them here.

@@ -23,7 +23,8 @@ package struct OAuthGrantFiles: OAuthGrantStore {
         let record = Record(
             did: grant.did.rawValue, pdsURL: grant.pdsURL, server: grant.server, accessToken: grant.accessToken.revealed,
             refreshToken: grant.refreshToken?.revealed, expiresAt: grant.expiresAt.timeIntervalSince1970, scope: grant.scope.description,
-            dpopKey: Base64URL.encode(try grant.dpopKey.pkcs8DER), clientKeyID: grant.clientKeyID)
+            dpopKey: Base64URL.encode(try grant.dpopKey.pkcs8DER), clientKeyID: grant.clientKeyID,
+            awaitsIdentityCheck: grant.awaitsIdentityCheck ? true : nil)
         try DurableFile.write(Array(try JSONEncoder().encode(record)), to: try path(sessionKey), permissions: 0o600)
     }
 
@@ -32,11 +33,13 @@ package struct OAuthGrantFiles: OAuthGrantStore {
         guard FileManager.default.fileExists(atPath: file) else { return nil }
         let record = try JSONDecoder().decode(Record.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
         guard let did = DID(record.did), let der = Base64URL.decode(record.dpopKey) else { throw CorruptGrant() }
-        return OAuthGrant(
+        var grant = OAuthGrant(
             did: did, pdsURL: record.pdsURL, server: record.server, accessToken: Secret(record.accessToken),
             refreshToken: record.refreshToken.map(Secret.init), expiresAt: Date(timeIntervalSince1970: record.expiresAt),
             scope: OAuthScope(record.scope), dpopKey: try P256.PrivateKey(pkcs8DER: der),
             clientKeyID: record.clientKeyID)
+        grant.awaitsIdentityCheck = record.awaitsIdentityCheck ?? false
+        return grant
     }
 
     package func delete(sessionKey: String) async throws {
@@ -71,6 +74,8 @@ package struct OAuthGrantFiles: OAuthGrantStore {
         /// PKCS#8 DER, base64url.
         var dpopKey: String
         var clientKeyID: String
+        /// Present (true) only while the grant awaits an identity check; older files lack it.
+        var awaitsIdentityCheck: Bool?
     }
 
     /// A grant file that cannot be read back (or a session key that cannot name one).

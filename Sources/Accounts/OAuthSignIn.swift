@@ -11,9 +11,16 @@ package import OAuthClient
 /// the account as an app-password sign-in is checked: the grant's tokens must work at
 /// the PDS the account's own identity names, and the handle must check out both ways.
 ///
-/// Decisions: starting a sign-in costs this server outgoing requests, so each client
-/// address may start `startsPerWindow` per ten minutes; a sign-in lives ten minutes
-/// (`PendingOAuthSignIns`).
+/// Decisions: starting a sign-in costs this server outgoing requests and a place in the
+/// table of sign-ins in progress, so each client network (an IPv4 address or an IPv6
+/// /64, `ClientNetwork`) may start `startsPerWindow` per ten minutes and everyone
+/// together `totalStartsPerWindow`, fewer than the table holds; a sign-in lives ten
+/// minutes, and a flood evicts only its own (`PendingOAuthSignIns`).
+///
+/// A sign-in is bound to the browser that started it by `browser`, a value the web
+/// layer derives from a cookie it set for this sign-in together with what already ties
+/// the browser to this server (its session, or its form cookie), so a sign-in cookie
+/// carried into another browser does not finish the sign-in there.
 package struct OAuthSignIn: Sendable {
     /// A finished sign-in, ready to become a session.
     package struct Completed: Sendable {
@@ -29,28 +36,31 @@ package struct OAuthSignIn: Sendable {
     let identity: any IdentityResolving
     let connector: any PDSConnector
     let starts: AttemptLimiter
+    let allStarts: AttemptLimiter
     let logger: Logger
 
     package init(
         oauth: OAuthSessions, pending: PendingOAuthSignIns = PendingOAuthSignIns(), identity: any IdentityResolving,
-        connector: any PDSConnector, startsPerWindow: Int = 20, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+        connector: any PDSConnector, startsPerWindow: Int = 20, totalStartsPerWindow: Int = 1000, logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.oauth = oauth
         self.pending = pending
         self.identity = identity
         self.connector = connector
         starts = AttemptLimiter(limit: startsPerWindow, window: 600, now: now)
+        allStarts = AttemptLimiter(limit: totalStartsPerWindow, window: 600, maxKeys: 1, now: now)
         self.logger = logger
     }
 
-    /// Starts signing in `input` for `browser` (the hash of its sign-in cookie), coming
+    /// Starts signing in `input` for `browser` (its binding, see the type's note), coming
     /// back to `next`: gives the URL to send the browser to.
     package func begin(_ input: String, browser: String, next: String?, client address: String) async throws(SignInFailure) -> String {
         let typed = input.trimmingWhitespaceAndNewlines()
         guard !typed.isEmpty, typed.utf8.count <= 253 else { throw .missingFields }
-        let key = "oauth-start \(address)"
-        guard await !starts.isLimited(key) else { throw .tooManyStarts }
-        await starts.recordFailure(key)
+        let network = ClientNetwork.key(for: address)
+        guard await starts.take("oauth-start \(network)") else { throw .tooManyStarts }
+        guard await allStarts.take("oauth-start") else { throw .tooManyStartsEverywhere }
         let started: (pending: PendingAuthorization, redirectURL: String)
         do {
             started = try await oauth.client.beginAuthorization(typed)
@@ -58,7 +68,8 @@ package struct OAuthSignIn: Sendable {
             logger.info("oauth sign-in not started", ["reason": error.description])
             throw .oauth(error)
         }
-        await pending.add(.init(authorization: started.pending, browser: browser, next: next, startedAt: started.pending.createdAt))
+        await pending.add(
+            .init(authorization: started.pending, browser: browser, network: network, next: next, startedAt: started.pending.createdAt))
         return started.redirectURL
     }
 

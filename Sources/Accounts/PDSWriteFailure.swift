@@ -1,23 +1,55 @@
 import ATProto
 
 /// Why a write to an account's PDS (a story being published, a favourite or a comment)
-/// did not complete, sorted into what is retried and what waits for the person.
-package enum PDSWriteFailure: Error, Sendable {
-    case transient(String)
-    case permanent(String)
+/// did not complete: the problem (`WriteProblem`), sorted into what is retried and what
+/// waits for the person.
+package enum PDSWriteFailure: Error, Sendable, Equatable {
+    case transient(WriteProblem)
+    case permanent(WriteProblem)
     /// The PDS no longer has the photo uploaded earlier (a PDS drops uploads no record
     /// uses after a while): upload it again, then write the story.
-    case blobMissing(String)
+    case blobMissing(WriteProblem)
 
-    /// A PDS failure sorted into one to retry or one to stop at; this server's own
-    /// failures (`.local`) come back as they were.
-    package static func sorting(_ failure: AuthorizedPDS.Failure) -> any Error {
+    /// What went wrong, whichever way it is sorted.
+    package var problem: WriteProblem {
+        switch self {
+        case .transient(let problem), .permanent(let problem), .blobMissing(let problem): problem
+        }
+    }
+
+    /// A PDS failure as a problem, sorted into one to retry (no answer, a timeout, 5xx,
+    /// 408, 429, an identity directory that did not answer, this server's own failure)
+    /// or one to stop at (a refusal, a session that ended, an answer that cannot be read).
+    package static func sorting(_ failure: AuthorizedPDS.Failure) -> PDSWriteFailure {
         switch failure {
-        case .signedOut: PDSWriteFailure.permanent("Your sign-in has ended. Sign in again, then press Retry.")
-        case .pds(let xrpc) where xrpc.isTransient: PDSWriteFailure.transient(xrpc.description)
-        case .identity(let problem): PDSWriteFailure.transient(problem.description)
-        case .pds(let xrpc): PDSWriteFailure.permanent("Your PDS refused it: \(xrpc.description)")
-        case .local(let cause): cause
+        case .signedOut: return .permanent(.signedOut)
+        case .identity(let problem): return .transient(.identityUnavailable(detail: problem.description))
+        // A failure here (storing renewed tokens, say) is not the PDS's: the next try may work.
+        case .local(let cause): return .transient(.local(detail: String(describing: cause)))
+        case .pds(let xrpc):
+            let problem = Self.problem(xrpc)
+            return xrpc.isTransient ? .transient(problem) : .permanent(problem)
+        }
+    }
+
+    /// Any error a write's work threw, as a failure: this type as it is, a PDS failure
+    /// sorted, anything else this server's own (tried again).
+    package static func from(_ error: any Error) -> PDSWriteFailure {
+        if let failure = error as? PDSWriteFailure { return failure }
+        if let failure = error as? AuthorizedPDS.Failure { return sorting(failure) }
+        return .transient(.local(detail: String(describing: error)))
+    }
+
+    /// What the PDS's answer (or its absence) means for a write.
+    static func problem(_ xrpc: XRPCError) -> WriteProblem {
+        switch xrpc {
+        case .transport(let outbound):
+            return outbound.isTimeout ? .timedOut(detail: outbound.description) : .unreachable(detail: outbound.description)
+        case .remote(let status, let error, let message, _):
+            if status == 413 || error?.hasSuffix("TooLarge") == true { return .tooLarge(status: status, error: error, message: message) }
+            return xrpc.isTransient ? .unavailable(status: status, error: error, message: message) : .refused(status: status, error: error, message: message)
+        case .undecodable(let problem): return .unreadableAnswer(detail: problem.description)
+        case .unencodable(let problem): return .invalidRecord(detail: problem.description)
         }
     }
 }

@@ -44,40 +44,47 @@ package struct SessionStore: Sendable {
     /// Stores a new session and returns the cookie value for it. `prepare` runs first
     /// with the session's id hash (an OAuth session's grant is stored under it), so the
     /// session never exists without its credentials.
+    /// `hostCookie`: the cookie is set as `__Host-sid` (over https), and the session is
+    /// never read from a plain `sid` (`AccountSession.issuedAsHostCookie`).
     package func create(
-        _ tokens: PDSSession, pdsURL: String, displayName: String?, kind: SessionKind = .appPassword,
+        _ tokens: PDSSession, pdsURL: String, displayName: String?, kind: SessionKind = .appPassword, hostCookie: Bool = false,
         prepare: (String) async throws -> Void = { _ in }
     ) async throws -> String {
         let value = SessionStore.randomToken()
         let hash = SessionStore.hash(value)
         let session = AccountSession(
-            idHash: hash, did: tokens.did, handle: tokens.handle, displayName: displayName, pdsURL: pdsURL, tokens: tokens, kind: kind)
+            idHash: hash, did: tokens.did, handle: tokens.handle, displayName: displayName, pdsURL: pdsURL, tokens: tokens, kind: kind,
+            issuedAsHostCookie: hostCookie)
         try await prepare(hash)
         try await repository.insert(session, at: now())
         known.insert(hash, account: tokens.did.rawValue)
         return value
     }
 
-    /// The session a cookie value belongs to, if it exists and is not stale.
+    /// The session a cookie value belongs to, if it exists and is not stale, under
+    /// whichever cookie name it was issued.
     package func find(cookieValue: String?) async throws -> AccountSession? {
         guard let cookieValue, SessionCookie.isWellFormed(cookieValue) else { return nil }
-        return try await accounts(in: SessionCookie(ids: [cookieValue])).first
+        return try await accounts(in: SessionCookie(ids: [cookieValue]), plainName: false).first
     }
 
     /// The accounts a browser's cookie holds that exist and are not stale, in the
-    /// cookie's order (the current one first).
+    /// cookie's order (the current one first). `plainName`: the cookie came as a plain
+    /// `sid` (over http, or over https from before the `__Host-` names), which another
+    /// host may have planted; only sessions issued under that name count, so no session
+    /// issued as `__Host-sid` can be carried into another browser that way.
     ///
     /// Runs for every page a signed-in person loads, so it is one read; the last-used
     /// time (which keeps a session alive) is written for the current account only, and
     /// at most every five minutes: an account nobody picks on this browser for the idle
     /// lifetime ends like any unused session.
-    package func accounts(in cookie: SessionCookie) async throws -> [AccountSession] {
+    package func accounts(in cookie: SessionCookie, plainName: Bool) async throws -> [AccountSession] {
         guard !cookie.isEmpty else { return [] }
         let hashes = cookie.ids.map(SessionStore.hash)
         let time = now()
         let found = try await repository.sessions(withIDHashes: hashes, usedSince: time.addingTimeInterval(-SessionStore.idleLifetime))
         let byHash = Dictionary(found.map { ($0.session.idHash, $0) }, uniquingKeysWith: { first, _ in first })
-        let ordered = hashes.compactMap { byHash[$0] }
+        let ordered = hashes.compactMap { byHash[$0] }.filter { !plainName || !$0.session.issuedAsHostCookie }
         if let current = ordered.first, time.timeIntervalSince(current.lastUsed) > 300 {
             try await repository.touch(idHash: current.session.idHash, at: time)
         }
@@ -100,6 +107,13 @@ package struct SessionStore: Sendable {
     /// Stores refreshed tokens and the handle checked with them (the DID when it has none).
     package func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
         try await repository.updateTokens(idHash: idHash, tokens)
+    }
+
+    /// Stores the handle an OAuth session's account was checked with at a renewal (nil:
+    /// none checks out, and it is shown by its DID). Its tokens live in its grant, so the
+    /// row's stay empty.
+    package func updateHandle(idHash: String, did: DID, _ handle: Handle?) async throws {
+        try await repository.updateTokens(idHash: idHash, PDSSession(did: did, handle: handle, accessToken: Secret(""), refreshToken: Secret("")))
     }
 
     package func delete(idHash: String) async throws {

@@ -29,8 +29,14 @@ package enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible 
     /// Signing in through the account's authorization server (OAuth) failed: `OAuthError`
     /// says at which step, and whose fault it was.
     case oauth(OAuthError)
-    /// Too many OAuth sign-ins were started from this client address just now.
+    /// Too many OAuth sign-ins were started from this client network just now.
     case tooManyStarts
+    /// Too many OAuth sign-ins were started on this server just now, from everywhere
+    /// together (the table of sign-ins in progress is kept from filling up).
+    case tooManyStartsEverywhere
+    /// Too many accounts the identity directory does not know were tried from this
+    /// client network just now (each costs a call to the directory).
+    case tooManyUnknownAccounts
     /// The OAuth answer came back to a browser that did not start that sign-in (a link
     /// someone else made), or after the sign-in was forgotten (too old, or the server
     /// restarted in between).
@@ -53,6 +59,10 @@ package enum SignInFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .identity(let error): error.userMessage
         case .oauth(let error): error.userMessage
         case .tooManyStarts: "Too many sign-ins were started from here just now. Please wait a few minutes and try again."
+        case .tooManyStartsEverywhere:
+            "This server has started too many sign-ins just now. Please wait a few minutes and try again."
+        case .tooManyUnknownAccounts:
+            "Too many accounts that could not be found were tried from here just now. Please wait a few minutes and try again."
         case .foreignOrExpiredCallback:
             "That sign-in was not started in this browser, or it took too long. Start signing in again here."
         }

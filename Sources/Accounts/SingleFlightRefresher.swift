@@ -32,6 +32,18 @@ package actor SingleFlightRefresher<Credentials: RenewableCredentials> {
         return credentials
     }
 
+    /// Makes `credentials` the newest for `key` although the refresh that got them went
+    /// on to fail (they were stored, and the ones before are spent).
+    func keep(_ key: String, _ credentials: Credentials) {
+        if newest.count >= 4096 { newest.removeAll() }
+        newest[key] = credentials
+    }
+
+    /// Forgets the credentials of a session that has ended, so nothing is sent with them.
+    func forget(_ key: String) {
+        newest[key] = nil
+    }
+
     /// Refreshes the session `key` with `work`, given the newest credentials known (or
     /// `fallback`). When `rejected`, the access token the PDS refused, is no longer the
     /// newest, another call renewed the session since that request was sent: the newest

@@ -33,6 +33,12 @@ package enum FileDescriptorIO {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError(operation: "opening \(path)", code: errno) }
         defer { close(descriptor) }
+        return try read(descriptor, limit: limit, path: path)
+    }
+
+    /// Reads the open `descriptor` from where it stands, stopping after `limit` bytes
+    /// (`path` only names it in an error).
+    package static func read(_ descriptor: Int32, limit: Int, path: String) throws(FileSystemError) -> [UInt8] {
         var bytes = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: min(limit, 64 << 10))
         while bytes.count < limit {

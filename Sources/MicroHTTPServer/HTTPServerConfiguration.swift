@@ -10,13 +10,19 @@ package struct HTTPServerConfiguration: Sendable {
     /// Bodies up to this size stay in memory; larger ones spill to a temporary file.
     package var memoryBodyLimit: Int
     /// Most bytes all spilled bodies together may take in `temporaryDirectory`. Space is
-    /// taken as body bytes arrive; one client address, and one account, may hold at most
-    /// a quarter of it (or one `maxBodyBytes` body, if that is more). A body whose
-    /// declared length (a chunked one's route limit) does not fit its sender's share now
-    /// is refused with 503 before any byte is stored; one that runs out of room midway
-    /// gets 503 and the connection closes.
+    /// taken as body bytes arrive; one client address (IPv6: its /64), and one account,
+    /// may hold at most a quarter of it (or one `maxBodyBytes` body, if that is more),
+    /// and the last `spoolReserve` bytes go only to senders holding less than what stays
+    /// free (see `SpoolBudget`). A body whose declared length (a chunked one's route
+    /// limit) does not fit its sender's share now is refused with 503 before any byte is
+    /// stored; one that runs out of room midway gets 503 and the connection closes.
     package var spoolLimitBytes: Int = 1 << 30
-    /// The slowest a body may arrive once its grace period is over; nil for no minimum.
+    /// The newcomers' part of `spoolLimitBytes`; nil for an eighth of it or two
+    /// `maxBodyBytes` bodies, whichever is more, at most half of it and never so much
+    /// that one `maxBodyBytes` body no longer fits beside it (`spoolReserve`).
+    package var spoolReserveBytes: Int?
+    /// The slowest a body may arrive (on average once its grace period is over, and
+    /// without a stall); nil for no minimum.
     package var minimumBodyRate: MinimumBodyRate? = .standard
     /// The clock body deadlines and rates are measured with; tests inject one.
     package var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
@@ -95,6 +101,12 @@ package struct HTTPServerConfiguration: Sendable {
 }
 
 extension HTTPServerConfiguration {
+    /// The newcomers' part of the spool the server keeps (`spoolReserveBytes`, or its
+    /// default for these limits).
+    package var spoolReserve: Int {
+        min(max(0, spoolReserveBytes ?? SpoolBudget.defaultReserve(limit: spoolLimitBytes, largestBody: maxBodyBytes)), spoolLimitBytes)
+    }
+
     /// The connection policy's sizes, from the limits above.
     var slotLimits: ConnectionSlots.Limits {
         let reserve = reservedConnections ?? max(2, connectionLimit / 16)

@@ -5,10 +5,16 @@ import ATProto
 extension OAuthClient {
     /// The authorization server that protects `pdsURL`, with its metadata checked.
     package func authorizationServer(forPDS pdsURL: String) async throws(OAuthError) -> AuthorizationServer {
+        try await authorizationServer(origin: try await authorizationServerOrigin(forPDS: pdsURL))
+    }
+
+    /// The origin of the authorization server `pdsURL`'s protected-resource metadata
+    /// names (its `issuer`, once its own metadata is checked).
+    package func authorizationServerOrigin(forPDS pdsURL: String) async throws(OAuthError) -> String {
         guard let pds = OAuthURL.origin(pdsURL) else { throw .invalidMetadata(server: pdsURL, detail: "not a URL") }
         let resource = try await fetchJSON(
             ProtectedResourceMetadata.self, from: pds + "/.well-known/oauth-protected-resource", service: pds)
-        return try await authorizationServer(origin: try resource.authorizationServer(forPDS: pds))
+        return try resource.authorizationServer(forPDS: pds)
     }
 
     /// The authorization server at `origin`; its `issuer` must be exactly that origin.

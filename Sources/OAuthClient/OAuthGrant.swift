@@ -20,6 +20,9 @@ package struct OAuthGrant: Sendable, CustomStringConvertible {
     /// The client key (`kid`) the grant was obtained with: it refreshes and revokes the
     /// grant, and stays published while any grant names it.
     package var clientKeyID: String
+    /// The grant was renewed but the account's identity could not be checked again just
+    /// then (the directory did not answer): nothing is sent with it until it is.
+    package var awaitsIdentityCheck = false
 
     package init(
         did: DID, pdsURL: String, server: AuthorizationServer, accessToken: Secret, refreshToken: Secret?, expiresAt: Date, scope: OAuthScope,

@@ -1,4 +1,5 @@
 package import ATProto
+package import Accounts
 package import FoundationEssentials
 package import GrainSupport
 
@@ -7,9 +8,10 @@ package import GrainSupport
 /// failed); given the outcome of a step, `apply` returns the progress to store. The
 /// `Publisher` performs the steps (`PublishSteps`) and persists what `apply` returns.
 ///
-/// Transient failures (no answer, timeouts, 5xx, 429) are retried with exponential
-/// backoff (2^attempts seconds plus jitter, at most `maxBackoff`) until `maxAttempts`;
-/// any other failure stops publishing with a reason the person sees and can retry.
+/// Retrying and giving up are the attempts' bookkeeping (`WriteAttempts`, shared with
+/// favourites and comments): transient failures (no answer, timeouts, 5xx, 429) are
+/// retried with backoff until too many in a row; any other failure stops publishing
+/// with its problem, which the draft page says in words and offers to retry.
 package struct PublishMachine: Sendable, Equatable {
     /// What the driver should do now.
     package enum Action: Sendable, Equatable {
@@ -17,7 +19,7 @@ package struct PublishMachine: Sendable, Equatable {
         /// Nothing is due before this moment.
         case wait(until: Date)
         case posted
-        case failed(reason: String)
+        case failed(WriteProblem?)
     }
 
     /// What a completed step produced.
@@ -31,11 +33,9 @@ package struct PublishMachine: Sendable, Equatable {
     /// How a step went.
     package enum Outcome: Sendable, Equatable {
         case completed(StepResult)
-        case transientFailure(String)
-        case permanentFailure(String)
-        /// The story step found the uploaded blob gone: upload again at once (counted as
-        /// an attempt, so a PDS that keeps losing it ends in failure, not a loop).
-        case blobMissing(String)
+        /// The step failed: retried later (transient), at once (the uploaded blob is gone:
+        /// upload again), or not (permanent), as `WriteAttempts` rules.
+        case failed(PDSWriteFailure)
     }
 
     /// Backoff and giving up, shared with favourites and comments.
@@ -47,12 +47,12 @@ package struct PublishMachine: Sendable, Equatable {
 
     package func next(_ progress: PublishProgress, now: Date) -> Action {
         switch progress.status {
-        case .failed: return .failed(reason: progress.lastError ?? "")
+        case .failed: return .failed(progress.attempts.problem)
         case .posted: return .posted
         case .pending: break
         }
         if progress.step == .done { return .posted }
-        if progress.nextAttemptAt > now { return .wait(until: progress.nextAttemptAt) }
+        if progress.attempts.nextAt > now { return .wait(until: progress.attempts.nextAt) }
         // A story needs the uploaded blob; without one, upload (again) first.
         if progress.step == .story, progress.blob == nil { return .run(.upload) }
         return .run(progress.step)
@@ -78,18 +78,10 @@ package struct PublishMachine: Sendable, Equatable {
                 next.step = .done
                 next.status = .posted
             }
-            next.attempts = 0
-            next.lastError = nil
-        case .transientFailure(let reason):
-            next.countFailedAttempt(reason, maxAttempts: maxAttempts) { attempts in
-                now.addingTimeInterval(backoff(afterAttempts: attempts, jitter: jitter))
-            }
-        case .permanentFailure(let reason):
-            next.status = .failed
-            next.lastError = reason
-        case .blobMissing(let reason):
-            next.blob = nil
-            next.countFailedAttempt(reason, maxAttempts: maxAttempts) { _ in now }
+            next.attempts.succeeded()
+        case .failed(let failure):
+            if case .blobMissing = failure { next.blob = nil }
+            if next.attempts.record(failure, now: now, schedule: schedule, jitter: jitter) == .stopped { next.status = .failed }
         }
         return next
     }
@@ -97,20 +89,5 @@ package struct PublishMachine: Sendable, Equatable {
     /// Seconds to wait after `attempts` transient failures in a row.
     package func backoff(afterAttempts attempts: Int, jitter: Double) -> TimeInterval {
         schedule.backoff(afterAttempts: attempts, jitter: jitter)
-    }
-}
-
-extension PublishProgress {
-    /// One more failed attempt for `reason`: given up at `maxAttempts`, else tried again
-    /// at `retryAt(attempts)`.
-    fileprivate mutating func countFailedAttempt(_ reason: String, maxAttempts: Int, retryAt: (Int) -> Date) {
-        attempts += 1
-        lastError = reason
-        if attempts >= maxAttempts {
-            status = .failed
-            lastError = "Gave up after \(attempts) tries: \(reason)"
-        } else {
-            nextAttemptAt = retryAt(attempts)
-        }
     }
 }

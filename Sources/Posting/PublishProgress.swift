@@ -1,5 +1,5 @@
 package import ATProto
-package import FoundationEssentials
+package import Accounts
 
 /// How far publishing one draft has got. It is kept with the draft (`DraftRepository`),
 /// and each step's result is written there before the next step starts, so after a crash
@@ -37,14 +37,13 @@ package struct PublishProgress: Sendable, Equatable {
     package var blob: BlobRef?
     package var storyURI: ATURI?
     package var storyCID: String?
-    package var attempts: Int
-    package var nextAttemptAt: Date
-    package var lastError: String?
+    /// Failed tries of the current step, when the next is due and what went wrong last.
+    package var attempts: WriteAttempts
     package var status: Status
 
     package init(
         draftID: String, did: DID, pdsURL: String, step: Step, recordCreatedAt: Datetime, blob: BlobRef?, storyURI: ATURI?,
-        storyCID: String?, attempts: Int, nextAttemptAt: Date, lastError: String?, status: Status
+        storyCID: String?, attempts: WriteAttempts, status: Status
     ) {
         self.draftID = draftID
         self.did = did
@@ -55,8 +54,6 @@ package struct PublishProgress: Sendable, Equatable {
         self.storyURI = storyURI
         self.storyCID = storyCID
         self.attempts = attempts
-        self.nextAttemptAt = nextAttemptAt
-        self.lastError = lastError
         self.status = status
     }
 

@@ -34,11 +34,13 @@ struct PublishSteps: Sendable {
                 location: draft.place.map { HThreeLocation(value: $0.cell, name: $0.name) }, address: draft.place?.address,
                 labels: draft.labels.isEmpty ? nil : SelfLabels(draft.labels), createdAt: progress.recordCreatedAt
             )
-            do { try record.validate() } catch { throw PublishFailure.permanent("The story does not match Grain's format: \(error)") }
+            do { try record.validate() } catch { throw PublishFailure.permanent(.invalidRecord(detail: error.description)) }
             do {
                 return .storyCreated(try await dependencies.pds.createOnce(account, collection: StoryRecord.collection, rkey: draft.storyRKey, record: record))
             } catch {
-                if case .pds(.remote(400, "BlobNotFound", let message, _)) = error { throw PublishFailure.blobMissing(message ?? "BlobNotFound") }
+                if case .pds(.remote(400, "BlobNotFound", let message, _)) = error {
+                    throw PublishFailure.blobMissing(.refused(status: 400, error: "BlobNotFound", message: message))
+                }
                 throw PublishFailure.sorting(error)
             }
         case .crosspost, .done:
@@ -98,10 +100,10 @@ struct PublishSteps: Sendable {
 
     private func uploadPhoto() async throws -> BlobRef {
         let path = dependencies.data.draftPhoto(draft.id)
-        guard FileManager.default.fileExists(atPath: path) else { throw PublishFailure.permanent("The photo of this draft is missing from the server.") }
+        guard FileManager.default.fileExists(atPath: path) else { throw PublishFailure.permanent(.photoMissing) }
         let blob = try await call { client in try await client.uploadBlob(path: path, mimeType: "image/jpeg") }
         guard blob.size == draft.photoBytes || blob.size == 0 else {
-            throw PublishFailure.transient("the PDS stored \(blob.size) of \(draft.photoBytes) bytes")
+            throw PublishFailure.transient(.incompleteUpload(stored: blob.size, expected: draft.photoBytes))
         }
         return blob
     }

@@ -65,7 +65,7 @@ package actor Publisher {
             return
         }
         guard let account = found else {
-            await record(.permanentFailure("You are signed out. Sign in again, then press Retry."), &progress)
+            await record(.failed(.permanent(.signedOut)), &progress)
             return
         }
         let steps = PublishSteps(dependencies: d, draft: draft, account: account)
@@ -75,15 +75,8 @@ package actor Publisher {
                 let outcome: PublishMachine.Outcome
                 do {
                     outcome = .completed(try await steps.perform(step, progress))
-                } catch let failure as PublishFailure {
-                    outcome =
-                        switch failure {
-                        case .transient(let reason): .transientFailure(reason)
-                        case .permanent(let reason): .permanentFailure(reason)
-                        case .blobMissing(let reason): .blobMissing(reason)
-                        }
                 } catch {
-                    outcome = .permanentFailure("Unexpected problem: \(error)")
+                    outcome = .failed(PDSWriteFailure.from(error))
                 }
                 switch await record(outcome, &progress) {
                 case .goOn:
@@ -127,14 +120,16 @@ package actor Publisher {
         let step = progress.step
         progress = machine.apply(outcome, to: progress, now: d.now(), jitter: Double.random(in: 0...1))
         switch (outcome, progress.status) {
-        case (.transientFailure(let reason), .pending):
+        case (.failed(.blobMissing(let problem)), .pending):
             d.logger.warning(
-                "publishing will be retried", ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts), "error": reason])
-        case (.blobMissing(let reason), .pending):
+                "the PDS no longer has the photo; uploading it again",
+                ["draft": progress.draftID, "attempt": String(progress.attempts.count), "error": problem.description])
+        case (.failed(let failure), .pending):
             d.logger.warning(
-                "the PDS no longer has the photo; uploading it again", ["draft": progress.draftID, "attempt": String(progress.attempts), "error": reason])
+                "publishing will be retried",
+                ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts.count), "error": failure.problem.description])
         case (_, .failed):
-            d.logger.warning("publishing failed", ["draft": progress.draftID, "step": step.rawValue, "error": progress.lastError ?? ""])
+            d.logger.warning("publishing failed", ["draft": progress.draftID, "step": step.rawValue, "error": progress.attempts.problem?.description ?? ""])
         default:
             break
         }
@@ -146,7 +141,7 @@ package actor Publisher {
         }
         if case .completed = outcome { return .goOn }
         // A lost upload is uploaded again right away, within this run.
-        if case .blobMissing = outcome, progress.status == .pending { return .goOn }
+        if case .failed(.blobMissing) = outcome, progress.status == .pending { return .goOn }
         return .stop
     }
 }

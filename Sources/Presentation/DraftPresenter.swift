@@ -1,4 +1,5 @@
 package import ATProto
+import Accounts
 package import Geocoding
 import GrainSupport
 package import Posting
@@ -20,9 +21,9 @@ package struct DraftPresenter: Sendable {
         }
         var status: DraftPageModel.Status?
         if draft.state != .draft {
-            let reason = entry?.lastError ?? ""
-            let retrying = draft.state == .publishing && (entry?.attempts ?? 0) > 0
-            let words = DraftPresenter.plainWords(for: reason, stillTrying: retrying)
+            let retrying = draft.state == .publishing && (entry?.attempts.count ?? 0) > 0
+            let problem = entry?.attempts.problem
+            let words = retrying ? WriteProblemWords.retrying(problem) : WriteProblemWords.stopped(problem, .story)
             status = DraftPageModel.Status(
                 state: draft.state == .publishing ? .publishing : draft.state == .posted ? .posted : .failed,
                 headline: words.headline, details: words.details, retrying: retrying,
@@ -48,27 +49,6 @@ package struct DraftPresenter: Sendable {
             searchFirst: draft.place == nil && draft.gpsCell == nil,
             warnings: warnings, status: status, searchQuery: search?.query ?? "", results: results, problem: problem
         )
-    }
-
-    /// What went wrong, in words for the person, and the technical text (status codes,
-    /// error names, transport failures) for the disclosure beside it. A reason that is
-    /// already a sentence for people (a sign-in that ended, a photo that is missing) is
-    /// the headline itself.
-    package static func plainWords(for reason: String, stillTrying: Bool) -> (headline: String, details: String?) {
-        let details = reason.isEmpty ? nil : reason
-        if stillTrying {
-            return ("Your account's server isn't answering right now; GrainStories keeps trying.", details)
-        }
-        if reason.contains("RepoNotFound") || reason.contains("AccountNotFound") {
-            return ("Your account's server doesn't have your account (it may have moved to another server). Sign in again, then press Retry.", details)
-        }
-        if reason.hasPrefix("HTTP 5") || reason.hasPrefix("xrpc transport") {
-            return ("Your account's server didn't answer in the end. Press Retry to try again.", details)
-        }
-        if reason.hasPrefix("HTTP 4") || reason.hasPrefix("xrpc") {
-            return ("Your account's server refused this story. Press Retry to try again, or discard it.", details)
-        }
-        return (reason.isEmpty ? "The story was not posted." : reason, nil)
     }
 
     package init(tokens: PlaceTokens) {

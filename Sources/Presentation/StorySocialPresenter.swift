@@ -9,7 +9,9 @@ package import Viewing
 /// What templates show of a story's favourites and comments: the viewer's bar (heart,
 /// count, latest comment, "Add a comment…") and the comments themselves, each with
 /// avatar, name, relative time, text runs from checked facets (`CommentText`), and a
-/// delete form on the signed-in person's own.
+/// delete form on the signed-in person's own. Forms are offered only for what the
+/// person's sign-in allows (`AccountAction`: an OAuth grant may allow creating comments
+/// but not deleting them, or no hearts at all).
 package struct StorySocialPresenter: Sendable {
     package let outbox: SocialOutbox
     package let comments: StoryComments
@@ -35,17 +37,17 @@ package struct StorySocialPresenter: Sendable {
     /// story is live and someone is signed in, a reply form.
     package func thread(_ comments: [CommentMerge.Shown], account: AccountSession?, story: StoryView, isLive: Bool) async -> [CommentModel] {
         let hearts = if let account { await outbox.hearts(account) } else { FavouriteBook.Hearts() }
-        let canAct = account != nil && isLive
+        // Only what the person's sign-in allows is offered (an OAuth grant may allow less).
+        let canHeart = isLive && account.map(AccountAction.heart.isAllowed(for:)) == true
+        let canReply = isLive && account.map(AccountAction.comment.isAllowed(for:)) == true
         func model(_ shown: CommentMerge.Shown) -> CommentModel {
             var model = comment(shown, account: account, story: story)
             let favorited = hearts[shown.view.uri] != nil
             model.uri = shown.view.uri.rawValue
             model.favorited = favorited
             model.favCount = max(shown.view.favCount ?? 0, favorited ? 1 : 0)
-            if canAct {
-                model.favoriteAction = Self.commentFavoritePath(story)
-                model.replyDraft = shown.view.author.handle.map { "@\($0.rawValue) " } ?? ""
-            }
+            if canHeart { model.favoriteAction = Self.commentFavoritePath(story) }
+            if canReply { model.replyDraft = shown.view.author.handle.map { "@\($0.rawValue) " } ?? "" }
             return model
         }
         return CommentNesting.threads(comments).map { thread in
@@ -62,8 +64,11 @@ package struct StorySocialPresenter: Sendable {
         let favorited = if let account { await outbox.isFavourite(account, story.uri) } else { false }
         let (count, latest) = await summary
         let storyPath = StoryLinks.story(story)
+        // A visitor's heart leads to signing in; a signed-in person's is a form, offered
+        // only when their sign-in allows hearts.
+        let mayHeart = account.map(AccountAction.heart.isAllowed(for:)) ?? true
         return ViewerSocialModel(
-            commentsHref: Self.commentsPath(story), favoriteAction: Self.favoritePath(story), favorited: favorited,
+            commentsHref: Self.commentsPath(story), favoriteAction: mayHeart ? Self.favoritePath(story) : nil, favorited: favorited,
             signInHref: StoryLinks.signIn(reason: .like, next: storyPath), commentCount: count, commentCountText: Self.countText(count),
             latest: latest.map { comment($0, account: account, story: story) }
         )
@@ -78,8 +83,9 @@ package struct StorySocialPresenter: Sendable {
         let view = shown.view
         let author = view.author
         let isOwn = account?.did == author.did && view.uri.did == author.did
+        let mayDelete = account.map(AccountAction.deleteComment.isAllowed(for:)) == true
         var deleteAction: String?
-        if isOwn, let rkey = view.uri.rkey {
+        if isOwn, mayDelete, let rkey = view.uri.rkey {
             deleteAction = Self.commentsPath(story) + "/" + PercentEncoding.encodePathSegment(rkey.rawValue) + "/delete"
         }
         return CommentModel(
@@ -89,7 +95,7 @@ package struct StorySocialPresenter: Sendable {
             time: RelativeTime.short(from: view.createdAt.date, now: now()),
             timeLong: RelativeTime.long(from: view.createdAt.date, now: now()),
             runs: CommentText.runs(view.text, facets: view.facets).map { CommentModel.Run(text: $0.text, href: $0.href) },
-            deleteAction: deleteAction, state: shown.pending?.stateText
+            deleteAction: deleteAction, state: shown.pending.flatMap(WriteProblemWords.state(of:))
         )
     }
 

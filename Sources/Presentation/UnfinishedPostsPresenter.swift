@@ -22,10 +22,10 @@ package struct UnfinishedPostsPresenter: Sendable {
         case .draft: return "Not posted yet: open it to check it and post it."
         case .posted: return "Posted."
         case .publishing:
-            let retrying = (progress?.attempts ?? 0) > 0
-            return retrying ? DraftPresenter.plainWords(for: progress?.lastError ?? "", stillTrying: true).headline : "Posting…"
+            let retrying = (progress?.attempts.count ?? 0) > 0
+            return retrying ? WriteProblemWords.retrying(progress?.attempts.problem).headline : "Posting…"
         case .failed:
-            return "Not posted. " + DraftPresenter.plainWords(for: progress?.lastError ?? "", stillTrying: false).headline
+            return "Not posted. " + WriteProblemWords.stopped(progress?.attempts.problem, .story).headline
         }
     }
 

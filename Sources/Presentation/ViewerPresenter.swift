@@ -25,7 +25,7 @@ package struct ViewerPresenter: Sendable {
         package var neighbors: StoryNavigator.Neighbors
         package var back: String?
         package var isLive: Bool
-        /// The signed-in person wrote this story (they may delete it).
+        /// The signed-in person wrote this story and may delete it (their sign-in allows it).
         package var isOwn: Bool = false
         /// This server's public origin (`https://host`), for link previews and Share; nil
         /// when it is not known (then there are no previews and Share gives the path).

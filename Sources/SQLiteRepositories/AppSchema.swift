@@ -195,5 +195,26 @@ enum AppSchema {
                 ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'app-password';  -- app-password | oauth
                 ALTER TABLE sessions ADD COLUMN oauth_scope TEXT;                           -- the granted scope, OAuth only
                 """),
+        // Over https a session's cookie is `__Host-sid`, which no other host can set; a
+        // session issued so is never read from a plain `sid` cookie (one a sibling host
+        // could have planted). Sessions from before, and those signed in over http, keep
+        // working under the plain name.
+        Migration(
+            version: 8, name: "sessions issued under the __Host- cookie name",
+            sql: """
+                ALTER TABLE sessions ADD COLUMN host_cookie INTEGER NOT NULL DEFAULT 0;  -- 1: issued as __Host-sid over https
+                """),
+        // What went wrong with a post, a heart or a comment is a value (`WriteProblem`),
+        // stored in its stable encoded form (JSON with a `kind`) instead of the text it was
+        // flattened into. The texts stored before cannot be read back into causes; they
+        // become the `legacy` kind, which pages show in plain generic words.
+        Migration(
+            version: 9, name: "write problems as values",
+            sql: """
+                ALTER TABLE drafts RENAME COLUMN last_error TO problem;          -- JSON of WriteProblem
+                UPDATE drafts SET problem = json_object('kind', 'legacy', 'text', problem) WHERE problem IS NOT NULL;
+                ALTER TABLE social_writes RENAME COLUMN last_error TO problem;   -- JSON of WriteProblem
+                UPDATE social_writes SET problem = json_object('kind', 'legacy', 'text', problem) WHERE problem IS NOT NULL;
+                """),
     ]
 }

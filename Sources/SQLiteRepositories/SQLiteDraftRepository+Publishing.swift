@@ -1,4 +1,5 @@
 package import ATProto
+import Accounts
 package import FoundationEssentials
 package import Posting
 import SQLiteStore
@@ -16,7 +17,7 @@ extension SQLiteDraftRepository {
             try db.execute(
                 """
                 UPDATE drafts SET place_name = ?, place_cell = ?, place_address = ?, labels = ?, crosspost = ?,
-                    state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, last_error = NULL
+                    state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, problem = NULL
                 WHERE id = ? AND state = 'draft'
                 """, [place?.name, place?.cell, address, labels.joined(separator: ","), crosspost, createdAt, Int64(now.timeIntervalSince1970), id])
             return db.changes > 0
@@ -29,7 +30,7 @@ extension SQLiteDraftRepository {
         try await database.write { db in
             try db.execute(
                 """
-                UPDATE drafts SET state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, last_error = NULL
+                UPDATE drafts SET state = 'publishing', publish_step = 'profile', record_created_at = ?, attempts = 0, next_attempt_at = ?, problem = NULL
                 WHERE id = ? AND state = 'draft'
                 """, [createdAt, Int64(now.timeIntervalSince1970), id])
             return db.changes > 0
@@ -72,12 +73,12 @@ extension SQLiteDraftRepository {
         return try await database.write { db in
             try db.execute(
                 """
-                UPDATE drafts SET publish_step = ?, blob = ?, story_uri = ?, story_cid = ?, attempts = ?, next_attempt_at = ?, last_error = ?, state = ?
+                UPDATE drafts SET publish_step = ?, blob = ?, story_uri = ?, story_cid = ?, attempts = ?, next_attempt_at = ?, problem = ?, state = ?
                 WHERE id = ? AND publish_step IS NOT NULL AND state = 'publishing'
                 """,
                 [
-                    progress.step.rawValue, blob, progress.storyURI, progress.storyCID, progress.attempts,
-                    Int64(progress.nextAttemptAt.timeIntervalSince1970), progress.lastError, progress.draftState.rawValue, progress.draftID,
+                    progress.step.rawValue, blob, progress.storyURI, progress.storyCID, progress.attempts.count,
+                    Int64(progress.attempts.nextAt.timeIntervalSince1970), progress.attempts.problem, progress.draftState.rawValue, progress.draftID,
                 ])
             return db.changes > 0
         }
@@ -92,7 +93,7 @@ extension SQLiteDraftRepository {
         try await database.write { db in
             try db.execute(
                 """
-                UPDATE drafts SET state = 'draft', publish_step = NULL, attempts = 0, next_attempt_at = NULL, last_error = NULL
+                UPDATE drafts SET state = 'draft', publish_step = NULL, attempts = 0, next_attempt_at = NULL, problem = NULL
                 WHERE id = ? AND state = 'publishing' AND story_uri IS NULL
                 """, [id])
             return db.changes > 0
@@ -105,7 +106,7 @@ extension SQLiteDraftRepository {
         try await database.write { db in
             try db.execute(
                 """
-                UPDATE drafts SET state = 'publishing', attempts = 0, next_attempt_at = ?, last_error = NULL
+                UPDATE drafts SET state = 'publishing', attempts = 0, next_attempt_at = ?, problem = NULL
                 WHERE id = ? AND publish_step IS NOT NULL AND (state = 'failed' OR (state = 'publishing' AND attempts > 0))
                 """, [Int64(now.timeIntervalSince1970), id])
         }
@@ -134,9 +135,10 @@ extension SQLiteDraftRepository {
             blob: try row.optionalString("blob").flatMap { try? JSONDecoder().decode(BlobRef.self, from: Data($0.utf8)) },
             storyURI: try row.value("story_uri", as: ATURI?.self),
             storyCID: try row.optionalString("story_cid"),
-            attempts: try row.int("attempts"),
-            nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(try row.optionalInt64("next_attempt_at") ?? 0)),
-            lastError: try row.optionalString("last_error"),
+            attempts: WriteAttempts(
+                count: try row.int("attempts"),
+                nextAt: Date(timeIntervalSince1970: TimeInterval(try row.optionalInt64("next_attempt_at") ?? 0)),
+                problem: try row.value("problem", as: WriteProblem?.self)),
             status: status
         )
     }

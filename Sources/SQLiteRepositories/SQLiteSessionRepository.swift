@@ -27,13 +27,14 @@ package struct SQLiteSessionRepository: SessionRepository {
             try db.execute(
                 """
                 INSERT INTO sessions (id_hash, did, handle, display_name, pds_url, access_token, refresh_token, created_at, last_used_at,
-                    kind, oauth_scope)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    kind, oauth_scope, host_cookie)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     session.idHash, session.did, session.handle?.rawValue ?? session.did.rawValue, session.displayName, session.pdsURL,
                     session.tokens.accessToken.revealed, session.tokens.refreshToken.revealed, seconds, seconds,
                     session.kind.grantedScope == nil ? "app-password" : "oauth", session.kind.grantedScope?.description,
+                    Int64(session.issuedAsHostCookie ? 1 : 0),
                 ])
         }
     }
@@ -97,7 +98,7 @@ package struct SQLiteSessionRepository: SessionRepository {
             pdsURL: try row.string("pds_url"),
             tokens: PDSSession(
                 did: did, handle: handle, accessToken: Secret(try row.string("access_token")), refreshToken: Secret(try row.string("refresh_token"))),
-            kind: kind
+            kind: kind, issuedAsHostCookie: try row.int64("host_cookie") != 0
         )
     }
 }

@@ -1,4 +1,5 @@
 package import ATProto
+import Accounts
 package import FoundationEssentials
 package import SQLiteStore
 package import Social
@@ -29,8 +30,8 @@ package struct SQLiteSocialWriteRepository: SocialWriteRepository {
         }
         return SocialWrite(
             id: id, did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, replyTo: replyTo, facets: facets,
-            recordCreatedAt: createdAt,
-            nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(seconds)), queuedAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            recordCreatedAt: createdAt, attempts: WriteAttempts(nextAt: Date(timeIntervalSince1970: TimeInterval(seconds))),
+            queuedAt: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
     package func find(_ id: Int64) async throws -> SocialWrite? {
@@ -73,9 +74,10 @@ package struct SQLiteSocialWriteRepository: SocialWriteRepository {
         try await database.write { db in
             try db.execute(
                 """
-                UPDATE social_writes SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?
+                UPDATE social_writes SET status = ?, attempts = ?, next_attempt_at = ?, problem = ?
                 WHERE id = ? AND status = 'pending'
-                """, [write.status.rawValue, write.attempts, Int64(write.nextAttemptAt.timeIntervalSince1970), write.lastError, write.id])
+                """,
+                [write.status.rawValue, write.attempts.count, Int64(write.attempts.nextAt.timeIntervalSince1970), write.attempts.problem, write.id])
         }
     }
 
@@ -128,9 +130,10 @@ extension SQLiteSocialWriteRepository {
             replyTo: try row.optionalString("reply_to").flatMap { ATURI($0) },
             facets: try row.optionalString("facets").flatMap { try? JSONDecoder().decode([RichTextFacet].self, from: Data($0.utf8)) },
             recordCreatedAt: try row.value("record_created_at", as: Datetime.self),
-            status: try row.value("status", as: SocialWrite.Status.self), attempts: try row.int("attempts"),
-            nextAttemptAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("next_attempt_at"))),
-            lastError: try row.optionalString("last_error"),
+            status: try row.value("status", as: SocialWrite.Status.self),
+            attempts: WriteAttempts(
+                count: try row.int("attempts"), nextAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("next_attempt_at"))),
+                problem: try row.value("problem", as: WriteProblem?.self)),
             queuedAt: Date(timeIntervalSince1970: TimeInterval(try row.int64("queued_at")))
         )
     }

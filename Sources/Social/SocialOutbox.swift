@@ -115,7 +115,7 @@ package actor SocialOutbox {
                 // A session that cannot be read now (the database) is not a sign-out: the
                 // whole run stops and is tried again (the catch below).
                 guard let account = try await sessions.latest(for: write.did, on: write.pdsURL) else {
-                    await finish(write, .permanent("You are signed out. Sign in again and send it once more."))
+                    await finish(write, .permanent(.signedOut))
                     continue
                 }
                 _ = await attempt(write, account: account)
@@ -135,10 +135,8 @@ package actor SocialOutbox {
         do {
             try await send(write, account: account)
             return await finish(write, nil)
-        } catch let failure as PDSWriteFailure {
-            return await finish(write, failure)
         } catch {
-            return await finish(write, .transient(String(describing: error)))
+            return await finish(write, PDSWriteFailure.from(error))
         }
     }
 
@@ -153,7 +151,7 @@ package actor SocialOutbox {
             case .comment:
                 let record = CommentRecord(
                     text: write.text ?? "", facets: write.facets, subject: write.subject, replyTo: write.replyTo, createdAt: write.recordCreatedAt)
-                do { try record.validate() } catch { throw PDSWriteFailure.permanent(error.description) }
+                do { try record.validate() } catch { throw PDSWriteFailure.permanent(.invalidRecord(detail: error.description)) }
                 _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record)
             case .unfavorite, .uncomment:
                 try await pds.perform(account) { client in
@@ -166,30 +164,24 @@ package actor SocialOutbox {
     }
 
     /// Stores the outcome (nil: done) and tells the favourites; returns the stored write.
+    /// Retrying and giving up are `WriteAttempts`' rules, the publisher's too.
     @discardableResult
     private func finish(_ write: SocialWrite, _ failure: PDSWriteFailure?) async -> SocialWrite {
         var next = write
-        switch failure {
-        case nil:
-            next.status = .done
-            next.lastError = nil
-        case .transient(let reason)?, .blobMissing(let reason)?:
-            next.attempts += 1
-            next.lastError = reason
-            if next.attempts >= schedule.maxAttempts {
+        if let failure {
+            switch next.attempts.record(failure, now: now(), schedule: schedule, jitter: Double.random(in: 0...1)) {
+            case .retry:
+                logger.warning(
+                    "a \(write.kind.rawValue) will be retried",
+                    ["did": write.did.rawValue, "attempt": String(next.attempts.count), "error": failure.problem.description])
+            case .stopped:
                 next.status = .failed
-                next.lastError = "Gave up after \(next.attempts) tries: \(reason)"
-            } else {
-                next.nextAttemptAt = now().addingTimeInterval(schedule.backoff(afterAttempts: next.attempts, jitter: Double.random(in: 0...1)))
-                logger.warning("a \(write.kind.rawValue) will be retried", ["did": write.did.rawValue, "attempt": String(next.attempts), "error": reason])
+                await favourites.revert(write)
+                logger.warning("a \(write.kind.rawValue) failed", ["did": write.did.rawValue, "error": next.attempts.problem?.description ?? ""])
             }
-        case .permanent(let reason)?:
-            next.status = .failed
-            next.lastError = reason
-        }
-        if next.status == .failed {
-            await favourites.revert(write)
-            logger.warning("a \(write.kind.rawValue) failed", ["did": write.did.rawValue, "error": next.lastError ?? ""])
+        } else {
+            next.status = .done
+            next.attempts.succeeded()
         }
         do {
             try await store.save(next)

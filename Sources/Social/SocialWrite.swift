@@ -1,4 +1,5 @@
 package import ATProto
+package import Accounts
 package import FoundationEssentials
 
 /// One favourite or comment (or the undoing of one) a person asked for here, on its way
@@ -13,11 +14,11 @@ package struct SocialWrite: Sendable, Equatable {
     }
 
     package enum Status: String, Sendable {
-        /// Not on the PDS yet; tried again at `nextAttemptAt`.
+        /// Not on the PDS yet; tried again at `attempts.nextAt`.
         case pending
         /// The PDS has it.
         case done
-        /// Given up: refused by the PDS, signed out, or too many tries. `lastError` says why.
+        /// Given up: refused by the PDS, signed out, or too many tries. `attempts.problem` says why.
         case failed
     }
 
@@ -37,27 +38,16 @@ package struct SocialWrite: Sendable, Equatable {
     package var facets: [RichTextFacet]?
     package var recordCreatedAt: Datetime
     package var status: Status
-    package var attempts: Int
-    package var nextAttemptAt: Date
-    package var lastError: String?
+    /// Failed tries, when the next is due and what went wrong last.
+    package var attempts: WriteAttempts
     package var queuedAt: Date
 
     /// The record this write creates or deletes.
     package var uri: ATURI { ATURI(did, kind.collection, rkey) }
 
-    /// What the person is told: nothing once done, else whether it is on its way.
-    package var stateText: String? {
-        switch status {
-        case .done: nil
-        case .pending: attempts == 0 ? "Sending…" : "Not sent yet: will retry."
-        case .failed: "Not sent: \(lastError ?? "unknown problem")"
-        }
-    }
-
     package init(
         id: Int64, did: DID, pdsURL: String, kind: Kind, rkey: RecordKey, subject: ATURI, text: String?, replyTo: ATURI? = nil,
-        facets: [RichTextFacet]? = nil, recordCreatedAt: Datetime, status: Status = .pending, attempts: Int = 0, nextAttemptAt: Date, lastError: String? = nil,
-        queuedAt: Date
+        facets: [RichTextFacet]? = nil, recordCreatedAt: Datetime, status: Status = .pending, attempts: WriteAttempts, queuedAt: Date
     ) {
         self.id = id
         self.did = did
@@ -71,8 +61,6 @@ package struct SocialWrite: Sendable, Equatable {
         self.recordCreatedAt = recordCreatedAt
         self.status = status
         self.attempts = attempts
-        self.nextAttemptAt = nextAttemptAt
-        self.lastError = lastError
         self.queuedAt = queuedAt
     }
 }

@@ -1,6 +1,6 @@
 package import ATProto
 
-/// Tests write DIDs, handles, record keys, AT URIs and datetimes as literals; the
+/// Tests write DIDs, handles, record keys, AT URIs, datetimes and CIDs as literals; the
 /// application never does (its values are decoded at the boundary), so these
 /// conformances live here. A malformed literal is a bug in the test and stops it.
 extension ProtocolText {
@@ -31,6 +31,11 @@ extension ATIdentifier: ExpressibleByStringLiteral {
 }
 
 extension Datetime: ExpressibleByStringLiteral {
+    package init(stringLiteral value: String) { self.init(literal: value) }
+}
+
+/// Spelled with its module: this kit has a `CID` of its own (one made from bytes).
+extension ATProto.CID: ExpressibleByStringLiteral {
     package init(stringLiteral value: String) { self.init(literal: value) }
 }
 

@@ -2,6 +2,7 @@ import ATProtoTestKit
 import AppTestKit
 import CurlHTTPClient
 import Foundation
+import GrainSupport
 import HTTPTestKit
 import TestKit
 import Testing
@@ -12,6 +13,49 @@ import Testing
 /// nothing twice.
 @Suite(.serialized) struct BackupRestoreTests {
     private static let createRecord = "com.atproto.repo.createRecord"
+
+    /// Runs the real binary with `arguments` under umask 000, so every file and folder
+    /// gets exactly the mode the code asks for: a weakened mode shows, none is hidden by
+    /// the usual umask.
+    private static func runWithoutUmask(_ arguments: [String]) throws -> CommandRun {
+        try CommandRun(["-c", #"umask 000 && exec "$0" "$@""#, ServerProcess.binary] + arguments, executable: "/bin/sh")
+    }
+
+    /// Every entry under `root` (itself included) whose mode is not 0700 for a folder or
+    /// 0600 for a file, with its mode.
+    private static func looseModes(under root: String) throws -> [String] {
+        var loose: [String] = []
+        for path in [root] + (FileManager.default.subpaths(atPath: root) ?? []).map({ root + "/" + $0 }) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+            let wanted = attributes[.type] as? FileAttributeType == .typeDirectory ? 0o700 : 0o600
+            if mode != wanted { loose.append("\(path.dropFirst(root.count)): \(String(mode, radix: 8))") }
+        }
+        return loose
+    }
+
+    /// Secrets written by backup and restore (the database, `secret.key`, the OAuth client
+    /// keys and grants, draft photos) are 0600 in folders of 0700, whatever mode the files
+    /// copied had (here 0644 in folders of 0755) and whatever the umask.
+    @Test func backupAndRestoreWriteEveryFileAs0600InFoldersOf0700() async throws {
+        let scratch = ProjectPaths.temporaryDirectory("backup-modes")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let source = try await DataDirectoryFixture(at: scratch + "/live")
+        let backedUp = try Self.runWithoutUmask(["backup", scratch + "/backup", "--data-dir", source.data.root])
+        #expect(backedUp.status == 0, "backup: \(backedUp.error)")
+        let restored = try Self.runWithoutUmask(["restore", scratch + "/backup", "--data-dir", scratch + "/restored"])
+        #expect(restored.status == 0, "restore: \(restored.error)")
+        for root in [scratch + "/backup", scratch + "/restored"] {
+            let copied = DataDirectory.layout(of: root)
+            for file in [copied.database, copied.secretKey, copied.draftPhoto(DataDirectoryFixture.draftID)] {
+                #expect(FileManager.default.fileExists(atPath: file), "\(file)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: copied.oauthClientKeys).count == 2)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: copied.oauthSessions).count == 1)
+            let loose = try Self.looseModes(under: root)
+            #expect(loose.isEmpty, "\(root): \(loose)")
+        }
+    }
 
     @Test func aBackupOfARunningServerRestoresEveryDraftSessionAndSettingAndPostsNothingTwice() async throws {
         let pds = try FakePDS()

@@ -61,23 +61,32 @@ import Testing
         }
     }
 
-    /// Without posting.js (the form is not marked `data-enhanced`) the browser's own file
-    /// input shows, so it names the photo chosen.
-    @Test func withoutJavaScriptThePhotoChooserShowsTheBrowsersInput() async throws {
+    /// Exactly one photo picker shows either way: with posting.js the big target stands
+    /// for the (visually hidden) input; without it (the form is not marked
+    /// `data-enhanced`) the browser's own input, which names the photo chosen, with the
+    /// target reduced to its label above it (no box, no icon: not a second picker).
+    @Test func exactlyOnePhotoPickerShowsWithAndWithoutJavaScript() async throws {
         try await signedIn { f in
             try await f.browser.navigate("\(f.base)/stories/new")
             #expect(try await f.browser.waitUntil("return document.querySelector('form.upload-form').dataset.enhanced === '1'"))
-            let scripted = try await f.browser.execute("const r = document.querySelector('#photo').getBoundingClientRect(); return [r.width, r.height];")
-            let plain = try await f.browser.execute(
+            let measure = """
+                const input = document.querySelector('#photo'), r = input.getBoundingClientRect();
+                const target = document.querySelector('.file-target'), t = target.getBoundingClientRect(), style = getComputedStyle(target);
+                const icon = document.querySelector('.file-target-icon').getBoundingClientRect();
+                // A picker is what looks like one: the drawn input, or the target drawn as a box.
+                const inputShown = r.width > 1 && r.height > 1 && Number(getComputedStyle(input).opacity) > 0;
+                const boxShown = t.height >= 100 && style.borderStyle !== 'none' && icon.width > 0;
+                return { pickers: (inputShown ? 1 : 0) + (boxShown ? 1 : 0), inputShown, boxShown,
+                         input: [r.width, r.height, r.top], labelBottom: t.bottom };
                 """
-                document.querySelector('form.upload-form').removeAttribute('data-enhanced');
-                const input = document.querySelector('#photo'), r = input.getBoundingClientRect(), target = document.querySelector('.file-target').getBoundingClientRect();
-                return [r.width, r.height, Number(getComputedStyle(input).opacity), r.top >= target.bottom ? 1 : 0];
-                """)
-            let shown = plain.array?.compactMap(\.double) ?? []
-            #expect(scripted.array?.compactMap(\.double).first ?? 99 <= 1, "with the script, the big target stands for it: \(scripted)")
-            #expect(shown.count == 4 && shown[0] >= 100 && shown[1] >= 24 && shown[2] == 1, "without it, the input is drawn: \(plain)")
-            #expect(shown.last == 1, "under the target: \(plain)")
+            let scripted = try await f.browser.execute(measure)
+            #expect(scripted["pickers"]?.double == 1 && scripted["boxShown"]?.bool == true, "with the script, the big target alone: \(scripted)")
+            try await f.browser.execute("document.querySelector('form.upload-form').removeAttribute('data-enhanced')")
+            let plain = try await f.browser.execute(measure)
+            #expect(plain["pickers"]?.double == 1 && plain["inputShown"]?.bool == true, "without it, the browser's input alone: \(plain)")
+            let input = plain["input"]?.array?.compactMap(\.double) ?? []
+            #expect(input.count == 3 && input[0] >= 100 && input[1] >= 24, "drawn at a usable size: \(plain)")
+            #expect(input.count == 3 && input[2] >= (plain["labelBottom"]?.double ?? .infinity), "under its label: \(plain)")
         }
     }
 

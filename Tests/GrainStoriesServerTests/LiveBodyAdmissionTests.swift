@@ -40,6 +40,20 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: app.data.temporary)) ?? []
     }
 
+    /// The limits that keep the spool for everyone, as `serve` really sets them (the spool
+    /// tests pass their own values): the stall gap (1 KiB within every 20 s, besides the
+    /// average 1 KiB/s after 60 s) and the newcomers' reserve (an eighth of the default
+    /// 1 GiB, which is more than two 40 MiB uploads).
+    @Test func theServerAsServeRunsItCutsStalledBodiesAndKeepsASpoolReserve() async throws {
+        try await withApp { app in
+            let server = app.server.configuration
+            #expect(server.minimumBodyRate == MinimumBodyRate(bytesPerSecond: 1024, gracePeriod: .seconds(60), stallGap: .seconds(20), stallBytes: 1024))
+            #expect(app.configuration.maxSpoolBytes == 1 << 30 && server.spoolLimitBytes == 1 << 30)
+            #expect(app.configuration.maxBodyBytes == 40 << 20 && server.maxBodyBytes == 40 << 20)
+            #expect(server.spoolReserve == 128 << 20)
+        }
+    }
+
     @Test func aBodyOnARouteThatTakesNoneIsRefusedAt413WithoutReadingIt() async throws {
         try await withApp { app in
             let (response, closed) = try await headOnly(app, "GET /healthz", length: 30_000_000)

@@ -89,11 +89,22 @@ import Testing
             try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
             try await browser.sendKeys(try await browser.element("#photo"), photo)
             try #require(try await browser.waitUntil("return document.querySelector('.upload-status').textContent === 'Uploading…'"))
+            // While it uploads there is one way out, and it says what it does.
+            let during = try await browser.execute(
+                """
+                const shown = (css) => { const e = document.querySelector(css); return !!e && e.getClientRects().length > 0; };
+                return { stop: shown('.upload-cancel') ? document.querySelector('.upload-cancel').textContent : null, leave: shown('.upload-leave') };
+                """)
+            #expect(during["stop"]?.string == "Stop uploading", "\(during)")
+            #expect(during["leave"]?.bool == false, "Cancel (leaving, which drops the photo) is not offered beside it: \(during)")
             try await browser.execute("document.querySelector('.upload-cancel').click()")
             #expect(
                 try await browser.waitUntil(
-                    "return document.querySelector('.upload-status').textContent.startsWith('Upload cancelled') && document.querySelector('.upload-meter').hidden"
+                    "return document.querySelector('.upload-status').textContent.startsWith('Upload stopped. Your photo is still chosen') && document.querySelector('.upload-meter').hidden"
                 ))
+            #expect(
+                try await browser.execute("return document.querySelector('.upload-leave').getClientRects().length > 0").bool == true,
+                "once stopped, leaving is offered again")
             #expect(
                 try await browser.execute(
                     "const b = document.querySelector('button.upload-continue'); return !b.hidden && !b.disabled && document.querySelector('#photo').files.length === 1"
@@ -107,6 +118,46 @@ import Testing
                 try await browser.waitUntil(
                     "return location.pathname.startsWith('/drafts/') && !!document.querySelector('main.draft-page')", timeout: .seconds(20)),
                 "Continue uploads the photo that was kept")
+        }
+    }
+
+    /// Discard is apart from Post and asks first (a native disclosure, so no script is
+    /// needed): one tap deletes nothing; "Yes, discard it" does, and the home page says so.
+    @Test func discardingADraftAsksFirstAndTheHomePageSaysItWasDone() async throws {
+        let pds = try FakePDS()
+        defer { pds.stop() }
+        try await BrowserFixture.run(screen: .phone) { fixture in
+            let browser = fixture.browser
+            try await fixture.signIn(pds)
+            try await browser.navigate(fixture.base + "/stories/new")
+            let photo = ProjectPaths.temporaryDirectory("upload") + "/IMG_2042.jpg"
+            try Data(try SamplePhotos.portlandPhone()).write(to: URL(fileURLWithPath: photo))
+            try await browser.sendKeys(try await browser.element("#photo"), photo)
+            #expect(try await browser.waitUntil("return !!document.querySelector('main.draft-page form.draft-form')", timeout: .seconds(20)))
+            let draftPath = try #require(try await browser.execute("return location.pathname").string)
+            let before = try await browser.execute(
+                """
+                const yes = document.querySelector('button[value=discard]');
+                const post = document.querySelector('button[value=publish]').getBoundingClientRect();
+                const summary = document.querySelector('.discard-draft summary').getBoundingClientRect();
+                return { yesShown: yes.checkVisibility(), inPostBar: !!yes.closest('.form-actions-sticky'),
+                         apart: summary.top - post.bottom };
+                """)
+            #expect(before["yesShown"]?.bool == false, "nothing that discards is shown before asking: \(before)")
+            #expect(before["inPostBar"]?.bool == false)
+            #expect((before["apart"]?.double ?? 0) >= 24, "set apart from Post: \(before)")
+            try await browser.click(try await browser.element(".discard-draft summary"))
+            #expect(try await browser.waitUntil("return document.querySelector('button[value=discard]').checkVisibility()"))
+            #expect(try await browser.execute("return location.pathname").string == draftPath, "one tap deletes nothing")
+            try await browser.click(try await browser.element("button[value=discard]"))
+            #expect(try await browser.waitUntil("return location.pathname === '/'"))
+            #expect(
+                try await browser.waitUntil(
+                    "const m = document.querySelector('.done-message'); return !!m && m.getClientRects().length > 0 && m.textContent.includes('Draft discarded.')"
+                ))
+            #expect(
+                try await browser.execute("return !!document.querySelector('a[href=\"\(draftPath)\"]')").bool == false,
+                "the draft is gone from the list of posts not posted yet")
         }
     }
 

@@ -17,7 +17,7 @@ struct ProxyVisitor {
 
         /// The `Set-Cookie` line for `name`, if any.
         func setCookie(_ name: String) -> String? {
-            headers.split(separator: "\r\n").map(String.init).first { $0.lowercased().hasPrefix("set-cookie: \(name)=") }
+            headers.split(separator: "\r\n").map(String.init).first { $0.lowercased().hasPrefix("set-cookie: \(name.lowercased())=") }
         }
 
         func header(_ name: String) -> String? {
@@ -65,9 +65,10 @@ struct ProxyVisitor {
             body: (try? String(contentsOfFile: body, encoding: .utf8)) ?? "")
     }
 
-    /// Whether curl's cookie jar holds a session cookie (`sid`).
+    /// Whether curl's cookie jar holds a session cookie (`sid`, `__Host-sid` over https).
     var cookieJarHasSession: Bool {
-        ((try? String(contentsOfFile: scratch + "/cookies", encoding: .utf8)) ?? "").contains("\tsid\t")
+        let jar = (try? String(contentsOfFile: scratch + "/cookies", encoding: .utf8)) ?? ""
+        return jar.contains("\tsid\t") || jar.contains("\t__Host-sid\t")
     }
 
     func forget() { try? FileManager.default.removeItem(atPath: scratch) }

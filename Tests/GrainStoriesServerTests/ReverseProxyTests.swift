@@ -6,8 +6,8 @@ import PhotoTestKit
 import Testing
 
 /// The README's nginx and Caddy configurations, each run with the real proxy in front of
-/// the real server: the client's own address reaches the server, cookies are Secure exactly
-/// behind https, uploads up to the server's limit pass and bigger ones get the server's
+/// the real server: the client's own address reaches the server, cookies are Secure (and
+/// `__Host-`) exactly behind https, uploads up to the server's limit pass and bigger ones get the server's
 /// own page, and limits count per real client, not per proxy.
 @Suite(.serialized) struct ReverseProxyTests {
     @Test(arguments: ReverseProxyStack.Kind.allCases)
@@ -42,8 +42,8 @@ import Testing
         let plainCookie = try #require(plain.setCookie("csrf"), "\(plain.headers)")
         #expect(!plainCookie.contains("Secure"), "over plain http, whatever the visitor claims")
         let tls = try secure.get(stack.https + "/signin")
-        let tlsCookie = try #require(tls.setCookie("csrf"), "\(tls.headers)")
-        #expect(tlsCookie.contains("; Secure"))
+        let tlsCookie = try #require(tls.setCookie("__Host-csrf"), "\(tls.headers)")
+        #expect(tlsCookie.contains("; Secure") && tlsCookie.contains("Path=/") && !tlsCookie.contains("Domain"))
         if let redirect = stack.redirect {
             let redirected = try visitor.get(redirect + "/signin")
             #expect(redirected.status == 301 && redirected.header("Location")?.hasPrefix("https://") == true)

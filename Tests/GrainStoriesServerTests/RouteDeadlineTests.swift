@@ -44,9 +44,12 @@ import Testing
 
     /// Sends a head and `first` body bytes, waits until the server has read them (a
     /// chunk for a small body; all of a body large enough to spill, in `spool`), moves
-    /// the clock by `elapsed`, sends `rest` and returns the status.
+    /// the clock by `elapsed`, sends `rest` and returns the status. With `keepUp`, the
+    /// clock moves in steps of `keepUp.every`, each followed by `keepUp.bytes` more (read
+    /// before the next step), as an upload that does not stall sends them.
     static func send(
-        port: Int, clock: CountingClock, head: String, first: [UInt8], elapsed: Duration, rest: [UInt8], spool: String? = nil
+        port: Int, clock: CountingClock, head: String, first: [UInt8], elapsed: Duration, rest: [UInt8], spool: String? = nil,
+        keepUp: (every: Duration, bytes: [UInt8])? = nil
     ) async throws -> Int {
         let before = clock.readCount
         let connection = try await runOnDedicatedThread { () -> RawHTTPConnection in
@@ -57,7 +60,16 @@ import Testing
         // The head and the first part were read at the old time: bytes still unread when
         // the clock moves would count as arriving ten minutes late, below the minimum rate.
         #expect(await eventually { clock.readCount >= before + 2 && spool.map { Self.spooledBytes(in: $0) == first.count } ?? true })
-        clock.clock.advance(by: elapsed)
+        var remaining = elapsed
+        var sent = first.count
+        while let keepUp, remaining > keepUp.every {
+            clock.clock.advance(by: keepUp.every)
+            remaining -= keepUp.every
+            try await runOnDedicatedThread { try connection.send(keepUp.bytes) }
+            sent += keepUp.bytes.count
+            #expect(await eventually { spool.map { Self.spooledBytes(in: $0) == sent } ?? true })
+        }
+        clock.clock.advance(by: remaining)
         return try await runOnDedicatedThread {
             try connection.send(rest)
             return try connection.readResponse().status
@@ -88,18 +100,20 @@ import Testing
             let session = try #require(browser.cookie("sid"))
             let clock = CountingClock()
             let server = try Self.server(app, clock)
-            // 1 MB now keeps the average above 1 KiB/s past 600 s: only the deadline can cut it.
+            // 1 MB now keeps the average above 1 KiB/s past 600 s, and 1 KiB every 19 s
+            // keeps it from stalling: only the deadline can cut it.
             let first = [UInt8](repeating: 0x61, count: 1_000_000)
+            let keepUp = (every: Duration.seconds(19), bytes: [UInt8](repeating: 0x61, count: 1024))
             let head =
                 "POST /stories/new HTTP/1.1\r\nHost: localhost\r\nCookie: sid=\(session)\r\n"
-                + "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000010\r\n\r\n"
+                + "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: \(1_000_010 + 31 * 1024)\r\n\r\n"
             let within = try await Self.send(
                 port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(599), rest: Array(repeating: 0x61, count: 10),
-                spool: app.data.temporary)
+                spool: app.data.temporary, keepUp: keepUp)
             #expect(within != 408, "599 s is within the photo's limit")
             let late = try await Self.send(
                 port: server.port, clock: clock, head: head, first: first, elapsed: .seconds(601), rest: Array(repeating: 0x61, count: 10),
-                spool: app.data.temporary)
+                spool: app.data.temporary, keepUp: keepUp)
             #expect(late == 408)
             await server.shutdown()
             await browser.shutdown()

@@ -68,6 +68,41 @@ import Viewing
             #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
         }
     }
+
+    /// On a touch screen a swipe scrolls the strip: there the scroll buttons are not drawn
+    /// ("›" covered the fourth person on a phone), and every person in view can be tapped
+    /// where they are drawn. With a mouse (WebKitGTK, which has no touch) "›" is there.
+    @Test(arguments: BrowserEngine.allCases) func onATouchScreenNoScrollButtonCoversAPerson(engine: BrowserEngine) async throws {
+        try await F.run(engine, reducedMotion: true) { f in
+            try await f.browser.navigate("\(f.base)/")
+            try #require(try await f.browser.waitUntil("return !!document.querySelector('.strip-scroll-next')"), "strip.js never enhanced the strip")
+            let facts = try await f.browser.execute(
+                F.boxHelpers + """
+                    const list = document.querySelector('.strip-list'), next = document.querySelector('.strip-scroll-next');
+                    // Each ring looked at on a 5 × 5 grid of points, those on the screen.
+                    const covered = [...document.querySelectorAll('.strip-item .avatar-ring')].filter(ring => {
+                        const r = box(ring), item = ring.closest('.strip-item');
+                        for (let i = 0; i < 5; i++) {
+                            for (let j = 0; j < 5; j++) {
+                                const x = r.x + r.width * (i + 0.5) / 5, y = r.y + r.height * (j + 0.5) / 5;
+                                if (x >= 0 && x < innerWidth && !item.contains(document.elementFromPoint(x, y))) { return true; }
+                            }
+                        }
+                        return false;
+                    }).map(ring => ring.closest('.strip-link').getAttribute('aria-label'));
+                    return { overflow: list.scrollWidth > list.clientWidth, drawn: !next.hidden && next.checkVisibility(),
+                             touch: matchMedia('(hover: none) and (pointer: coarse)').matches, covered: covered };
+                    """)
+            try #require(facts["overflow"]?.bool == true, "the strip must overflow for this test to mean anything: \(facts)")
+            #expect(facts["touch"]?.bool == engine.emulatesTouch, "\(facts)")
+            if engine.emulatesTouch {
+                #expect(facts["drawn"]?.bool == false, "a scroll button is drawn on a touch screen: \(facts)")
+                #expect(facts["covered"]?.array?.isEmpty == true, "people covered on a touch screen: \(facts)")
+            } else {
+                #expect(facts["drawn"]?.bool == true, "a mouse has the scroll button: \(facts)")
+            }
+        }
+    }
 }
 
 /// A home page left open on a TV keeps itself current without a reload: new stories

@@ -189,4 +189,57 @@ import Viewing
             #expect(try await f.browser.execute("return document.querySelector('.tv-name').textContent").string == "Noor Haddad")
         }
     }
+
+    /// TV mode on a touch screen (a phone, a tablet standing up), in Chromium's mobile
+    /// emulation: its controls are out of sight until the screen is touched, and a tap
+    /// where one of them is only shows them; it used to press it (on a phone, "Previous
+    /// person" jumped from the first person to the last). The next tap presses what is now
+    /// seen. (WebKitGTK has no touch: a mouse shows the controls as it moves to one.)
+    @Test(arguments: [F.Size.phone, .portraitTablet]) func aTapOnAFadedControlOnlyShowsTheControls(size: F.Size) async throws {
+        try await F.run(screen: .phone) { f in
+            try await Self.open(f, "interval=60")
+            try await f.emulate(size)
+            #expect(try await Self.current(f) == Self.kenji)
+            // Which taps reached a control (the page's first look at a click) and which of
+            // them the page then acted on (its last); and the controls' 3 s fade switched
+            // off, so a slow machine cannot hide them again between the two taps.
+            try await f.browser.execute(
+                """
+                window.__reached = []; window.__acted = [];
+                const action = (event) => { const link = event.target.closest && event.target.closest('[data-tv-action]'); return link ? link.dataset.tvAction : null; };
+                window.addEventListener('click', (event) => { window.__reached.push(action(event)); }, true);
+                window.addEventListener('click', (event) => { if (action(event)) { window.__acted.push(action(event)); } });
+                const later = window.setTimeout;
+                window.setTimeout = (callback, ms, ...rest) => ms === 3000 ? 0 : later(callback, ms, ...rest);
+                """)
+            let faded = """
+                const controls = document.querySelector('main.tv .tv-controls');
+                return getComputedStyle(controls).opacity === '0' && !controls.contains(document.activeElement);
+                """
+            try #require(try await f.browser.waitUntil(faded), "the controls must be out of sight for this test to mean anything")
+            let point = try await f.browser.execute(
+                "const r = document.querySelector('[data-tv-action=\"previous-author\"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];"
+            )
+            let xy = point.array?.compactMap(\.double) ?? []
+            try #require(xy.count == 2, "no control to tap: \(point)")
+
+            try await f.browser.tap(x: xy[0], y: xy[1])
+            #expect(try await f.browser.waitUntil("return window.__reached.length === 1"), "the tap made no click")
+            #expect(
+                try await f.browser.waitUntil("return getComputedStyle(document.querySelector('main.tv .tv-controls')).opacity === '1'"),
+                "the tap did not show the controls")
+            let first = try await f.browser.execute("return { reached: window.__reached, acted: window.__acted }")
+            #expect(first["reached"]?.array?.compactMap(\.string) == ["previous-author"], "the tap was not on the control: \(first)")
+            #expect(first["acted"]?.array?.isEmpty == true, "\(size): the first tap pressed the control it could not see: \(first)")
+            #expect(try await Self.current(f) == Self.kenji, "the first tap moved")
+
+            try await f.browser.tap(x: xy[0], y: xy[1])
+            #expect(try await f.browser.waitUntil("return window.__acted.length === 1"), "the second tap did nothing")
+            #expect(
+                try await f.browser.waitUntil(
+                    "const main = document.querySelector('main.tv'); return !!main && main.getAttribute('data-story') !== arguments[0]", [.string(Self.kenji)]),
+                "the second tap, on the control now shown, goes to the previous person")
+            #expect(try await f.browser.execute("return window.notReloaded === true").bool == true, "the page was reloaded")
+        }
+    }
 }

@@ -28,6 +28,21 @@ import Testing
                     adding: true, problem: "Wrong password.", identifier: "alice.test", pds: "https://pds.example", csrfToken: "token", next: "/tv"),
                 oauthSignIn(appPasswords: true),
                 oauthSignIn(appPasswords: false),
+                SignInPageModel(
+                    adding: false, problem: "No account called x.test was found.", identifier: "x.test", pds: "", csrfToken: "token", next: nil,
+                    focus: .identifier, passwordCleared: true),
+                SignInPageModel(
+                    adding: false, problem: "That PDS address is not usable.", identifier: "x.test", pds: "nope", csrfToken: "token", next: nil,
+                    focus: .pds, passwordCleared: true),
+                SignInPageModel(
+                    adding: false, problem: "Wrong password.", identifier: "x.test", pds: "", csrfToken: "token", next: nil, focus: .password,
+                    passwordCleared: true),
+                {
+                    var page = oauthSignIn(appPasswords: false)
+                    page.problem = "No account called x.test was found."
+                    page.focus = .identifier
+                    return page
+                }(),
             ]
         ),
         ("oauth-continue", [OAuthContinuePageModel(location: "https://as.example/authorize?request_uri=x", host: "as.example")]),
@@ -53,12 +68,27 @@ import Testing
                 ]),
             ]
         ),
-        ("delete-story", [DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k")]),
+        (
+            "delete-story",
+            [
+                DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k"),
+                DeleteStoryPageModel(
+                    action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k", thumb: "/media/s/t",
+                    back: "/profile/alice.test", crosspost: .deletedWithIt),
+                DeleteStoryPageModel(
+                    action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/profile/did:plc:alice/story/3k",
+                    crosspost: .stays(href: "https://bsky.app/profile/did:plc:alice/post/3p", reason: "Not allowed.")),
+                DeleteStoryPageModel(action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/", crosspost: .unknown),
+                DeleteStoryPageModel(
+                    action: "/profile/did:plc:alice/story/3k/delete", cancelHref: "/",
+                    crosspost: .notDeleted(href: "https://bsky.app/profile/did:plc:alice/post/3p"), continueHref: "/"),
+            ]
+        ),
         ("strip-choice", [StripChoicePageModel(everyone: true, value: "everyone"), StripChoicePageModel(everyone: false, value: "following")]),
         (
             "home",
             [
-                HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now."),
+                HomePageModel.everyone(authors: [], allSeen: false, notice: "Grain could not be reached just now.", isNewcomer: true),
                 HomePageModel(
                     authors: [tile("Alice", image: "/media/sig/alice", seen: true), tile("Bob", image: nil, seen: false)], hasAuthors: true,
                     allSeen: false, notice: nil,
@@ -70,13 +100,13 @@ import Testing
                     stripSwitch: StripSwitchModel(options: [
                         .init(value: "following", label: "Following", isCurrent: true), .init(value: "everyone", label: "Everyone", isCurrent: false),
                     ]),
-                    followingEmpty: false
+                    followingEmpty: false, isNewcomer: true
                 ),
                 HomePageModel(
                     authors: [], hasAuthors: false, allSeen: true, notice: nil,
                     own: OwnTileModel(avatar: AvatarModel(image: "/media/sig/carol", initial: "C"), story: nil),
                     unfinished: [], stripSwitch: StripSwitchModel(options: [.init(value: "following", label: "Following", isCurrent: true)]),
-                    followingEmpty: true
+                    followingEmpty: true, isNewcomer: false
                 ),
             ]
         ),
@@ -84,12 +114,12 @@ import Testing
             "comments",
             [
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                     firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                     problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                 ),
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "2 comments",
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 2,
                     comments: [comment(own: true), comment(own: false)], nextHref: "/profile/did:plc:alice/story/3k/comments?cursor=c",
                     firstHref: "/profile/did:plc:alice/story/3k/comments", isPartial: true, canComment: true,
                     action: "/profile/did:plc:alice/story/3k/comments", draft: "Too long", problem: "Too long.", maxGraphemes: 300,
@@ -97,7 +127,16 @@ import Testing
                 ),
                 {
                     var page = CommentsPageModel(
-                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
+                        firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "Hi",
+                        problem: "Your comment was not sent: your account's server refused it.", maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
+                    )
+                    page.problemDetails = "HTTP 400 InvalidRequest: nope"
+                    return page
+                }(),
+                {
+                    var page = CommentsPageModel(
+                        authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                         firstHref: nil, isPartial: false, canComment: true, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                         problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                     )
@@ -105,7 +144,7 @@ import Testing
                     return page
                 }(),
                 CommentsPageModel(
-                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", countText: "0 comments", comments: [], nextHref: nil,
+                    authorName: "Alice", storyHref: "/profile/did:plc:alice/story/3k", count: 0, comments: [], nextHref: nil,
                     firstHref: nil, isPartial: false, canComment: false, action: "/profile/did:plc:alice/story/3k/comments", draft: "",
                     problem: nil, maxGraphemes: 300, signInHref: "/signin?next=%2Fprofile"
                 ),
@@ -177,6 +216,14 @@ import Testing
                     )),
                 profilePage(
                     description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil, archive: .init(unavailable: true, stories: [], next: nil, first: nil)),
+                {
+                    var page = profilePage(
+                        description: nil, stories: [], ring: nil, hiddenNote: nil, hide: nil,
+                        archive: .init(unavailable: false, stories: [], next: nil, first: nil))
+                    page.archive?.noStoryYet = true
+                    page.unfinished = [UnfinishedPostModel(href: "/drafts/d1", photo: "/drafts/d1/photo", state: "Not posted yet.", stateClass: "post-draft")]
+                    return page
+                }(),
             ]
         ),
         (
@@ -333,7 +380,8 @@ import Testing
             csrf: .text("token"),
             otherAccounts: [
                 LayoutModel.Account(name: .text("Dan"), handle: .text("dan.test"), did: .text("did:plc:dan"), profileHref: .text("/profile/dan.test"))
-            ]
+            ],
+            done: .discarded
         ),
     ]
 

@@ -24,10 +24,13 @@ import Testing
         #expect(Cookies.parse(nil).isEmpty)
     }
 
+    /// Over https a cookie is `__Host-` (Secure, `Path=/`, no `Domain`: only this host
+    /// can set it); over http the prefix, which browsers refuse there, is left off.
     @Test func setCookieHasSafeDefaults() {
         let value = Cookies.setCookie(name: "sid", value: "abc", maxAgeSeconds: 60, secure: true)
-        #expect(value == "sid=abc; Path=/; Max-Age=60; HttpOnly; Secure; SameSite=Lax")
-        #expect(!Cookies.setCookie(name: "s", value: "v", maxAgeSeconds: nil, secure: false).contains("Secure"))
+        #expect(value == "__Host-sid=abc; Path=/; Max-Age=60; HttpOnly; Secure; SameSite=Lax")
+        #expect(Cookies.setCookie(name: "s", value: "v", maxAgeSeconds: nil, secure: false) == "s=v; Path=/; HttpOnly; SameSite=Lax")
+        #expect(Cookies.setCookie(name: "sid", value: "", maxAgeSeconds: 0, secure: true, plainName: true).hasPrefix("sid=; "))
     }
 
     @Test func formBodiesAreParsed() throws {

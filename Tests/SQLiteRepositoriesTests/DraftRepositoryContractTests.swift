@@ -89,7 +89,7 @@ import Testing
             #expect(try await !drafts.startPublishing("d", createdAt: Datetime(start), now: start))
             #expect(try await drafts.find("d")?.labels == ["nudity"])
             var progress = try #require(try await drafts.progress("d"))
-            #expect(progress.step == .profile && progress.status == .pending && progress.attempts == 0)
+            #expect(progress.step == .profile && progress.status == .pending && progress.attempts.count == 0)
 
             progress.step = .upload
             #expect(try await drafts.save(progress))
@@ -126,17 +126,18 @@ import Testing
 
             var failed = try #require(try await drafts.progress("soon"))
             failed.status = .failed
-            failed.attempts = 5
-            failed.lastError = "refused"
+            failed.attempts.count = 5
+            failed.attempts.problem = .gaveUp(attempts: 5, last: .refused(status: 400, error: "InvalidRecord", message: "“bad” record"))
             #expect(try await drafts.save(failed))
+            #expect(try await drafts.progress("soon")?.attempts.problem == failed.attempts.problem, "the problem is kept as the value it was")
             #expect(try await drafts.find("soon")?.state == .failed)
             #expect(try await drafts.due(now: start.addingTimeInterval(60)).map(\.draftID) == ["late"])
             try await drafts.retry("soon", now: start.addingTimeInterval(70))
             let retried = try #require(try await drafts.progress("soon"))
-            #expect(retried.status == .pending && retried.attempts == 0 && retried.lastError == nil)
-            #expect(retried.nextAttemptAt == start.addingTimeInterval(70))
+            #expect(retried.status == .pending && retried.attempts.count == 0 && retried.attempts.problem == nil)
+            #expect(retried.attempts.nextAt == start.addingTimeInterval(70))
             try await drafts.retry("late", now: start)
-            #expect(try await drafts.progress("late")?.nextAttemptAt == start.addingTimeInterval(60), "a first attempt not yet made is not moved")
+            #expect(try await drafts.progress("late")?.attempts.nextAt == start.addingTimeInterval(60), "a first attempt not yet made is not moved")
         }
     }
 

@@ -5,11 +5,12 @@ import AppTestKit
 import Foundation
 import GrainStoriesWeb
 import GrainSupport
+import OAuthClient
 import Testing
 
 /// `SessionRepository`'s contract, on every adapter: sessions belong to a DID *and* a
-/// PDS, the most recently used one wins, and the idle cutoff leaves out and deletes
-/// exactly the sessions last used before it.
+/// PDS, the most recently used one wins, the idle cutoff leaves out and deletes exactly
+/// the sessions last used before it, and a session's kind and cookie come back as stored.
 @Suite struct SessionRepositoryContractTests {
     let alice: DID = "did:plc:alice33333333333333333333"
     let bob: DID = "did:plc:bob3333333333333333333333"
@@ -36,6 +37,27 @@ import Testing
             #expect(try await sessions.newest(of: alice)?.idHash == "b-newest")
             try await sessions.touch(idHash: "a-old", at: start.addingTimeInterval(300))
             #expect(try await sessions.latest(for: alice, on: "https://a.example")?.idHash == "a-old", "using a session makes it the latest")
+        }
+    }
+
+    /// How a session was signed in and under which cookie name it was issued decide how
+    /// it may act and where it is read from: both survive storing, and a token update.
+    @Test(arguments: RepositoryAdapter.allCases)
+    func aSessionsKindAndCookieComeBackAsStored(adapter: RepositoryAdapter) async throws {
+        try await adapter.with { repositories in
+            let sessions = repositories.sessions
+            let scope = OAuthScope("atproto repo:social.grain.comment?action=create")
+            var oauth = session("oauth", alice, on: "https://a.example")
+            oauth.kind = .oauth(granted: scope)
+            oauth.issuedAsHostCookie = true
+            try await sessions.insert(oauth, at: start)
+            try await sessions.insert(session("plain", bob, on: "https://a.example"), at: start)
+            try await sessions.updateTokens(idHash: "oauth", PDSSession(did: alice, handle: nil, accessToken: Secret(""), refreshToken: Secret("")))
+            let found = try await sessions.sessions(withIDHashes: ["oauth", "plain"], usedSince: start).map(\.session)
+            let stored = try #require(found.first { $0.idHash == "oauth" })
+            #expect(stored.kind == .oauth(granted: scope))
+            #expect(stored.issuedAsHostCookie)
+            #expect(found.first { $0.idHash == "plain" }.map { !$0.issuedAsHostCookie && $0.kind == .appPassword } == true)
         }
     }
 

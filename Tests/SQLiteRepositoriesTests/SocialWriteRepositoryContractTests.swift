@@ -1,5 +1,6 @@
 import ATProto
 import ATProtoTestKit
+import Accounts
 import AppTestKit
 import Foundation
 import GrainStoriesWeb
@@ -95,9 +96,9 @@ import Testing
         try await adapter.with { repositories in
             let writes = repositories.socialWrites
             var write = try await insert(writes, .comment, "3mcomment0002", text: "hello")
-            write.attempts = 1
-            write.nextAttemptAt = start.addingTimeInterval(30)
-            write.lastError = "HTTP 502"
+            write.attempts.count = 1
+            write.attempts.nextAt = start.addingTimeInterval(30)
+            write.attempts.problem = .unavailable(status: 502, error: "UpstreamFailure", message: nil)
             try await writes.save(write)
             #expect(try await writes.find(write.id) == write)
             #expect(try await writes.nextDue() == start.addingTimeInterval(30))
@@ -105,10 +106,10 @@ import Testing
 
             var done = write
             done.status = .done
-            done.lastError = nil
+            done.attempts.problem = nil
             try await writes.save(done)
             var late = write
-            late.attempts = 2
+            late.attempts.count = 2
             try await writes.save(late)
             #expect(try await writes.find(write.id) == done, "a late outcome of an earlier attempt does not undo 'done'")
             #expect(try await writes.nextDue() == nil)

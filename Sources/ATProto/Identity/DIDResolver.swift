@@ -19,18 +19,34 @@ package struct DIDResolver: Sendable {
     /// The PLC directory is one upstream for every `did:plc`: while it is down, made-up
     /// DIDs must not each cost a call to it (`did:web` hosts are each their own).
     let directoryBreaker: CircuitBreaker
+    /// `did:plc`s the directory said it does not know, for a short while (`UnknownDIDs`).
+    let unknown: UnknownDIDs
+    /// How long the directory's "no such DID" is believed without asking again.
+    package static let unknownDIDLifetime: Duration = .seconds(120)
 
-    package init(http: OutboundHTTP, plcURL: String, timeout: Duration = .seconds(5)) {
+    package init(
+        http: OutboundHTTP, plcURL: String, timeout: Duration = .seconds(5),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.http = http
         self.plcURL = plcURL.hasSuffix("/") ? String(plcURL.dropLast()) : plcURL
         self.timeout = timeout
-        directoryBreaker = CircuitBreaker(host: self.plcURL)
+        directoryBreaker = CircuitBreaker(host: self.plcURL, now: now)
+        unknown = UnknownDIDs(lifetime: Self.unknownDIDLifetime, now: now)
     }
 
     /// The document of `did`, which must be a supported DID.
+    ///
+    /// `.didNotFound` only when the directory (or the `did:web` host) answered that there
+    /// is no such DID (404, or 410 for a deactivated one): the one answer that may let an
+    /// operator-trusted PDS speak for the account (`IdentityError.meansNoDocument`).
+    /// Anything that is no answer (no connection, a timeout, a 5xx, a 429, the breaker
+    /// open) is `.unreachable`, and any other answer `.invalidDIDDocument`.
     package func document(for did: DID) async throws(IdentityError) -> DIDDocument {
         let (url, serviceName) = try location(of: did)
-        let breaker = did.resolvableMethod == .plc ? directoryBreaker : nil
+        let isPLC = did.resolvableMethod == .plc
+        if isPLC, unknown.contains(did.rawValue) { throw .didNotFound(did.rawValue) }
+        let breaker = isPLC ? directoryBreaker : nil
         if let breaker, !breaker.mayCall() {
             throw .unreachable(service: serviceName, cause: .transport(.upstreamDown(host: breaker.host)))
         }
@@ -49,9 +65,11 @@ package struct DIDResolver: Sendable {
         breaker?.record(upstreamFailed: response.status >= 500 || response.status == 429)
         switch response.status {
         case 200: break
-        case 404, 410: throw .didNotFound(did.rawValue)  // 410: a deactivated did:plc
-        case 500...: throw .unreachable(service: serviceName, cause: .status(response.status))
-        default: throw .didNotFound(did.rawValue)
+        case 404, 410:  // 410: a deactivated did:plc
+            if isPLC { unknown.insert(did.rawValue) }
+            throw .didNotFound(did.rawValue)
+        case 429, 500...: throw .unreachable(service: serviceName, cause: .status(response.status))
+        default: throw .invalidDIDDocument(did.rawValue)
         }
         guard let document = try? JSONDecoder().decode(DIDDocument.self, from: Data(response.body)), document.id == did.rawValue else {
             throw .invalidDIDDocument(did.rawValue)

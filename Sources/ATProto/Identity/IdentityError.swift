@@ -42,11 +42,11 @@ package enum IdentityError: Error, Sendable, Equatable, CustomStringConvertible 
     package var userMessage: String {
         switch self {
         case .invalidHandle:
-            "That is not a handle. A handle looks like alice.bsky.social; you can also enter your DID."
+            "That is not a handle. A handle looks like alice.bsky.social."
         case .unsupportedDID:
             "Only accounts with a did:plc or did:web identity can sign in here."
         case .handleNotFound(let handle):
-            "No account called \(handle) was found. Check the spelling, or enter your DID."
+            "No account called \(handle) was found. Check how your handle is spelled: it looks like alice.bsky.social."
         case .didNotFound(let did):
             "No account with the identity \(did) was found. Check it. \(Self.lanHint)"
         case .invalidDIDDocument(let did):

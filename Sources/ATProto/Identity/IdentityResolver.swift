@@ -11,9 +11,11 @@ package import DNSResolver
 /// A PDS typed by hand never replaces the document: the document must name that PDS.
 /// Only a PDS the operator listed as trusted (`trustedPDSes`, for a PDS on the LAN whose
 /// accounts' identities cannot be resolved from here) is taken at its word, and only
-/// when the account's document cannot be had at all; a document that names another PDS
-/// is believed over any configuration. Anything else would let whoever runs a PDS sign
-/// in here as any DID they like.
+/// when the directory answers that the account has no document at all (404); a document
+/// that names another PDS is believed over any configuration, and while the directory
+/// cannot be reached nothing is believed (the sign-in fails with "try again"), since an
+/// outage is exactly when a lying trusted PDS could otherwise speak for anyone. Anything
+/// else would let whoever runs a PDS sign in here as any DID they like.
 ///
 /// Every request is bounded by its timeout, so a whole resolution takes at most about
 /// two HTTP timeouts plus the slower of the DNS and well-known lookups.
@@ -27,10 +29,11 @@ package struct IdentityResolver: Sendable {
     package init(
         http: OutboundHTTP, dns: DNSTXTResolver, handleResolverURL: String, plcURL: String,
         wellKnownURL: @escaping HandleResolver.WellKnownURL = HandleResolver.httpsWellKnownURL,
-        timeout: Duration = .seconds(5), trustedPDSes: Set<String> = []
+        timeout: Duration = .seconds(5), trustedPDSes: Set<String> = [],
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         handles = HandleResolver(http: http, dns: dns, resolverURL: handleResolverURL, wellKnownURL: wellKnownURL, timeout: timeout)
-        dids = DIDResolver(http: http, plcURL: plcURL, timeout: timeout)
+        dids = DIDResolver(http: http, plcURL: plcURL, timeout: timeout, now: now)
         insecureHosts = http.insecureHosts
         self.trustedPDSes = Set(trustedPDSes.compactMap(IdentityResolver.canonicalPDS))
     }
@@ -108,7 +111,8 @@ package struct IdentityResolver: Sendable {
             document = try await dids.document(for: did)
         } catch {
             guard trusted, error.meansNoDocument else { throw error }
-            return ResolvedIdentity(did: did, handle: subject.handle, handleVerified: false, pdsURL: pds, handleResolution: resolution)
+            return ResolvedIdentity(
+                did: did, handle: subject.handle, handleVerified: false, pdsURL: pds, handleResolution: resolution, vouchedForByOperator: true)
         }
         let named = try? documentPDS(document, of: did)
         guard named == pds else { throw .pdsMismatch(did: did.rawValue, documentPDS: named) }
@@ -118,12 +122,12 @@ package struct IdentityResolver: Sendable {
 }
 
 extension IdentityError {
-    /// The account's document could not be had (as opposed to one that says something
-    /// else): the only case in which a trusted PDS is taken at its word.
+    /// The directory answered that the account has no document: the only case in which
+    /// a trusted PDS is taken at its word. Not a directory that could not be reached (an
+    /// outage, or its breaker open) nor a document that could not be read or names no
+    /// PDS: those say nothing about whether the account lives on that PDS.
     var meansNoDocument: Bool {
-        switch self {
-        case .didNotFound, .invalidDIDDocument, .noPDS, .unreachable: true
-        default: false
-        }
+        if case .didNotFound = self { return true }
+        return false
     }
 }

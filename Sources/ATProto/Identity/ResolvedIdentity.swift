@@ -12,12 +12,19 @@ package struct ResolvedIdentity: Sendable, Equatable {
     package let pdsURL: String
     /// How the handle became a DID; nil when a DID was entered.
     package let handleResolution: HandleResolution?
+    /// True when the directory has no document for the DID and a PDS the operator
+    /// trusts was taken at its word (a sign-in that cost a directory call for a DID it
+    /// does not know: these are limited per client).
+    package let vouchedForByOperator: Bool
 
-    package init(did: DID, handle: Handle?, handleVerified: Bool, pdsURL: String, handleResolution: HandleResolution?) {
+    package init(
+        did: DID, handle: Handle?, handleVerified: Bool, pdsURL: String, handleResolution: HandleResolution?, vouchedForByOperator: Bool = false
+    ) {
         self.did = did
         self.handle = handle
         self.handleVerified = handleVerified
         self.pdsURL = pdsURL
         self.handleResolution = handleResolution
+        self.vouchedForByOperator = vouchedForByOperator
     }
 }

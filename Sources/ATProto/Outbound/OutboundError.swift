@@ -28,6 +28,9 @@ package enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible 
         return nil
     }
 
+    /// Whether the transfer ran out of time (as opposed to not connecting at all).
+    package var isTimeout: Bool { code == .timedOut }
+
     /// Worth trying again later: anything that went wrong in transit. A refused URL
     /// will be refused again.
     package var isTransient: Bool {

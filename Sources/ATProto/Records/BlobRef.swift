@@ -1,8 +1,9 @@
 /// A blob reference as `uploadBlob` returns it and records embed it:
-/// `{"$type": "blob", "ref": {"$link": cid}, "mimeType": …, "size": …}`.
+/// `{"$type": "blob", "ref": {"$link": cid}, "mimeType": …, "size": …}`. The CID is
+/// checked when decoded: the server writes it into the story it posts.
 package struct BlobRef: Codable, Sendable, Equatable {
     package struct Link: Codable, Sendable, Equatable {
-        package var link: String
+        package var link: CID
         enum CodingKeys: String, CodingKey { case link = "$link" }
     }
 
@@ -11,13 +12,13 @@ package struct BlobRef: Codable, Sendable, Equatable {
     package var mimeType: String
     package var size: Int
 
-    package init(cid: String, mimeType: String, size: Int) {
+    package init(cid: CID, mimeType: String, size: Int) {
         ref = Link(link: cid)
         self.mimeType = mimeType
         self.size = size
     }
 
-    package var cid: String { ref.link }
+    package var cid: CID { ref.link }
 
     enum CodingKeys: String, CodingKey {
         case type = "$type"

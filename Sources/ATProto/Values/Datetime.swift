@@ -17,7 +17,8 @@ package struct Datetime: Hashable, Comparable, Sendable {
         self.date = Timestamp.parse(rawValue) ?? date
     }
 
-    /// The datetime `text` names, or nil when it is not RFC 3339.
+    /// The datetime `text` names, or nil when it is not an atproto datetime (see
+    /// `Timestamp.parse`: RFC 3339 and ISO 8601 both).
     package init?(_ text: some StringProtocol) {
         let text = String(text)
         guard let date = Timestamp.parse(text) else { return nil }
@@ -26,7 +27,7 @@ package struct Datetime: Hashable, Comparable, Sendable {
     }
 
     /// Whether it is written in UTC (`Z`), as records must be.
-    package var isUTC: Bool { rawValue.hasSuffix("Z") || rawValue.hasSuffix("z") }
+    package var isUTC: Bool { rawValue.hasSuffix("Z") }
 
     package static func == (lhs: Datetime, rhs: Datetime) -> Bool { lhs.date == rhs.date }
     package func hash(into hasher: inout Hasher) { hasher.combine(date) }

@@ -25,12 +25,7 @@ package final class Application: HTTPResponder {
     package func respond(to request: HTTPRequest) async -> HTTPResponse {
         let started = ContinuousClock.now
         let requestID = RequestID.make()
-        let response: HTTPResponse
-        do {
-            response = try await route(request, requestID: requestID)
-        } catch {
-            response = errors.response(for: error, request: request, requestID: requestID)
-        }
+        let response = await route(request, requestID: requestID)
         return finish(response, for: request, requestID: requestID, started: started)
     }
 
@@ -51,7 +46,7 @@ package final class Application: HTTPResponder {
             // Finding the account is a database read: a page for someone signed in waits
             // in a task. A cookie naming no session (`isKnown` holds every one there is)
             // would find none, so that visitor is answered here as signed out.
-            if usesAccount, sessions.isKnown(cookieValue: context.cookies[SessionStore.cookieName]) { return nil }
+            if usesAccount, sessions.isKnown(cookieValue: RequestContext.sessionCookieValue(in: request)) { return nil }
             guard let answer = try handler(context) else { return nil }
             response = answer
         } catch {
@@ -83,7 +78,7 @@ package final class Application: HTTPResponder {
             let response = errors.response(for: error, request: head, requestID: requestID)
             return .refuse(finish(response, for: head, requestID: requestID, started: started))
         }
-        let account = rule.needsAccount ? sessions.knownAccount(cookieValue: Cookies.parse(head.headers["Cookie"])[SessionStore.cookieName]) : nil
+        let account = rule.needsAccount ? sessions.knownAccount(cookieValue: RequestContext.sessionCookieValue(in: head)) : nil
         return .accept(maxBytes: rule.maxBytes, timeLimit: rule.timeLimit, account: account)
     }
 
@@ -98,7 +93,7 @@ package final class Application: HTTPResponder {
         if let declared = head.headers["Content-Length"].flatMap(Int.init), declared > rule.maxBytes {
             throw HTTPError.contentTooLarge(limit: rule.maxBytes)
         }
-        if rule.needsAccount, !sessions.isKnown(cookieValue: Cookies.parse(head.headers["Cookie"])[SessionStore.cookieName]) {
+        if rule.needsAccount, !sessions.isKnown(cookieValue: RequestContext.sessionCookieValue(in: head)) {
             throw SignInRequired()
         }
         return rule
@@ -135,21 +130,45 @@ package final class Application: HTTPResponder {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    private func route(_ request: HTTPRequest, requestID: String) async throws -> HTTPResponse {
-        let path = try PathSegments(rawPath: request.path)
-        switch router.resolve(request.method, path) {
-        case .matched(let handler, let parameters, let usesAccount, _):
-            var context = try RequestContext(request: request, parameters: parameters, requestID: requestID)
+    /// The handler's answer, or the error page for what it threw. An error page is drawn
+    /// for the visitor as every other page is (the signed-in person's header and menu), so
+    /// the accounts are looked up for an address no route matches too, when the browser
+    /// holds a session cookie this server issued.
+    private func route(_ request: HTTPRequest, requestID: String) async -> HTTPResponse {
+        let failed = { (error: any Error, visitor: RequestContext?) in
+            self.errors.response(for: error, request: request, requestID: requestID, visitor: visitor)
+        }
+        let path: PathSegments
+        do { path = try PathSegments(rawPath: request.path) } catch { return failed(error, nil) }
+        let resolved = router.resolve(request.method, path)
+        let usesAccount: Bool
+        let parameters: [String: String]
+        switch resolved {
+        case .matched(_, let captured, let uses, _): (parameters, usesAccount) = (captured, uses)
+        // No handler: the accounts only for the page's header, and only for a cookie naming
+        // a session there is (answered from memory), so probing addresses costs no reads.
+        case .methodNotAllowed, .notFound:
+            (parameters, usesAccount) = ([:], sessions.isKnown(cookieValue: Cookies.parse(request.headers["Cookie"])[SessionStore.cookieName]))
+        }
+        var context: RequestContext
+        do { context = try RequestContext(request: request, parameters: parameters, requestID: requestID) } catch { return failed(error, nil) }
+        do {
             if usesAccount, case let cookie = context.sessionCookie, !cookie.isEmpty {
-                let accounts = try await sessions.accounts(in: cookie)
+                let accounts = try await sessions.accounts(in: cookie, plainName: context.sessionCookieIsPlain)
                 context.account = accounts.first
                 context.otherAccounts = Array(accounts.dropFirst())
             }
-            return try await handler(context)
-        case .methodNotAllowed(let allowed):
-            throw HTTPError.methodNotAllowed(allowed: allowed)
-        case .notFound:
-            throw HTTPError.notFound
+        } catch {
+            return failed(error, context)
+        }
+        do {
+            switch resolved {
+            case .matched(let handler, _, _, _): return try await handler(context)
+            case .methodNotAllowed(let allowed): throw HTTPError.methodNotAllowed(allowed: allowed)
+            case .notFound: throw HTTPError.notFound
+            }
+        } catch {
+            return failed(error, context)
         }
     }
 }

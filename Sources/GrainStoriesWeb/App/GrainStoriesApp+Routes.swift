@@ -46,8 +46,10 @@ extension GrainStoriesApp {
             comments: CommentsPage(
                 pages: pages, stories: stories, comments: storyComments, outbox: social,
                 presenter: socialPresenter, hidden: hidden, identity: identity),
-            mentions: MentionSearchEndpoint(typeahead: actorSearch),
-            profile: ProfilePage(pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, grainURL: configuration.storyLinkURL, now: now),
+            mentions: MentionSearchEndpoint(suggestions: MentionSuggestions(typeahead: actorSearch, now: now)),
+            profile: ProfilePage(
+                pages: pages, library: library, hidden: hidden, seen: seen, signer: signer, unfinished: UnfinishedPostsPresenter(drafts: posting.drafts),
+                grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
                 follows: graph, hidden: hidden, signer: signer, logger: logger, now: now),
@@ -78,7 +80,7 @@ extension GrainStoriesApp {
                 placeTokens: posting.placeTokens, photos: photos, now: now),
             deleteStory: DeleteStoryPage(
                 pages: pages, pds: pds, library: library, local: posting.local, drafts: posting.drafts, photos: photos,
-                signer: signer, logger: logger),
+                signer: signer, crossposts: CrosspostFinder(drafts: posting.drafts, pds: pds), logger: logger),
             localPhoto: LocalPhotoHandler(drafts: posting.drafts, data: posting.data),
             files: StaticFileHandler(assets: pages.assets),
             maxUploadBytes: configuration.maxBodyBytes

@@ -17,7 +17,7 @@ enum OAuthSetup {
                 clientID: publicURL + OAuthClientDocuments.metadataPath, redirectURI: publicURL + OAuthClientDocuments.callbackPath,
                 scope: GrainStoriesScope.requested)
             let client = OAuthClient(http: edges.http, identity: LocatingIdentityLookup(edges.identity), client: identity, now: edges.now)
-            return OAuthSessions(client: client, grants: grants, keys: keys)
+            return OAuthSessions(client: client, grants: grants, keys: keys, identity: edges.identity)
         } catch {
             throw ConfigurationError("the OAuth keys or sessions in \(data.root) cannot be read or created: \(error)")
         }

@@ -80,7 +80,8 @@ struct Routes: Sendable {
         }
         router.getImmediately("/healthz") { health.respond($0) }
         router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
-        router.getImmediately("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request) }
+        // Made from Public/favicon.svg by scripts/generate-icons; a day before browsers ask again.
+        router.getImmediately("/favicon.ico") { try files.respond(name: "favicon.ico", request: $0.request, maxAge: 86_400) }
         router.getImmediately("/robots.txt") { try files.respond(name: "robots.txt", request: $0.request) }
         return router
     }

@@ -35,9 +35,18 @@ package struct CSRFGuard: Sendable {
         }
     }
 
+    /// What ties an OAuth sign-in to the browser that started it: an HMAC of the sign-in's
+    /// own cookie (`flow`) together with this browser's binding (its current session, or
+    /// its form cookie). A sign-in cookie carried into another browser (planted by a
+    /// sibling host on plain http, say) gives another value there, so it cannot finish a
+    /// sign-in someone else started; nil when the browser has no binding at all.
+    package func signInBinding(flow: String, for context: RequestContext) -> String? {
+        binding(context).map { sign("oauth-flow:" + flow + ":" + $0) }
+    }
+
     private func binding(_ context: RequestContext) -> String? {
         if let account = context.account { return "session:" + account.idHash }
-        if let cookie = context.cookies[CSRFGuard.cookieName], cookie.utf8.count == 43 { return "anon:" + cookie }
+        if let cookie = context.cookie(CSRFGuard.cookieName), cookie.utf8.count == 43 { return "anon:" + cookie }
         return nil
     }
 

@@ -32,8 +32,29 @@ package struct RequestContext: Sendable {
     /// Every account signed in on this browser, the current one first.
     package var signedInAccounts: [AccountSession] { (account.map { [$0] } ?? []) + otherAccounts }
 
-    /// This browser's session cookie, as sent.
-    package var sessionCookie: SessionCookie { SessionCookie(parsing: cookies[SessionStore.cookieName]) }
+    /// The value of this server's cookie `name` as the browser sent it: over https only
+    /// the `__Host-` one, which no other host can have set (`Cookies`).
+    package func cookie(_ name: String) -> String? {
+        cookies[Cookies.name(name, secure: isSecure)]
+    }
+
+    /// This browser's session cookie, as sent: over https `__Host-sid`, else a plain
+    /// `sid` (over http, or from before the `__Host-` names: `sessionCookieIsPlain`).
+    package var sessionCookie: SessionCookie { SessionCookie(parsing: Self.sessionCookieValue(in: request)) }
+
+    /// Whether the session cookie came under the plain name `sid`, which another host
+    /// can plant: it may name only sessions issued under that name
+    /// (`SessionStore.accounts(in:plainName:)`).
+    package var sessionCookieIsPlain: Bool {
+        !(isSecure && cookies[Cookies.name(SessionStore.cookieName, secure: true)] != nil)
+    }
+
+    /// The session cookie's value in a request (or only its head, before any context).
+    package static func sessionCookieValue(in request: HTTPRequest) -> String? {
+        let cookies = Cookies.parse(request.headers["Cookie"])
+        if isSecure(request), let hostOnly = cookies[Cookies.name(SessionStore.cookieName, secure: true)] { return hostOnly }
+        return cookies[SessionStore.cookieName]
+    }
 
     /// A captured route parameter as text; one the route did not capture is a 404
     /// (never an empty string a handler could look up).
@@ -60,7 +81,9 @@ package struct RequestContext: Sendable {
 
     /// Whether the browser reached us over HTTPS, as a proxy listed in
     /// `--trusted-proxies` says: the server drops `X-Forwarded-Proto` from everyone else.
-    package var isSecure: Bool {
+    package var isSecure: Bool { Self.isSecure(request) }
+
+    static func isSecure(_ request: HTTPRequest) -> Bool {
         request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
     }
 }

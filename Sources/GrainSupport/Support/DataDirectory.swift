@@ -14,25 +14,38 @@ package struct DataDirectory: Sendable {
     /// The image cache.
     package let media: String
 
+    /// The names of its entries, for code that reaches them through a directory
+    /// descriptor rather than by path (`grain-stories restore`).
+    package enum Name {
+        package static let database = "grainstories.sqlite3"
+        package static let secretKey = "secret.key"
+        package static let drafts = "drafts"
+        package static let oauthClientKeys = "oauth-client-keys"
+        package static let oauthSessions = "oauth-sessions"
+
+        /// The file name of draft `id`'s prepared photo inside `drafts`.
+        package static func draftPhoto(_ id: String) -> String { "\(id).jpg" }
+    }
+
     /// The SQLite database: sessions, drafts and their publishing, seen state, geocoding cache.
-    package var database: String { root + "/grainstories.sqlite3" }
+    package var database: String { root + "/" + Name.database }
     /// The server's own signing key (see `ServerSecret`).
-    package var secretKey: String { root + "/secret.key" }
+    package var secretKey: String { root + "/" + Name.secretKey }
     /// The OAuth client's signing keys (`OAuthClientKeys`).
-    package var oauthClientKeys: String { root + "/oauth-client-keys" }
+    package var oauthClientKeys: String { root + "/" + Name.oauthClientKeys }
     /// OAuth sessions' grants, one file per session (`OAuthGrantFiles`).
-    package var oauthSessions: String { root + "/oauth-sessions" }
+    package var oauthSessions: String { root + "/" + Name.oauthSessions }
 
     /// Where the prepared photo of draft `id` is kept: derived, never stored, so the
     /// data directory can move.
-    package func draftPhoto(_ id: String) -> String { drafts + "/\(id).jpg" }
+    package func draftPhoto(_ id: String) -> String { drafts + "/" + Name.draftPhoto(id) }
 
     /// The layout of the data directory at `path`, touching nothing: for tools such as
     /// `grain-stories backup` that read a directory a running server owns (`prepare`
     /// empties its scratch directories).
     package static func layout(of path: String) -> DataDirectory {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
-        return DataDirectory(root: root, temporary: root + "/tmp", uploads: root + "/uploads", drafts: root + "/drafts", media: root + "/media")
+        return DataDirectory(root: root, temporary: root + "/tmp", uploads: root + "/uploads", drafts: root + "/" + Name.drafts, media: root + "/media")
     }
 
     package static func prepare(_ path: String) throws(ConfigurationError) -> DataDirectory {

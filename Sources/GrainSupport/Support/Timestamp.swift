@@ -93,11 +93,12 @@ package enum Timestamp {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// Parses an RFC 3339 datetime (`Z` or `±HH:MM`, any number of fractional digits);
-    /// nil for anything else.
+    /// Parses an atproto datetime: RFC 3339 that is also ISO 8601 (a capital `T` and `Z`,
+    /// or `±HH:MM` other than `-00:00`; any number of fractional digits) and names an
+    /// instant from year 0 on; nil for anything else, as the interop vectors ask.
     package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74,
+        guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54,
             bytes[13] == 0x3A, bytes[16] == 0x3A,
             let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
             let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
@@ -121,12 +122,14 @@ package enum Timestamp {
         guard index < bytes.count else { return nil }
         var offsetSeconds = 0
         switch bytes[index] {
-        case 0x5A, 0x7A:
+        case 0x5A:
             index += 1
         case 0x2B, 0x2D:
             guard bytes.count == index + 6, bytes[index + 3] == 0x3A,
                 let offsetHours = number(bytes, index + 1, 2), let offsetMinutes = number(bytes, index + 4, 2),
-                offsetHours < 24, offsetMinutes < 60
+                offsetHours < 24, offsetMinutes < 60,
+                // RFC 3339's "offset unknown", which ISO 8601 does not have.
+                bytes[index] == 0x2B || offsetHours + offsetMinutes > 0
             else { return nil }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == 0x2D ? -1 : 1)
             index += 6
@@ -136,9 +139,14 @@ package enum Timestamp {
         guard index == bytes.count else { return nil }
 
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds)
-        return Date(timeIntervalSince1970: seconds + fraction)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
+        // `0000-01-01T00:00:00+01:00` is in year -1, which no datetime may be.
+        guard seconds >= yearZero else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
+
+    /// 0000-01-01T00:00:00Z, in seconds since 1970.
+    private static let yearZero = daysFromCivil(year: 0, month: 1, day: 1) * 86_400
 
     private static func number(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
         var value = 0

@@ -93,9 +93,7 @@ final class ConnectionSlots: Sendable {
     /// The key a peer's connections are counted under: the address itself, or the /64
     /// network of an IPv6 address.
     static func client(of address: String) -> String {
-        guard address.contains(":"), var bytes = IPAddressRange.bytes(of: address), bytes.count == 16 else { return address }
-        for index in 8..<16 { bytes[index] = 0 }
-        return IPAddressRange.text(of: bytes) + "/64"
+        ClientAddressKey.key(for: address)
     }
 
     /// The accept policy, for a socket just accepted from `address`: whether it may be

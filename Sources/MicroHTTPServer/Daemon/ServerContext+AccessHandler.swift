@@ -51,7 +51,7 @@ extension ServerContext {
             case .closeConnection:
                 return .NO
             case .rejectSlowBody:
-                log("request body still arriving after its time limit or below the minimum rate; answering 408 and closing")
+                log("request body still arriving after its time limit, below the minimum rate or stalled; answering 408 and closing")
                 rejectBody(with: responses.rawRequestTimeout, on: connection)
                 return .NO
             case .rejectNoSpoolRoom:

@@ -20,7 +20,7 @@ final class ServerContext: Sendable {
         self.responder = responder
         self.log = log
         self.responses = ServerResponses(defaultHeaders: configuration.defaultHeaders, errorPages: configuration.errorPages)
-        self.spool = SpoolBudget(limit: configuration.spoolLimitBytes, largestBody: configuration.maxBodyBytes)
+        self.spool = SpoolBudget(limit: configuration.spoolLimitBytes, largestBody: configuration.maxBodyBytes, reserve: configuration.spoolReserve)
         self.slots = ConnectionSlots(
             limits: configuration.slotLimits,
             headTimeLimit: .seconds(configuration.requestHeadTimeLimitSeconds),

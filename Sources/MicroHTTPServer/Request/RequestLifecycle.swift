@@ -53,8 +53,8 @@ struct RequestLifecycle: Sendable {
         /// Lingering after a refusal is over (the body ended, or passed the allowance): close.
         case closeConnection
         /// The body is still arriving past its time limit, or arrives slower than the
-        /// minimum rate (a client trickling bytes to keep a spool file alive): answer
-        /// 408 on the socket and drop the connection.
+        /// minimum rate or stalled (a client trickling bytes to keep a spool file alive):
+        /// answer 408 on the socket and drop the connection.
         case rejectSlowBody
         /// The spool has no room for more of this body (the budget or the client's
         /// share is full): answer 503 on the socket and drop the connection.
@@ -91,6 +91,9 @@ struct RequestLifecycle: Sendable {
     static let minimumLingerBytes = 1 << 20
     private var deadline: ContinuousClock.Instant?
     private var started: ContinuousClock.Instant?
+    /// When the body last made progress (`MinimumBodyRate.stallBytes` more since the mark
+    /// before), and how much had arrived then.
+    private var progress: (instant: ContinuousClock.Instant, received: Int)?
     private let minimumRate: MinimumBodyRate?
 
     init(maxBodyBytes: Int, minimumRate: MinimumBodyRate? = nil, lingerBytes: Int? = nil) {
@@ -130,6 +133,7 @@ struct RequestLifecycle: Sendable {
                 maxBodyBytes = min(maxBodyBytes, limit)
                 self.deadline = deadline
                 self.started = started
+                progress = started.map { ($0, 0) }
                 if case .length(let length) = framing, length > maxBodyBytes {
                     return refuseBeforeBody(.contentTooLarge, expectsContinue: expectsContinue)
                 }
@@ -156,9 +160,14 @@ struct RequestLifecycle: Sendable {
                 state = .lingering(drained: 0)
                 return .refuseAndDrain(.contentTooLarge)
             }
-            if let minimumRate, let started, minimumRate.isTooSlow(received: total, elapsed: now - started) {
-                state = .finished
-                return .rejectSlowBody
+            if let minimumRate, let started, let progress {
+                if minimumRate.hasStalled(received: received, progress: progress.instant, now: now)
+                    || minimumRate.isTooSlow(received: total, elapsed: now - started)
+                {
+                    state = .finished
+                    return .rejectSlowBody
+                }
+                if total - progress.received >= minimumRate.stallBytes { self.progress = (now, total) }
             }
             state = .readingBody(received: total)
             return .storeBody

@@ -62,6 +62,9 @@ package struct CommentModel: TemplateModel, Equatable {
         self.state = state
     }
 
+    /// Its favourites in words: "1 like", "3 likes".
+    private var favCountLabel: String { favCount == 1 ? "1 like" : "\(favCount) likes" }
+
     package var templateValues: [String: TemplateValue] {
         [
             "name": .string(name),
@@ -77,10 +80,11 @@ package struct CommentModel: TemplateModel, Equatable {
             "uri": .string(uri),
             "favoriteAction": .optional(favoriteAction),
             "favorited": .bool(favorited),
-            "favCount": .int(favCount),
+            // No number beside the heart while there are none ("♥ 0" under every comment).
+            "favCountText": .optional(favCount > 0 ? "\(favCount)" : nil),
+            "favCountLabel": .string(favCountLabel),
             // The label replaces the button's text for screen readers, so it carries the count.
-            "favLabel": .string(
-                (favorited ? "Remove your like from this comment" : "Like this comment") + (favCount == 1 ? " (1 like)" : " (\(favCount) likes)")),
+            "favLabel": .string((favorited ? "Remove your like from this comment" : "Like this comment") + (favCount > 0 ? " (\(favCountLabel))" : "")),
             "replyDraft": .optional(replyDraft),
             "replies": .list(replies.map(\.templateValue)),
             "hasReplies": .bool(!replies.isEmpty),

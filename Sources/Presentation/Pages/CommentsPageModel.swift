@@ -8,7 +8,9 @@ package struct CommentsPageModel: PageModel, Equatable {
     /// The story's author, for the title.
     package var authorName: String
     package var storyHref: String
-    package var countText: String
+    /// How many comments the story has. The sheet in the viewer (social.js) reads it to
+    /// count a comment it shows before the server has answered.
+    package var count: Int
     package var comments: [CommentModel]
     /// The next page, when there is one.
     package var nextHref: String?
@@ -27,16 +29,19 @@ package struct CommentsPageModel: PageModel, Equatable {
     /// The comment a refused reply answered (its AT URI), kept with its text.
     package var draftReplyTo: String? = nil
     package var problem: String?
+    /// The technical account of a problem the PDS had with the comment (status, error
+    /// name), behind a "Details" disclosure; the problem itself is in plain words.
+    package var problemDetails: String? = nil
     package var maxGraphemes: Int
     package var signInHref: String
 
     package init(
-        authorName: String, storyHref: String, countText: String, comments: [CommentModel], nextHref: String?, firstHref: String?,
+        authorName: String, storyHref: String, count: Int, comments: [CommentModel], nextHref: String?, firstHref: String?,
         isPartial: Bool, canComment: Bool, action: String, draft: String, problem: String?, maxGraphemes: Int, signInHref: String
     ) {
         self.authorName = authorName
         self.storyHref = storyHref
-        self.countText = countText
+        self.count = count
         self.comments = comments
         self.nextHref = nextHref
         self.firstHref = firstHref
@@ -53,7 +58,8 @@ package struct CommentsPageModel: PageModel, Equatable {
         [
             "title": .string("Comments on \(authorName)’s story"),
             "storyHref": .string(storyHref),
-            "countText": .string(countText),
+            "count": .int(count),
+            "countText": .string(StorySocialPresenter.countText(count)),
             "comments": .list(comments.map(\.templateValue)),
             "isEmpty": .bool(comments.isEmpty),
             "nextHref": .optional(nextHref),
@@ -65,6 +71,7 @@ package struct CommentsPageModel: PageModel, Equatable {
             "draft": .string(draft),
             "draftReplyTo": .optional(draftReplyTo),
             "problem": .optional(problem),
+            "problemDetails": .optional(problemDetails),
             "maxGraphemes": .int(maxGraphemes),
             "signInHref": .string(signInHref),
         ]

@@ -20,10 +20,13 @@ package struct HomePageModel: PageModel, Equatable {
     package var stripSwitch: StripSwitchModel?
     /// A following strip with nobody in it (the offer to see everyone's).
     package var followingEmpty: Bool
+    /// Whether the person has watched no story here yet (nothing in their seen state): the
+    /// line saying how the strip works is for them; someone who has watched stories knows.
+    package var isNewcomer: Bool
 
     package init(
         authors: [StripTileModel], hasAuthors: Bool, allSeen: Bool, notice: String?, own: OwnTileModel?,
-        unfinished: [UnfinishedPostModel], stripSwitch: StripSwitchModel?, followingEmpty: Bool
+        unfinished: [UnfinishedPostModel], stripSwitch: StripSwitchModel?, followingEmpty: Bool, isNewcomer: Bool
     ) {
         self.authors = authors
         self.hasAuthors = hasAuthors
@@ -33,14 +36,15 @@ package struct HomePageModel: PageModel, Equatable {
         self.unfinished = unfinished
         self.stripSwitch = stripSwitch
         self.followingEmpty = followingEmpty
+        self.isNewcomer = isNewcomer
     }
 
     /// Everyone's strip for a visitor who is not signed in: no own tile, no posts of
     /// theirs, no switch (everyone's is the only strip without an account).
-    package static func everyone(authors: [StripTileModel], allSeen: Bool, notice: String?) -> HomePageModel {
+    package static func everyone(authors: [StripTileModel], allSeen: Bool, notice: String?, isNewcomer: Bool) -> HomePageModel {
         HomePageModel(
             authors: authors, hasAuthors: !authors.isEmpty, allSeen: allSeen, notice: notice, own: nil,
-            unfinished: [], stripSwitch: nil, followingEmpty: false
+            unfinished: [], stripSwitch: nil, followingEmpty: false, isNewcomer: isNewcomer
         )
     }
 
@@ -55,6 +59,7 @@ package struct HomePageModel: PageModel, Equatable {
             "unfinished": .list(unfinished.map(\.templateValue)),
             "stripSwitch": stripSwitch?.templateValue ?? .null,
             "followingEmpty": .bool(followingEmpty),
+            "isNewcomer": .bool(isNewcomer),
         ]
     }
 }

@@ -5,7 +5,7 @@ import Viewing
 
 /// What `layout.html` and `partials/header.html` read on every page besides the asset
 /// URLs and the site's name (which `PageRenderer` adds): the signed-in account, the other
-/// accounts signed in on this browser, and the form token.
+/// accounts signed in on this browser, the form token, and what the person has just done.
 ///
 /// The per-visitor fields are `VisitorText`, so a page rendered once for many visitors
 /// (the home page's stencil) marks them as slots here, explicitly.
@@ -42,12 +42,15 @@ package struct LayoutModel: TemplateModel, Equatable {
     package var otherAccounts: [Account]
     /// Whether the header offers "Sign in" to a visitor: not on the sign-in page itself.
     package var offersSignIn: Bool
+    /// What the person has just done, said under the header (`DoneMessage`).
+    package var done: DoneMessage?
 
-    package init(account: Account?, csrf: VisitorText?, otherAccounts: [Account], offersSignIn: Bool = true) {
+    package init(account: Account?, csrf: VisitorText?, otherAccounts: [Account], offersSignIn: Bool = true, done: DoneMessage? = nil) {
         self.account = account
         self.csrf = csrf
         self.otherAccounts = otherAccounts
         self.offersSignIn = offersSignIn
+        self.done = done
     }
 
     package var templateValues: [String: TemplateValue] {
@@ -57,6 +60,7 @@ package struct LayoutModel: TemplateModel, Equatable {
             "otherAccounts": .list(otherAccounts.map(\.templateValue)),
             "manyAccounts": .bool(!otherAccounts.isEmpty),
             "offersSignIn": .bool(offersSignIn),
+            "doneMessage": .optional(done?.text),
         ]
     }
 }

@@ -45,6 +45,10 @@ package struct ProfilePageModel: PageModel, Equatable {
         /// The first page, when this is a later one.
         package var first: String?
 
+        /// Whether the owner has no story at all yet (none live, none kept): the section
+        /// says their stories appear here once posted, and how to post one.
+        package var noStoryYet = false
+
         package init(unavailable: Bool, stories: [StoryTileModel], next: String?, first: String?) {
             self.unavailable = unavailable
             self.stories = stories
@@ -55,6 +59,7 @@ package struct ProfilePageModel: PageModel, Equatable {
         package var templateValues: [String: TemplateValue] {
             [
                 "unavailable": .bool(unavailable),
+                "noStoryYet": .bool(noStoryYet),
                 "hasStories": .bool(!stories.isEmpty),
                 "stories": .list(stories.map(\.templateValue)),
                 "next": .optional(next),
@@ -76,6 +81,9 @@ package struct ProfilePageModel: PageModel, Equatable {
     package var hide: HideFormModel?
     /// The archive, on one's own profile only.
     package var archive: Archive?
+    /// On one's own profile, the stories that have not gone out yet (drafts, posting,
+    /// failed), as the home page lists them.
+    package var unfinished: [UnfinishedPostModel] = []
 
     package init(
         name: String, handle: String, description: String?, avatar: AvatarModel, counts: [Count], stories: [StoryTileModel],
@@ -109,6 +117,8 @@ package struct ProfilePageModel: PageModel, Equatable {
             "hiddenNote": .optional(hiddenNote),
             "hide": hide?.templateValue ?? .null,
             "archive": archive?.templateValue ?? .null,
+            "hasUnfinished": .bool(!unfinished.isEmpty),
+            "unfinished": .list(unfinished.map(\.templateValue)),
         ]
     }
 }

@@ -21,9 +21,18 @@ package struct SignInPageModel: PageModel, Equatable {
     /// Whether "My PDS cannot be found automatically" renders unfolded: a PDS address was
     /// typed, or the problem is one the PDS address field answers.
     package var showsPDS: Bool
-    /// Whether the password field takes the focus: after a failed attempt the handle is
-    /// kept, but the password never goes back into the page, so it is what to type next.
-    package var focusesPassword: Bool
+    /// A field of the app-password form (the OAuth form has only the handle).
+    package enum Field: Sendable, Equatable {
+        case identifier, password, pds
+    }
+
+    /// The field that needs fixing after a failed attempt: it takes the focus and is
+    /// marked invalid, described by the message. Nil on a fresh page.
+    package var focus: Field?
+    /// Whether an attempt with a password failed: the handle and PDS are kept, but the
+    /// password never goes back into the page (a page can be kept by caches, the
+    /// back-forward cache or "save page"), so the page says to type it again.
+    package var passwordCleared: Bool
     /// Whether the page offers signing in through the account's own server (OAuth).
     package var offersOAuth = false
     /// Whether the page offers app passwords (beside OAuth, folded away, or alone).
@@ -34,7 +43,7 @@ package struct SignInPageModel: PageModel, Equatable {
 
     package init(
         adding: Bool, problem: String?, identifier: String, pds: String, csrfToken: String, next: String?,
-        heading: String? = nil, showsPDS: Bool = false, focusesPassword: Bool = false
+        heading: String? = nil, showsPDS: Bool = false, focus: Field? = nil, passwordCleared: Bool = false
     ) {
         self.adding = adding
         self.problem = problem
@@ -44,7 +53,8 @@ package struct SignInPageModel: PageModel, Equatable {
         self.next = next
         self.heading = heading
         self.showsPDS = showsPDS || !pds.isEmpty
-        self.focusesPassword = focusesPassword
+        self.focus = focus
+        self.passwordCleared = passwordCleared
     }
 
     package var templateValues: [String: TemplateValue] {
@@ -58,7 +68,13 @@ package struct SignInPageModel: PageModel, Equatable {
             "next": .optional(next),
             "heading": .string(heading ?? "Sign in to post stories"),
             "showsPDS": .bool(showsPDS),
-            "focusesPassword": .bool(focusesPassword && !(offersOAuth && !showsAppPassword)),
+            // The app-password form's fields take the focus only where that form is open.
+            "focusesIdentifier": .bool(focus == .identifier && (!offersOAuth || showsAppPassword)),
+            "focusesPassword": .bool(focus == .password && (!offersOAuth || showsAppPassword)),
+            "focusesPDS": .bool(focus == .pds && (!offersOAuth || showsAppPassword)),
+            // The OAuth form's handle, when that is what to fix there.
+            "focusesOAuthIdentifier": .bool(focus == .identifier && offersOAuth && !showsAppPassword),
+            "passwordCleared": .bool(passwordCleared),
             "offersOAuth": .bool(offersOAuth),
             "offersAppPasswords": .bool(offersAppPasswords),
             "showsAppPassword": .bool(showsAppPassword),

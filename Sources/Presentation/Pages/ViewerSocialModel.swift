@@ -4,8 +4,9 @@ package import HTMLTemplates
 /// the comment count, the latest comment and the way to all of them.
 package struct ViewerSocialModel: TemplateModel, Equatable {
     package var commentsHref: String
-    /// Where the heart's form posts.
-    package var favoriteAction: String
+    /// Where the heart's form posts; nil for a signed-in person whose sign-in does not
+    /// allow hearts (no form is offered then).
+    package var favoriteAction: String?
     /// Whether the signed-in person likes the story.
     package var favorited: Bool
     package var signInHref: String
@@ -14,7 +15,7 @@ package struct ViewerSocialModel: TemplateModel, Equatable {
     package var latest: CommentModel?
 
     package init(
-        commentsHref: String, favoriteAction: String, favorited: Bool, signInHref: String, commentCount: Int, commentCountText: String,
+        commentsHref: String, favoriteAction: String?, favorited: Bool, signInHref: String, commentCount: Int, commentCountText: String,
         latest: CommentModel?
     ) {
         self.commentsHref = commentsHref
@@ -29,7 +30,7 @@ package struct ViewerSocialModel: TemplateModel, Equatable {
     package var templateValues: [String: TemplateValue] {
         [
             "commentsHref": .string(commentsHref),
-            "favoriteAction": .string(favoriteAction),
+            "favoriteAction": .optional(favoriteAction),
             "favorited": .bool(favorited),
             "favoriteValue": .string(favorited ? "0" : "1"),
             "heartLabel": .string(favorited ? "Remove your like" : "Like this story"),

@@ -42,6 +42,9 @@ extension FakePDS {
         case once
         case times(Int)
         case always
+        /// Lets the next `n` calls through untouched, then fires once: the second of two
+        /// calls to one method in a row can fail while the first succeeds.
+        case onceAfter(Int)
     }
 
     /// One recorded call: the method, the status the fake handled it with (nil if a fault
@@ -60,5 +63,7 @@ extension FakePDS {
         let method: String?
         let fault: Fault
         var remaining: Int?
+        /// Calls still to let through before the rule fires.
+        var passing = 0
     }
 }

@@ -12,9 +12,10 @@ extension FakePDS.Shared {
         }
         return state.withLock { state in
             guard let index = state.firstRule(for: nsid),
-                case .dropDuringRequestBody(let afterBytes) = state.rules[index].fault
+                case .dropDuringRequestBody(let afterBytes) = state.rules[index].fault,
+                // A call let through is counted once, when it is answered.
+                state.rules[index].passing == 0, let fault = state.consumeRule(at: index)
             else { return .proceed }
-            let fault = state.consumeRule(at: index)
             state.calls.append(FakePDS.Call(method: nsid, status: nil, fault: fault))
             let declared = head.header("Content-Length").flatMap { Int($0) } ?? 0
             return .closeAfterReadingBody(bytes: afterBytes ?? declared / 2)
@@ -28,7 +29,7 @@ extension FakePDS.Shared {
         else { return .respond(.text("Not Found", status: 404)) }
         let now = clock()
         return state.withLock { state -> ScriptedHTTPServer.Action in
-            let fault = state.firstRule(for: call.nsid).map { state.consumeRule(at: $0) }
+            let fault = state.firstRule(for: call.nsid).flatMap { state.consumeRule(at: $0) }
             switch fault {
             case nil:
                 return .respond(Self.http(state.handle(call, at: now, fault: nil)))
@@ -78,8 +79,13 @@ extension FakePDS.Shared.State {
         rules.firstIndex { $0.method == nil || $0.method == method }
     }
 
-    /// Uses up one firing of the rule, removing it when spent.
-    mutating func consumeRule(at index: Int) -> FakePDS.Fault {
+    /// Uses up one firing of the rule, removing it when spent; nil while the rule still
+    /// lets calls through (`Repetition.onceAfter`).
+    mutating func consumeRule(at index: Int) -> FakePDS.Fault? {
+        if rules[index].passing > 0 {
+            rules[index].passing -= 1
+            return nil
+        }
         let fault = rules[index].fault
         if let remaining = rules[index].remaining {
             if remaining <= 1 { rules.remove(at: index) } else { rules[index].remaining = remaining - 1 }

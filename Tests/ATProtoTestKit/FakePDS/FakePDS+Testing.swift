@@ -13,12 +13,14 @@ extension FakePDS {
     package func inject(_ fault: Fault, on method: String?, _ repetition: Repetition = .once) {
         let remaining: Int? =
             switch repetition {
-            case .once: 1
+            case .once, .onceAfter: 1
             case .times(let count): max(count, 0)
             case .always: nil
             }
         guard remaining != 0 else { return }
-        shared.state.withLock { $0.rules.append(FaultRule(method: method, fault: fault, remaining: remaining)) }
+        var rule = FaultRule(method: method, fault: fault, remaining: remaining)
+        if case .onceAfter(let calls) = repetition { rule.passing = max(calls, 0) }
+        shared.state.withLock { $0.rules.append(rule) }
     }
 
     /// Removes every pending fault.

@@ -1,6 +1,6 @@
 import DNSResolver
 package import HTTPTestKit
-import TestKit
+package import TestKit
 
 @testable package import ATProto
 
@@ -18,6 +18,9 @@ package struct IdentityHarness {
     package let dns: FakeDNSServer
     package let http: OutboundHTTP
     package let resolver: IdentityResolver
+    /// The resolver's clock (the directory's "no such DID" is remembered for a while,
+    /// its breaker opens for a while): moved only by the test.
+    package let clock: ManualClock
 
     package var handles: HandleResolver { resolver.handles }
 
@@ -30,11 +33,12 @@ package struct IdentityHarness {
         let stand = try StandInIdentityServer()
         let dns = try FakeDNSServer()
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: insecureHosts)
+        let clock = ManualClock()
         let resolver = IdentityResolver(
             http: http, dns: DNSTXTResolver(nameserver: dns.nameserver, timeout: timeout),
             handleResolverURL: stand.resolverURL, plcURL: stand.plcURL, wellKnownURL: stand.wellKnownURL, timeout: timeout,
-            trustedPDSes: trustedPDSes)
-        let harness = IdentityHarness(stand: stand, dns: dns, http: http, resolver: resolver)
+            trustedPDSes: trustedPDSes, now: { clock.now })
+        let harness = IdentityHarness(stand: stand, dns: dns, http: http, resolver: resolver, clock: clock)
         do {
             let result = try await body(harness)
             await harness.stop()

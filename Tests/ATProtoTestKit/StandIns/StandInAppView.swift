@@ -47,6 +47,11 @@ package final class StandInAppView: Sendable {
         var indexed: [StandInIndexedAccount] = []
         /// Grain profiles `searchActorsTypeahead` finds besides the story authors.
         var actors: [PostedAuthor] = []
+        /// Every XRPC method asked, in the order the queries arrived.
+        var arrivals: [String] = []
+        /// Whether `searchActorsTypeahead` answers wait (`holdTypeahead`), and those waiting.
+        var holdsTypeahead = false
+        var heldTypeahead: [CheckedContinuation<Void, Never>] = []
     }
 
     /// The mutable state, in a class so the server's handler can share it.
@@ -156,6 +161,7 @@ package final class StandInAppView: Sendable {
     }
 
     package func stop() async {
+        releaseTypeahead()
         await server.shutdown(gracePeriod: .seconds(2))
     }
 
@@ -176,8 +182,10 @@ package final class StandInAppView: Sendable {
         let (mode, posted, comments, following, indexed, actors) = shared.state.withLock {
             state -> (Mode, [PostedAuthor], [StandInComment], [String: [String]], [StandInIndexedAccount], [PostedAuthor]) in
             state.queries[nsid, default: 0] += 1
+            state.arrivals.append(nsid)
             return (state.mode, state.posted, state.comments, state.following, state.indexed, state.actors)
         }
+        if nsid == StandInAppView.typeahead { await StandInAppView.waitWhileTypeaheadIsHeld(shared) }
         switch mode {
         case .normal: break
         case .serverError: return json(500, #"{"error":"InternalServerError"}"#)

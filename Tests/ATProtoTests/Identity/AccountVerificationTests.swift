@@ -1,4 +1,5 @@
 import ATProtoTestKit
+import TestKit
 import Testing
 
 @testable import ATProto
@@ -77,6 +78,8 @@ import Testing
             #expect(account.vouchedForByOperator)
             #expect(account.handle?.rawValue == "alice.test")
             harness.publishPLC(Self.alice, handles: [])
+            // The directory's "no such DID" is believed for a while; then it is asked again.
+            harness.clock.advance(by: DIDResolver.unknownDIDLifetime)
             await #expect(throws: IdentityError.pdsMismatch(did: Self.alice, documentPDS: harness.stand.baseURL)) {
                 try await harness.verify(Self.alice, handle: nil, pds: "https://pds.example.lan").get()
             }
@@ -90,6 +93,44 @@ import Testing
             guard case .failure(.unreachable) = result else {
                 Issue.record("expected unreachable, got \(result)")
                 return
+            }
+        }
+    }
+
+    /// A trusted PDS is believed only on the directory's word that there is no document:
+    /// never while the directory fails (5xx, 429) or its breaker is open, whatever the
+    /// operator trusts, since that is when a lying PDS could speak for anyone.
+    @Test func aTrustedPDSIsNotBelievedWhileTheDirectoryCannotBeReached() async throws {
+        try await IdentityHarness.with(trustedPDSes: ["https://pds.example.lan"]) { harness in
+            for status in [500, 503, 429] {
+                harness.stand.setPLCDocument(.status(status, "{}"), for: Self.alice)
+                let result = try await harness.verify(Self.alice, handle: "alice.test", pds: "https://pds.example.lan")
+                guard case .failure(.unreachable) = result else {
+                    Issue.record("\(status): expected unreachable, got \(result)")
+                    return
+                }
+            }
+            // Enough failures open the breaker: then no call is made, and still nothing is believed.
+            for _ in 0..<5 { _ = try await harness.verify(Self.alice, handle: nil, pds: "https://pds.example.lan") }
+            let calls = harness.stand.requests(.plc).count
+            let result = try await harness.verify(Self.alice, handle: nil, pds: "https://pds.example.lan")
+            guard case .failure(.unreachable) = result else {
+                Issue.record("breaker open: expected unreachable, got \(result)")
+                return
+            }
+            #expect(harness.stand.requests(.plc).count == calls, "the breaker was open")
+        }
+    }
+
+    /// An answer that is neither a document nor "no such DID" (a 403, a 400) says nothing
+    /// about where the account lives either.
+    @Test func otherDirectoryAnswersAreNoDocumentToStandInFor() async throws {
+        try await IdentityHarness.with(trustedPDSes: ["https://pds.example.lan"]) { harness in
+            for status in [400, 403, 301] {
+                harness.stand.setPLCDocument(.status(status, "{}"), for: Self.alice)
+                await #expect(throws: IdentityError.invalidDIDDocument(Self.alice), "\(status)") {
+                    try await harness.verify(Self.alice, handle: nil, pds: "https://pds.example.lan").get()
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
 import ATProtoTestKit
+import TestKit
 import Testing
 
 @testable import ATProto
@@ -51,6 +52,33 @@ import Testing
                 }
             }
             #expect(harness.stand.requests(.plc).count == 20, "each unknown DID was asked: the directory answered")
+        }
+    }
+
+    /// The same made-up DID asked again and again costs the directory one call while its
+    /// "no such DID" is remembered (two minutes), then one more.
+    @Test func aDIDTheDirectoryDoesNotKnowIsAskedOnceInAWhile() async throws {
+        try await IdentityHarness.with { harness in
+            let did = Self.madeUpDIDs(1)[0]
+            for _ in 0..<10 {
+                guard case .failure(.didNotFound) = try await harness.resolve(did) else {
+                    Issue.record("\(did) was not 'not found'")
+                    return
+                }
+            }
+            #expect(harness.stand.requests(.plc).count == 1)
+            harness.clock.advance(by: DIDResolver.unknownDIDLifetime - .seconds(1))
+            _ = try await harness.resolve(did)
+            #expect(harness.stand.requests(.plc).count == 1, "still remembered")
+            harness.clock.advance(by: .seconds(1))
+            _ = try await harness.resolve(did)
+            #expect(harness.stand.requests(.plc).count == 2, "asked again once the two minutes are over")
+            // A DID that could not be had for another reason is asked again every time.
+            let failing = Self.madeUpDIDs(2)[1]
+            harness.stand.setPLCDocument(.status(500, "{}"), for: failing)
+            _ = try await harness.resolve(failing)
+            _ = try await harness.resolve(failing)
+            #expect(harness.stand.requests(.plc).count == 4)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ATProtoTestKit
+import TestKit
 import Testing
 
 @testable import ATProto
@@ -58,8 +59,10 @@ import Testing
         try await IdentityHarness.with(trustedPDSes: [pds.baseURL]) { harness in
             let identity = try await harness.resolve(IdentityHarness.alice, pds: pds.baseURL).get()
             #expect(identity.pdsURL == pds.baseURL)
-            // A document that names another PDS is believed over the operator's list.
+            // A document that names another PDS is believed over the operator's list (once
+            // the directory's "no such DID" is no longer remembered).
             harness.publishPLC(IdentityHarness.alice, handles: [])
+            harness.clock.advance(by: DIDResolver.unknownDIDLifetime)
             await #expect(throws: IdentityError.pdsMismatch(did: IdentityHarness.alice, documentPDS: harness.stand.baseURL)) {
                 try await harness.resolve(IdentityHarness.alice, pds: pds.baseURL).get()
             }
@@ -107,6 +110,26 @@ import Testing
         try await IdentityHarness.with { harness in
             await #expect(throws: IdentityError.invalidHandle) { try await harness.resolve("not a handle", pds: "https://pds.example.com").get() }
             await #expect(throws: IdentityError.unsupportedDID) { try await harness.resolve("did:evil:x", pds: "https://pds.example.com").get() }
+        }
+    }
+
+    /// The sign-in form's way in: a DID typed with a trusted PDS while the directory
+    /// fails is refused as "try again", and nothing is taken from the PDS.
+    @Test func aTrustedPDSOverrideIsRefusedWhileTheDirectoryFails() async throws {
+        let pds = try FakePDS(accounts: [.alice], publishesIdentity: false)
+        defer { pds.stop() }
+        try await IdentityHarness.with(trustedPDSes: [pds.baseURL]) { harness in
+            harness.stand.setPLCDocument(.status(500, "{}"), for: IdentityHarness.alice)
+            let result = try await harness.resolve(IdentityHarness.alice, pds: pds.baseURL)
+            guard case .failure(.unreachable) = result else {
+                Issue.record("expected unreachable, got \(result)")
+                return
+            }
+            #expect(IdentityError.unreachable(service: "The PLC directory", cause: .status(500)).userMessage.contains("Try again"))
+            // Once the directory answers that there is no such DID, the operator's word counts.
+            harness.stand.setPLCDocument(.status(404, "{}"), for: IdentityHarness.alice)
+            let vouched = try await harness.resolve(IdentityHarness.alice, pds: pds.baseURL).get()
+            #expect(vouched.vouchedForByOperator)
         }
     }
 }

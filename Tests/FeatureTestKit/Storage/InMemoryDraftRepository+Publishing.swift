@@ -1,4 +1,5 @@
 package import ATProto
+import Accounts
 package import Foundation
 package import Posting
 import Synchronization
@@ -46,9 +47,9 @@ extension InMemoryDraftRepository {
             row.blob = progress.blob
             row.storyURI = progress.storyURI
             row.storyCID = progress.storyCID
-            row.attempts = progress.attempts
-            row.nextAttemptAt = StoredSeconds.of(progress.nextAttemptAt)
-            row.lastError = progress.lastError
+            row.attempts = progress.attempts.count
+            row.nextAttemptAt = StoredSeconds.of(progress.attempts.nextAt)
+            row.problem = progress.attempts.problem?.stored
             row.draft.state = progress.draftState
         }
     }
@@ -60,7 +61,7 @@ extension InMemoryDraftRepository {
             row.step = nil
             row.attempts = 0
             row.nextAttemptAt = nil
-            row.lastError = nil
+            row.problem = nil
         }
     }
 
@@ -69,7 +70,7 @@ extension InMemoryDraftRepository {
             row.draft.state = .publishing
             row.attempts = 0
             row.nextAttemptAt = StoredSeconds.of(now)
-            row.lastError = nil
+            row.problem = nil
         }
     }
 
@@ -91,6 +92,6 @@ extension InMemoryDraftRepository {
         row.recordCreatedAt = createdAt
         row.attempts = 0
         row.nextAttemptAt = StoredSeconds.of(now)
-        row.lastError = nil
+        row.problem = nil
     }
 }

@@ -19,7 +19,8 @@ package final class InMemoryDraftRepository: DraftRepository {
         var storyCID: String?
         var attempts = 0
         var nextAttemptAt: Int64?
-        var lastError: String?
+        /// The problem in its stored form (`WriteProblem.stored`), as the column holds it.
+        var problem: String?
 
         /// The publishing columns read as SQLite's adapter reads them.
         var progress: PublishProgress {
@@ -32,7 +33,8 @@ package final class InMemoryDraftRepository: DraftRepository {
             return PublishProgress(
                 draftID: draft.id, did: draft.did, pdsURL: draft.pdsURL, step: step ?? .profile,
                 recordCreatedAt: recordCreatedAt ?? Datetime(Date(timeIntervalSince1970: 0)), blob: blob, storyURI: storyURI,
-                storyCID: storyCID, attempts: attempts, nextAttemptAt: StoredSeconds.date(nextAttemptAt ?? 0), lastError: lastError,
+                storyCID: storyCID,
+                attempts: WriteAttempts(count: attempts, nextAt: StoredSeconds.date(nextAttemptAt ?? 0), problem: problem.map(WriteProblem.init(stored:))),
                 status: status)
         }
     }

@@ -65,10 +65,11 @@ package final class InMemorySessionRepository: SessionRepository {
     }
 
     /// The session as the SQLite adapter reads it back: one handle for the account and
-    /// its tokens, and the row's DID in both.
+    /// its tokens, and the row's DID in both; its kind and cookie as stored.
     private static func normalised(_ session: AccountSession, tokens: PDSSession, handle: Handle?) -> AccountSession {
-        AccountSession(
-            idHash: session.idHash, did: session.did, handle: handle, displayName: session.displayName, pdsURL: session.pdsURL,
-            tokens: PDSSession(did: session.did, handle: handle, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken))
+        var stored = session
+        stored.handle = handle
+        stored.tokens = PDSSession(did: session.did, handle: handle, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
+        return stored
     }
 }

@@ -1,4 +1,5 @@
 package import ATProto
+import Accounts
 package import Foundation
 package import Social
 import Synchronization
@@ -29,7 +30,7 @@ package final class InMemorySocialWriteRepository: SocialWriteRepository {
             state.lastID += 1
             let write = SocialWrite(
                 id: state.lastID, did: did, pdsURL: pdsURL, kind: kind, rkey: rkey, subject: subject, text: text, replyTo: replyTo,
-                facets: facets, recordCreatedAt: createdAt, nextAttemptAt: at, queuedAt: at)
+                facets: facets, recordCreatedAt: createdAt, attempts: WriteAttempts(nextAt: at), queuedAt: at)
             state.writes.append(write)
             return write
         }
@@ -44,7 +45,7 @@ package final class InMemorySocialWriteRepository: SocialWriteRepository {
         return state.withLock { state in
             Array(
                 state.writes.filter { write in
-                    write.status == .pending && write.nextAttemptAt <= now && !Self.waits(write, in: state.writes)
+                    write.status == .pending && write.attempts.nextAt <= now && !Self.waits(write, in: state.writes)
                 }.prefix(limit))
         }
     }
@@ -54,16 +55,17 @@ package final class InMemorySocialWriteRepository: SocialWriteRepository {
     }
 
     package func nextDue() async throws -> Date? {
-        state.withLock { $0.writes.filter { $0.status == .pending }.map(\.nextAttemptAt).min() }
+        state.withLock { $0.writes.filter { $0.status == .pending }.map(\.attempts.nextAt).min() }
     }
 
     package func save(_ write: SocialWrite) async throws {
         state.withLock { state in
             guard let index = state.writes.firstIndex(where: { $0.id == write.id && $0.status == .pending }) else { return }
             state.writes[index].status = write.status
-            state.writes[index].attempts = write.attempts
-            state.writes[index].nextAttemptAt = StoredSeconds.date(StoredSeconds.of(write.nextAttemptAt))
-            state.writes[index].lastError = write.lastError
+            // Kept as the SQLite adapter keeps them: whole seconds, the problem in its stored form.
+            state.writes[index].attempts = WriteAttempts(
+                count: write.attempts.count, nextAt: StoredSeconds.date(StoredSeconds.of(write.attempts.nextAt)),
+                problem: write.attempts.problem.map { WriteProblem(stored: $0.stored) })
         }
     }
 

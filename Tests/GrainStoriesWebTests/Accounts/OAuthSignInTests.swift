@@ -306,4 +306,57 @@ import Testing
         #expect(flow.server.log.assertionJTIs.count == pushed, "nothing was pushed for the refused one")
         await flow.stop()
     }
+
+    /// The start form changes something (a sign-in begins, the authorization server is
+    /// asked): without this browser's own token it is refused, and nothing is pushed.
+    @Test func theStartFormNeedsThisBrowsersOwnToken() async throws {
+        let flow = try await Flow.start()
+        let other = HTTPBrowser(baseURL: flow.app.baseURL)
+        let othersToken = try #require(CookieJar.csrfToken(in: try await other.get("/signin").text))
+        _ = try await flow.browser.get("/signin")
+        for token in [nil, "", "forged", othersToken] as [String?] {
+            var fields = [("identifier", flow.handle)]
+            if let token { fields.append(("csrf", token)) }
+            let refused = try await flow.browser.postForm("/signin/oauth", fields)
+            #expect(refused.status == 403, "\(token ?? "no token")")
+            #expect(flow.browser.cookie("oauth") == nil)
+        }
+        #expect(flow.server.log.assertionJTIs.isEmpty, "nothing was pushed")
+        await other.shutdown()
+        await flow.stop()
+    }
+
+    /// Someone who can plant a cookie for this host (a sibling subdomain, on plain http)
+    /// starts a sign-in as themselves, plants their own `oauth` cookie into the victim's
+    /// browser and sends the callback link: the cookie was set for another browser (it
+    /// is bound to that browser's own form cookie or session), so nobody is signed in.
+    @Test func aSignInCookiePlantedFromAnotherBrowserFinishesNothing() async throws {
+        let flow = try await Flow.start()
+        let callbackPath = try flow.approve(try await flow.start())
+        let planted = try #require(flow.browser.cookie("oauth"))
+        for signedInVictim in [false, true] {
+            let victim = HTTPBrowser(baseURL: flow.app.baseURL)
+            _ = try await victim.get("/signin")
+            if signedInVictim {
+                let pds = try FakePDS()
+                let page = try await victim.get("/signin")
+                let token = try #require(CookieJar.csrfToken(in: page.text))
+                let alice = try await victim.postForm(
+                    "/signin", [("csrf", token), ("identifier", "alice.test"), ("password", FakePDS.Account.alice.password), ("pds", pds.baseURL)])
+                #expect(alice.status == 303)
+                pds.stop()
+            }
+            let own = victim.cookie("sid")
+            victim.setCookie("oauth", planted)
+            let answer = try await victim.get(callbackPath)
+            #expect(answer.status == 400, "victim signed in before: \(signedInVictim)")
+            #expect(answer.text.contains("not started in this browser"))
+            #expect(victim.cookie("sid") == own, "no account was added")
+            await victim.shutdown()
+        }
+        #expect(flow.grantFiles.isEmpty)
+        // The browser that started it still finishes it.
+        #expect(try await flow.browser.get(callbackPath).status == 303)
+        await flow.stop()
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct IdentityErrorTests {
     @Test func messagesNameTheAccountAndSayWhatToDo() {
         let message = IdentityError.handleNotFound("alice.example").userMessage
-        #expect(message == "No account called alice.example was found. Check the spelling, or enter your DID.")
+        #expect(message == "No account called alice.example was found. Check how your handle is spelled: it looks like alice.bsky.social.")
         #expect(IdentityError.insecurePDS("http://pds.example.com").userMessage.contains("http://pds.example.com"))
     }
 

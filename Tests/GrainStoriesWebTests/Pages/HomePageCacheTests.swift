@@ -39,6 +39,7 @@ import Viewing
             "unfinished": .list([]),
             "stripSwitch": .null,
             "followingEmpty": false,
+            "isNewcomer": .bool(seen.newestSeen.isEmpty),
         ]
         return try bytes(app.pages.render("home", values, for: context))
     }

@@ -128,6 +128,28 @@ import Testing
         #expect(pages.allSatisfy { !$0.contains("Tap a circle") })
     }
 
+    /// The hint is for someone who has not watched a story here yet: a returning visitor
+    /// (their seen cookie names anyone, also someone whose story has ended since) gets the
+    /// page without it, the same from the cached page as rendered afresh.
+    @Test func theHintIsOnlyForSomeoneWhoHasWatchedNothingYet() async throws {
+        var watchedOne = SeenState()
+        watchedOne.markSeen(author: "did:plc:hbrpoigf3cbfnobm2o4rak3v", createdAt: "2026-09-04T15:03:55.120Z")
+        var watchedSomeoneGone = SeenState()
+        watchedSomeoneGone.markSeen(author: "did:plc:nolongerinthestrip222222", createdAt: "2026-09-04T10:00:00.000Z")
+        let app = try await AppHarness()
+        let first = await app.respond("/").text
+        let again = await app.respond("/").text
+        let returning = await app.respond("/", headers: [("Cookie", "seen=\(SeenCookie.encode(watchedOne))")]).text
+        let returningAgain = await app.respond("/", headers: [("Cookie", "seen=\(SeenCookie.encode(watchedOne))")]).text
+        let gone = await app.respond("/", headers: [("Cookie", "seen=\(SeenCookie.encode(watchedSomeoneGone))")]).text
+        await app.shutdown()
+        #expect(first.contains("Choose a circle") && again.contains("Choose a circle"), "a first visit has the hint")
+        for html in [returning, returningAgain, gone] {
+            #expect(!html.contains("Choose a circle") && !html.contains("class=\"intro\""), "a returning visitor does not")
+            #expect(html.contains("class=\"people-grid\""), "the page is otherwise the same")
+        }
+    }
+
     @Test func anUnreachableAppViewStillRendersWithANotice() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         library.update { $0.failing = true }

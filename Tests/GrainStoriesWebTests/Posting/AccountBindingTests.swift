@@ -78,7 +78,7 @@ import Testing
         let token = try #require(CookieJar.csrfToken(in: page))
         h.pds.inject(.internalServerError, on: "com.atproto.repo.createRecord", .always)
         #expect(await alice.post(SocialHarness.commentsPath, form: [("csrf", token), ("text", "Wait for it")]).status == .seeOther)
-        let own = try #require(try await h.app.sessions.accounts(in: SessionCookie(parsing: alice["sid"])).first)
+        let own = try #require(try await h.app.sessions.accounts(in: SessionCookie(parsing: alice["sid"]), plainName: true).first)
         try await h.app.sessions.delete(idHash: own.idHash)
         let tokens = try await PDSClient(baseURL: other.baseURL, http: h.http)
             .createSession(identifier: "alice.test", password: Secret(FakePDS.Account.alice.password))

@@ -45,13 +45,72 @@ import Testing
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
         #expect(!cookie.contains("Secure"))
 
-        let browser = CookieJar(app)
-        let page = await browser.get("/signin")
+        let secure = try await Self.signInOverHTTPS(CookieJar(app), pds)
+        #expect(secure.headers.values(for: "Set-Cookie").first { $0.hasPrefix("__Host-sid=") }?.contains("Secure") == true)
+        await app.shutdown()
+        pds.stop()
+    }
+
+    static let https = [("X-Forwarded-Proto", "https")]
+    static let httpsForm = [("X-Forwarded-Proto", "https"), ("Content-Type", "application/x-www-form-urlencoded")]
+
+    /// Signs Alice in with `browser` over https (as a trusted proxy says); the answer.
+    static func signInOverHTTPS(_ browser: CookieJar, _ pds: FakePDS) async throws -> HTTPResponse {
+        let page = await browser.respond(.get, "/signin", headers: Self.https)
         let token = try #require(CookieJar.csrfToken(in: page.text))
-        let secure = await browser.respond(
-            .post, "/signin", headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Forwarded-Proto", "https")],
+        return await browser.respond(
+            .post, "/signin", headers: Self.httpsForm,
             body: Array("csrf=\(token)&identifier=alice.test&password=\(Flow.password)&pds=\(PercentEncodingForTests.encode(pds.baseURL))".utf8))
-        #expect(secure.headers.values(for: "Set-Cookie").first { $0.hasPrefix("sid=") }?.contains("Secure") == true)
+    }
+
+    /// Over https every cookie is `__Host-`: Secure, `Path=/`, no `Domain`, so browsers
+    /// take it from this host alone and a sibling subdomain cannot plant one. A plain
+    /// `sid` (which a sibling host can plant) never names a session issued as
+    /// `__Host-sid`, over https or http.
+    @Test func overHTTPSCookiesAreHostOnlyAndAPlantedPlainSidNamesNoOne() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let browser = CookieJar(app)
+        let page = await browser.respond(.get, "/signin", headers: Self.https)
+        let csrf = try #require(page.headers.values(for: "Set-Cookie").first)
+        #expect(csrf.hasPrefix("__Host-csrf=") && csrf.contains("; Secure") && csrf.contains("Path=/") && !csrf.contains("Domain"))
+        let signedIn = try await Self.signInOverHTTPS(browser, pds)
+        #expect(signedIn.status == .seeOther)
+        let fields = signedIn.headers.values(for: "Set-Cookie")
+        let session = try #require(fields.first { $0.hasPrefix("__Host-sid=") })
+        #expect(session.contains("; Secure") && session.contains("Path=/") && !session.contains("Domain"))
+        #expect(!fields.contains { $0.hasPrefix("sid=") })
+        let id = try #require(browser["__Host-sid"])
+        #expect(await browser.respond(.get, "/", headers: Self.https).text.contains("@alice.test"))
+        // Alice's id planted into another browser under the plain name signs nobody in.
+        for secure in [true, false] {
+            let planted = await app.respond(.get, "/", headers: (secure ? Self.https : []) + [("Cookie", "sid=\(id)")])
+            #expect(!planted.text.contains("@alice.test"), "planted sid over \(secure ? "https" : "http")")
+        }
+        await app.shutdown()
+        pds.stop()
+    }
+
+    /// A session from before the `__Host-` names (or one signed in over http) keeps
+    /// working over https under its plain `sid`, and moves to `__Host-sid` the next
+    /// time the cookie is written, the plain one deleted.
+    @Test func aSessionFromBeforeTheHostNamesStaysSignedInAndMoves() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, signedIn) = try await Flow.signIn(app, pds)
+        #expect(signedIn.status == .seeOther)
+        let id = try #require(browser["sid"])
+        let home = await browser.respond(.get, "/", headers: Self.https)
+        #expect(home.text.contains("@alice.test"), "still signed in over https")
+        let token = try #require(CookieJar.csrfToken(in: home.text))
+        let switched = await browser.respond(
+            .post, "/accounts/switch", headers: Self.httpsForm, body: Array("csrf=\(token)&did=\(FakePDS.Account.alice.did)".utf8))
+        #expect(switched.status == .seeOther)
+        let fields = switched.headers.values(for: "Set-Cookie")
+        #expect(fields.contains { $0.hasPrefix("__Host-sid=\(id);") })
+        #expect(fields.contains { $0.hasPrefix("sid=;") && $0.contains("Max-Age=0") })
+        #expect(browser["sid"] == nil && browser["__Host-sid"] == id)
+        #expect(await browser.respond(.get, "/", headers: Self.https).text.contains("@alice.test"))
         await app.shutdown()
         pds.stop()
     }

@@ -112,4 +112,50 @@ import Testing
         lan.stop()
         pds.stop()
     }
+
+    /// Issue 45: while the directory fails (or only its breaker is open), a trusted PDS
+    /// that lies is not believed for an account whose document names another PDS: the
+    /// sign-in fails with "try again", and no password goes to that PDS.
+    @Test func aTrustedPDSIsNotBelievedWhileTheDirectoryFails() async throws {
+        let pds = try FakePDS()
+        let hijack = try Self.attackersPDS(FakePDS.Account(handle: Self.alice.handle, did: Self.alice.did, password: "mallory-password"))
+        let app = try await AppHarness(configure: { $0.trustedPDSes = [hijack.baseURL] })
+        TestIdentityDirectory.shared.stand.setPLCDocument(.status(500, "{}"), for: Self.alice.did)
+        let browser = CookieJar(app)
+        let refused = await browser.signIn(identifier: Self.alice.did, password: "mallory-password", pds: hijack.baseURL)
+        #expect(refused.status == .badGateway)
+        #expect(refused.text.contains("Try again"))
+        #expect(browser["sid"] == nil)
+        #expect(hijack.callCount("com.atproto.server.createSession") == 0)
+        await app.shutdown()
+        hijack.stop()
+        pds.stop()
+    }
+
+    /// Each made-up DID costs the directory a call: a client network may try ten in ten
+    /// minutes, then is told to wait before anything is looked up; another is not.
+    @Test func madeUpAccountsAreLimitedPerClientNetwork() async throws {
+        let lan = try Self.attackersPDS(FakePDS.Account(handle: "kim.test", did: "did:plc:kim222222222222222222222", password: "kim-password"))
+        let app = try await AppHarness(configure: { $0.trustedPDSes = [lan.baseURL] })
+        let directory = TestIdentityDirectory.shared.stand
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        func madeUp(_ index: Int) -> String { "did:plc:" + String(repeating: "q", count: 22) + String(letters[index / 26]) + String(letters[index % 26]) }
+        let before = directory.requests(.plc).count
+        let flooder = CookieJar(app, remoteAddress: "2001:db8:45::1")
+        for index in 0..<10 {
+            let answer = await flooder.signIn(identifier: madeUp(index), password: "guess", pds: lan.baseURL)
+            #expect(answer.status == .unauthorized, "\(index): the trusted PDS was asked, and refused")
+        }
+        #expect(directory.requests(.plc).count == before + 10)
+        // The same /64 from another address is the same client.
+        let sameNetwork = CookieJar(app, remoteAddress: "2001:db8:45::99")
+        let refused = await sameNetwork.signIn(identifier: madeUp(10), password: "guess", pds: lan.baseURL)
+        #expect(refused.status == .tooManyRequests)
+        #expect(refused.text.contains("could not be found were tried from here"))
+        #expect(directory.requests(.plc).count == before + 10, "nothing was looked up for it")
+        let someoneElse = CookieJar(app, remoteAddress: "2001:db8:46::1")
+        #expect(await someoneElse.signIn(identifier: madeUp(11), password: "guess", pds: lan.baseURL).status == .unauthorized)
+        await app.shutdown()
+        lan.stop()
+    }
 }

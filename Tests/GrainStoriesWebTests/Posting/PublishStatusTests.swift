@@ -1,6 +1,9 @@
 import ATProtoTestKit
+import Accounts
 import AppTestKit
+import FeatureTestKit
 import Foundation
+import GrainSupport
 import MicroHTTPServer
 import Posting
 import Presentation
@@ -87,15 +90,74 @@ import Testing
         pds.stop()
     }
 
-    @Test func aRefusedPostSaysWhatItMeans() {
-        let repo = DraftPresenter.plainWords(for: "HTTP 400 RepoNotFound: Repo did:plc:abc not found", stillTrying: false)
-        #expect(repo.headline.hasPrefix("Your account's server doesn't have your account"))
-        #expect(repo.details == "HTTP 400 RepoNotFound: Repo did:plc:abc not found")
-        let sentence = DraftPresenter.plainWords(for: "Your sign-in has ended. Sign in again, then press Retry.", stillTrying: false)
-        #expect(sentence.headline == "Your sign-in has ended. Sign in again, then press Retry.")
-        #expect(sentence.details == nil)
-        let down = DraftPresenter.plainWords(for: "xrpc transport: timed out (curl 28)", stillTrying: false)
-        #expect(!down.headline.contains("curl"))
-        #expect(down.details == "xrpc transport: timed out (curl 28)")
+    /// A draft posted with `fault` injected on `method` (always), published by the real
+    /// publisher (the clock moved past every backoff) until it stops: its page and the
+    /// home page's list, as the person sees them.
+    static func failedPost(_ fault: FakePDS.Fault, on method: String) async throws -> (draft: String, home: String) {
+        let pds = try FakePDS()
+        let clock = TestDateClock(AppHarness.fixtureNow)
+        let app = try await AppHarness(edges: { $0.now = { clock.now } })
+        let (browser, _) = try await Flow.signIn(app, pds)
+        let path = try #require(try await Flow.upload(browser, Fixtures.bytes("tiny-24x32.jpg")).headers["Location"])
+        pds.inject(fault, on: method, .always)
+        try await Self.publish(browser, path)
+        for _ in 0...RetrySchedule().maxAttempts {
+            await app.publisher.runDue()
+            clock.advance(RetrySchedule().maxBackoff + 2)
+        }
+        let draft = await browser.get(path).text
+        let home = HTMLInspection.section("unfinished", in: await browser.get("/").text)
+        await app.shutdown()
+        pds.stop()
+        return (draft, home)
+    }
+
+    /// What the publisher really stores when it gives up (the last cause inside) reads as
+    /// plain words; the status code and error name are only behind Details.
+    @Test func aPostGivenUpAfterEveryTrySaysSoInPlainWords() async throws {
+        let (draft, home) = try await Self.failedPost(
+            .status(502, error: "UpstreamFailure", message: "the blob store is down"), on: "com.atproto.repo.uploadBlob")
+        let tries = RetrySchedule().maxAttempts
+        let words = "Your account&#39;s server did not answer, though GrainStories tried \(tries) times. Press Retry to try again."
+        #expect(draft.contains("<p class=\"form-error\">Not posted. \(words)</p>"), "\(HTMLInspection.section("post-status", in: draft))")
+        #expect(draft.contains("<summary>Details</summary><p>gave up after \(tries) tries; the last: HTTP 502 UpstreamFailure: the blob store is down</p>"))
+        let plain = Self.withoutDetails(draft)
+        for raw in ["Gave up", "gave up", "HTTP", "UpstreamFailure", "xrpc"] { #expect(!plain.contains(raw), "\(raw) is not in the words") }
+        #expect(home.contains("Not posted. \(words)"))
+        #expect(!home.contains("UpstreamFailure"))
+    }
+
+    @Test func aRefusedPostSaysItWasRefusedAndKeepsTheReasonBehindDetails() async throws {
+        let (draft, home) = try await Self.failedPost(
+            .status(400, error: "InvalidRecord", message: "Record/media is required"), on: "com.atproto.repo.createRecord")
+        let words = "Your account&#39;s server refused this story. Press Retry to try again, or discard it."
+        #expect(draft.contains("Not posted. \(words)"), "\(HTMLInspection.section("post-status", in: draft))")
+        #expect(draft.contains("<p>HTTP 400 InvalidRecord: Record/media is required</p>"))
+        #expect(!Self.withoutDetails(draft).contains("InvalidRecord"))
+        #expect(home.contains(words))
+    }
+
+    @Test func aPDSThatNoLongerHasTheAccountSaysSo() async throws {
+        let (draft, _) = try await Self.failedPost(.status(400, error: "RepoNotFound", message: "Could not find repo"), on: "com.atproto.repo.uploadBlob")
+        #expect(
+            draft.contains(
+                "Not posted. Your account&#39;s server doesn&#39;t have your account (it may have moved to another server). Sign in again, then press Retry."))
+    }
+
+    @Test func aPhotoThePDSRefusesAsTooLargeSaysSo() async throws {
+        let (draft, _) = try await Self.failedPost(
+            .status(413, error: "PayloadTooLarge", message: "request entity too large"), on: "com.atproto.repo.uploadBlob")
+        #expect(draft.contains("Not posted. Your account&#39;s server refused the photo as too large, or your account has no room left there."))
+        #expect(draft.contains("<p>HTTP 413 PayloadTooLarge: request entity too large</p>"))
+    }
+
+    /// A reason stored as text by an older version (migrated to `.legacy`) is shown in
+    /// generic words, never as the headline; its text stays behind Details.
+    @Test func aReasonStoredByAnOlderVersionShowsGenericWords() {
+        let old = "Gave up after 8 tries: xrpc transport: timed out (curl 28)"
+        let story = WriteProblemWords.stopped(.legacy(text: old), .story)
+        #expect(story.headline == "Something went wrong while posting it. Press Retry to try again.")
+        #expect(story.details == old)
+        #expect(WriteProblemWords.stopped(.legacy(text: old), .comment).headline == "Your comment was not sent. Please try again.")
     }
 }

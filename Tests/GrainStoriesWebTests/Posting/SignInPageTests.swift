@@ -48,7 +48,28 @@ import Testing
         #expect(unresolvable.text.contains("<details class=\"advanced\" open>"), "\(unresolvable.text)")
         #expect(wrong.status == .unauthorized)
         #expect(wrong.text.contains("value=\"\(FakePDS.Account.alice.handle)\""), "the handle is kept")
-        #expect(wrong.text.contains("placeholder=\"xxxx-xxxx-xxxx-xxxx\" autofocus>"), "the password field takes the focus")
+        #expect(wrong.text.contains("placeholder=\"xxxx-xxxx-xxxx-xxxx\" aria-describedby=\"password-note\" autofocus>"), "the password field takes the focus")
         #expect(!wrong.text.contains("not-her-password"), "a password is never put back into the page")
+        #expect(wrong.text.contains("Type the app password again: for your safety it is never put back into the page."))
+        #expect(HTMLInspection.count("autofocus", in: wrong.text) == 1)
+    }
+
+    /// An unknown handle is what needs fixing: it stays in its field, which takes the focus
+    /// and is described by a message in plain words (no "DID"); the page says to type the
+    /// password again, and that field does not take the focus.
+    @Test func anUnknownHandleKeepsTheHandleFocusesItAndSaysPlainlyWhatIsWrong() async throws {
+        let app = try await AppHarness()
+        let unknown = await CookieJar(app).signIn(identifier: "nobody-here.test", password: "secret-typed", pds: "")
+        await app.shutdown()
+        #expect(unknown.status == .notFound || unknown.status == .badRequest, "\(unknown.status)")
+        #expect(unknown.text.contains("No account called nobody-here.test was found. Check how your handle is spelled: it looks like alice.bsky.social."))
+        #expect(!unknown.text.contains("DID"), "no jargon")
+        #expect(
+            unknown.text.contains("value=\"nobody-here.test\" autofocus aria-invalid=\"true\" aria-describedby=\"signin-problem\">"),
+            "the handle is kept and takes the focus")
+        #expect(unknown.text.contains("<p class=\"form-error\" id=\"signin-problem\" role=\"alert\">"))
+        #expect(HTMLInspection.count("autofocus", in: unknown.text) == 1, "only the handle takes the focus")
+        #expect(!unknown.text.contains("secret-typed"))
+        #expect(unknown.text.contains("Type the app password again"))
     }
 }

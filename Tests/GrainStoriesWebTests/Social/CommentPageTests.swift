@@ -74,7 +74,7 @@ import Viewing
         #expect(aliceViewer.contains("kind words"), "her latest comment is the latest she may see")
         // Counted as shown: his comment is not counted for her.
         #expect(visitorPage.contains("2 comments") && visitorViewer.contains("2 comments"))
-        #expect(alicePage.contains("<span class=\"comment-count\">1 comment</span>"), "not \"2 comments\" with one shown")
+        #expect(alicePage.contains("<span class=\"comment-count\" data-count=\"1\">1 comment</span>"), "not \"2 comments\" with one shown")
         #expect(aliceViewer.contains("<span class=\"comment-count\">1 comment</span>"))
     }
 
@@ -208,9 +208,28 @@ import Viewing
         h.pds.inject(.status(400, error: "InvalidRequest", message: "Invalid app.bsky.richtext.facet"), on: "com.atproto.repo.createRecord")
         let refused = await alice.post(H.commentsPath, form: [("csrf", token), ("text", "Keep <this> & that")])
         #expect(refused.status == .unprocessableContent)
-        #expect(refused.text.contains("Invalid app.bsky.richtext.facet"))
+        #expect(refused.text.contains("role=\"alert\">Your comment was not sent: your account&#39;s server refused it.</p>"), "plain words first")
+        #expect(
+            refused.text.contains("<summary>Details</summary><p>HTTP 400 InvalidRequest: Invalid app.bsky.richtext.facet</p>"),
+            "the PDS's reason behind Details")
         #expect(refused.text.contains(">Keep &lt;this&gt; &amp; that</textarea>"))
         #expect(!(await alice.get(H.commentsPath).text.contains("Keep &lt;this")), "not listed as a comment")
+        await h.stop()
+    }
+
+    /// The outbox really produces `.signedOut` when the PDS has ended the session (the
+    /// refresh is refused): the person reads that, not the PDS's error text.
+    @Test func aCommentWhoseSignInEndedSaysSoInPlainWords() async throws {
+        let h = try await SocialHarness()
+        let alice = try await h.signIn()
+        let token = try #require(CookieJar.csrfToken(in: commentForm(await alice.get(H.commentsPath).text)))
+        h.pds.revokeSessions()
+        h.pds.expireAccessTokens()
+        let ended = await alice.post(H.commentsPath, form: [("csrf", token), ("text", "Still mine")])
+        #expect(ended.status == .unprocessableContent)
+        #expect(ended.text.contains("role=\"alert\">Your comment was not sent: your sign-in has ended. Sign in again, then try once more.</p>"))
+        #expect(ended.text.contains(">Still mine</textarea>"), "what was typed is kept")
+        #expect(!ended.text.contains("ExpiredToken") && !ended.text.contains("HTTP 4"))
         await h.stop()
     }
 

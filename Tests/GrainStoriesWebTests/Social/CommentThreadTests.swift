@@ -82,6 +82,31 @@ import Testing
         await h.stop()
     }
 
+    /// "♥ 0" under every comment said nothing: a comment nobody liked shows its heart
+    /// without a number, named for what pressing it does; one with likes shows the count
+    /// and says it. Without a heart to press (not signed in) an unliked comment shows none.
+    @Test func aCommentNobodyLikedShowsNoNumberBesideItsHeart() async throws {
+        let h = try await SocialHarness()
+        h.addComment("Top comment", rkey: "3mcomment0001", minutesAgo: 30)
+        h.addComment("Second", rkey: "3mcomment0003", minutesAgo: 20)
+        _ = try h.pds.seedRecord(
+            ["subject": .string("at://\(FakePDS.Account.bob.did)/social.grain.comment/3mcomment0003"), "createdAt": "2026-09-04T17:00:00.000Z"],
+            collection: "social.grain.favorite", rkey: "3mfromgrainapp", account: "alice.test")
+        let alice = try await h.signIn()
+        let page = await alice.get(H.commentsPath).text
+        #expect(
+            page.contains("aria-pressed=\"false\" aria-label=\"Like this comment\"><span aria-hidden=\"true\">♥</span></button>"),
+            "no likes: the heart alone, with its name")
+        #expect(
+            page.contains(
+                "aria-label=\"Remove your like from this comment (1 like)\"><span aria-hidden=\"true\">♥</span> <span class=\"comment-fav-count\">1</span></button>"
+            ), "one like: its number, said in the name")
+        #expect(!page.contains("comment-fav-count\">0<") && !page.contains("(0 likes)"))
+        let visitor = await CookieJar(h.app).get(H.commentsPath).text
+        #expect(visitor.contains("Top comment") && !visitor.contains("0 likes") && !visitor.contains("♥</span> 0<"), "no \"♥ 0\" for a visitor")
+        await h.stop()
+    }
+
     @Test func aHeartOnACommentIsWrittenCountedUndoneAndReadFromTheOwnRepository() async throws {
         let h = try await SocialHarness()
         h.addComment("Top comment", rkey: "3mcomment0001", minutesAgo: 30)

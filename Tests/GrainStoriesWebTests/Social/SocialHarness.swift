@@ -43,8 +43,9 @@ final class SocialHarness: Sendable {
             })
     }
 
-    func signIn(_ account: FakePDS.Account = .alice) async throws -> CookieJar {
-        let browser = CookieJar(app)
+    /// A browser with `account` signed in, whose requests come from `address`.
+    func signIn(_ account: FakePDS.Account = .alice, from address: String = "") async throws -> CookieJar {
+        let browser = CookieJar(app, remoteAddress: address)
         let response = await browser.signIn(identifier: account.handle, password: account.password, pds: pds.baseURL)
         #expect(response.status == .seeOther, "\(account.handle) signed in")
         return browser

@@ -67,7 +67,7 @@ import Testing
     /// Runs `body` with a signed-in account (tokens `old-access`/`old-refresh`) whose PDS
     /// is a scripted server answering with `script`; returns what `body` returns.
     static func withAccount<T>(
-        kind: SessionKind = .appPassword,
+        kind: SessionKind = .appPassword, verifier: any AccountVerifying = TrustingVerifier(),
         script: @escaping @Sendable (ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Action,
         _ body: (AuthorizedPDS, AccountSession, ScriptedHTTPServer) async throws -> T
     ) async throws -> T {
@@ -82,7 +82,7 @@ import Testing
                 PDSSession(did: did, handle: "alice.test", accessToken: Secret("old-access"), refreshToken: Secret("old-refresh")),
                 pdsURL: server.baseURL, displayName: nil, kind: kind)
             let account = try #require(try await sessions.find(cookieValue: id))
-            let pds = AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http), verifier: TrustingVerifier())
+            let pds = AuthorizedPDS(sessions: sessions, connector: CurlPDSConnector(http: http), verifier: verifier)
             result = .success(try await body(pds, account, server))
         } catch {
             result = .failure(error)
@@ -182,5 +182,81 @@ import Testing
             return .success(old)
         }
         #expect(used.withLock { $0 } == [Secret("r1"), Secret("r2")])
+    }
+
+    // MARK: The account checked again at the refresh
+
+    /// Answers `verify` as the account's identity now stands: `outcome` given the handle
+    /// asked about (nil: none).
+    struct ScriptedVerifier: AccountVerifying {
+        let outcome: @Sendable (Handle?) -> IdentityError?
+
+        func verify(did: DID, handle: Handle?, pdsURL: String) async throws(IdentityError) -> VerifiedAccount {
+            if let error = outcome(handle) { throw error }
+            return VerifiedAccount(did: did, handle: handle, pdsURL: pdsURL, vouchedForByOperator: false)
+        }
+    }
+
+    /// A PDS whose first token has expired, which renews it (reporting `alice.test`) and
+    /// then accepts the new one.
+    static let renewingPDS: @Sendable (ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Action = { request in
+        switch (request.path, request.header("Authorization")) {
+        case ("/xrpc/com.atproto.server.refreshSession", "Bearer old-refresh"): Self.json(200, Self.refreshed)
+        case ("/xrpc/com.atproto.repo.createRecord", "Bearer new-access"): Self.json(200, Self.created)
+        default: Self.bearerRefusal
+        }
+    }
+
+    /// The handle the refreshed session reports is checked both ways again: one that
+    /// still checks out is kept, one that no longer does is dropped (the account is shown
+    /// by its DID) and the call goes on.
+    @Test(arguments: [true, false])
+    func theHandleIsCheckedBothWaysAgainAtTheRefresh(stillChecksOut: Bool) async throws {
+        let verifier = ScriptedVerifier { handle in
+            guard let handle, !stillChecksOut else { return nil }
+            return .handleMismatch(handle: handle.rawValue, did: Self.did.rawValue)
+        }
+        try await Self.withAccount(verifier: verifier, script: Self.renewingPDS) { pds, account, server in
+            _ = try await Self.create(pds, account)
+            let stored = try #require(try await pds.sessions.latest(for: Self.did, on: server.baseURL))
+            #expect(stored.handle == (stillChecksOut ? Handle("alice.test") : nil))
+            #expect(stored.tokens.accessToken == Secret("new-access"))
+            #expect(server.requests.filter { $0.path.hasSuffix("createRecord") }.count == 2, "the call went on")
+        }
+    }
+
+    /// The account's document names another PDS now (or none): the refresh ends the
+    /// session, and the call that needed it is not sent again.
+    @Test(arguments: [
+        IdentityError.pdsMismatch(did: "did:plc:alice11111111111111111111", documentPDS: "https://elsewhere.example"),
+        IdentityError.didNotFound("did:plc:alice11111111111111111111"),
+    ])
+    func anAccountThatMovedIsSignedOutAtTheRefresh(reason: IdentityError) async throws {
+        try await Self.withAccount(verifier: ScriptedVerifier { _ in reason }, script: Self.renewingPDS) { pds, account, server in
+            let failure = await #expect(throws: PDSCallFailure.self) { try await Self.create(pds, account) }
+            guard case .signedOut? = failure else {
+                Issue.record("expected signed out, got \(String(describing: failure))")
+                return
+            }
+            #expect(server.requests.map(\.path) == ["/xrpc/com.atproto.repo.createRecord", "/xrpc/com.atproto.server.refreshSession"])
+            let left = try await pds.sessions.latest(for: Self.did, on: server.baseURL)
+            #expect(left == nil)
+        }
+    }
+
+    /// While the directory cannot be reached the refresh waits (retried later), with the
+    /// renewed tokens kept, since the old refresh token is spent.
+    @Test func whileTheDirectoryIsDownTheRefreshWaitsWithTheRenewedTokensKept() async throws {
+        let down = ScriptedVerifier { _ in .unreachable(service: "The PLC directory", cause: .status(503)) }
+        try await Self.withAccount(verifier: down, script: Self.renewingPDS) { pds, account, server in
+            let failure = await #expect(throws: PDSCallFailure.self) { try await Self.create(pds, account) }
+            guard case .identity(.unreachable)? = failure else {
+                Issue.record("expected the identity unreachable, got \(String(describing: failure))")
+                return
+            }
+            let stored = try #require(try await pds.sessions.latest(for: Self.did, on: server.baseURL))
+            #expect(stored.tokens.refreshToken == Secret("new-refresh"))
+            #expect(server.requests.filter { $0.path.hasSuffix("createRecord") }.count == 1, "nothing sent before the check")
+        }
     }
 }

@@ -24,7 +24,7 @@ import Testing
         SocialWrite(
             id: 1, did: did, pdsURL: "https://pds.example.com", kind: kind, rkey: RecordKey(rkey)!, subject: story, text: "local \(rkey)",
             recordCreatedAt: Datetime(Date(timeIntervalSince1970: 1_788_544_500)), status: status,
-            nextAttemptAt: .now, queuedAt: .now)
+            attempts: WriteAttempts(nextAt: .now), queuedAt: .now)
     }
 
     @Test func hiddenAuthorsAreLeftOutOfAppViewAndLocalComments() {
@@ -42,7 +42,7 @@ import Testing
             page, writes: [write(.comment, alice, "3ma1"), write(.comment, alice, "3ma2", status: .pending), write(.uncomment, bob, "3mb1")],
             isLastPage: true, author: { ProfileView(did: $0, handle: nil) })
         #expect(merged.comments.map(\.view.text) == ["indexed", "local 3ma2"])
-        #expect(merged.comments.last?.pending?.stateText == "Sending…")
+        #expect(merged.comments.last?.pending?.status == .pending, "the local one carries its write, for its state")
         #expect(merged.totalCount == 2)
         let earlier = CommentMerge().merge(page, writes: [write(.comment, alice, "3ma2")], isLastPage: false, author: { ProfileView(did: $0, handle: nil) })
         #expect(earlier.comments.count == 2, "new comments belong on the last page")

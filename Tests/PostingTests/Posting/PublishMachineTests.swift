@@ -17,7 +17,7 @@ import Testing
     func queued() -> PublishProgress {
         PublishProgress(
             draftID: "d", did: "did:plc:a", pdsURL: "https://pds.example.com", step: .profile, recordCreatedAt: "2026-09-04T12:00:00.000Z", blob: nil,
-            storyURI: nil, storyCID: nil, attempts: 0, nextAttemptAt: start, lastError: nil, status: .pending)
+            storyURI: nil, storyCID: nil, attempts: WriteAttempts(nextAt: start), status: .pending)
     }
 
     @Test func theStepsRunInOrderAndEndPosted() {
@@ -48,12 +48,13 @@ import Testing
     @Test func transientFailuresBackOffExponentiallyUpToTheCap() {
         var progress = queued()
         progress.step = .upload
-        progress = machine.apply(.transientFailure("HTTP 500"), to: progress, now: start, jitter: 0.5)
+        let down = WriteProblem.unavailable(status: 500, error: "InternalServerError", message: nil)
+        progress = machine.apply(.failed(.transient(down)), to: progress, now: start, jitter: 0.5)
         #expect(progress.status == .pending)
         #expect(progress.step == .upload, "the same step is retried")
-        #expect(progress.attempts == 1)
-        #expect(progress.lastError == "HTTP 500")
-        #expect(progress.nextAttemptAt == start.addingTimeInterval(2.5))
+        #expect(progress.attempts.count == 1)
+        #expect(progress.attempts.problem == down)
+        #expect(progress.attempts.nextAt == start.addingTimeInterval(2.5))
         #expect(machine.next(progress, now: start.addingTimeInterval(2)) == .wait(until: start.addingTimeInterval(2.5)))
         #expect(machine.next(progress, now: start.addingTimeInterval(2.5)) == .run(.upload))
         #expect(machine.backoff(afterAttempts: 3, jitter: 0) == 8)
@@ -62,33 +63,36 @@ import Testing
 
     @Test func aSuccessResetsTheAttempts() {
         var progress = queued()
-        progress = machine.apply(.transientFailure("timeout"), to: progress, now: start, jitter: 0)
+        progress = machine.apply(.failed(.transient(.timedOut(detail: "timed out (curl 28)"))), to: progress, now: start, jitter: 0)
         progress = machine.apply(.completed(.profileReady), to: progress, now: start, jitter: 0)
-        #expect(progress.attempts == 0)
-        #expect(progress.lastError == nil)
+        #expect(progress.attempts.count == 0)
+        #expect(progress.attempts.problem == nil)
         #expect(progress.step == .upload)
     }
 
     @Test func itGivesUpAfterMaxAttempts() {
         var progress = queued()
+        let busy = WriteProblem.unavailable(status: 503, error: "NotEnoughResources", message: nil)
         for _ in 1..<machine.maxAttempts {
-            progress = machine.apply(.transientFailure("HTTP 503"), to: progress, now: start, jitter: 0)
+            progress = machine.apply(.failed(.transient(busy)), to: progress, now: start, jitter: 0)
         }
         #expect(progress.status == .pending)
-        progress = machine.apply(.transientFailure("HTTP 503"), to: progress, now: start, jitter: 0)
+        progress = machine.apply(.failed(.transient(busy)), to: progress, now: start, jitter: 0)
         #expect(progress.status == .failed)
-        #expect(progress.lastError == "Gave up after \(machine.maxAttempts) tries: HTTP 503")
-        #expect(machine.next(progress, now: start.addingTimeInterval(86_400)) == .failed(reason: progress.lastError!))
+        #expect(progress.attempts.problem == .gaveUp(attempts: machine.maxAttempts, last: busy), "the last cause is kept inside")
+        #expect(machine.next(progress, now: start.addingTimeInterval(86_400)) == .failed(.gaveUp(attempts: machine.maxAttempts, last: busy)))
     }
 
     @Test func aPermanentFailureStopsAtOnceWithItsReason() {
         var progress = queued()
         progress.step = .story
         progress.blob = blob
-        progress = machine.apply(.permanentFailure("Your PDS refused it"), to: progress, now: start, jitter: 0)
+        let refused = WriteProblem.refused(status: 400, error: "InvalidRecord", message: "bad")
+        progress = machine.apply(.failed(.permanent(refused)), to: progress, now: start, jitter: 0)
         #expect(progress.status == .failed)
+        #expect(progress.attempts.count == 0, "a refusal is not a try to count")
         #expect(progress.step == .story, "a retry resumes at the failed step")
-        #expect(machine.next(progress, now: start) == .failed(reason: "Your PDS refused it"))
+        #expect(machine.next(progress, now: start) == .failed(refused))
     }
 
     /// The PDS dropped the upload before the story was written: forget the blob, upload
@@ -97,13 +101,15 @@ import Testing
         var progress = queued()
         progress.step = .story
         progress.blob = blob
-        progress = machine.apply(.blobMissing("Could not find blob"), to: progress, now: start, jitter: 0)
-        #expect(progress.blob == nil && progress.step == .story && progress.attempts == 1 && progress.status == .pending)
+        let lost = WriteProblem.refused(status: 400, error: "BlobNotFound", message: "Could not find blob")
+        progress = machine.apply(.failed(.blobMissing(lost)), to: progress, now: start, jitter: 0)
+        #expect(progress.blob == nil && progress.step == .story && progress.attempts.count == 1 && progress.status == .pending)
         #expect(machine.next(progress, now: start) == .run(.upload))
         for _ in 1..<machine.maxAttempts {
             progress.blob = blob
-            progress = machine.apply(.blobMissing("Could not find blob"), to: progress, now: start, jitter: 0)
+            progress = machine.apply(.failed(.blobMissing(lost)), to: progress, now: start, jitter: 0)
         }
         #expect(progress.status == .failed)
+        #expect(progress.attempts.problem == .gaveUp(attempts: machine.maxAttempts, last: lost))
     }
 }

@@ -14,7 +14,7 @@ enum BackupCommand {
     static func usage(_ direction: Direction) -> String {
         switch direction {
         case .backup: "Usage: grain-stories backup DEST [--data-dir PATH]   (DEST must not exist)"
-        case .restore: "Usage: grain-stories restore SRC [--data-dir PATH]   (into a data directory with no database yet)"
+        case .restore: "Usage: grain-stories restore SRC [--data-dir PATH]   (into a new or empty data directory)"
         }
     }
 
@@ -53,10 +53,21 @@ enum BackupCommand {
                     + (summary.secretKey ? ", the secret key" : ", no secret key")
                     + (summary.oauthClientKeys + summary.oauthSessions > 0
                         ? ", \(summary.oauthClientKeys) OAuth client keys, \(summary.oauthSessions) OAuth sessions" : "") + "; the media cache is not copied")
+            if !summary.skippedDraftIDs.isEmpty {
+                StandardStreams.error(
+                    "grain-stories \(name): left out \(summary.skippedDraftIDs.count) drafts whose ids no draft can have: \(quoted(summary.skippedDraftIDs))")
+            }
             return 0
         } catch {
             StandardStreams.error("grain-stories \(name): \(error)")
             return 74
         }
+    }
+
+    /// The first few of `ids`, each quoted with control characters escaped and cut short:
+    /// they come from a database that may have been tampered with.
+    static func quoted(_ ids: [String]) -> String {
+        let shown = ids.prefix(5).map { id in String(reflecting: id.count > 80 ? String(id.prefix(80)) + "…" : id) }
+        return shown.joined(separator: ", ") + (ids.count > shown.count ? ", …" : "")
     }
 }

@@ -29,7 +29,7 @@ struct AccountSwitchEndpoint: Sendable {
         let live = Set(context.signedInAccounts.map(\.idHash))
         let cookie = context.sessionCookie.keeping(idHashes: live).choosing(id)
         var response = HTTPResponse.redirect(to: "/")
-        response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
+        for field in cookie.setCookies(for: context) { response.headers.add("Set-Cookie", field) }
         return response
     }
 }

@@ -2,6 +2,7 @@ import ATProto
 package import Accounts
 package import MicroHTTPServer
 import OAuthClient
+package import Presentation
 
 /// A failed sign-in answers the form with a status that says whose fault it was: 400
 /// for what was typed, 401 for a wrong password, 409 for a full browser, 429 for too
@@ -17,7 +18,7 @@ extension SignInFailure: HTTPResponseError {
         case .tooManyAttempts: .tooManyRequests
         case .unreachable, .unreadableAnswer, .differentAccount: .badGateway
         case .identity(let error): error.status
-        case .tooManyStarts: .tooManyRequests
+        case .tooManyStarts, .tooManyStartsEverywhere, .tooManyUnknownAccounts: .tooManyRequests
         case .foreignOrExpiredCallback: .badRequest
         case .oauth(let error):
             switch error {
@@ -48,8 +49,25 @@ extension SignInFailure: HTTPResponseError {
             case .invalidHandle, .unsupportedDID, .handleNotFound, .unreachable, .handleMismatch: return false
             }
         case .missingFields, .tooManyAccounts, .tooManyAttempts, .wrongPassword, .secondFactorRequired, .unreachable, .unreadableAnswer,
-            .oauth, .tooManyStarts, .foreignOrExpiredCallback:
+            .oauth, .tooManyStarts, .tooManyStartsEverywhere, .tooManyUnknownAccounts, .foreignOrExpiredCallback:
             return false
+        }
+    }
+
+    /// The field of the sign-in form that needs fixing, which takes the focus: the handle
+    /// when it is not one or names no account, the PDS address when the message is about
+    /// it, else the password (which is never put back, so a retry starts there).
+    package func fieldToFix(identifierTyped: Bool) -> SignInPageModel.Field {
+        switch self {
+        case .missingFields: identifierTyped ? .password : .identifier
+        case .identity(let error), .oauth(.identity(let error)):
+            switch error {
+            case .invalidHandle, .unsupportedDID, .handleNotFound, .handleMismatch: .identifier
+            case .unreachable: .password
+            case .invalidPDS, .insecurePDS, .pdsMismatch, .didNotFound, .invalidDIDDocument, .noPDS: concernsPDSAddress ? .pds : .identifier
+            }
+        case _ where concernsPDSAddress: .pds
+        default: .password
         }
     }
 }

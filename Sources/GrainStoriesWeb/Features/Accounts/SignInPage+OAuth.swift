@@ -14,9 +14,12 @@ import Viewing
 ///
 /// The browser that starts a sign-in gets a random `oauth` cookie (HttpOnly,
 /// SameSite=Lax, so it comes along on the authorization server's redirect back, ten
-/// minutes); the sign-in is kept under the hash of its value, and a callback without
-/// that cookie is refused. So a callback link someone else made (their code, their
-/// account) cannot sign this browser in as them.
+/// minutes; `__Host-oauth` over https, which no other host can set); the sign-in is
+/// bound to an HMAC of its value together with what already ties the browser to this
+/// server, its session or its form cookie (`CSRFGuard.signInBinding`), and a callback
+/// that does not bring both is refused. So a callback link someone else made (their
+/// code, their account) cannot sign this browser in as them, not even with their own
+/// `oauth` cookie planted beside it.
 extension SignInPage {
     static let oauthPath = "/signin/oauth"
     static let flowCookie = "oauth"
@@ -28,12 +31,13 @@ extension SignInPage {
         let identifier = (form["identifier"] ?? "").trimmingWhitespaceAndNewlines()
             .trimming(while: { $0 == "@" })
         let next = StoryLinks.safeBack(form["next"])
-        var flow = context.cookies[Self.flowCookie] ?? ""
+        var flow = context.cookie(Self.flowCookie) ?? ""
         if flow.utf8.count != 43 { flow = SessionStore.randomToken() }
+        // The form's token was checked against this binding's source just above.
+        guard let browser = pages.csrf.signInBinding(flow: flow, for: context) else { throw HTTPError.forbidden("Reload the page and try again.") }
         do {
             try Self.checkRoom(context, for: identifier)
-            let location = try await oauth.begin(
-                identifier, browser: SessionStore.hash(flow), next: next, client: context.request.clientAddress)
+            let location = try await oauth.begin(identifier, browser: browser, next: next, client: context.request.clientAddress)
             let host = URLComponents(string: location)?.host ?? "your account's server"
             var response = try pages.render(OAuthContinuePageModel(location: location, host: host), status: .ok, for: context)
             response.headers.add(
@@ -41,14 +45,16 @@ extension SignInPage {
             response.headers.set("Cache-Control", "no-store")
             return response
         } catch let problem as SignInFailure {
-            return try render(context, problem: problem.publicMessage, identifier: identifier, pds: "", next: next, status: problem.status)
+            return try render(
+                context, problem: problem.publicMessage, identifier: identifier, pds: "", next: next, status: problem.status,
+                focus: problem.fieldToFix(identifierTyped: !identifier.isEmpty) == .identifier ? .identifier : nil)
         }
     }
 
     func completeOAuth(_ context: RequestContext) async throws -> HTTPResponse {
         guard let oauth, let sessionsOAuth = pds.oauth else { throw HTTPError.notFound }
         let callback = OAuthCallback(query: context.request.query ?? "")
-        let browser = context.cookies[Self.flowCookie].map(SessionStore.hash) ?? ""
+        let browser = context.cookie(Self.flowCookie).flatMap { pages.csrf.signInBinding(flow: $0, for: context) } ?? ""
         do {
             let completed = try await oauth.complete(callback, browser: browser)
             let grant = completed.grant
@@ -56,7 +62,10 @@ extension SignInPage {
             return try await signedIn(
                 context, did: grant.did, next: completed.next,
                 create: {
-                    try await sessions.create(tokens, pdsURL: grant.pdsURL, displayName: completed.displayName, kind: .oauth(granted: grant.scope)) {
+                    try await sessions.create(
+                        tokens, pdsURL: grant.pdsURL, displayName: completed.displayName, kind: .oauth(granted: grant.scope),
+                        hostCookie: context.isSecure
+                    ) {
                         try await sessionsOAuth.grants.save(grant, sessionKey: $0)
                     }
                 },

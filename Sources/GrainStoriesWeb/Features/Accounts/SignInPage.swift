@@ -7,7 +7,9 @@ import MicroHTTPServer
 import Presentation
 import Viewing
 
-/// `/signin`: handle (or DID) and an app password, plus an optional PDS address.
+/// `/signin`: handle (or DID) and an app password, plus an optional PDS address. After a
+/// failed attempt the handle and PDS address stay, the field that needs fixing takes the
+/// focus, and the page says plainly what is wrong (and to type the password again).
 ///
 /// The password goes to the person's own PDS (`createSession`) and nowhere else: it is
 /// never stored, logged or shown again. The browser gets a fresh random session id
@@ -70,17 +72,22 @@ struct SignInPage: Sendable {
             )
             return try await signedIn(
                 context, did: session.tokens.did, next: next,
-                create: { try await sessions.create(session.tokens, pdsURL: session.pdsURL, displayName: session.displayName) },
+                create: {
+                    try await sessions.create(
+                        session.tokens, pdsURL: session.pdsURL, displayName: session.displayName, hostCookie: context.isSecure)
+                },
                 abandon: { try? await self.pds.client(forPDS: session.pdsURL).deleteSession(session.tokens.refreshToken) })
         } catch let problem as SignInFailure {
             // The app password is deliberately not put back into the page: a password
             // in HTML can be kept by caches, the back-forward cache or "save page", and
-            // read back by anything that reads the page. The handle and PDS stay, the PDS
-            // field unfolds when the message is about it, and the password field takes
-            // the focus, so a retry is one field.
+            // read back by anything that reads the page; the page says to type it again.
+            // The handle and PDS always stay, the PDS field unfolds when the message is
+            // about it, and the field that needs fixing (the handle for an unknown one,
+            // the PDS address, else the password) takes the focus.
             return try render(
                 context, problem: problem.publicMessage, identifier: identifier, pds: pds, next: next, status: problem.status,
-                showsPDS: problem.concernsPDSAddress, focusesPassword: !identifier.isEmpty, showsAppPassword: true)
+                showsPDS: problem.concernsPDSAddress, focus: problem.fieldToFix(identifierTyped: !identifier.isEmpty),
+                passwordCleared: !(form["password"] ?? "").isEmpty, showsAppPassword: true)
         }
     }
 
@@ -116,15 +123,16 @@ struct SignInPage: Sendable {
         logger.info("signed in", ["did": did.rawValue, "id": context.requestID, "accounts": String(staying.count + 1)])
         let cookie = context.sessionCookie.keeping(idHashes: Set(staying.map(\.idHash))).choosing(id)
         var response = HTTPResponse.redirect(to: next ?? "/")
-        response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
+        for field in cookie.setCookies(for: context) { response.headers.add("Set-Cookie", field) }
         return response
     }
 
     func render(
         _ context: RequestContext, problem: String?, identifier: String, pds: String, next: String?, status: HTTPStatus,
-        heading: String? = nil, showsPDS: Bool = false, focusesPassword: Bool = false, showsAppPassword: Bool = false
+        heading: String? = nil, showsPDS: Bool = false, focus: SignInPageModel.Field? = nil, passwordCleared: Bool = false,
+        showsAppPassword: Bool = false
     ) throws -> HTTPResponse {
-        var cookieValue = context.cookies[CSRFGuard.cookieName]
+        var cookieValue = context.cookie(CSRFGuard.cookieName)
         var setCookie: String?
         if context.account == nil, cookieValue?.utf8.count != 43 {
             cookieValue = SessionStore.randomToken()
@@ -136,7 +144,7 @@ struct SignInPage: Sendable {
             : pages.csrf.token(for: context) ?? ""
         var page = SignInPageModel(
             adding: context.account != nil, problem: problem, identifier: identifier, pds: pds, csrfToken: token, next: next,
-            heading: heading, showsPDS: showsPDS, focusesPassword: focusesPassword)
+            heading: heading, showsPDS: showsPDS, focus: focus, passwordCleared: passwordCleared)
         page.offersOAuth = mode.offersOAuth
         page.offersAppPasswords = mode.offersAppPasswords
         page.showsAppPassword = showsAppPassword

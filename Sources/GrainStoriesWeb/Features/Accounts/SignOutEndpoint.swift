@@ -23,7 +23,7 @@ struct SignOutEndpoint: Sendable {
         let staying = context.otherAccounts.filter { other in !leaving.contains { $0.idHash == other.idHash } }
         let cookie = context.sessionCookie.keeping(idHashes: Set(staying.map(\.idHash)))
         var response = HTTPResponse.redirect(to: "/")
-        response.headers.add("Set-Cookie", cookie.setCookie(secure: context.isSecure))
+        for field in cookie.setCookies(for: context) { response.headers.add("Set-Cookie", field) }
         return response
     }
 }

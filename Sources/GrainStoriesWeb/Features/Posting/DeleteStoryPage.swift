@@ -12,9 +12,15 @@ import Viewing
 /// server's caches at once, and when it was posted from here its photo file and draft
 /// go too, so `/local-photos/…` stops serving it. Only the story's author can do it.
 ///
+/// The story's Bluesky crosspost goes with it (`CrosspostFinder` finds it, by the draft it
+/// was posted from here, the AppView's link, or the account's own posts) when the sign-in
+/// allows deleting Bluesky posts (app passwords do; an OAuth grant needs
+/// `repo:app.bsky.feed.post?action=delete`, which this server asks for). The confirmation
+/// says which: deleted with it, or staying with a link to delete it on Bluesky.
+///
 /// The confirmation shows the story's thumbnail; afterwards the author lands on their
 /// next story when there is one, else where the viewer was opened from (`back`), else
-/// home.
+/// home. When the crosspost could not be deleted, a page says so with its link first.
 struct DeleteStoryPage: Sendable {
     let pages: PageRenderer
     let pds: AuthorizedPDS
@@ -26,15 +32,25 @@ struct DeleteStoryPage: Sendable {
     let drafts: any DraftRepository
     let photos: DraftPhotos
     let signer: MediaURLSigner
+    /// Finds the story's Bluesky crosspost, to delete with it.
+    let crossposts: CrosspostFinder
     let logger: Logger
 
     func confirm(_ context: RequestContext, actor: ATIdentifier, rkey: RecordKey) async throws -> HTTPResponse {
         let account = try ownStory(context, actor: actor)
         let back = StoryLinks.safeBack(context.query["back"])
         let story = try? await library.story(uri: ATURI(account.did, .story, rkey))
+        let crosspost: DeleteStoryPageModel.Crosspost? =
+            switch await crossposts.find(story: rkey, of: account, view: story) {
+            case .found(let post):
+                AccountAction.deleteCrosspost.isAllowed(for: account)
+                    ? .deletedWithIt : .stays(href: post.blueskyURL, reason: AccountAction.deleteCrosspost.missingGrant)
+            case .unknown: .unknown
+            case .none: nil
+            }
         let page = DeleteStoryPageModel(
             action: context.request.path, cancelHref: StoryLinks.story(did: account.did, handle: account.handle, rkey: rkey, back: back),
-            thumb: story.flatMap { signer.path(for: $0.thumb) }, back: back)
+            thumb: story.flatMap { signer.path(for: $0.thumb) }, back: back, crosspost: crosspost)
         var response = try pages.render(page, for: context)
         response.headers.set("Cache-Control", "no-store")
         return response
@@ -46,6 +62,9 @@ struct DeleteStoryPage: Sendable {
         try pages.csrf.verify(form[CSRFGuard.fieldName], for: context)
         let back = StoryLinks.safeBack(form["back"])
         let next = await story(after: rkey, of: account)
+        // Found before the story goes: the AppView's link to it goes with the story.
+        let view = try? await library.story(uri: ATURI(account.did, .story, rkey))
+        let crosspost = await crossposts.find(story: rkey, of: account, view: view)
         do {
             try await pds.perform(account) { client in
                 try await client.deleteRecord(repo: account.did, collection: StoryRecord.collection, rkey: rkey)
@@ -62,7 +81,29 @@ struct DeleteStoryPage: Sendable {
         await library.invalidate(author: account.did)
         await removeLocalCopy(of: rkey, by: account)
         logger.info("story deleted", ["did": account.did.rawValue, "rkey": rkey.rawValue])
-        return HTTPResponse.redirect(to: next.map { StoryLinks.story($0, back: back) } ?? back ?? "/")
+        let onward = next.map { StoryLinks.story($0, back: back) } ?? back ?? "/"
+        if case .found(let post) = crosspost, AccountAction.deleteCrosspost.isAllowed(for: account), !(await deleteCrosspost(post, of: account)) {
+            let page = DeleteStoryPageModel(
+                action: context.request.path, cancelHref: onward, crosspost: .notDeleted(href: post.blueskyURL), continueHref: onward)
+            var response = try pages.render(page, status: .badGateway, for: context)
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        }
+        return HTTPResponse.redirect(to: onward)
+    }
+
+    /// Deletes the story's crosspost; false (logged) when the PDS did not.
+    private func deleteCrosspost(_ post: CrosspostFinder.Post, of account: AccountSession) async -> Bool {
+        do {
+            try await pds.perform(account) { client in
+                try await client.deleteRecord(repo: account.did, collection: FeedPostRecord.collection, rkey: post.rkey)
+            }
+            logger.info("crosspost deleted with its story", ["did": account.did.rawValue, "uri": post.uri.rawValue])
+            return true
+        } catch {
+            logger.warning("a story's crosspost could not be deleted", ["uri": post.uri.rawValue, "error": String(describing: error)])
+            return false
+        }
     }
 
     /// The author's live story after `rkey` (in the order the viewer plays them), read

@@ -10,8 +10,10 @@ import Presentation
 
 /// `/drafts/{id}`: the processed photo as it will be posted, the suggested place (an
 /// editable name, a way to leave it out, and place search), content warnings and the
-/// Bluesky toggle; then Post or Discard. After Post the same page shows how publishing
-/// is going ("Posting…", "Posted", "Failed: reason" with Retry).
+/// Bluesky toggle; then Post, or Discard apart from it as a second step ("Discard this
+/// draft…" unfolds what it does and its one button), which lands on the home page saying
+/// "Draft discarded". After Post the same page shows how publishing is going
+/// ("Posting…", "Posted", "Failed: reason" with Retry).
 ///
 /// Drafts belong to the account that made them: anyone else gets a 404.
 struct DraftPage: Sendable {
@@ -61,7 +63,7 @@ struct DraftPage: Sendable {
             guard draft.state == .draft || draft.state == .failed else { return HTTPResponse.redirect(to: "/drafts/\(draft.id)") }
             try await drafts.delete(draft.id)
             await photos.remove(of: draft.id)
-            return HTTPResponse.redirect(to: "/")
+            return HTTPResponse.redirect(to: DoneMessage.discarded.address("/"))
         case "search":
             let query = (form["query"] ?? "").trimmingWhitespaceAndNewlines()
             let results = await geocoder.search(

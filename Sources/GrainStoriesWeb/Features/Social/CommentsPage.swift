@@ -61,9 +61,10 @@ struct CommentsPage: Sendable {
                 found, context: context, cursor: nil, draft: text, replyTo: form["replyTo"], problem: invalid.description, status: .unprocessableContent)
         }
         if write.status == .failed {
+            let words = WriteProblemWords.stopped(write.attempts.problem, .comment)
             return try await render(
-                found, context: context, cursor: nil, draft: text, replyTo: write.replyTo?.rawValue, problem: write.lastError,
-                status: .unprocessableContent)
+                found, context: context, cursor: nil, draft: text, replyTo: write.replyTo?.rawValue, problem: words.headline,
+                problemDetails: words.details, status: .unprocessableContent)
         }
         return HTTPResponse.redirect(to: StorySocialPresenter.commentsPath(found.story) + "#comments-end")
     }
@@ -92,7 +93,7 @@ struct CommentsPage: Sendable {
         let give = try FavoriteEndpoint.givesHeart(form["favorite"], what: "the comment")
         let write = try await give ? outbox.favourite(account, subject) : outbox.unfavourite(account, subject)
         if let write, write.status == .failed {
-            throw HTTPError(.badGateway, "Your like could not be \(give ? "saved" : "removed"): \(write.lastError ?? "")")
+            throw HTTPError(.badGateway, WriteProblemWords.stopped(write.attempts.problem, give ? .like : .unlike).headline)
         }
         return HTTPResponse.redirect(to: StorySocialPresenter.commentsPath(found.story))
     }
@@ -105,14 +106,14 @@ struct CommentsPage: Sendable {
         let found = try await stories.find(context)
         let write = try await outbox.deleteComment(account, rkey: rkey, subject: found.uri)
         if write.status == .failed {
-            throw HTTPError(.badGateway, "Your comment could not be deleted: \(write.lastError ?? "")")
+            throw HTTPError(.badGateway, WriteProblemWords.stopped(write.attempts.problem, .commentDeletion).headline)
         }
         return HTTPResponse.redirect(to: StorySocialPresenter.commentsPath(found.story))
     }
 
     private func render(
         _ found: StoryLookup.Found, context: RequestContext, cursor: String?, draft: String?, replyTo: String? = nil, problem: String?,
-        status: HTTPStatus
+        problemDetails: String? = nil, status: HTTPStatus
     ) async throws -> HTTPResponse {
         let story = found.story
         let account = context.account
@@ -123,7 +124,7 @@ struct CommentsPage: Sendable {
         let storyPath = StoryLinks.story(story)
         let path = StorySocialPresenter.commentsPath(story)
         var page = CommentsPageModel(
-            authorName: story.creator.name, storyHref: storyPath, countText: StorySocialPresenter.countText(count),
+            authorName: story.creator.name, storyHref: storyPath, count: count,
             comments: await presenter.thread(listing.comments, account: account, story: story, isLive: found.isLive),
             nextHref: listing.cursor.map { path + "?cursor=" + PercentEncoding.encodeComponent($0) },
             firstHref: cursor == nil ? nil : path, isPartial: listing.isPartial, canComment: found.isLive, action: path,
@@ -132,6 +133,7 @@ struct CommentsPage: Sendable {
         )
         // Only a reply to a comment goes back into the form (the refusal may be of the address).
         page.draftReplyTo = (try? Self.replyTo(replyTo))?.rawValue
+        page.problemDetails = problemDetails
         if let account, !AccountAction.comment.isAllowed(for: account) { page.commentNotice = AccountAction.comment.missingGrant }
         var response = try pages.render(page, status: status, for: context)
         response.headers.set("Cache-Control", "no-store")

@@ -3,6 +3,7 @@ import Accounts
 import FoundationEssentials
 import MicroHTTPServer
 import Posting
+import Presentation
 import Social
 import Viewing
 
@@ -28,14 +29,15 @@ struct FavoriteEndpoint: Sendable {
         let write = try await give ? outbox.favourite(account, found.uri) : outbox.unfavourite(account, found.uri)
         var failure: String?
         if let write, write.status == .failed {
-            failure = give ? "Your like could not be saved: \(write.lastError ?? "")" : "Your like could not be removed: \(write.lastError ?? "")"
+            failure = WriteProblemWords.stopped(write.attempts.problem, give ? .like : .unlike).headline
         }
         guard context.isScriptFetch else {
             if let failure { throw HTTPError(.badGateway, failure) }
             return HTTPResponse.redirect(to: StoryLinks.story(found.story, back: context.back))
         }
         var json = "{\"favorited\":\(failure == nil ? give : !give)"
-        json += ",\"state\":" + (write?.status == .pending ? write?.stateText.map { "\"\(Self.jsonEscaped($0))\"" } ?? "null" : "null")
+        json +=
+            ",\"state\":" + (write?.status == .pending ? write.flatMap(WriteProblemWords.state(of:)).map { "\"\(Self.jsonEscaped($0))\"" } ?? "null" : "null")
         if let failure { json += ",\"error\":\"\(Self.jsonEscaped(failure))\"" }
         var headers = HTTPHeaders()
         headers.add("Content-Type", "application/json")

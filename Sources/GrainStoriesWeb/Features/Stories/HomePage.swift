@@ -88,7 +88,7 @@ struct HomePage: Sendable {
     /// in the order they were shown (`StripSnapshots`); back in Grain's order, an old
     /// cookie is removed. A visitor who has seen nothing costs one check.
     private func visitorOrder(_ page: HTTPResponse, _ content: StripContent, seen: SeenState, _ context: RequestContext) -> HTTPResponse {
-        let held = context.cookies[Self.stripCookie]
+        let held = context.cookie(Self.stripCookie)
         var shown: [DID] = []
         if !seen.newestSeen.isEmpty {
             let grain = StripOrder.arrange(content.authors, viewer: nil)
@@ -144,11 +144,13 @@ struct HomePage: Sendable {
     /// gone out yet.
     private func signedIn(_ context: RequestContext, account: AccountSession) async throws -> HTTPResponse {
         var page = HomePageModel(
-            authors: [], hasAuthors: false, allSeen: false, notice: nil, own: nil, unfinished: [], stripSwitch: nil, followingEmpty: false
+            authors: [], hasAuthors: false, allSeen: false, notice: nil, own: nil, unfinished: [], stripSwitch: nil, followingEmpty: false,
+            isNewcomer: false
         )
         var ownStory: StoryAuthor?
         do {
             let state = await seen.state(context)
+            page.isNewcomer = state.newestSeen.isEmpty
             let drawn = try await accountStrip.draw(for: account, seen: state)
             var arranged = drawn.selection.authors
             if arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }

@@ -18,12 +18,18 @@ import Viewing
 /// is `StoryVisibility`'s answer: a story behind a content warning is a tile with the
 /// warning and no photo (here and in the archive), opening the viewer where "Show" is.
 /// The viewer opened from here plays only this person (`StoryLinks.onePerson`).
+///
+/// A person's own profile always answers, also before Grain lists them (before their first
+/// story): their name and handle from their session, their posts not gone out yet, and an
+/// archive that says their stories appear there once posted.
 struct ProfilePage: Sendable {
     let pages: PageRenderer
     let library: any StoryLibrary
     let hidden: HiddenAuthors
     let seen: SeenTracker
     let signer: MediaURLSigner
+    /// The signed-in person's posts not gone out yet, shown on their own profile.
+    let unfinished: UnfinishedPostsPresenter
     /// Grain's site (`--story-link-url`): galleries, followers and follows are Grain's own
     /// pages, so the counts link there.
     let grainURL: String
@@ -33,7 +39,10 @@ struct ProfilePage: Sendable {
         let actor = try context.actorParameter()
         let known = try await library.profile(actor: actor).value
         let found = if let known { known } else { await storyAuthorProfile(actor) }
-        guard let profile = found else {
+        // The signed-in person's own profile always answers, even before Grain lists them
+        // (before their first story): with what this server knows of them.
+        let own = context.account.flatMap { account in Self.isNamed(actor, account) ? account : nil }
+        guard let profile = found ?? own.map(Self.sessionProfile) else {
             throw HTTPError(.notFound, "There is no one called \(actor.rawValue) on Grain.")
         }
         let visibility = await hidden.visibility(for: context.account)
@@ -57,7 +66,7 @@ struct ProfilePage: Sendable {
                 storyLabel: "View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))"
             )
         }
-        let page = ProfilePageModel(
+        var page = ProfilePageModel(
             name: profile.name, handle: profile.shownHandle, description: profile.description,
             avatar: AvatarPresenter.model(url: profile.avatar, name: profile.name, signer: signer), counts: counts(profile),
             stories: stories.map { story in
@@ -81,9 +90,34 @@ struct ProfilePage: Sendable {
                         action: "unhide", author: profile.did, label: "Unhide their stories",
                         accessibleName: "Unhide \(profile.name)'s stories", back: context.request.path)
                     : HiddenPage.hideForm(author: profile.did, name: profile.name, signedIn: context.account, back: context.request.path),
-            archive: await archive(of: profile.did, at: profilePath, for: context, visibility: visibility)
+            archive: found == nil
+                // Grain does not know them yet, so it keeps no archive of theirs to ask for.
+                ? ProfilePageModel.Archive(unavailable: false, stories: [], next: nil, first: nil)
+                : await archive(of: profile.did, at: profilePath, for: context, visibility: visibility)
         )
+        if let account = own ?? context.account.flatMap({ $0.did == profile.did ? $0 : nil }) {
+            page.unfinished = await unfinished.posts(for: account)
+            if stories.isEmpty, page.archive?.stories.isEmpty == true, page.archive?.unavailable == false, page.archive?.first == nil {
+                page.archive?.noStoryYet = true
+            }
+        }
         return try pages.render(page, for: context)
+    }
+
+    /// Whether `actor` names `account` (its DID, or the handle it signed in with).
+    private static func isNamed(_ actor: ATIdentifier, _ account: AccountSession) -> Bool {
+        switch actor {
+        case .did(let did): did == account.did
+        case .handle(let handle): handle == account.handle
+        }
+    }
+
+    /// A profile from the session alone (its handle and the name read from the PDS at
+    /// sign-in), for someone Grain does not list yet.
+    private static func sessionProfile(_ account: AccountSession) -> ProfileViewDetailed {
+        var profile = ProfileViewDetailed(did: account.did, handle: account.handle)
+        profile.displayName = account.displayName
+        return profile
     }
 
     /// On a person's own profile, their stories of the past (Grain confines the archive to

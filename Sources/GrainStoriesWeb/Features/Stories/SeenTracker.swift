@@ -24,8 +24,10 @@ struct SeenTracker: Sendable {
     }
 
     /// What this browser's cookie says was seen (all there is for someone not signed in).
+    /// Over https a plain `seen` from before the `__Host-` names still counts until the
+    /// new cookie is written: it only ever greys rings, so one planted there gains nothing.
     func browserState(_ context: RequestContext) -> SeenState {
-        SeenCookie.decode(context.cookies[SeenCookie.name])
+        SeenCookie.decode(context.cookie(SeenCookie.name) ?? context.cookies[SeenCookie.name])
     }
 
     /// Marks a story seen; returns the `Set-Cookie` value when the cookie changed (only

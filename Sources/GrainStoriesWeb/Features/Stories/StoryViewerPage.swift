@@ -53,7 +53,7 @@ struct StoryViewerPage: Sendable {
                 let authors = (try? await library.storyAuthors().value) ?? []
                 let unseenFirst = StripOrder.arrange(authors, viewer: nil, seen: state).map(\.profile.did)
                 order =
-                    context.cookies[HomePage.stripCookie].flatMap { accountStrip.snapshots.stableForVisitor(unseenFirst, key: $0) }
+                    context.cookie(HomePage.stripCookie).flatMap { accountStrip.snapshots.stableForVisitor(unseenFirst, key: $0) }
                     ?? StripOrder.arrange(authors, viewer: nil).map(\.profile.did)
             }
             let navigator = StoryNavigator(library: library, authorOrder: order, seen: state)
@@ -69,7 +69,8 @@ struct StoryViewerPage: Sendable {
         }
 
         var shown = input
-        shown.isOwn = context.account?.did == did
+        // The delete link only for an author whose sign-in allows deleting.
+        shown.isOwn = context.account.map { $0.did == did && AccountAction.deleteStory.isAllowed(for: $0) } ?? false
         shown.origin = origin.origin(for: context.request)
         var page = ViewerPresenter(signer: signer, now: now()).page(shown)
         page.hide = HiddenPage.hideForm(author: did, name: input.story.creator.name, signedIn: context.account, back: context.back ?? "/")

@@ -45,13 +45,15 @@ package struct PageRenderer: Sendable {
 
     /// The layout's per-visitor part for the visitor `request` comes from: the signed-in
     /// account (or none), the other accounts signed in on this browser, its form token,
-    /// and whether the header links the sign-in page (not from that page itself).
+    /// whether the header links the sign-in page (not from that page itself), and the
+    /// message the address asks for (`?done=`).
     func layout(for request: RequestContext?) -> LayoutModel {
         LayoutModel(
             account: request?.account.map(LayoutModel.Account.init),
             csrf: request.flatMap { csrf.token(for: $0) }.map(VisitorText.text),
             otherAccounts: (request?.otherAccounts ?? []).map(LayoutModel.Account.init),
-            offersSignIn: request?.request.path != SignInPage.path
+            offersSignIn: request?.request.path != SignInPage.path,
+            done: DoneMessage(query: request?.query["done"])
         )
     }
 

@@ -7,6 +7,26 @@ import Synchronization
 /// approval, token and revocation.
 extension StandInOAuthServer {
     func respondAsAuthorizationServer(to request: HTTPRequest) async -> HTTPResponse {
+        rotatingNonce(await answerAsAuthorizationServer(to: request), to: request, resource: false)
+    }
+
+    /// With `.newNonceEveryAnswer`, a successful answer to a request with a DPoP proof
+    /// brings a new nonce, which replaces the one before.
+    func rotatingNonce(_ response: HTTPResponse, to request: HTTPRequest, resource: Bool) -> HTTPResponse {
+        guard request.headers["DPoP"] != nil, response.status.code < 400, response.headers["DPoP-Nonce"] == nil else { return response }
+        let nonce = state.withLock { state -> String? in
+            guard state.lies.contains(.newNonceEveryAnswer) else { return nil }
+            let nonce = Self.random()
+            if resource { state.resourceNonce = nonce } else { state.authorizationNonce = nonce }
+            return nonce
+        }
+        guard let nonce else { return response }
+        var response = response
+        response.headers.add("DPoP-Nonce", nonce)
+        return response
+    }
+
+    func answerAsAuthorizationServer(to request: HTTPRequest) async -> HTTPResponse {
         switch (request.method.rawValue, request.path) {
         case ("GET", "/.well-known/oauth-authorization-server"): return metadataResponse()
         case ("POST", "/oauth/par"): return await pushedAuthorizationRequest(request)
@@ -107,7 +127,7 @@ extension StandInOAuthServer {
             guard let pushed = state.pushed.removeValue(forKey: requestURI), pushed.expiresAt > Date() else { return nil }
             var callbackIssuer = issuer
             for case .callbackIssuer(let other) in state.lies { callbackIssuer = other }
-            var query = [("state", pushed.state), ("iss", callbackIssuer)]
+            var query: [(String, String)] = [("state", pushed.state), ("iss", callbackIssuer)]
             if deny {
                 query.append(("error", "access_denied"))
             } else {
@@ -116,6 +136,15 @@ extension StandInOAuthServer {
                 let code = "cod-" + Self.random()
                 state.codes[code] = IssuedCode(request: pushed, did: account)
                 query.append(("code", code))
+            }
+            for case .callbackParameter(let name, let value) in state.lies {
+                let at = query.firstIndex { $0.0 == name }
+                switch (at, value) {
+                case (let at?, let value?): query[at].1 = value
+                case (let at?, nil): query.remove(at: at)
+                case (nil, let value?): query.append((name, value))
+                case (nil, nil): break
+                }
             }
             let encoded = query.map { $0.0 + "=" + PercentEncoding.encodeComponent($0.1) }.joined(separator: "&")
             return pushed.redirectURI + (pushed.redirectURI.contains("?") ? "&" : "?") + encoded

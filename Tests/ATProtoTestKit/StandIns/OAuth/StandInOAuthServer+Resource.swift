@@ -7,8 +7,14 @@ import Synchronization
 extension StandInOAuthServer {
     func respondAsPDS(to request: HTTPRequest) async -> HTTPResponse {
         if request.path == "/.well-known/oauth-protected-resource" {
-            return Self.json(200, ["resource": pdsURL, "authorization_servers": [issuer]])
+            var server = issuer
+            for case .protectedResourceServer(let other) in state.withLock({ $0.lies }) { server = other }
+            return Self.json(200, ["resource": pdsURL, "authorization_servers": [server]])
         }
+        return rotatingNonce(await answerAsPDS(to: request), to: request, resource: true)
+    }
+
+    func answerAsPDS(to request: HTTPRequest) async -> HTTPResponse {
         guard request.path.hasPrefix("/xrpc/") else { return Self.json(404, ["error": "NotFound"]) }
         guard let authorization = request.headers["Authorization"] else {
             // Public reads (getRecord, listRecords, getBlob…) need no token at a PDS.

@@ -64,18 +64,22 @@ extension StandInOAuthServer {
     func issueTokens(grant: String, clientID: String, did: String, scope: String, jkt: String) -> HTTPResponse {
         let access = "acc-" + Self.random()
         let refresh = "ref-" + Self.random()
-        let (lifetime, subject, scope) = state.withLock { state -> (Int, String, String) in
+        let (lifetime, subject, scope, lies) = state.withLock { state -> (Int, String, String, Set<Lie>) in
             let scope = state.grantedScope ?? scope
             state.refreshTokens[refresh] = RefreshToken(grant: grant, clientID: clientID, did: did, scope: scope, jkt: jkt)
             state.accessTokens[access] = AccessToken(
                 grant: grant, did: did, scope: scope, jkt: jkt, expiresAt: Date().addingTimeInterval(Double(state.accessTokenLifetime)))
             var subject = did
             for case .subject(let other) in state.lies { subject = other }
-            return (state.accessTokenLifetime, subject, scope)
+            return (state.accessTokenLifetime, subject, scope, state.lies)
         }
-        return Self.json(
-            200,
-            ["access_token": access, "token_type": "DPoP", "expires_in": lifetime, "refresh_token": refresh, "scope": scope, "sub": subject])
+        var answer: [String: Any] = [
+            "access_token": access, "token_type": "DPoP", "expires_in": lifetime, "refresh_token": refresh, "scope": scope, "sub": subject,
+        ]
+        for case .tokenMember(let name, let json) in lies {
+            answer[name] = json.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: [.fragmentsAllowed]) }
+        }
+        return Self.json(200, answer)
     }
 
     func revoke(_ request: HTTPRequest) async -> HTTPResponse {

@@ -40,6 +40,18 @@ package final class StandInOAuthServer: Sendable {
         case acceptReplayedAssertions
         /// Accepts a refresh token that was already used.
         case acceptReusedRefreshTokens
+        /// The callback carries `value` as its parameter `name` (`state`, `iss`, `code`,
+        /// `error`…): another value, one added, or (nil) one left out.
+        case callbackParameter(String, String?)
+        /// Token responses (code exchanges and refreshes) carry `json`, a JSON value as
+        /// text (`"\"Bearer\""`, `99999`), as their member `name` (`token_type`, `sub`,
+        /// `scope`, `expires_in`, `refresh_token`, `access_token`…), or (nil) leave it out.
+        case tokenMember(String, String?)
+        /// Every answer of either server brings a new `DPoP-Nonce`, and only the newest is
+        /// accepted from then on (servers may rotate nonces at any time).
+        case newNonceEveryAnswer
+        /// The PDS's protected-resource metadata names this authorization server instead.
+        case protectedResourceServer(String)
     }
 
     /// An account this server signs in.

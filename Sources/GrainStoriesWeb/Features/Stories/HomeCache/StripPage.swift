@@ -13,7 +13,8 @@ import Viewing
 /// What differs per visitor is marked in the page's model: each tile's seen texts
 /// (`StripTileModel.Seen.slots`, both versions carried by the tile), the account and the
 /// form token (`LayoutModel`'s `VisitorText`s). Whether each author was seen at all
-/// ("all caught up") changes the page's structure, so it picks the stencil. The stencil
+/// ("all caught up"), and whether anything was ever seen (the line for newcomers), change
+/// the page's structure, so they pick the stencil. The stencil
 /// is the same `HomePageModel` that a fresh render for one visitor uses, so both ways give
 /// the same bytes; `HomePageCacheTests` compare filled pages with fresh renders.
 ///
@@ -41,6 +42,8 @@ final class StripPage: Sendable {
         let allSeen: Bool
         let hasToken: Bool
         let signedIn: Bool
+        /// Nothing seen yet: the page has the line saying how the strip works.
+        let newcomer: Bool
     }
 
     /// Everything a visitor's page is made from, besides the strip.
@@ -104,7 +107,7 @@ final class StripPage: Sendable {
         guard request.otherAccounts.isEmpty, !accountTexts.contains(where: \.isEmpty) else {
             return try freshResponse(seen: seen, allSeen: allSeen, request: request)
         }
-        let variant = Variant(allSeen: allSeen, hasToken: token != nil, signedIn: request.account != nil)
+        let variant = Variant(allSeen: allSeen, hasToken: token != nil, signedIn: request.account != nil, newcomer: seen.newestSeen.isEmpty)
         let key = VisitorKey(variant: variant, seenBits: bits, token: token, accountTexts: accountTexts)
         if let page = remembered.withLock({ $0.pages[key] }) { return response(page, key: key, request: request.request) }
         let stencil = try self.stencil(for: variant)
@@ -157,7 +160,7 @@ final class StripPage: Sendable {
                 profileHref: .slot(firstPageSlot + 4))
             : nil
         let layout = LayoutModel(account: account, csrf: variant.hasToken ? .slot(firstPageSlot) : nil, otherAccounts: [])
-        let page = HomePageModel.everyone(authors: slottedTiles, allSeen: variant.allSeen, notice: content.notice)
+        let page = HomePageModel.everyone(authors: slottedTiles, allSeen: variant.allSeen, notice: content.notice, isNewcomer: variant.newcomer)
         let made = try pages.renderStencil(page, layout: layout)
         stencils.withLock { $0[variant] = made }
         return made
@@ -200,6 +203,7 @@ final class StripPage: Sendable {
         seen: SeenState, allSeen: Bool, request: RequestContext, authors: [StoryAuthor]? = nil
     ) throws(TemplateError) -> HTTPResponse {
         let tiles = strip.tiles(authors ?? content.authors, seen: seen, now: Self.date(content))
-        return try pages.render(HomePageModel.everyone(authors: tiles, allSeen: allSeen, notice: content.notice), for: request)
+        return try pages.render(
+            HomePageModel.everyone(authors: tiles, allSeen: allSeen, notice: content.notice, isNewcomer: seen.newestSeen.isEmpty), for: request)
     }
 }
