@@ -3,6 +3,7 @@ import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainStoriesWeb
+import LoggingTestKit
 import PhotoPipeline
 import PhotoTestKit
 import Testing

@@ -4,6 +4,7 @@ import AppTestKit
 import FeatureTestKit
 import Foundation
 import MicroHTTPServer
+import Presentation
 import Testing
 import Viewing
 
@@ -84,9 +85,9 @@ import Viewing
         #expect(Self.widths(srcset) == MediaWidths.photos + [MediaWidths.originalWidth])
         let src = try #require(Self.attribute("src", photo))
         #expect(srcset?.hasSuffix(src + " 2000w") == true)
-        let aspect = stories[0].aspectRatio
-        #expect(Self.attribute("sizes", photo) == ImageSizes.wholePhoto(aspect))
-        #expect(ImageSizes.wholePhoto(aspect).contains("calc(100vh * \(ImageSizes.number(Double(aspect.width) / Double(aspect.height))))"))
+        // The fixture's first story is 1500 × 2000: drawn whole, 0.75 of the screen's height wide.
+        #expect(stories[0].aspectRatio.width == 1500 && stories[0].aspectRatio.height == 2000)
+        #expect(Self.attribute("sizes", photo) == "(min-width: 720px) min(100vw, calc(100vh * 0.75)), min(100vw, 480px, calc(100vh * 0.75))")
         // The backdrop asks for the same candidate, so it is one download.
         let backdrop = try #require(Self.images(html, "story-backdrop").first)
         #expect(Self.attribute("srcset", backdrop) == srcset)
