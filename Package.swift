@@ -8,7 +8,7 @@ import PackageDescription
 /// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
 /// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed PhotoPipeline's
 /// pipeline); the application imports no C and is layered GrainSupport → ATProto →
-/// Geocoding → Accounts → Viewing → Social → Posting → Presentation (the presenters), each feature owning the protocol of
+/// Geocoding → Accounts → Viewing → Social → Activity → Posting → Presentation (the presenters), each feature owning the protocol of
 /// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
 /// one place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
 /// whose composition root chooses the storage adapter) on top; the `grain-stories` executable only wires the command
@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // OpenSSL 3's libcrypto (libssl-dev; libssl3 is already there at run time through libcurl4).
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libwebsockets 4.1 (WebSocket client for Jetstream; its server side for test stand-ins).
+        .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
@@ -92,6 +94,9 @@ let package = Package(
         // JWK and its RFC 7638 thumbprint, PKCS#8 persistence. Base64url and SHA-256 come
         // from GrainSupport.
         .target(name: "P256", dependencies: ["COpenSSL", "GrainSupport"]),
+        // WebSocket client connections (and a loopback server for stand-ins), each on a thread
+        // of its own: the only importer of CWebSockets.
+        .target(name: "WebSockets", dependencies: ["CWebSockets", "WorkerThreads"]),
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
@@ -117,6 +122,13 @@ let package = Package(
         // The social side: the follow/block graph, hidden people, the strip a person chose,
         // favourites, comment threads and the outbox that writes them.
         .target(name: "Social", dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing"]),
+        // Activity: the Jetstream follower (hearts, comments, replies and mentions that concern
+        // the accounts signed in here, believed only once checked), its storage protocols,
+        // Web Push (VAPID, RFC 8291 encryption) and who saw a story.
+        .target(
+            name: "Activity",
+            dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "P256", "WebSockets", "CurlHTTPClient", "DurableFiles"]
+        ),
         // Posting: drafts (upload → draft), the publish state machine and housekeeping.
         .target(
             name: "Posting",
@@ -129,12 +141,12 @@ let package = Package(
         // feature's repository protocol implemented over it. The only target with SQL.
         .target(
             name: "SQLiteRepositories",
-            dependencies: ["GrainSupport", "ATProto", "SQLiteStore", "Geocoding", "Accounts", "Viewing", "Social", "Posting", "OAuthClient"]
+            dependencies: ["GrainSupport", "ATProto", "SQLiteStore", "Geocoding", "Accounts", "Viewing", "Social", "Posting", "OAuthClient", "Activity"]
         ),
         // Presenters: features' values turned into what templates show, in one place.
         .target(
             name: "Presentation",
-            dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "Posting", "Geocoding", "HTMLTemplates"]
+            dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "Posting", "Geocoding", "HTMLTemplates", "Activity"]
         ),
         // multipart/form-data parsing into scratch files, independent of the application.
         .target(name: "Multipart", dependencies: ["GrainSupport", "DurableFiles"]),
@@ -145,7 +157,7 @@ let package = Package(
             dependencies: [
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
                 "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates",
-                "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient",
+                "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient", "Activity", "WebSockets",
             ]
         ),
         // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.
@@ -193,7 +205,7 @@ let package = Package(
             name: "FeatureTestKit",
             dependencies: [
                 "TestKit", "LoggingTestKit", "PhotoTestKit", "ATProtoTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding",
-                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline",
+                "Viewing", "Social", "Posting", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "Activity",
             ],
             path: "Tests/FeatureTestKit"
         ),
@@ -204,6 +216,7 @@ let package = Package(
             dependencies: [
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ATProtoTestKit", "FeatureTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts",
                 "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "WorkerThreads",
+                "Activity", "WebSockets", "P256",
             ],
             path: "Tests/AppTestKit",
             // The browser WebKitWebDriver automates, run by path (WebKitDriver); axe-core
@@ -224,7 +237,7 @@ let package = Package(
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestKit", "ImageTestKit", "GzipCompression"]),
         .testTarget(
-            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestKit"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
+            name: "HEIFDecodingTests", dependencies: ["HEIFDecoding", "TestKit", "ImageTestKit"], exclude: ["make-fixtures.py", "make-large-flat-fixtures.sh"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
@@ -239,6 +252,7 @@ let package = Package(
         .testTarget(name: "GzipCompressionTests", dependencies: ["GzipCompression"]),
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "P256Tests", dependencies: ["P256", "GrainSupport"]),
+        .testTarget(name: "WebSocketsTests", dependencies: ["WebSockets", "TestKit"]),
         .testTarget(
             name: "AccountsTests",
             dependencies: [
@@ -284,6 +298,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ActivityTests",
+            dependencies: [
+                "Activity", "ATProto", "GrainSupport", "P256", "WebSockets", "TestKit", "LoggingTestKit", "FeatureTestKit", "AppTestKit", "ATProtoTestKit",
+                "GrainStoriesWeb", "Accounts", "CurlHTTPClient",
+            ]
+        ),
+        .testTarget(
             name: "SocialTests",
             dependencies: ["Social", "Viewing", "ATProto"]
         ),
@@ -293,7 +314,7 @@ let package = Package(
             name: "SQLiteRepositoriesTests",
             dependencies: [
                 "SQLiteRepositories", "GrainStoriesWeb", "Accounts", "Posting", "Social", "Viewing", "Geocoding", "ATProto", "GrainSupport",
-                "OAuthClient", "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
+                "OAuthClient", "TestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit", "Activity",
             ]
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),
@@ -304,7 +325,7 @@ let package = Package(
             name: "GrainStoriesWebTests",
             dependencies: [
                 "GrainStoriesWeb", "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation",
-                "Multipart",
+                "Multipart", "Activity",
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
                 "CurlHTTPClient", "MicroHTTPServer", "PhotoPipeline", "GzipCompression", "DNSResolver", "WorkerThreads",
             ]
@@ -315,7 +336,7 @@ let package = Package(
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
                 "H3CommandLine",
                 "GrainStoriesWeb", "TestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "AppTestKit", "MicroHTTPServer",
-                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding", "LoggingTestKit",
+                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding", "LoggingTestKit", "Activity",
             ]
         ),
         .testTarget(

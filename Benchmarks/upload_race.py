@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
-"""Issue 21's queue benchmark through the real server (a benchmark, not a test).
+"""Issue 21's and 45's queue benchmark through the real server (a benchmark, not a test).
 
 Starts `grain-stories serve` (BIN) against a stand-in for two accounts' identities and
 PDS (one small HTTP server: a PLC directory at /plc, a handle resolver and
 `com.atproto.server.createSession`), signs in account A and account B through the sign-in
 form, then:
   1. B uploads the ordinary photo alone (its usual time);
-  2. A uploads BOMB three times at once and, while those are on their way, B uploads the
-     ordinary photo again: B's time from sending to the answer is the figure.
+  2. for each count in COUNTS (default 3): A uploads BOMB that many times at once and,
+     once all their bodies are sent, B uploads the ordinary photo again: B's time from
+     sending to the answer is the figure. The next round starts when A's uploads are done.
 Each upload is a real multipart POST to /stories/new with the page's form token.
-Usage: upload_race.py BIN BOMB ORDINARY
+Usage: upload_race.py BIN BOMB ORDINARY [COUNTS, e.g. 2,4,8]
 Prints one line per upload: who, what, status, seconds.
 """
 import http.client, http.server, json, os, re, socket, subprocess, sys, tempfile, threading, time, urllib.parse
 
 BIN, BOMB, ORDINARY = sys.argv[1], sys.argv[2], sys.argv[3]
+COUNTS = [int(n) for n in (sys.argv[4] if len(sys.argv) > 4 else "3").split(",")]
 ACCOUNTS = {"a.test": "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", "b.test": "did:plc:bbbbbbbbbbbbbbbbbbbbbbbb"}
 
 
@@ -135,17 +137,20 @@ try:
     a, b = sign_in("a.test"), sign_in("b.test")
     results = []
     upload(b, ORDINARY, "B ordinary photo, alone", results)
-    sent = [threading.Event() for _ in range(3)]
-    threads = [threading.Thread(target=upload, args=(a, BOMB, f"A bomb {n + 1}", results, sent[n])) for n in range(3)]
-    for thread in threads:
-        thread.start()
-    for event in sent:  # the bombs' bodies are all sent before B's upload starts
-        event.wait()
-    upload(b, ORDINARY, "B ordinary photo, bombs queued", results)
-    for thread in threads:
-        thread.join()
+    name = os.path.basename(BOMB)
+    for count in COUNTS:
+        sent = [threading.Event() for _ in range(count)]
+        threads = [threading.Thread(target=upload, args=(a, BOMB, f"A {name} {n + 1} of {count}", results, sent[n]))
+                   for n in range(count)]
+        for thread in threads:
+            thread.start()
+        for event in sent:  # A's bodies are all sent before B's upload starts
+            event.wait()
+        upload(b, ORDINARY, f"B ordinary photo, {count} of A's queued", results)
+        for thread in threads:
+            thread.join()
     for label, status, seconds in results:
-        print(f"{label:34} HTTP {status}  {seconds:7.3f} s")
+        print(f"{label:40} HTTP {status}  {seconds:7.3f} s")
 finally:
     grain.terminate()
     grain.wait()

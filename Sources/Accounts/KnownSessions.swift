@@ -1,3 +1,4 @@
+import ATProto
 import Synchronization
 
 /// The id hashes of the sessions in the database and the account (DID) of each,
@@ -16,5 +17,7 @@ final class KnownSessions: Sendable {
     func account(of hash: String) -> String? { accounts.withLock { $0[hash] } }
     func insert(_ hash: String, account: String) { accounts.withLock { $0[hash] = account } }
     func remove(_ hash: String) { _ = accounts.withLock { $0.removeValue(forKey: hash) } }
+    /// Every account with a known session.
+    func allAccounts() -> Set<DID> { accounts.withLock { Set($0.values.compactMap(DID.init)) } }
     func replaceAll(with all: [String: String]) { accounts.withLock { $0 = all } }
 }

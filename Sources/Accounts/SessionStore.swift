@@ -104,6 +104,18 @@ package struct SessionStore: Sendable {
         try await repository.newest(of: did)?.profileView
     }
 
+    /// The account's most recently used session (on any PDS): whose blocks and PDS the
+    /// activity follower reads for a signed-in person; never for acting as them.
+    package func newestSession(of did: DID) async throws -> AccountSession? {
+        try await repository.newest(of: did)
+    }
+
+    /// The accounts signed in on this server (any session not yet forgotten), answered
+    /// from memory: whom the activity follower keeps events for.
+    package func signedInAccounts() -> Set<DID> {
+        known.allAccounts()
+    }
+
     /// Stores refreshed tokens and the handle checked with them (the DID when it has none).
     package func updateTokens(idHash: String, _ tokens: PDSSession) async throws {
         try await repository.updateTokens(idHash: idHash, tokens)

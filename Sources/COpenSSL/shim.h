@@ -3,7 +3,8 @@
 
 /*
  * OpenSSL 3.0's libcrypto (Debian 12: libssl-dev to build, libssl3 at run time), for the
- * P256 wrapper target only: key generation, ECDSA over P-256 with SHA-256, key encodings.
+ * P256 wrapper target only: key generation, ECDSA over P-256 with SHA-256, key encodings,
+ * and for Web Push ECDH, HKDF-SHA256 and AES-128-GCM.
  *
  * Asking for the 3.0 API level hides every declaration deprecated in 3.0 (EC_KEY, ECDSA_sign
  * and friends), so the wrapper can only reach the EVP interface that OpenSSL maintains.
@@ -19,6 +20,8 @@
 #include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/kdf.h>
+#include <openssl/params.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 

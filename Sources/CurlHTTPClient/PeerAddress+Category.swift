@@ -82,3 +82,14 @@ extension PeerAddress.Category {
         }
     }
 }
+
+extension HTTPClientConfiguration.AddressPolicy {
+    /// Why this policy refuses the address `bytes` (network order: 4 bytes for IPv4, 16
+    /// for IPv6), or nil when it may be connected to: the same rule for connections made
+    /// outside libcurl (the Jetstream WebSocket), so there is one SSRF policy.
+    package func refusal(ofAddress bytes: [UInt8]) -> String? {
+        guard self == .publicOnly else { return nil }
+        guard let peer = PeerAddress(bytes: bytes) else { return "the address is neither IPv4 nor IPv6" }
+        return peer.refusalUnderPublicOnly
+    }
+}

@@ -16,15 +16,10 @@ struct HEIFCanvasDescriptor: Equatable {
 
     /// The primary item's canvas size, or nil when the primary item is not a grid or an
     /// overlay or the boxes cannot be followed (libheif then judges the file as it always did).
-    static func ofPrimaryItem(in bytes: UnsafeBufferPointer<UInt8>) -> HEIFCanvasDescriptor? {
-        let reader = Reader(bytes: bytes)
-        guard let meta = reader.boxes(in: 0..<bytes.count).first(where: { $0.type == "meta" }) else { return nil }
-        let children = reader.boxes(in: (meta.body.lowerBound + 4)..<meta.body.upperBound)  // meta is a full box
-        guard let pitm = children.first(where: { $0.type == "pitm" }), let primary = reader.primaryID(pitm),
-            let iinf = children.first(where: { $0.type == "iinf" }), let type = reader.itemType(of: primary, in: iinf),
-            type == "grid" || type == "iovl",
-            let iloc = children.first(where: { $0.type == "iloc" }),
-            let data = reader.itemData(of: primary, iloc: iloc, idat: children.first(where: { $0.type == "idat" }))
+    static func ofPrimaryItem(in table: HEIFItemTable) -> HEIFCanvasDescriptor? {
+        let reader = table.reader
+        guard let primary = table.primary, let type = table.itemType(of: primary), type == "grid" || type == "iovl",
+            let data = table.extents[primary]?.first
         else { return nil }
         // Both start with version (0) and flags (bit 0: 32-bit sizes); a grid then has rows − 1
         // and columns − 1, an overlay four 16-bit fill values; then output width and height.
@@ -37,29 +32,54 @@ struct HEIFCanvasDescriptor: Equatable {
         return HEIFCanvasDescriptor(itemType: type, width: width, height: height)
     }
 
+    /// `ofPrimaryItem(in:)` of the tables of `bytes`; nil too when they are over a limit.
+    static func ofPrimaryItem(in bytes: UnsafeBufferPointer<UInt8>) -> HEIFCanvasDescriptor? {
+        guard let table = try? HEIFItemTable.read(bytes) else { return nil }
+        return ofPrimaryItem(in: table)
+    }
+
     /// Bounds-checked reads of big-endian fields and boxes.
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// Counts the fields and boxes read, when a test asks (nil otherwise): how
+        /// `ItemLimitTests` shows that reading a file's items is linear without timing it.
+        let tally: Tally?
+
+        init(bytes: UnsafeBufferPointer<UInt8>, tally: Tally? = nil) {
+            self.bytes = bytes
+            self.tally = tally
+        }
 
         struct Box {
             let type: String
             let body: Range<Int>
         }
 
-        func byte(_ at: Int) -> UInt8? { at >= 0 && at < bytes.count ? bytes[at] : nil }
+        /// A count of reads, shared by the copies of one reader (one thread only).
+        final class Tally {
+            var reads = 0
+            init() {}
+        }
+
+        func byte(_ at: Int) -> UInt8? {
+            tally?.reads += 1
+            return at >= 0 && at < bytes.count ? bytes[at] : nil
+        }
 
         func uint(_ at: Int, _ size: Int) -> Int? {
+            tally?.reads += 1
             guard size >= 0, size <= 8, at >= 0, at + size <= bytes.count else { return nil }
             var value: UInt64 = 0
             for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
             return value <= UInt64(Int.max) ? Int(value) : nil
         }
 
-        /// The boxes in `range`, stopping at the first whose size does not fit.
-        func boxes(in range: Range<Int>) -> [Box] {
+        /// The boxes in `range`, stopping at the first whose size does not fit or after `limit`.
+        func boxes(in range: Range<Int>, limit: Int = 10_000) -> [Box] {
             var found: [Box] = []
             var at = range.lowerBound
-            while at + 8 <= range.upperBound, found.count < 10_000 {
+            while at + 8 <= range.upperBound, found.count < limit {
+                tally?.reads += 1
                 guard var size = uint(at, 4) else { break }
                 var header = 8
                 if size == 1 {
@@ -80,82 +100,6 @@ struct HEIFCanvasDescriptor: Equatable {
         func primaryID(_ pitm: Box) -> Int? {
             guard let version = byte(pitm.body.lowerBound) else { return nil }
             return uint(pitm.body.lowerBound + 4, version == 0 ? 2 : 4)
-        }
-
-        /// The four-character type of item `id` in `iinf` (infe version 2 or 3).
-        func itemType(of id: Int, in iinf: Box) -> String? {
-            guard let version = byte(iinf.body.lowerBound) else { return nil }
-            let start = iinf.body.lowerBound + 4 + (version == 0 ? 2 : 4)
-            guard start <= iinf.body.upperBound else { return nil }
-            for infe in boxes(in: start..<iinf.body.upperBound) where infe.type == "infe" {
-                guard let infeVersion = byte(infe.body.lowerBound), infeVersion >= 2 else { continue }
-                let idSize = infeVersion == 2 ? 2 : 4
-                let at = infe.body.lowerBound + 4
-                guard let item = uint(at, idSize), item == id, at + idSize + 6 <= infe.body.upperBound else { continue }
-                return String(decoding: bytes[(at + idSize + 2)..<(at + idSize + 6)], as: UTF8.self)
-            }
-            return nil
-        }
-
-        /// The bytes of item `id`'s first extent: in the file (construction method 0) or in
-        /// `idat` (method 1).
-        func itemData(of id: Int, iloc: Box, idat: Box?) -> Range<Int>? {
-            itemExtents(of: id, iloc: iloc, idat: idat)?.first
-        }
-
-        /// The byte ranges of item `id`'s extents, in order: in the file (construction
-        /// method 0) or in `idat` (method 1). nil when the item is not in `iloc`, has no
-        /// extent, or an extent leaves the file.
-        func itemExtents(of id: Int, iloc: Box, idat: Box?) -> [Range<Int>]? {
-            var at = iloc.body.lowerBound
-            guard let version = byte(at), let sizes = byte(at + 4), let moreSizes = byte(at + 5) else { return nil }
-            let offsetSize = Int(sizes >> 4)
-            let lengthSize = Int(sizes & 15)
-            let baseSize = Int(moreSizes >> 4)
-            let indexSize = version == 1 || version == 2 ? Int(moreSizes & 15) : 0
-            at += 6
-            let countSize = version == 2 ? 4 : 2
-            guard let count = uint(at, countSize) else { return nil }
-            at += countSize
-            for _ in 0..<min(count, 65_536) {
-                guard let item = uint(at, countSize) else { return nil }
-                at += countSize
-                var method = 0
-                if version == 1 || version == 2 {
-                    guard let field = uint(at, 2) else { return nil }
-                    method = field & 15
-                    at += 2
-                }
-                at += 2  // data reference index
-                guard let base = uint(at, baseSize) else { return nil }
-                at += baseSize
-                guard let extents = uint(at, 2) else { return nil }
-                at += 2
-                let extentSize = indexSize + offsetSize + lengthSize
-                if item == id {
-                    guard extents >= 1, extents <= 4_096 else { return nil }
-                    var ranges: [Range<Int>] = []
-                    for extent in 0..<extents {
-                        let field = at + extent * extentSize + indexSize
-                        guard let offset = uint(field, offsetSize), let length = uint(field + offsetSize, lengthSize)
-                        else { return nil }
-                        let start: Int
-                        switch method {
-                        case 0: start = base + offset
-                        case 1:
-                            guard let idat else { return nil }
-                            start = idat.body.lowerBound + base + offset
-                        default: return nil
-                        }
-                        let (end, overflow) = length == 0 ? (bytes.count, false) : start.addingReportingOverflow(length)
-                        guard !overflow, start >= 0, start <= end, end <= bytes.count else { return nil }
-                        ranges.append(start..<end)
-                    }
-                    return ranges
-                }
-                at += extents * extentSize
-            }
-            return nil
         }
     }
 }

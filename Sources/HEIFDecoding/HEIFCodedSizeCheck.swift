@@ -26,38 +26,31 @@ enum HEIFCodedSizeCheck {
     static let blockSize = 64
 
     /// Throws `.sizeMismatch` naming the first item whose coded size disagrees with its
-    /// `ispe`. Files without `meta`/`iprp` are left to libheif (which refuses them).
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(HEIFError) {
-        let reader = HEIFCanvasDescriptor.Reader(bytes: bytes)
-        guard let children = reader.metaChildren(), let iprp = children.first(where: { $0.type == "iprp" }),
-            let iinf = children.first(where: { $0.type == "iinf" })
-        else { return }
-        let properties = reader.properties(in: iprp)
-        let associations = reader.associations(in: iprp)
-        let iloc = children.first(where: { $0.type == "iloc" })
-        let idat = children.first(where: { $0.type == "idat" })
-        func property(_ type: String, of item: Int) -> HEIFCanvasDescriptor.Reader.Box? {
-            associations[item]?.lazy.filter { $0 <= properties.count }.map { properties[$0 - 1] }.first { $0.type == type }
-        }
-        func declared(_ item: Int) -> (width: Int, height: Int)? { property("ispe", of: item).flatMap(reader.imageSize) }
-
-        let items = reader.items(in: iinf)
-        try checkDecodedWithPrimary(items: items, children: children, reader: reader, declared: declared)
-        for (id, type) in items {
-            let av1C = property("av1C", of: id)
-            let hvcC = property("hvcC", of: id)
-            if type == "grid", let iref = children.first(where: { $0.type == "iref" }) {
-                try checkGrid(id, tiles: reader.references("dimg", from: id, in: iref), reader: reader, iloc: iloc, idat: idat, declared: declared)
+    /// `ispe`. Files without `iprp`/`iinf` are left to libheif (which refuses them).
+    ///
+    /// Every lookup goes through `table`, so the work is linear in the boxes; the coded
+    /// items' data is scanned once per item, and throws `.tooComplex` when those scans
+    /// would add up to more than twice the file (`maxScannedBytes`).
+    static func check(_ table: HEIFItemTable) throws(HEIFError) {
+        let reader = table.reader
+        guard table.child("iprp") != nil, table.child("iinf") != nil else { return }
+        try checkScannedBytes(table)
+        try checkDecodedWithPrimary(table)
+        for (id, type) in table.items {
+            let av1C = table.property("av1C", of: id)
+            let hvcC = table.property("hvcC", of: id)
+            if type == "grid", table.child("iref") != nil {
+                try checkGrid(id, table: table)
             }
             guard av1C != nil || hvcC != nil else { continue }
-            guard let size = declared(id) else { throw mismatch("item \(id) (\(type)) has no ispe to check its picture against") }
-            let extents = iloc.flatMap { reader.itemExtents(of: id, iloc: $0, idat: idat) } ?? []
+            guard let size = table.declaredSize(of: id) else { throw mismatch("item \(id) (\(type)) has no ispe to check its picture against") }
+            let extents = table.extents[id] ?? []
             let coded: [CodedSize]
             // One extent (the usual case) is read in place; several are joined first.
             if extents.count == 1 {
-                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: bytes[extents[0]], item: id, reader: reader)
+                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: reader.bytes[extents[0]], item: id, reader: reader)
             } else {
-                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: extents.flatMap { bytes[$0] }, item: id, reader: reader)
+                coded = try codedSizes(av1C: av1C, hvcC: hvcC, data: extents.flatMap { reader.bytes[$0] }, item: id, reader: reader)
             }
             for picture in coded {
                 let limit = (width: roundUp(size.width), height: roundUp(size.height))
@@ -68,6 +61,26 @@ enum HEIFCodedSizeCheck {
                         "the \(picture.source) of item \(id) makes a \(picture.cropped.width) × \(picture.cropped.height) picture, its ispe says \(size.width) × \(size.height)"
                     )
                 }
+            }
+        }
+    }
+
+    /// How many bytes of coded item data the check may scan, for a file of `length` bytes.
+    ///
+    /// A camera stores each item's data once, so its coded items' data adds up to less than
+    /// the file; twice the file leaves room for a writer that shares some data between
+    /// items. Without the bound, a thousand items whose extents all cover the same
+    /// megabytes of tiny OBUs or NAL units would be walked a thousand times.
+    static func maxScannedBytes(forFileOf length: Int) -> Int { 2 * length }
+
+    /// Refuses a file whose coded items' extents add up to more than `maxScannedBytes`.
+    private static func checkScannedBytes(_ table: HEIFItemTable) throws(HEIFError) {
+        let limit = maxScannedBytes(forFileOf: table.reader.bytes.count)
+        var total = 0
+        for (id, _) in table.items where table.property("av1C", of: id) != nil || table.property("hvcC", of: id) != nil {
+            total += table.extents[id]?.reduce(0) { $0 + $1.count } ?? 0
+            guard total <= limit else {
+                throw .tooComplex("its coded items' data adds up to more than \(limit) bytes, twice the file")
             }
         }
     }
@@ -150,17 +163,16 @@ enum HEIFCodedSizeCheck {
 
     /// A grid's tiles (`ispe` of the first, as libheif takes it, and every tile's equal to
     /// it) against its rows, columns and output size.
-    private static func checkGrid(
-        _ id: Int, tiles: [Int], reader: HEIFCanvasDescriptor.Reader, iloc: HEIFCanvasDescriptor.Reader.Box?,
-        idat: HEIFCanvasDescriptor.Reader.Box?, declared: (Int) -> (width: Int, height: Int)?
-    ) throws(HEIFError) {
-        guard let iloc, let data = reader.itemData(of: id, iloc: iloc, idat: idat), reader.byte(data.lowerBound) == 0,
+    private static func checkGrid(_ id: Int, table: HEIFItemTable) throws(HEIFError) {
+        let reader = table.reader
+        let tiles = table.references("dimg", from: id)
+        guard let data = table.extents[id]?.first, reader.byte(data.lowerBound) == 0,
             let flags = reader.byte(data.lowerBound + 1), let rows = reader.byte(data.lowerBound + 2),
             let columns = reader.byte(data.lowerBound + 3)
         else { throw mismatch("the grid of item \(id) cannot be read to check its tiles") }
         let size = flags & 1 == 0 ? 2 : 4
         guard let width = reader.uint(data.lowerBound + 4, size), let height = reader.uint(data.lowerBound + 4 + size, size),
-            let first = tiles.first, let tile = declared(first), tile.width > 0, tile.height > 0
+            let first = tiles.first, let tile = table.declaredSize(of: first), tile.width > 0, tile.height > 0
         else { throw mismatch("the grid of item \(id) cannot be read to check its tiles") }
         let covered = (width: (Int(columns) + 1) * tile.width, height: (Int(rows) + 1) * tile.height)
         guard covered.width >= width, covered.height >= height, covered.width - width < tile.width,
@@ -171,28 +183,21 @@ enum HEIFCodedSizeCheck {
             )
         }
         for other in tiles.dropFirst() {
-            guard let size = declared(other), size == tile else {
+            guard let size = table.declaredSize(of: other), size == tile else {
                 throw mismatch("tile \(other) of the grid of item \(id) is not the size of its first tile")
             }
         }
     }
 
     /// The primary's tiles and auxiliary images (and theirs) fit within the primary's size.
-    private static func checkDecodedWithPrimary(
-        items: [(id: Int, type: String)], children: [HEIFCanvasDescriptor.Reader.Box], reader: HEIFCanvasDescriptor.Reader,
-        declared: (Int) -> (width: Int, height: Int)?
-    ) throws(HEIFError) {
-        guard let pitm = children.first(where: { $0.type == "pitm" }), let primary = reader.primaryID(pitm),
-            let size = declared(primary)
-        else { return }
-        let iref = children.first(where: { $0.type == "iref" })
-        func tiles(of item: Int) -> [Int] { iref.map { reader.references("dimg", from: item, in: $0) } ?? [] }
-        let auxiliaries = items.map(\.id).filter { item in
-            iref.map { reader.references("auxl", from: item, in: $0).contains(primary) } ?? false
-        }
+    private static func checkDecodedWithPrimary(_ table: HEIFItemTable) throws(HEIFError) {
+        guard let primary = table.primary, let size = table.declaredSize(of: primary) else { return }
+        // The items whose `auxl` references name the primary, from one pass over them.
+        let auxiliaries = (table.references["auxl"] ?? [:]).filter { $0.value.contains(primary) }.keys.sorted()
         let limit = (width: roundUp(size.width), height: roundUp(size.height))
-        for item in tiles(of: primary) + auxiliaries + auxiliaries.flatMap(tiles(of:)) {
-            guard let other = declared(item) else { continue }
+        let decoded = table.references("dimg", from: primary) + auxiliaries + auxiliaries.flatMap { table.references("dimg", from: $0) }
+        for item in decoded {
+            guard let other = table.declaredSize(of: item) else { continue }
             guard other.width <= limit.width, other.height <= limit.height else {
                 throw mismatch(
                     "item \(item), decoded with the primary image, is \(other.width) × \(other.height), larger than the primary's \(size.width) × \(size.height)"

@@ -27,7 +27,10 @@
 /// anything is decoded, that every coded picture (AV1 sequence header, HEVC SPS, grid
 /// tiles, the alpha image) fits the `ispe` sizes (`HEIFCodedSizeCheck`): the decoders
 /// allocate what their own headers say, and libheif 1.15 has no memory limit of its own
-/// (`heif_security_limits` came in 1.19) and no way to cancel a decode.
+/// (`heif_security_limits` came in 1.19) and no way to cancel a decode. Before libheif
+/// parses anything, `open` also counts the file's items, tiles, references and properties
+/// against `HEIFItemTable.Limits` (`.tooComplex`): libheif's parse takes time quadratic in
+/// the item count, and nothing else would bound it.
 package enum HEIFDecoder {
     /// The header facts of the primary image, without decoding pixels.
     ///

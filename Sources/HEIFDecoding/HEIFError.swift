@@ -17,6 +17,11 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// disagree with the size the container's `ispe` declares (see `HEIFCodedSizeCheck`):
     /// refused before anything is decoded, since the decoder would allocate the coded size.
     case sizeMismatch(String)
+    /// The file has more items, tiles, references or properties than `HEIFItemTable.Limits`
+    /// allow (or coded data read over and over): refused by this target's own box walk
+    /// before libheif parses it, since parsing such a file costs time out of all proportion
+    /// to its size (issue 45). The detail says which count and its limit.
+    case tooComplex(String)
     /// The primary image has more pixels (after transformations) than the caller allows.
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// libheif's own security limits refused the file while parsing it, before any pixel
@@ -34,7 +39,7 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The libheif failure behind this error, if libheif reported one.
     package var cause: LibheifFailure? {
         switch self {
-        case .notHEIF, .tooManyPixels, .sizeMismatch: return nil
+        case .notHEIF, .tooManyPixels, .sizeMismatch, .tooComplex: return nil
         case .noDecoder(_, let cause): return cause
         case .truncated(let failure), .corrupt(let failure), .exceedsSecurityLimit(let failure),
             .unsupported(let failure), .failed(let failure):
@@ -55,6 +60,7 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .truncated: return "This photo is incomplete (the file was cut short). Please upload it again."
         case .corrupt: return "This photo is damaged and cannot be read."
         case .sizeMismatch(let detail): return "This photo's header does not match its picture (\(detail)), so it was not decoded."
+        case .tooComplex(let detail): return "This file has too many parts to be a photo (\(detail)), so it was not read."
         case .tooManyPixels(let width, let height, let limit):
             let megapixels = (limit + 500_000) / 1_000_000
             return "This photo is \(width) × \(height) pixels, more than the \(megapixels)-megapixel limit."
@@ -71,6 +77,7 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
             return "unsupported: no \(codec.rawValue) decoder in this libheif build" + (cause.map { " (\($0))" } ?? "")
         case .tooManyPixels, .notHEIF: return userMessage
         case .sizeMismatch(let detail): return "HEIF refused before decoding: \(detail)"
+        case .tooComplex(let detail): return "HEIF refused as too complex to be a photo: \(detail)"
         case .truncated(let cause): return "truncated HEIF: \(cause)"
         case .corrupt(let cause): return "corrupt HEIF: \(cause)"
         case .exceedsSecurityLimit(let cause): return "HEIF refused by libheif's security limits: \(cause)"

@@ -29,7 +29,10 @@ struct PrimaryImage {
                 let length = Int32(clamping: span)
                 if heif_check_filetype(start, length) == heif_filetype_no { throw .notHEIF }
                 let brands = Self.brands(start, length)
-                let canvas = HEIFCanvasDescriptor.ofPrimaryItem(in: UnsafeBufferPointer(start: start, count: span))
+                // The items are counted and tabled before libheif parses anything: a file over
+                // the limits is refused here, and the checks below look items up in linear time.
+                let table = try HEIFItemTable.read(UnsafeBufferPointer(start: start, count: span))
+                let canvas = table.flatMap(HEIFCanvasDescriptor.ofPrimaryItem(in:))
 
                 guard let context = heif_context_alloc() else { throw .failed(outOfMemory("heif_context_alloc")) }
                 defer { heif_context_free(context) }
@@ -57,7 +60,7 @@ struct PrimaryImage {
                 }
                 // Parsing the boxes allocated no pixels; every coded picture's own header must
                 // agree with its ispe before anything is decoded or measured from it.
-                try HEIFCodedSizeCheck.check(UnsafeBufferPointer(start: start, count: span))
+                if let table { try HEIFCodedSizeCheck.check(table) }
                 return try body(PrimaryImage(handle: handle, context: context, brands: brands))
             }
         }

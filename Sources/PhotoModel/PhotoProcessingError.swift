@@ -18,6 +18,10 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, Codable, CustomStr
     /// PNG whose compressed data cannot be the size its header gives): refused before
     /// decoding, since the decoder would allocate (or inflate) what the container hid.
     case headerMismatch(format: String, detail: String)
+    /// The file is built of more parts than any photo (a HEIF with thousands of items or
+    /// grid tiles): refused from its boxes before a decoder parses it, since parsing alone
+    /// would cost time out of all proportion to its size. `detail` names the count and its limit.
+    case tooComplex(format: String, detail: String)
     /// Decoding ran past `PhotoProcessingOptions.decodeTimeLimit` and was abandoned.
     case tookTooLong(format: String, detail: String)
     /// Decoding would need more memory than the decode budget allows (estimated from
@@ -59,6 +63,8 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, Codable, CustomStr
             return "This \(format) image is larger than any photo this server can take."
         case .headerMismatch(let format, let detail):
             return "This \(format) was refused: its header does not match its picture (\(detail))."
+        case .tooComplex(let format, let detail):
+            return "This \(format) has too many parts to be a photo (\(detail)), so it was refused."
         case .tookTooLong(let format, _):
             return "This \(format) took too long to decode and was refused."
         case .needsTooMuchMemory(let estimated, let limit):
@@ -101,9 +107,8 @@ public enum PhotoProcessingError: Error, Sendable, Equatable, Codable, CustomStr
     /// unreadable file, bad options or an internal failure. Callers map this to "bad data".
     public var isBadInput: Bool {
         switch self {
-        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .headerMismatch, .tookTooLong, .needsTooMuchMemory, .inputTooLarge, .truncated, .corrupt,
-            .damaged, .unsupported,
-            .budgetUnreachable:
+        case .unsupportedFormat, .tooManyPixels, .imageTooLarge, .headerMismatch, .tooComplex, .tookTooLong, .needsTooMuchMemory,
+            .inputTooLarge, .truncated, .corrupt, .damaged, .unsupported, .budgetUnreachable:
             return true
         case .unreadable, .invalidOptions, .encodingFailed:
             return false

@@ -112,6 +112,7 @@ struct HEIFPixelSource: PixelSource {
         case .tooManyPixels(let width, let height, let limit): .tooManyPixels(width: width, height: height, limit: limit)
         case .exceedsSecurityLimit: .imageTooLarge(format: formatName)
         case .sizeMismatch(let detail): .headerMismatch(format: formatName, detail: detail)
+        case .tooComplex(let detail): .tooComplex(format: formatName, detail: detail)
         case .noDecoder, .unsupported: .unsupported("\(formatName): \(error.description)")
         case .failed: .damaged(format: formatName, detail: error.description)
         }

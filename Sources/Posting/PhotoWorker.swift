@@ -10,8 +10,8 @@ package import PhotoModel
 ///
 /// What a hostile file can cost is capped whatever its header claims: each child limits
 /// its own writable memory (`RLIMIT_DATA`) to `memoryLimit` before it reads the file, it is
-/// killed at `deadline`, and a decoder that crashes or runs out of memory takes only the
-/// child with it. The header checks and the memory estimate (which decide whether and
+/// killed at its deadline (`estimateDeadline` for the estimate, `deadline` for the
+/// processing), and a decoder that crashes or runs out of memory takes only the child with it. The header checks and the memory estimate (which decide whether and
 /// when a photo runs) still come first; this is the cap that holds if they are wrong.
 ///
 /// Both calls block their thread until the child exits: call them on a file or photo thread.
@@ -22,23 +22,36 @@ package struct PhotoWorker: PhotoProcessing {
     /// Bytes of writable memory the child may have: the decode budget plus the
     /// executable's own needs (`baseline`).
     package let memoryLimit: Int
-    /// The child is killed after this long.
+    /// The processing child is killed after this long.
     package let deadline: Duration
+    /// The estimate child is killed after this long: reading a header takes milliseconds,
+    /// and every estimate runs before its account's turn in the photo queue, so one that
+    /// runs long holds up other accounts' uploads (issue 45); see `defaultEstimateDeadline`.
+    package let estimateDeadline: Duration
 
     /// What the executable needs before it decodes anything (its libraries, Swift's
     /// runtime and a few thread stacks), measured at well under 40 MB; the rest is the decode.
     package static let baseline = 96 << 20
 
-    package init(executable: String, options: PhotoProcessingOptions, memoryLimit: Int? = nil, deadline: Duration? = nil) {
+    /// 5 s: an estimate reads only the header (tens of milliseconds for a phone's photo,
+    /// about half a second of CPU for a HEIF at `HEIFItemTable.Limits`), so this leaves
+    /// room for a busy machine while bounding how long one estimate can hold its thread.
+    package static let defaultEstimateDeadline = Duration.seconds(5)
+
+    package init(
+        executable: String, options: PhotoProcessingOptions, memoryLimit: Int? = nil, deadline: Duration? = nil,
+        estimateDeadline: Duration = PhotoWorker.defaultEstimateDeadline
+    ) {
         self.executable = executable
         self.options = options
         self.memoryLimit = memoryLimit ?? options.maxDecodeBytes + PhotoWorker.baseline
         self.deadline = deadline ?? options.decodeTimeLimit + .seconds(10)
+        self.estimateDeadline = estimateDeadline
     }
 
     /// The estimate of the photo at `path`, read from its header by a child process.
     package func memoryEstimate(ofFileAt path: String) throws(PhotoProcessingError) -> MemoryEstimate {
-        switch try run(["estimate", path]) {
+        switch try run(["estimate", path], deadline: estimateDeadline, step: "estimate") {
         case .estimate(let estimate): return estimate
         case .refused(let error): throw error
         case .photo: throw .encodingFailed("the photo worker answered an estimate with a photo")
@@ -50,7 +63,7 @@ package struct PhotoWorker: PhotoProcessing {
     package func process(fileAt path: String) throws(PhotoProcessingError) -> ProcessedPhoto {
         let output = path + ".worker.jpg"
         defer { _ = unlink(output) }
-        switch try run(["worker", path, output]) {
+        switch try run(["worker", path, output], deadline: deadline, step: "result") {
         case .refused(let error):
             throw error
         case .estimate:
@@ -67,8 +80,8 @@ package struct PhotoWorker: PhotoProcessing {
     }
 
     /// Runs `grain-stories-photo` with `arguments`, the options and the memory limit, and
-    /// reads the one JSON line it prints.
-    func run(_ arguments: [String]) throws(PhotoProcessingError) -> PhotoWorkerResult {
+    /// reads the one JSON line it prints; kills it after `deadline`, saying no `step` came.
+    func run(_ arguments: [String], deadline: Duration, step: String) throws(PhotoProcessingError) -> PhotoWorkerResult {
         let optionsJSON: String
         do {
             optionsJSON = String(decoding: try WorkerJSON.encode(options), as: UTF8.self)
@@ -86,7 +99,7 @@ package struct PhotoWorker: PhotoProcessing {
         let printed = child.readOutput(limit: 1 << 20)
         let ending = child.wait()
         let killed = watchdog.cancel()
-        if killed { throw .tookTooLong(format: "photo", detail: "no result after \(deadline)") }
+        if killed { throw .tookTooLong(format: "photo", detail: "no \(step) after \(deadline)") }
         guard ending == .exited(0), let result = try? WorkerJSON.decode(PhotoWorkerResult.self, from: printed) else {
             // Out of its memory (an allocation failed and the process aborted) or a
             // decoder that crashed: either way this file cannot be prepared here.

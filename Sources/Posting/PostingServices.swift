@@ -24,6 +24,9 @@ package struct PostingServices: Sendable {
     package let photoQueue: BudgetedWorkQueue
     /// Blocking disk work (reading uploads, fsync), on its own threads.
     package let fileThreads: WorkerThreadPool
+    /// The photo-size estimates' own threads (`PhotoPreparation.estimateQueue` takes
+    /// accounts in turn on them), shared with neither the file nor the photo threads.
+    package let estimateThreads: WorkerThreadPool
     package let processing: PhotoProcessingOptions
     package let placeTokens: PlaceTokens
     package let tids: TIDClock
@@ -36,7 +39,8 @@ package struct PostingServices: Sendable {
 
     package init(
         drafts: any DraftRepository, publisher: Publisher, local: LocalStories, geocoder: any PlaceGeocoder,
-        photoThreads: WorkerThreadPool, fileThreads: WorkerThreadPool, processing: PhotoProcessingOptions, photoWorker: String,
+        photoThreads: WorkerThreadPool, estimateThreads: WorkerThreadPool, fileThreads: WorkerThreadPool,
+        processing: PhotoProcessingOptions, photoWorker: String,
         placeTokens: PlaceTokens, tids: TIDClock, data: DataDirectory, now: @escaping @Sendable () -> Date
     ) {
         self.drafts = drafts
@@ -46,6 +50,7 @@ package struct PostingServices: Sendable {
         self.photoThreads = photoThreads
         self.photoQueue = BudgetedWorkQueue(pool: photoThreads, budget: processing.maxDecodeBytes / 2 * 3)
         self.fileThreads = fileThreads
+        self.estimateThreads = estimateThreads
         self.processing = processing
         self.placeTokens = placeTokens
         self.tids = tids
@@ -53,7 +58,8 @@ package struct PostingServices: Sendable {
         self.now = now
         draftMaker = DraftMaker(
             preparation: PhotoPreparation(
-                processing: PhotoWorker(executable: photoWorker, options: processing), fileThreads: fileThreads, photoQueue: photoQueue),
+                processing: PhotoWorker(executable: photoWorker, options: processing), estimateThreads: estimateThreads,
+                fileThreads: fileThreads, photoQueue: photoQueue),
             drafts: drafts, geocoder: geocoder, tids: tids, data: data, now: now
         )
     }

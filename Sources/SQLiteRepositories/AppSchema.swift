@@ -216,5 +216,60 @@ enum AppSchema {
                 ALTER TABLE social_writes RENAME COLUMN last_error TO problem;   -- JSON of WriteProblem
                 UPDATE social_writes SET problem = json_object('kind', 'legacy', 'text', problem) WHERE problem IS NOT NULL;
                 """),
+        // Activity (issue 51): what the Jetstream follower kept for the accounts signed in
+        // here, one row per (recipient, record) so a replayed event adds nothing; deleted
+        // records are remembered (a replayed create of a deleted heart stays deleted); each
+        // account's last look at its Activity page and its view-sharing choice; the cursor;
+        // and browsers' push subscriptions, one per (endpoint, account).
+        Migration(
+            version: 10, name: "activity, its cursor and push subscriptions",
+            sql: """
+                CREATE TABLE activity (
+                    recipient TEXT NOT NULL,           -- the account on this server it concerns
+                    record TEXT NOT NULL,              -- the heart's or comment's AT URI
+                    kind TEXT NOT NULL,                -- heart-story | heart-comment | comment | reply | mention
+                    actor TEXT NOT NULL,               -- the DID of the repository that wrote the record
+                    story TEXT NOT NULL,
+                    comment TEXT,
+                    text TEXT,
+                    at_ms INTEGER NOT NULL,            -- the event's time on the network
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (recipient, record)
+                ) STRICT;
+                CREATE INDEX activity_by_recipient ON activity(recipient, deleted, at_ms);
+                CREATE INDEX activity_by_record ON activity(record);
+                CREATE INDEX activity_by_actor ON activity(actor);
+                CREATE INDEX activity_by_time ON activity(at_ms);
+
+                CREATE TABLE activity_deleted (
+                    record TEXT PRIMARY KEY,
+                    at_ms INTEGER NOT NULL
+                ) STRICT;
+                CREATE INDEX activity_deleted_by_time ON activity_deleted(at_ms);
+
+                CREATE TABLE activity_accounts (
+                    did TEXT PRIMARY KEY,
+                    seen_at_ms INTEGER NOT NULL DEFAULT 0,
+                    shares_views INTEGER NOT NULL DEFAULT 1
+                ) STRICT;
+
+                CREATE TABLE activity_cursor (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    time_us INTEGER NOT NULL
+                ) STRICT;
+
+                CREATE TABLE push_subscriptions (
+                    endpoint TEXT NOT NULL,
+                    did TEXT NOT NULL,
+                    p256dh BLOB NOT NULL,
+                    auth BLOB NOT NULL,
+                    groups TEXT NOT NULL,              -- comma-separated: hearts, comments, replies, mentions
+                    PRIMARY KEY (endpoint, did)
+                ) STRICT;
+                CREATE INDEX push_subscriptions_by_did ON push_subscriptions(did);
+
+                -- "Seen by": who has seen an author's stories.
+                CREATE INDEX seen_by_author ON seen(author, newest_ms);
+                """),
     ]
 }

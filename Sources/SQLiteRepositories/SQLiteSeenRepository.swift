@@ -30,4 +30,11 @@ package struct SQLiteSeenRepository: SeenRepository {
             try db.execute("DELETE FROM seen WHERE did = ? AND newest_ms < ?", [did, cutoff])
         }
     }
+
+    package func viewers(of author: DID, createdAtMilliseconds: Int64) async throws -> [DID] {
+        try await database.read { db in
+            try db.query("SELECT did FROM seen WHERE author = ? AND newest_ms >= ? AND did != ? ORDER BY did", [author, createdAtMilliseconds, author])
+                .map { try $0.value("did", as: DID.self) }
+        }
+    }
 }

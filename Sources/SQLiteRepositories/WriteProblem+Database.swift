@@ -3,7 +3,7 @@ package import SQLiteStore
 
 /// A write's problem is stored in its stable encoded form (`WriteProblem.stored`, JSON
 /// with a `kind`); any text that form cannot read (written by hand, or by a version
-/// before problems were values, which migration 8 wraps) reads as `.legacy`, never as a
+/// before problems were values, which migration 9 wraps) reads as `.legacy`, never as a
 /// failure to read the row.
 extension WriteProblem: DatabaseValueConvertible {
     package var databaseValue: DatabaseValue { .text(stored) }

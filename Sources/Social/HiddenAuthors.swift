@@ -55,6 +55,15 @@ package struct HiddenAuthors: Sendable {
         return people
     }
 
+    /// Whether `actor`'s hearts, comments and mentions may reach `account` (its Activity
+    /// page and push messages): false when `account` blocks or hid them, nil when the
+    /// blocks could not be read and none were known (the caller decides what unsure means).
+    package func admits(_ actor: DID, for account: AccountSession) async -> Bool? {
+        let people = await people(for: account)
+        if people.blocked.contains(actor) || people.hidden.contains(actor) { return false }
+        return people.blocksUnknown ? nil : true
+    }
+
     /// Hides `author`'s stories for `account`; false when their list is full.
     package func hide(_ author: DID, for account: AccountSession) async throws -> Bool {
         try await store.hide(author, by: account.did, now: now(), limit: HiddenAuthors.maxPerAccount)

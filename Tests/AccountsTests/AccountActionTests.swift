@@ -36,9 +36,9 @@ import Testing
         ("atproto blob:image/* repo:social.grain.story?action=delete", ["deleteStory"]),
         ("atproto repo:social.grain.story?action=create&action=delete", ["deleteStory"]),
         ("atproto blob:image/* repo:social.grain.story", ["postStory", "deleteStory"]),
-        // A crosspost needs only its creation.
+        // A crosspost needs only its creation; taking it down with the story, only its deletion.
         ("atproto repo:app.bsky.feed.post?action=create", ["crosspost"]),
-        ("atproto repo:app.bsky.feed.post?action=delete", []),
+        ("atproto repo:app.bsky.feed.post?action=delete", ["deleteCrosspost"]),
         // A heart is given and taken back: both actions, or no heart at all.
         ("atproto repo:social.grain.favorite?action=create", []),
         ("atproto repo:social.grain.favorite?action=delete", []),

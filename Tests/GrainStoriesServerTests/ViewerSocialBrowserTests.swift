@@ -32,14 +32,16 @@ import Testing
             #expect(await CrashRecoveryTests.waitUntil(timeout: .seconds(10)) { pds.records("social.grain.favorite").count == 1 })
             #expect(try await browser.waitUntil("return !document.querySelector('.viewer-favorite').dataset.busy"))
 
-            // Refused: back to pressed, with the reason.
+            // Refused: back to pressed, with the reason in plain words; the PDS's own text
+            // ("Refused by the test") is for the details, never the headline.
             pds.inject(.status(400, error: "InvalidRequest", message: "Refused by the test"), on: "com.atproto.repo.deleteRecord")
             try await browser.click(try await browser.element(".viewer-heart"))
             #expect(
                 try await browser.waitUntil(
                     """
                     return document.querySelector('.viewer-heart').getAttribute('aria-pressed') === 'true'
-                        && document.querySelector('.favorite-status').textContent.includes('Refused by the test');
+                        && document.querySelector('.favorite-status').textContent
+                            === "Your like was not removed: your account's server refused it.";
                     """), "rolled back with the message")
             #expect(pds.records("social.grain.favorite").count == 1)
 

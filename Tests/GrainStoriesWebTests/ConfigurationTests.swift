@@ -1,3 +1,4 @@
+import Activity
 import Foundation
 import TestKit
 import Testing
@@ -54,6 +55,10 @@ import Testing
         (["--oauth", "on"], "--oauth on needs --public-url"),
         (["--oauth", "only", "--public-url", "http://stories.example.org"], "needs an https --public-url"),
         (["--oauth", "on", "--public-url", "http://127.0.0.1:8080", "--insecure-hosts", "localhost"], "needs an https --public-url"),
+        (["--activity", "maybe"], "--activity must be on or off"),
+        (["--jetstream-hosts", "https://jetstream.example"], "--jetstream-hosts takes wss://"),
+        (["--jetstream-hosts", "ws://127.0.0.1:6008"], "--jetstream-hosts takes wss://"),
+        (["--jetstream-hosts", " , "], "--jetstream-hosts takes one to 16"),
     ])
     func badValuesAreRefusedWithAClearMessage(arguments: [String], fragment: String) {
         do {
@@ -71,6 +76,16 @@ import Testing
         #expect(try load([], ["GRAIN_STORIES_OAUTH": "only", "GRAIN_STORIES_PUBLIC_URL": "https://stories.example.org"]).oauth == .only)
         let development = try load(["--oauth", "on", "--public-url", "http://127.0.0.1:8080", "--insecure-hosts", "127.0.0.1:8080"])
         #expect(development.oauth == .on)
+    }
+
+    @Test func activityIsOnByDefaultFollowsTheGivenHostsAndTurnsOff() throws {
+        let defaults = try load([])
+        #expect(defaults.activity)
+        #expect(try defaults.followedJetstreamHosts().allSatisfy(\.secure))
+        #expect(try load(["--activity", "off"]).activity == false)
+        #expect(try load([], ["GRAIN_STORIES_ACTIVITY": "OFF"]).activity == false)
+        let local = try load(["--jetstream-hosts", "ws://127.0.0.1:6008, wss://js.example", "--insecure-hosts", "127.0.0.1:6008"])
+        #expect(try local.followedJetstreamHosts().map(\.description) == ["ws://127.0.0.1:6008", "wss://js.example"])
     }
 
     @Test func unknownEnvironmentVariablesAreRefused() {

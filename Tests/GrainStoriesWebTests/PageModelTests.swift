@@ -45,6 +45,28 @@ import Testing
                 }(),
             ]
         ),
+        (
+            "activity",
+            [
+                ActivityPageModel(
+                    entries: [], notice: "Activity is turned off on this server.", vapidKey: nil, pushChoices: [], seenStories: [], sharesViews: false),
+                ActivityPageModel(
+                    entries: [
+                        .init(
+                            sentence: "Dave and 2 others hearted your story", href: "/profile/alice.test/story/3k", thumb: "/media/x/y",
+                            avatar: AvatarModel(image: nil, initial: "D"), text: nil, when: "5 minutes ago", isNew: true),
+                        .init(
+                            sentence: "Erin commented on your story", href: "/profile/alice.test/story/3k/comments", thumb: nil,
+                            avatar: AvatarModel(image: "/media/a/b", initial: "E"), text: "Lovely", when: "1 hour ago", isNew: false),
+                    ],
+                    notice: nil, vapidKey: "BKey", pushChoices: [.init(name: "hearts", label: "Hearts")],
+                    seenStories: [
+                        .init(href: "/profile/alice.test/story/3k", thumb: "/media/x/y", when: "5 minutes ago", summary: "Seen by Bob."),
+                        .init(href: "/profile/alice.test/story/3j", thumb: nil, when: "1 hour ago", summary: "Nobody here has seen it yet."),
+                    ],
+                    sharesViews: true),
+            ]
+        ),
         ("oauth-continue", [OAuthContinuePageModel(location: "https://as.example/authorize?request_uri=x", host: "as.example")]),
         (
             "hidden",
@@ -376,7 +398,8 @@ import Testing
         LayoutModel(account: nil, csrf: nil, otherAccounts: []),
         LayoutModel(
             account: LayoutModel.Account(
-                name: .text("Carol"), handle: .text("carol.test"), did: .text("did:plc:carol"), profileHref: .text("/profile/carol.test")),
+                name: .text("Carol"), handle: .text("carol.test"), did: .text("did:plc:carol"), profileHref: .text("/profile/carol.test"),
+                unseen: 3),
             csrf: .text("token"),
             otherAccounts: [
                 LayoutModel.Account(name: .text("Dan"), handle: .text("dan.test"), did: .text("did:plc:dan"), profileHref: .text("/profile/dan.test"))

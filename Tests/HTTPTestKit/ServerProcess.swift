@@ -22,7 +22,8 @@ package final class ServerProcess: Sendable {
     package static var photoBinary: String { ProjectPaths.root + "/.build/debug/grain-stories-photo" }
 
     /// Starts `grain-stories serve` with `arguments` and `environment` (added to this
-    /// process's, minus its `GRAIN_STORIES_*` variables). It is ready when it logs its
+    /// process's, minus its `GRAIN_STORIES_*` variables, with activity off unless a test
+    /// turns it on: tests reach nothing but loopback, so no public Jetstream). It is ready when it logs its
     /// address, or, with `readyPort` (for a server that logs no info lines), when that
     /// loopback port answers `/healthz`.
     package init(arguments: [String], environment: [String: String] = [:], readyPort: Int? = nil, timeout: Duration = .seconds(30)) throws {
@@ -34,6 +35,7 @@ package final class ServerProcess: Sendable {
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: ProjectPaths.root)
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GRAIN_STORIES_") }
+            .merging(["GRAIN_STORIES_ACTIVITY": "off"]) { _, given in given }
             .merging(environment) { _, given in given }
         let pipe = Pipe()
         process.standardError = pipe

@@ -10,6 +10,7 @@ import Testing
     static let errors: [PhotoProcessingError] = [
         .unsupportedFormat(format: "MP4 video"), .tooManyPixels(width: 28192, height: 29807, limit: 100_000_000),
         .imageTooLarge(format: "PNG"), .headerMismatch(format: "HEIC", detail: "ispe says 64 × 64, the SPS 12000 × 12000"),
+        .tooComplex(format: "AVIF", detail: "4625 items, more than 1024"),
         .tookTooLong(format: "PNG", detail: "30 s"), .needsTooMuchMemory(estimatedBytes: Int.max, limit: 256 << 20),
         .inputTooLarge(bytes: 1 << 40, limit: 200_000_000), .truncated, .corrupt("quote \" backslash \\ tab \t nul \u{0} é 👍"),
         .damaged(format: "photo", detail: "signal 9"), .unsupported("12-bit"), .budgetUnreachable(budget: 1000),

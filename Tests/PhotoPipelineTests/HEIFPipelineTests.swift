@@ -1,4 +1,5 @@
 import Foundation
+import ImageTestKit
 import PhotoPipeline
 import TestKit
 import Testing
@@ -49,6 +50,17 @@ import Testing
         #expect(throws: PhotoProcessingError.imageTooLarge(format: "HEIC")) {
             try PhotoProcessor().process(Fixtures.resource("huge.heic"))
         }
+    }
+
+    /// Issue 45's AVIF grid of 134 × 134 tiles: refused from its item count in the estimate,
+    /// before libheif parses it, with a message for the person who sent it.
+    @Test func aGridOfThousandsOfTilesIsRefusedAsTooComplexInTheEstimate() throws {
+        let grid = HEIFBuilder.grid(columns: 134, rows: 134, sharingOneFrame: true).bytes()
+        let refusal = PhotoProcessingError.tooComplex(format: "AVIF", detail: "17957 items, more than 1024")
+        #expect(throws: refusal) { try PhotoProcessor().memoryEstimate(grid) }
+        #expect(throws: refusal) { try PhotoProcessor().process(grid) }
+        #expect(refusal.isBadInput)
+        #expect(refusal.userMessage == "This AVIF has too many parts to be a photo (17957 items, more than 1024), so it was refused.")
     }
 
     @Test func aTruncatedHEICIsDamaged() throws {

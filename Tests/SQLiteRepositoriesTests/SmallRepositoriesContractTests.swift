@@ -85,6 +85,22 @@ import Viewing
     }
 
     @Test(arguments: RepositoryAdapter.allCases)
+    func viewersAreTheAccountsWhoseNewestSeenStoryReachesTheStoryAndNeverTheAuthor(adapter: RepositoryAdapter) async throws {
+        try await adapter.with { repositories in
+            let seen = repositories.seen
+            let author = Self.author(5)
+            let nowMs = Int64(start.timeIntervalSince1970 * 1000)
+            try await seen.record(did: bob, author: author, newestMilliseconds: nowMs, now: start)
+            try await seen.record(did: alice, author: author, newestMilliseconds: nowMs - 10, now: start)
+            try await seen.record(did: author, author: author, newestMilliseconds: nowMs, now: start)
+            try await seen.record(did: alice, author: Self.author(6), newestMilliseconds: nowMs, now: start)
+            #expect(try await seen.viewers(of: author, createdAtMilliseconds: nowMs) == [bob])
+            #expect(try await seen.viewers(of: author, createdAtMilliseconds: nowMs - 10) == [alice, bob])
+            #expect(try await seen.viewers(of: author, createdAtMilliseconds: nowMs + 1).isEmpty)
+        }
+    }
+
+    @Test(arguments: RepositoryAdapter.allCases)
     func theGeocodingCacheAnswersUntilExpiryAndKeepsNoResultAsEmpty(adapter: RepositoryAdapter) async throws {
         try await adapter.with { repositories in
             let cache = repositories.geocodingCache

@@ -28,7 +28,7 @@ struct LossyArray<Element: Decodable>: Decodable {
 
 extension KeyedDecodingContainer {
     /// An array that tolerates bad elements; absent or null is empty.
-    func decodeLossyArray<Element: Decodable>(_ type: Element.Type, forKey key: Key) -> [Element] {
+    package func decodeLossyArray<Element: Decodable>(_ type: Element.Type, forKey key: Key) -> [Element] {
         (try? decodeIfPresent(LossyArray<Element>.self, forKey: key))??.elements ?? []
     }
 

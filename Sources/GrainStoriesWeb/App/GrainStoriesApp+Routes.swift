@@ -1,5 +1,6 @@
 import ATProto
 import Accounts
+import Activity
 import FoundationEssentials
 import GrainSupport
 import OAuthClient
@@ -14,7 +15,7 @@ extension GrainStoriesApp {
         configuration: AppConfiguration, logger: Logger, pages: PageRenderer, library: any StoryLibrary,
         signer: MediaURLSigner, media: MediaCache, repositories: Repositories, sessions: SessionStore, pds: AuthorizedPDS,
         identity: any IdentityResolving, posting: PostingServices, social: SocialOutbox, comments: any CommentThreads,
-        following: AppViewFollowing?, actorSearch: ActorTypeahead?, now: @escaping @Sendable () -> Date
+        graph: FollowLists, hidden: HiddenAuthors, activity: ActivityCenter, actorSearch: ActorTypeahead?, now: @escaping @Sendable () -> Date
     ) -> Routes {
         let oauthSignIn = pds.oauth.map { oauth in
             OAuthSignIn(oauth: oauth, identity: identity, connector: pds.connector, logger: logger, now: now)
@@ -22,9 +23,6 @@ extension GrainStoriesApp {
         let seen = SeenTracker(accounts: repositories.seen, now: now)
         let photos = DraftPhotos(data: posting.data, fileThreads: posting.fileThreads)
         let strip = StripPresenter(signer: signer)
-        // One cache of follow and block lists for TV mode and signed-in people alike.
-        let graph = FollowLists(identity: identity, pds: pds.connector, appView: following)
-        let hidden = HiddenAuthors(graph: graph, store: repositories.hiddenAuthors, logger: logger, now: now)
         let accountStrip = AccountStrip(
             library: library, graph: graph, hidden: hidden, choices: repositories.stripChoices,
             snapshots: StripSnapshots(now: now), logger: logger)
@@ -82,6 +80,8 @@ extension GrainStoriesApp {
                 pages: pages, pds: pds, library: library, local: posting.local, drafts: posting.drafts, photos: photos,
                 signer: signer, crossposts: CrosspostFinder(drafts: posting.drafts, pds: pds), logger: logger),
             localPhoto: LocalPhotoHandler(drafts: posting.drafts, data: posting.data),
+            activity: ActivityPage(pages: pages, center: activity, library: library, hidden: hidden, sessions: sessions, signer: signer, now: now),
+            push: PushSubscriptionEndpoint(pages: pages, center: activity, insecureHosts: configuration.insecureHosts),
             files: StaticFileHandler(assets: pages.assets),
             maxUploadBytes: configuration.maxBodyBytes
         )

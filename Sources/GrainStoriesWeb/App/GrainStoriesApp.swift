@@ -1,5 +1,6 @@
 import ATProto
 package import Accounts
+package import Activity
 import FoundationEssentials
 import Geocoding
 package import GrainSupport
@@ -37,6 +38,8 @@ package final class GrainStoriesApp: Sendable {
     package let application: Application
     /// This server as an OAuth client and its sessions' grants; nil when OAuth is off.
     package let oauth: OAuthSessions?
+    /// Hearts, comments, replies and mentions from the network, push and "Seen by".
+    package let activity: ActivityCenter
     private let threads: [WorkerThreadPool]
     private let housekeeper: Housekeeper
     private let housekeeping = Mutex<Task<Void, Never>?>(nil)
@@ -46,7 +49,8 @@ package final class GrainStoriesApp: Sendable {
     private init(
         configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges, pages: PageRenderer,
         library: any StoryLibrary, signer: MediaURLSigner, repositories: Repositories, sessions: SessionStore,
-        posting: PostingServices, social: SocialOutbox, application: Application, threads: [WorkerThreadPool], oauth: OAuthSessions?
+        posting: PostingServices, social: SocialOutbox, application: Application, threads: [WorkerThreadPool], oauth: OAuthSessions?,
+        activity: ActivityCenter
     ) {
         self.configuration = configuration
         self.data = data
@@ -62,6 +66,7 @@ package final class GrainStoriesApp: Sendable {
         self.application = application
         self.threads = threads
         self.oauth = oauth
+        self.activity = activity
         housekeeper = Housekeeper(
             drafts: posting.drafts, data: data, sessions: sessions, logger: logger, now: edges.now, socialWrites: social.store,
             oauth: oauth)
@@ -73,11 +78,14 @@ package final class GrainStoriesApp: Sendable {
         configuration: AppConfiguration, data: DataDirectory, logger: Logger, edges: Edges
     ) async throws(ConfigurationError) -> GrainStoriesApp {
         let secret = try ServerSecret.loadOrCreate(at: data.secretKey)
-        let pages = try PageRenderer.load(configuration: configuration, secret: secret, logger: logger)
+        var pages = try PageRenderer.load(configuration: configuration, secret: secret, logger: logger)
         let io = WorkerThreadPool(name: "io", threadCount: 2)
         // Two threads, admitted by memory (`PostingServices.photoQueue`): a large photo
         // no longer holds up a small one.
         let photos = WorkerThreadPool(name: "photos", threadCount: 2)
+        // The photo-size estimates' own two threads, fair between accounts
+        // (`PhotoPreparation`): each waits for a child process, one per core.
+        let estimates = WorkerThreadPool(name: "estimates", threadCount: 2)
         let signer = MediaURLSigner(key: HMAC.sha256(key: secret, message: Array("media".utf8)), insecureHosts: configuration.insecureHosts)
         let media = try MediaCache(directory: data.media, maxBytes: configuration.mediaCacheBytes, http: edges.http, io: io)
         let repositories = try await edges.storage(data)
@@ -100,7 +108,7 @@ package final class GrainStoriesApp: Sendable {
             ))
         let posting = PostingServices(
             drafts: drafts, publisher: publisher, local: local, geocoder: edges.geocoder(repositories.geocodingCache),
-            photoThreads: photos, fileThreads: io,
+            photoThreads: photos, estimateThreads: estimates, fileThreads: io,
             processing: PhotoProcessingOptions(
                 maxPixels: configuration.maxPhotoPixels, boxSize: configuration.photoBox,
                 byteBudget: configuration.maxPhotoBytes, initialQuality: configuration.photoQuality,
@@ -114,10 +122,17 @@ package final class GrainStoriesApp: Sendable {
         let social = SocialOutbox(
             store: socialStore, favourites: FavouriteBook(store: socialStore, now: now), pds: pds, sessions: sessions,
             tids: posting.tids, logger: logger, now: now)
+        // One cache of follow and block lists for TV mode, activity and signed-in people alike.
+        let graph = FollowLists(identity: edges.identity, pds: pds.connector, appView: edges.following)
+        let hidden = HiddenAuthors(graph: graph, store: repositories.hiddenAuthors, logger: logger, now: now)
+        let activity = try ActivitySetup.center(
+            configuration: configuration, data: data, repositories: repositories, sessions: sessions, hidden: hidden, identity: edges.identity,
+            http: edges.http, logger: logger, now: now)
+        pages.activityBadge = { [unseen = activity.unseen] did in unseen.count(for: did) }
         let routes = routes(
             configuration: configuration, logger: logger, pages: pages, library: library, signer: signer, media: media,
             repositories: repositories, sessions: sessions, pds: pds, identity: edges.identity, posting: posting,
-            social: social, comments: edges.comments, following: edges.following, actorSearch: edges.actorSearch, now: now
+            social: social, comments: edges.comments, graph: graph, hidden: hidden, activity: activity, actorSearch: edges.actorSearch, now: now
         )
         let application = Application(
             router: routes.router(), errors: ErrorResponder(pages: pages, logger: logger), sessions: sessions, logger: logger)
@@ -130,15 +145,16 @@ package final class GrainStoriesApp: Sendable {
         return GrainStoriesApp(
             configuration: configuration, data: data, logger: logger, edges: edges, pages: pages, library: library,
             signer: signer, repositories: repositories, sessions: sessions, posting: posting, social: social, application: application,
-            threads: [io, photos], oauth: oauth
+            threads: [io, photos, estimates], oauth: oauth, activity: activity
         )
     }
 
-    /// Starts the outbox worker, the hourly housekeeping and the idle memory trimmer (`serve`
-    /// and the live tests).
+    /// Starts the outbox worker, the activity follower, the hourly housekeeping and the idle
+    /// memory trimmer (`serve` and the live tests).
     package func startBackgroundWork() async {
         await posting.publisher.start()
         await social.start()
+        await activity.start(accounts: sessions.signedInAccounts())
         let housekeeper = self.housekeeper
         housekeeping.withLock { task in
             guard task == nil else { return }
@@ -157,6 +173,7 @@ package final class GrainStoriesApp: Sendable {
         trimming.withLock { $0?.cancel() }
         await posting.publisher.stop()
         await social.stop()
+        await activity.stop()
         await edges.http.shutdown()
         await repositories.close()
         for pool in threads { pool.shutdown() }

@@ -14,6 +14,8 @@ extension Repositories {
             hiddenAuthors: SQLiteHiddenAuthorRepository(database: database),
             seen: SQLiteSeenRepository(database: database),
             geocodingCache: SQLiteGeocodingCache(database: database),
+            activity: SQLiteActivityRepository(database: database),
+            pushSubscriptions: SQLitePushSubscriptionRepository(database: database),
             close: { await database.close() }
         )
     }

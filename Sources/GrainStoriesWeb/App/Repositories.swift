@@ -1,4 +1,5 @@
 package import Accounts
+package import Activity
 package import Geocoding
 package import Posting
 package import Social
@@ -16,13 +17,17 @@ package struct Repositories: Sendable {
     package var hiddenAuthors: any HiddenAuthorRepository
     package var seen: any SeenRepository
     package var geocodingCache: any GeocodingCache
+    /// What the Jetstream follower kept, its cursor and the accounts' activity settings.
+    package var activity: any ActivityRepository
+    package var pushSubscriptions: any PushSubscriptionRepository
     /// Releases the storage (closes the database); called once, at shutdown.
     package var close: @Sendable () async -> Void
 
     package init(
         sessions: any SessionRepository, drafts: any DraftRepository, socialWrites: any SocialWriteRepository,
         stripChoices: any StripChoiceRepository, hiddenAuthors: any HiddenAuthorRepository, seen: any SeenRepository,
-        geocodingCache: any GeocodingCache, close: @escaping @Sendable () async -> Void
+        geocodingCache: any GeocodingCache, activity: any ActivityRepository, pushSubscriptions: any PushSubscriptionRepository,
+        close: @escaping @Sendable () async -> Void
     ) {
         self.sessions = sessions
         self.drafts = drafts
@@ -31,6 +36,8 @@ package struct Repositories: Sendable {
         self.hiddenAuthors = hiddenAuthors
         self.seen = seen
         self.geocodingCache = geocodingCache
+        self.activity = activity
+        self.pushSubscriptions = pushSubscriptions
         self.close = close
     }
 }

@@ -28,6 +28,8 @@ struct Routes: Sendable {
     var draft: DraftPage
     var deleteStory: DeleteStoryPage
     var localPhoto: LocalPhotoHandler
+    var activity: ActivityPage
+    var push: PushSubscriptionEndpoint
     var files: StaticFileHandler
     /// The configured request body limit: an upload may use all of it.
     var maxUploadBytes: Int
@@ -78,6 +80,12 @@ struct Routes: Sendable {
         router.get("/media/:signature/:url/:width", usesAccount: false, immediately: { try media.respondSizedImmediately($0) }) {
             try await media.respondSized($0)
         }
+        router.get(ActivityPage.path) { try await activity.show($0) }
+        router.post("/activity/settings", body: .form(2048, needsAccount: true)) { try await activity.settings($0) }
+        router.get("/activity/push") { try await push.show($0) }
+        router.post("/activity/push", body: .form(8192, needsAccount: true)) { try await push.turnOn($0) }
+        router.post("/activity/push/off", body: .form(8192, needsAccount: true)) { try await push.turnOff($0) }
+        router.getImmediately("/push-sw.js") { try files.respond(name: "push-sw.js", request: $0.request) }
         router.getImmediately("/healthz") { health.respond($0) }
         router.getImmediately("/assets/*path") { try files.respond(name: $0.parameter("path"), request: $0.request) }
         // Made from Public/favicon.svg by scripts/generate-icons; a day before browsers ask again.

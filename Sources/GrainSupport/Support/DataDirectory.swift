@@ -19,6 +19,7 @@ package struct DataDirectory: Sendable {
     package enum Name {
         package static let database = "grainstories.sqlite3"
         package static let secretKey = "secret.key"
+        package static let vapidKey = "vapid-key.pem"
         package static let drafts = "drafts"
         package static let oauthClientKeys = "oauth-client-keys"
         package static let oauthSessions = "oauth-sessions"
@@ -31,6 +32,8 @@ package struct DataDirectory: Sendable {
     package var database: String { root + "/" + Name.database }
     /// The server's own signing key (see `ServerSecret`).
     package var secretKey: String { root + "/" + Name.secretKey }
+    /// The VAPID key push messages are signed with (`VAPIDKey`), made at first start.
+    package var vapidKey: String { root + "/" + Name.vapidKey }
     /// The OAuth client's signing keys (`OAuthClientKeys`).
     package var oauthClientKeys: String { root + "/" + Name.oauthClientKeys }
     /// OAuth sessions' grants, one file per session (`OAuthGrantFiles`).

@@ -17,22 +17,29 @@ package struct LayoutModel: TemplateModel, Equatable {
         package var did: VisitorText
         /// "Your profile": the account's profile as every link names it (`StoryLinks`).
         package var profileHref: VisitorText
+        /// Activity the account has not looked at yet (the header's badge); 0 in a stencil
+        /// (the home page's stencils are rendered for visitors).
+        package var unseen: Int
 
-        package init(name: VisitorText, handle: VisitorText, did: VisitorText, profileHref: VisitorText) {
+        package init(name: VisitorText, handle: VisitorText, did: VisitorText, profileHref: VisitorText, unseen: Int = 0) {
             self.name = name
             self.handle = handle
             self.did = did
             self.profileHref = profileHref
+            self.unseen = unseen
         }
 
-        package init(_ session: AccountSession) {
+        package init(_ session: AccountSession, unseen: Int = 0) {
             self.init(
                 name: .text(session.name), handle: .text(session.shownHandle), did: .text(session.did.rawValue),
-                profileHref: .text(StoryLinks.profile(did: session.did, handle: session.handle)))
+                profileHref: .text(StoryLinks.profile(did: session.did, handle: session.handle)), unseen: unseen)
         }
 
         package var templateValues: [String: TemplateValue] {
-            ["name": name.templateValue, "handle": handle.templateValue, "did": did.templateValue, "profileHref": profileHref.templateValue]
+            [
+                "name": name.templateValue, "handle": handle.templateValue, "did": did.templateValue, "profileHref": profileHref.templateValue,
+                "unseen": .string(unseen > 99 ? "99+" : String(unseen)), "hasUnseen": .bool(unseen > 0),
+            ]
         }
     }
 

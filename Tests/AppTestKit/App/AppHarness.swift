@@ -53,6 +53,8 @@ package final class AppHarness: ComposedApp, Sendable {
         configuration.handleResolverURL = directory.resolverURL
         // Photos are prepared by the real executable in a child process, as `serve` does.
         configuration.photoWorkerExecutable = ServerProcess.photoBinary
+        // Tests reach nothing but loopback: activity only where a test gives a Jetstream stand-in.
+        configuration.activity = false
         configure(&configuration)
         let logger = logs.logger()
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: configuration.insecureHosts)

@@ -35,6 +35,8 @@ package final class LiveApp: ComposedApp, Sendable {
         configuration.plcURL = TestIdentityDirectory.shared.plcURL
         configuration.handleResolverURL = TestIdentityDirectory.shared.resolverURL
         configuration.photoWorkerExecutable = ServerProcess.photoBinary
+        // Tests reach nothing but loopback: activity only where a test gives a Jetstream stand-in.
+        configuration.activity = false
         configure(&configuration)
         return try await LiveApp(configuration: configuration)
     }

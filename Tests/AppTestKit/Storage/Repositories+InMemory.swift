@@ -15,6 +15,8 @@ extension Repositories {
             hiddenAuthors: InMemoryHiddenAuthorRepository(),
             seen: InMemorySeenRepository(),
             geocodingCache: InMemoryGeocodingCache(),
+            activity: InMemoryActivityRepository(),
+            pushSubscriptions: InMemoryPushSubscriptionRepository(),
             close: {}
         )
     }

@@ -21,4 +21,10 @@ package final class InMemorySeenRepository: SeenRepository {
             all[did] = seen.filter { $0.value >= cutoff }
         }
     }
+
+    package func viewers(of author: DID, createdAtMilliseconds: Int64) async throws -> [DID] {
+        newest.withLock { all in
+            all.filter { $0.key != author && ($0.value[author] ?? .min) >= createdAtMilliseconds }.keys.sorted { $0.rawValue < $1.rawValue }
+        }
+    }
 }

@@ -53,6 +53,22 @@ import WorkerThreads
         pds.stop()
     }
 
+    /// Issue 45: a 773 KB AVIF grid of 134 × 134 tiles of 128 × 128, which cost about 30 s
+    /// of CPU in the estimate, is refused from its item count with a 413 and a clear
+    /// message before libheif parses it, and never reaches the photo threads.
+    @Test func aGridOfThousandsOfTilesIsRefusedAsTooComplex() async throws {
+        let pds = try FakePDS()
+        let app = try await AppHarness()
+        let (browser, _) = try await PostingFlowTests.signIn(app, pds)
+        let response = try await PostingFlowTests.upload(browser, HEIFBuilder.grid(columns: 134, rows: 134, sharingOneFrame: true).bytes())
+        #expect(response.status == .contentTooLarge)
+        #expect(response.text.contains("This AVIF has too many parts to be a photo (17957 items, more than 1024), so it was refused."))
+        #expect(try await app.drafts.abandoned(before: .distantFuture).isEmpty, "no draft was made")
+        #expect(app.photoQueue.status == .init(running: 0, waiting: 0, costInUse: 0), "it never reached the photo threads")
+        await app.shutdown()
+        pds.stop()
+    }
+
     /// While a large photo holds a photo thread and most of the memory budget, an
     /// ordinary upload is still processed at once on the other thread: the large job is
     /// held at a gate the whole time, so this does not depend on timing.

@@ -38,7 +38,14 @@ import Testing
     }
 
     @Test func everyScriptInPublicIsLoadedBySomePage() throws {
-        let named = Set(try Self.namedAssets())
+        // A service worker is loaded by the script that registers it, at its fixed address.
+        let workers = try FileManager.default.contentsOfDirectory(atPath: ProjectPaths.publicFiles).filter { $0.hasSuffix(".js") }.flatMap { name in
+            let text = try String(contentsOfFile: ProjectPaths.publicFiles + "/" + name, encoding: .utf8)
+            return text.components(separatedBy: "serviceWorker.register(\"/").dropFirst().compactMap { $0.split(separator: "\"").first }
+                .map { $0.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_") }
+        }
+        #expect(workers == ["push_sw_js", "push_sw_js"], "the push script registers its worker: \(workers)")
+        let named = Set(try Self.namedAssets()).union(workers)
         let scripts = try Self.assetKeys().filter { $0.hasSuffix("_js") }
         #expect(scripts.count > 1)
         #expect(scripts.subtracting(named).isEmpty, "scripts no template loads: \(scripts.subtracting(named).sorted())")

@@ -21,6 +21,15 @@ import WorkerThreads
         return header + (0..<(size - header.count)).map { filler[$0 % filler.count] }
     }
 
+    /// A JPEG-looking body one byte over the cache's limit, made once with a fill rather
+    /// than byte by byte: `image(_:size:)` builds 16 MB element by element, which in a
+    /// debug build on a busy machine took long enough to time the request out.
+    static let hugeImage: [UInt8] = {
+        var bytes = [UInt8](repeating: 0x68, count: MediaCache.maxImageBytes + 1)
+        bytes.replaceSubrange(0..<4, with: [0xFF, 0xD8, 0xFF, 0xE0])
+        return bytes
+    }()
+
     /// A CDN that serves `/img/NAME` as `image(NAME)` and a few faults by path.
     static func cdn(delayMilliseconds: Int = 0) throws -> ScriptedHTTPServer {
         try ScriptedHTTPServer { request in
@@ -28,7 +37,7 @@ import WorkerThreads
             let response: ScriptedHTTPServer.Action =
                 switch request.path {
                 case "/page": .respond(.text("<html>not an image</html>"))
-                case "/huge": .respond(.init(payload: .bytes(image("huge", size: MediaCache.maxImageBytes + 1))))
+                case "/huge": .respond(.init(payload: .bytes(hugeImage)))
                 case "/gone": .respond(.text("gone", status: 410))
                 case "/missing": .respond(.text("no", status: 404))
                 case "/broken": .respond(.text("oops", status: 500))

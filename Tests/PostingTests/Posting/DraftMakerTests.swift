@@ -26,7 +26,7 @@ import WorkerThreads
         let options = PhotoProcessingOptions()
         return DraftMaker(
             preparation: PhotoPreparation(
-                processing: PhotoWorker(executable: ServerProcess.photoBinary, options: options), fileThreads: pool,
+                processing: PhotoWorker(executable: ServerProcess.photoBinary, options: options), estimateThreads: pool, fileThreads: pool,
                 photoQueue: BudgetedWorkQueue(pool: pool, budget: options.maxDecodeBytes)),
             drafts: harness.drafts, geocoder: NoPlaces(), tids: harness.tids, data: harness.data, now: { harness.now })
     }

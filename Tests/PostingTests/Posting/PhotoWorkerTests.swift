@@ -86,6 +86,19 @@ import Testing
         }
     }
 
+    /// The estimate has a deadline of its own (issue 45: it had the processing's 40 s, so a
+    /// file that was slow to estimate held its thread that long): an estimate past it is
+    /// killed and says so, while the same worker still processes the photo in its own time.
+    @Test func theEstimateHasItsOwnShortDeadline() throws {
+        let input = try Self.scratchCopy(of: Self.jpeg)
+        let worker = PhotoWorker(executable: ServerProcess.photoBinary, options: PhotoProcessingOptions(), estimateDeadline: .milliseconds(1))
+        #expect(worker.deadline == .seconds(40))
+        #expect(throws: PhotoProcessingError.tookTooLong(format: "photo", detail: "no estimate after 0.001 seconds")) {
+            _ = try worker.memoryEstimate(ofFileAt: input)
+        }
+        #expect(try worker.process(fileAt: input).width > 0)
+    }
+
     @Test func aRefusalInTheWorkerIsTheSameTypedError() throws {
         let input = try Self.scratchCopy(of: Self.heic)
         let strict = PhotoProcessingOptions(maxDecodeBytes: 64 << 20)

@@ -51,6 +51,7 @@ enum BackupCommand {
                 "grain-stories \(name): \(from) → \(to): the database (\(summary.drafts) drafts), \(summary.photos) draft photos"
                     + (summary.photosGone > 0 ? " (\(summary.photosGone) deleted meanwhile)" : "")
                     + (summary.secretKey ? ", the secret key" : ", no secret key")
+                    + (summary.vapidKey ? ", the VAPID key" : "")
                     + (summary.oauthClientKeys + summary.oauthSessions > 0
                         ? ", \(summary.oauthClientKeys) OAuth client keys, \(summary.oauthSessions) OAuth sessions" : "") + "; the media cache is not copied")
             if !summary.skippedDraftIDs.isEmpty {

@@ -8,7 +8,7 @@ import SQLiteRepositories
 /// What `grain-stories backup` and `restore` copy, and in which order.
 ///
 /// A backup is itself laid out as a data directory (`grainstories.sqlite3`,
-/// `secret.key`, `drafts/`, and with OAuth `oauth-client-keys/` and `oauth-sessions/`),
+/// `secret.key`, `vapid-key.pem` (0600), `drafts/`, and with OAuth `oauth-client-keys/` and `oauth-sessions/`),
 /// so it can be restored with `restore` or served from as is.
 /// The database is copied first, as one commit's state, while the server keeps running;
 /// then the photo of every draft that copy holds (a photo is written before its draft
@@ -33,6 +33,8 @@ enum DataDirectoryBackup {
         /// Drafts whose photo was gone by the time it was copied (deleted since).
         var photosGone = 0
         var secretKey = false
+        /// The VAPID key push messages are signed with (browsers' subscriptions need it).
+        var vapidKey = false
         /// OAuth client keys and OAuth sessions' grants copied.
         var oauthClientKeys = 0
         var oauthSessions = 0
@@ -139,6 +141,10 @@ enum DataDirectoryBackup {
         if let key = try source.read(DataDirectory.Name.secretKey, limit: Limits.smallFileBytes) {
             try DurableFile.write(key, to: target.secretKey, permissions: 0o600)
             summary.secretKey = true
+        }
+        if let key = try source.read(DataDirectory.Name.vapidKey, limit: Limits.smallFileBytes) {
+            try DurableFile.write(key, to: target.vapidKey, permissions: 0o600)
+            summary.vapidKey = true
         }
         let listed = try await contents(ofDatabase: database)
         summary.drafts = listed.drafts.count

@@ -47,6 +47,7 @@ extension AppConfiguration {
             try option.apply(&config, value ?? "")
         }
         try config.checkOAuthAddress()
+        _ = try config.followedJetstreamHosts()
         return .run(config)
     }
 

@@ -70,6 +70,17 @@ package struct AppConfiguration: Sendable {
     /// Nominatim whose usage policy asks for it (an email address or URL).
     package var operatorContact = ""
 
+    // MARK: Activity
+    /// Whether the server follows Jetstream for its accounts' hearts, comments, replies and
+    /// mentions (`--activity on|off`).
+    package var activity = true
+    /// The Jetstream instances followed, tried in turn (`wss://`; `ws://` only for an
+    /// insecure host).
+    package var jetstreamHosts = [
+        "wss://jetstream2.us-east.bsky.network", "wss://jetstream1.us-east.bsky.network", "wss://jetstream2.us-west.bsky.network",
+        "wss://jetstream1.us-west.bsky.network",
+    ]
+
     // MARK: Photos
     /// The byte budget of a posted photo (the lexicon's maxSize is 5,000,000).
     package var maxPhotoBytes = 5_000_000

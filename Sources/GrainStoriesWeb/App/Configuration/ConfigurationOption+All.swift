@@ -134,6 +134,29 @@ extension ConfigurationOption {
             },
             defaultValue: { $0.operatorContact.isEmpty ? "(none)" : $0.operatorContact }
         ),
+        ConfigurationOption(
+            flag: "activity", valueName: "on|off",
+            help:
+                "Follow the network (Jetstream) for hearts, comments, replies and mentions on this server's accounts, for the Activity page and push messages.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                switch text.trimmingWhitespace().lowercased() {
+                case "on": config.activity = true
+                case "off": config.activity = false
+                default: throw ConfigurationError("--activity must be on or off, not '\(text)'")
+                }
+            },
+            defaultValue: { $0.activity ? "on" : "off" }
+        ),
+        ConfigurationOption(
+            flag: "jetstream-hosts", valueName: "URLS",
+            help: "Comma-separated Jetstream instances (wss://host), tried in turn; ws:// only for a host in --insecure-hosts.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                let hosts = text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+                guard !hosts.isEmpty, hosts.count <= 16 else { throw ConfigurationError("--jetstream-hosts takes one to 16 wss:// addresses") }
+                config.jetstreamHosts = hosts
+            },
+            defaultValue: { $0.jetstreamHosts.joined(separator: ",") }
+        ),
         .integer("max-photo-bytes", "Largest posted photo in bytes; larger ones are re-encoded smaller.", range: 50_000...5_000_000, \.maxPhotoBytes),
         .integer("photo-box", "Posted photos fit in a square of this many pixels.", range: 320...8000, \.photoBox),
         .integer("photo-quality", "JPEG quality tried first for posted photos.", range: 40...100, \.photoQuality),

@@ -71,7 +71,7 @@ struct NewStoryPage: Sendable {
                 let status: HTTPStatus =
                     switch problem {
                     case .unsupportedFormat: .unsupportedMediaType
-                    case .tooManyPixels, .imageTooLarge, .needsTooMuchMemory: .contentTooLarge
+                    case .tooManyPixels, .imageTooLarge, .tooComplex, .needsTooMuchMemory: .contentTooLarge
                     case .headerMismatch, .tookTooLong: .unprocessableContent
                     default: .badRequest
                     }

@@ -1,4 +1,4 @@
-import ATProto
+package import ATProto
 import Accounts
 package import HTMLTemplates
 package import MicroHTTPServer
@@ -11,6 +11,9 @@ package struct PageRenderer: Sendable {
     package let templates: TemplateLibrary
     package let assets: StaticAssets
     package let csrf: CSRFGuard
+    /// The signed-in account's unseen activity, for the header's badge (set by the
+    /// composition root once activity is built; none until then).
+    package var activityBadge: @Sendable (DID) -> Int = { _ in 0 }
     private let assetsValue: TemplateValue
 
     package init(templates: TemplateLibrary, assets: StaticAssets, csrf: CSRFGuard) {
@@ -57,9 +60,9 @@ package struct PageRenderer: Sendable {
     /// message the address asks for (`?done=`).
     func layout(for request: RequestContext?) -> LayoutModel {
         LayoutModel(
-            account: request?.account.map(LayoutModel.Account.init),
+            account: request?.account.map { LayoutModel.Account($0, unseen: activityBadge($0.did)) },
             csrf: request.flatMap { csrf.token(for: $0) }.map(VisitorText.text),
-            otherAccounts: (request?.otherAccounts ?? []).map(LayoutModel.Account.init),
+            otherAccounts: (request?.otherAccounts ?? []).map { LayoutModel.Account($0) },
             offersSignIn: request?.request.path != SignInPage.path,
             done: DoneMessage(query: request?.query["done"])
         )

@@ -1,4 +1,5 @@
 import ATProto
+import Accounts
 import FoundationEssentials
 import HTMLTemplates
 import MicroHTTPServer
@@ -101,7 +102,7 @@ final class StripPage: Sendable {
         }
         let token = pages.csrf.token(for: request)
         // The account's fields in the order of their slots (`stencil(for:)`).
-        let accountTexts = request.account.map(LayoutModel.Account.init).map { [$0.name, $0.handle, $0.did, $0.profileHref].compactMap(Self.text) } ?? []
+        let accountTexts = request.account.map { LayoutModel.Account($0) }.map { [$0.name, $0.handle, $0.did, $0.profileHref].compactMap(Self.text) } ?? []
         // The stencils have no slots for the header's other accounts (a browser with one
         // account or none is what they are for), and a slot stands for a non-empty string.
         guard request.otherAccounts.isEmpty, !accountTexts.contains(where: \.isEmpty) else {
