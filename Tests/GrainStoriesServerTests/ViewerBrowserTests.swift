@@ -305,6 +305,19 @@ import Testing
                     return performance.getEntriesByType('resource')
                         .some(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && e.name !== current);
                     """, timeout: .seconds(10)))
+            // Its own photo first: the next one is asked for only after this one has arrived
+            // (an order of events, not a time).
+            let order = try await f.browser.execute(
+                """
+                const current = document.querySelector('.viewer-stage .story-image').currentSrc;
+                const entries = performance.getEntriesByType('resource');
+                const own = entries.find(e => e.name === current);
+                const next = entries.find(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && e.name !== current);
+                return { ownEnd: own ? own.responseEnd : -1, nextStart: next ? next.startTime : -1, entries: entries.filter(e => e.name.includes('/media/')).map(e => [e.name.slice(-60), e.initiatorType, Math.round(e.startTime), Math.round(e.responseEnd)].join(' ')).join(' | ') };
+                """)
+            let ownEnd = try #require(order["ownEnd"]?.double)
+            let nextStart = try #require(order["nextStart"]?.double)
+            #expect(ownEnd > 0 && nextStart >= ownEnd, "the next photo was asked for before the one on screen arrived: \(order)")
             #expect(f.appView.imageRequestCount >= 2, "the next photo was fetched before it was needed")
             try await f.browser.tap(x: 390 * 0.8, y: 844 * 0.5)
             #expect(try await f.waitForPath("/profile/\(F.linked(F.erin))/story/3mstandfdhj0", timeout: .seconds(10)))
