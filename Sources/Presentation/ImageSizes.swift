@@ -13,27 +13,10 @@ import FoundationEssentials
 package enum ImageSizes {
     /// The photo in the viewer and on TV, shown whole (`object-fit: contain`): as wide as
     /// the screen's height allows for its shape, within the stage (at most 480 px wide on a
-    /// phone). On a phone whose screen is the stage, the viewer's script lets a photo fill
-    /// it when at most a fifth is cut off (`fitPhoto` in viewer.js, `maxCrop`), drawing it
-    /// as tall as the screen (screen at most as wide as the photo's shape) or as wide
-    /// (wider): said here too, with the screen's shape, so the preload, the backdrop and the
-    /// photo pick the same width as the script will and the photo is fetched once.
+    /// phone). The viewer's script refines it when it lets the photo fill the screen.
     package static func wholePhoto(_ aspect: AspectRatio, stage: Bool = true) -> String {
         let height = "calc(100vh * \(ratio(aspect)))"
-        guard stage else { return "min(100vw, \(height))" }
-        let shape = value(aspect)
-        let phone = "(max-width: 480px)"
-        let fillsTall = "\(phone) and (min-aspect-ratio: \(ratioQuery(shape * (1 - maxCrop)))) and (max-aspect-ratio: \(ratioQuery(shape))) \(height)"
-        let fillsWide = "\(phone) and (min-aspect-ratio: \(ratioQuery(shape))) and (max-aspect-ratio: \(ratioQuery(shape / (1 - maxCrop)))) 100vw"
-        return "\(fillsTall), \(fillsWide), (min-width: 720px) min(100vw, \(height)), min(100vw, 480px, \(height))"
-    }
-
-    /// The most of a photo the viewer cuts off to fill the screen (viewer.js's `MAX_CROP`).
-    static let maxCrop = 0.2
-
-    /// A width-over-height `value` as a media query's ratio, in thousandths.
-    private static func ratioQuery(_ value: Double) -> String {
-        "\(Int((value * 1000).rounded()))/1000"
+        return stage ? "(min-width: 720px) min(100vw, \(height)), min(100vw, 480px, \(height))" : "min(100vw, \(height))"
     }
 
     /// A profile's current stories (9:16 tiles, auto-fill columns of at least 96 px, gap 8,

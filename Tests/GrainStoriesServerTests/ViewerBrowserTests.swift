@@ -301,18 +301,21 @@ import Testing
             #expect(
                 try await f.browser.waitUntil(
                     """
-                    const current = document.querySelector('.viewer-stage .story-image').currentSrc;
+                    const image = document.querySelector('.viewer-stage .story-image');
+                    const ownSizes = image.srcset.split(',').map(c => new URL(c.trim().split(' ')[0], location.href).href);
                     return performance.getEntriesByType('resource')
-                        .some(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && e.name !== current);
+                        .some(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && !ownSizes.includes(e.name));
                     """, timeout: .seconds(10)))
             // Its own photo first: the next one is asked for only after this one has arrived
             // (an order of events, not a time).
             let order = try await f.browser.execute(
                 """
-                const current = document.querySelector('.viewer-stage .story-image').currentSrc;
+                const image = document.querySelector('.viewer-stage .story-image');
+                const current = image.currentSrc;
+                const ownSizes = image.srcset.split(',').map(c => new URL(c.trim().split(' ')[0], location.href).href);
                 const entries = performance.getEntriesByType('resource');
                 const own = entries.find(e => e.name === current);
-                const next = entries.find(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && e.name !== current);
+                const next = entries.find(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && !ownSizes.includes(e.name));
                 return { ownEnd: own ? own.responseEnd : -1, nextStart: next ? next.startTime : -1, entries: entries.filter(e => e.name.includes('/media/')).map(e => [e.name.slice(-60), e.initiatorType, Math.round(e.startTime), Math.round(e.responseEnd)].join(' ')).join(' | ') };
                 """)
             let ownEnd = try #require(order["ownEnd"]?.double)
