@@ -31,10 +31,12 @@
 
   // One of our pages, fetched and parsed: { url (after redirects), status, doc }. Only a
   // 2xx answer counts, unless `options.anyStatus` (TV shows its message pages as they
-  // are); `options.fresh` skips the browser's cache.
+  // are); `options.fresh` asks the server again rather than taking the browser's copy
+  // ("no-cache": the copy's ETag goes with the request, so a page that did not change
+  // comes back as a 304 of a few hundred bytes and the browser hands over its copy).
   G.fetchPage = function (url, options) {
     options = options || {};
-    return G.fetch(url, options.fresh ? { cache: "no-store" } : {}).then(function (response) {
+    return G.fetch(url, options.fresh ? { cache: "no-cache" } : {}).then(function (response) {
       if (!response.ok && !options.anyStatus) { throw new Error("HTTP " + response.status); }
       return response.text().then(function (text) {
         return { url: response.url, status: response.status, doc: new DOMParser().parseFromString(text, "text/html") };
@@ -75,10 +77,19 @@
   };
 
   // Fetches a photo ahead, so its story shows it at once; resolves as photoReady does.
-  G.preloadImage = function (src) {
+  // `photo` is a URL or a page's <img>: its srcset and sizes come along, so the browser
+  // fetches the very size that <img> will show. At low priority: whatever is on screen
+  // goes first.
+  G.preloadImage = function (photo) {
+    var src = photo && photo.getAttribute ? photo.getAttribute("src") : photo;
     if (!src) { return Promise.resolve(); }
     var image = new Image();
     image.decoding = "async";
+    image.fetchPriority = "low";
+    if (photo.getAttribute && photo.getAttribute("srcset")) {
+      image.sizes = photo.getAttribute("sizes") || "";
+      image.srcset = photo.getAttribute("srcset");
+    }
     image.src = src;
     return G.photoReady(image);
   };

@@ -32,7 +32,7 @@
     return G.fetchPage(href, { fresh: true, anyStatus: true }).then(function (page) {
       if (!page.doc.querySelector("main.tv")) { throw new Error("not a TV page"); }
       var image = page.doc.querySelector(".tv-image");
-      return G.preloadImage(image && image.getAttribute("src")).then(function () { return page.doc; });
+      return G.preloadImage(image).then(function () { return page.doc; });
     });
   }
 

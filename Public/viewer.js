@@ -19,7 +19,7 @@
     if (!url || G.prefetching === false) { return; }
     pages.get(url).then(function (page) {
       var image = page.doc.querySelector("dialog.viewer .story-image");
-      if (image) { G.preloadImage(image.getAttribute("src")); }
+      if (image) { G.preloadImage(image); }
     }).catch(function () {});
   }
 
@@ -38,7 +38,14 @@
     var box = figure.getBoundingClientRect();
     if (!width || !height || !box.width || !box.height) { return; }
     var photo = width / height, stage = box.width / box.height;
-    figure.classList.toggle("photo-fills", Math.min(photo, stage) / Math.max(photo, stage) >= 1 - MAX_CROP);
+    var fills = Math.min(photo, stage) / Math.max(photo, stage) >= 1 - MAX_CROP;
+    figure.classList.toggle("photo-fills", fills);
+    // The width it is drawn at, for srcset: filling the stage cuts the photo's edges, so
+    // it is drawn wider (or taller) than the stage; shown whole, as wide as it fits.
+    if (image.getAttribute("srcset")) {
+      var drawn = fills ? Math.max(box.width, box.height * photo) : Math.min(box.width, box.height * photo);
+      image.sizes = Math.ceil(drawn) + "px";
+    }
   }
 
   // Focus lands on the story itself (not its first link), inside the modal dialog.

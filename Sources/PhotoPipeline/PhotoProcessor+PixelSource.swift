@@ -42,7 +42,7 @@ extension PhotoProcessor {
 
         let orientation = decodesUpright ? 1 : metadata.orientation
         // A separate call so a rotation's source is released before encoding (peak memory).
-        let upright = try OrientationTransform.apply(orientation, to: fitted(fittedSize(width: header.width, height: header.height)))
+        let upright = try OrientationTransform.apply(orientation, to: fitted(fittedSize(width: header.width, height: header.height, orientation: orientation)))
 
         let encoder = BudgetedEncoder(
             byteBudget: options.byteBudget, initialQuality: options.initialQuality,

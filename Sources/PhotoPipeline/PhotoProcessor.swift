@@ -17,6 +17,9 @@ public import WorkerThreads
 /// that runs it on a `WorkerThreadPool`, never the cooperative pool.
 public struct PhotoProcessor: Sendable {
     public let options: PhotoProcessingOptions
+    /// When set, the upright picture is made at most this many pixels wide (a size of a
+    /// cached photo for the browsers, `resizeFile`), within the box as ever.
+    var targetWidth: Int?
     /// The clock `options.decodeTimeLimit` is measured on; tests pass one they advance.
     let clock: @Sendable () -> ContinuousClock.Instant
 
@@ -150,7 +153,7 @@ public struct PhotoProcessor: Sendable {
     /// few rows), and applies the orientation. A separate function so a rotation's source
     /// is released before encoding starts (peak memory).
     private func uprightImage(_ input: JPEGRowDecoder.Input, header: JPEGHeader, orientation: Int) throws(PhotoProcessingError) -> RGBImage {
-        let target = fittedSize(width: header.width, height: header.height)
+        let target = fittedSize(width: header.width, height: header.height, orientation: orientation)
         let scale = JPEGRowDecoder.scale(
             width: header.width, height: header.height, targetWidth: target.width, targetHeight: target.height)
         var resampler = RowStreamResampler(sourceWidth: scale.width, sourceHeight: scale.height, width: target.width, height: target.height)
@@ -162,9 +165,12 @@ public struct PhotoProcessor: Sendable {
     }
 
     /// The size that fits the box with the aspect ratio kept; never larger than the input.
-    func fittedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    /// With `targetWidth`, also at most that wide once upright (`orientation` 5–8 turn the
+    /// stored picture a quarter, so its height becomes the width).
+    func fittedSize(width: Int, height: Int, orientation: Int = 1) -> (width: Int, height: Int) {
         let box = Double(options.boxSize)
-        let scale = min(box / Double(width), box / Double(height), 1)
+        var scale = min(box / Double(width), box / Double(height), 1)
+        if let targetWidth { scale = min(scale, Double(targetWidth) / Double(orientation >= 5 ? height : width)) }
         if scale >= 1 { return (width, height) }
         return (
             min(options.boxSize, max(1, Int((Double(width) * scale).rounded()))),

@@ -81,7 +81,7 @@ package struct PhotoWorker: PhotoProcessing {
 
     /// Runs `grain-stories-photo` with `arguments`, the options and the memory limit, and
     /// reads the one JSON line it prints; kills it after `deadline`, saying no `step` came.
-    private func run(_ arguments: [String], deadline: Duration, step: String) throws(PhotoProcessingError) -> PhotoWorkerResult {
+    func run(_ arguments: [String], deadline: Duration, step: String) throws(PhotoProcessingError) -> PhotoWorkerResult {
         let optionsJSON: String
         do {
             optionsJSON = String(decoding: try WorkerJSON.encode(options), as: UTF8.self)

@@ -16,19 +16,22 @@ package struct StripPresenter: Sendable {
     /// One tile per author with a live story; `now` dates each person's newest story on
     /// the grid. Each shows its unseen texts until `seen` is set.
     package func tiles(_ authors: [StoryAuthor], now: Date) -> [StripTileModel] {
-        authors.filter { $0.storyCount > 0 }.map { author in
+        authors.filter { $0.storyCount > 0 }.enumerated().map { position, author in
             let profile = author.profile
             let count = Self.count(author.storyCount)
+            let cover = StoryLinks.cover(profile.did)
             return StripTileModel(
                 did: profile.did.rawValue, name: profile.name, href: StoryLinks.author(did: profile.did, handle: profile.handle),
-                avatar: AvatarPresenter.model(url: profile.avatar, name: profile.name, signer: signer),
-                cover: StoryLinks.cover(profile.did),
+                avatar: AvatarPresenter.model(url: profile.avatar, name: profile.name, signer: signer, eager: position < StripTileModel.eagerCount),
+                cover: cover,
                 time: RelativeTime.short(from: author.latestAt.date, now: now),
                 timeLong: RelativeTime.long(from: author.latestAt.date, now: now),
                 latestAt: author.latestAt.rawValue, count: count,
                 whenUnseen: .init(ringClass: "ring-unseen", accessibleName: "\(profile.name), \(count), new"),
                 whenSeen: .init(ringClass: "ring-seen", accessibleName: "\(profile.name), \(count), seen"),
-                seen: .known(false)
+                seen: .known(false),
+                coverSrcset: MediaWidths.covers.map { "\(cover)/\($0) \($0)w" }.joined(separator: ", "),
+                position: position
             )
         }
     }

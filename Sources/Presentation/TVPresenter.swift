@@ -29,17 +29,20 @@ package struct TVPresenter: Sendable {
         // Moving while paused stays paused (browsing by hand); the pause link plays again.
         let paused = request.paused
         let next = request.href(at: TVRequest.Position(programme.next), paused: paused)
+        var shown = TVPageModel.Story(
+            key: "\(here.did.rawValue)/\(here.rkey.rawValue)",
+            // A photo this server will not proxy gives no `<img>`, never `src=""`.
+            image: signer.path(for: story.fullsize), alt: alt,
+            width: story.aspectRatio.width, height: story.aspectRatio.height,
+            authorName: author.name, authorHandle: author.shownHandle,
+            avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer),
+            place: place, createdAt: story.createdAt.rawValue, time: RelativeTime.long(from: created, now: now),
+            position: position, person: person
+        )
+        shown.srcset = signer.srcset(for: story.fullsize, widths: MediaWidths.photos, original: MediaWidths.originalWidth)
+        shown.sizes = ImageSizes.wholePhoto(story.aspectRatio, stage: false)
         let playing = TVPageModel.Playing(
-            story: TVPageModel.Story(
-                key: "\(here.did.rawValue)/\(here.rkey.rawValue)",
-                // A photo this server will not proxy gives no `<img>`, never `src=""`.
-                image: signer.path(for: story.fullsize), alt: alt,
-                width: story.aspectRatio.width, height: story.aspectRatio.height,
-                authorName: author.name, authorHandle: author.shownHandle,
-                avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer),
-                place: place, createdAt: story.createdAt.rawValue, time: RelativeTime.long(from: created, now: now),
-                position: position, person: person
-            ),
+            story: shown,
             segments: programme.stories.indices.map { index in
                 index < programme.index ? "done" : index == programme.index ? "current" : "upcoming"
             },

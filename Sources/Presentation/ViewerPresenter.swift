@@ -45,6 +45,13 @@ package struct ViewerPresenter: Sendable {
     }
 
     package func page(_ input: Input) -> ViewerPageModel {
+        var page = model(input)
+        page.story.srcset = signer.srcset(for: input.story.fullsize, widths: MediaWidths.photos, original: MediaWidths.originalWidth)
+        page.story.sizes = ImageSizes.wholePhoto(input.story.aspectRatio)
+        return page
+    }
+
+    private func model(_ input: Input) -> ViewerPageModel {
         let story = input.story
         let author = story.creator
         let created = story.createdAt.date
@@ -119,13 +126,17 @@ package struct ViewerPresenter: Sendable {
     /// Instagram's web viewer does): their photo, avatar and name, leading to them.
     private func neighbour(_ story: StoryView, back: String?, label: String) -> ViewerNeighbourModel {
         let author = story.creator
-        return ViewerNeighbourModel(
+        // Beside the viewer nobody chose to see a warned photo: no photo then, nor its sizes.
+        let shown = visibility.showsPhotoUnasked(story)
+        var neighbour = ViewerNeighbourModel(
             href: link(story, back: back),
-            // Beside the viewer nobody chose to see a warned photo: no photo then.
-            thumb: visibility.showsPhotoUnasked(story) ? signer.path(for: story.thumb) : nil,
+            thumb: shown ? signer.path(for: story.thumb) : nil,
             name: author.name, label: "\(label): \(author.name)", time: RelativeTime.short(from: story.createdAt.date, now: now),
             avatar: AvatarPresenter.model(url: author.avatar, name: author.name, signer: signer)
         )
+        neighbour.srcset = shown ? signer.srcset(for: story.thumb, widths: MediaWidths.tiles) : nil
+        neighbour.sizes = ImageSizes.neighbour(story.aspectRatio)
+        return neighbour
     }
 
     private func link(_ story: StoryView, back: String?, onePerson: Bool = false) -> String {
@@ -140,11 +151,12 @@ package struct ViewerPresenter: Sendable {
         }
     }
 
-    /// The next story's image and the next author's first image, fetched ahead.
+    /// The photo on screen, asked for first (with its `srcset`, at high priority, before
+    /// the scripts and styles are read): a shared link's photo is painted as soon as its
+    /// bytes arrive. The next story's and the next person's photos are not preloaded here:
+    /// the viewer's script fetches them once this photo has been painted, at low priority
+    /// (`viewer.js`), so they never compete with it.
     private func preloads(_ input: Input) -> [String] {
-        var urls: [String] = []
-        if case .story(let next) = input.neighbors.next, let path = signer.path(for: next.fullsize) { urls.append(path) }
-        if let first = input.neighbors.nextAuthor, let path = signer.path(for: first.fullsize), !urls.contains(path) { urls.append(path) }
-        return urls
+        signer.path(for: input.story.fullsize).map { [$0] } ?? []
     }
 }

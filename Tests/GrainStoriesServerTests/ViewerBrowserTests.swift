@@ -296,13 +296,31 @@ import Testing
                     return performance.getEntriesByType('resource').some(e => e.name.includes('/media/'))
                         && [...document.querySelectorAll('link[rel=preload][as=image]')].length >= 1;
                     """))
+            // The page preloads only its own photo; the script fetches the next one (a size
+            // from its srcset) once this one is painted.
             #expect(
                 try await f.browser.waitUntil(
                     """
-                    const wanted = [...document.querySelectorAll('link[rel=preload][as=image]')].map(l => l.href);
-                    const loaded = performance.getEntriesByType('resource').map(e => e.name);
-                    return wanted.length > 0 && wanted.every(url => loaded.includes(url));
-                    """, timeout: .seconds(5)))
+                    const image = document.querySelector('.viewer-stage .story-image');
+                    const ownSizes = image.srcset.split(',').map(c => new URL(c.trim().split(' ')[0], location.href).href);
+                    return performance.getEntriesByType('resource')
+                        .some(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && !ownSizes.includes(e.name));
+                    """, timeout: .seconds(10)))
+            // Its own photo first: the next one is asked for only after this one has arrived
+            // (an order of events, not a time).
+            let order = try await f.browser.execute(
+                """
+                const image = document.querySelector('.viewer-stage .story-image');
+                const current = image.currentSrc;
+                const ownSizes = image.srcset.split(',').map(c => new URL(c.trim().split(' ')[0], location.href).href);
+                const entries = performance.getEntriesByType('resource');
+                const own = entries.find(e => e.name === current);
+                const next = entries.find(e => /\\/media\\/.+\\/(390|456|519|614|740|845|922|1170|1350|1640)$/.test(e.name) && !ownSizes.includes(e.name));
+                return { ownEnd: own ? own.responseEnd : -1, nextStart: next ? next.startTime : -1, entries: entries.filter(e => e.name.includes('/media/')).map(e => [e.name.slice(-60), e.initiatorType, Math.round(e.startTime), Math.round(e.responseEnd)].join(' ')).join(' | ') };
+                """)
+            let ownEnd = try #require(order["ownEnd"]?.double)
+            let nextStart = try #require(order["nextStart"]?.double)
+            #expect(ownEnd > 0 && nextStart >= ownEnd, "the next photo was asked for before the one on screen arrived: \(order)")
             #expect(f.appView.imageRequestCount >= 2, "the next photo was fetched before it was needed")
             try await f.browser.tap(x: 390 * 0.8, y: 844 * 0.5)
             #expect(try await f.waitForPath("/profile/\(F.linked(F.erin))/story/3mstandfdhj0", timeout: .seconds(10)))

@@ -59,7 +59,11 @@ extension GrainStoriesApp {
                 follows: graph, hidden: hidden, signer: signer, logger: logger, now: now),
             hidden: HiddenPage(pages: pages, hidden: hidden, library: library, signer: signer),
             seen: SeenEndpoint(seen: seen),
-            media: MediaHandler(signer: signer, cache: media),
+            media: MediaHandler(
+                signer: signer, cache: media,
+                sizes: PhotoSizes(
+                    worker: PhotoWorker(executable: configuration.photoWorkerExecutable, options: posting.processing), queue: posting.photoQueue,
+                    logger: logger)),
             health: HealthCheck(startedAt: .now),
             signIn: SignInPage(
                 pages: pages, sessions: sessions,

@@ -82,7 +82,11 @@ struct Routes: Sendable {
         router.get("/local-photos/:id", usesAccount: false) { try await localPhoto.respond($0, id: $0.parameter("id", as: DraftID.self)) }
         router.get("/stories/:actor") { try await authorStories.respond($0) }
         router.get("/stories/:actor/cover") { try await authorStories.cover($0) }
+        router.get("/stories/:actor/cover/:width") { try await authorStories.cover($0, width: $0.parameter("width")) }
         router.get("/media/:signature/:url", usesAccount: false, immediately: { try media.respondImmediately($0) }) { try await media.respond($0) }
+        router.get("/media/:signature/:url/:width", usesAccount: false, immediately: { try media.respondSizedImmediately($0) }) {
+            try await media.respondSized($0)
+        }
         router.get(ActivityPage.path) { try await activity.show($0) }
         router.post("/activity/settings", body: .form(2048, needsAccount: true)) { try await activity.settings($0) }
         router.get("/activity/push") { try await push.show($0) }

@@ -30,6 +30,12 @@ package struct StripTileModel: TemplateModel, Equatable {
     package var href: String
     package var avatar: AvatarModel
     package var cover: String
+    /// The cover at each of `MediaWidths.covers` (`/stories/{did}/cover/{width}`).
+    package var coverSrcset: String
+    /// Where the tile stands in the strip: the first few (the first screen) load their
+    /// cover and avatar at once, the very first cover with `fetchpriority="high"` (the
+    /// largest thing the first screen paints); the rest when they come near the screen.
+    package var position: Int
     package var time: String
     package var timeLong: String
     package var latestAt: String
@@ -40,8 +46,10 @@ package struct StripTileModel: TemplateModel, Equatable {
 
     package init(
         did: String, name: String, href: String, avatar: AvatarModel, cover: String, time: String, timeLong: String,
-        latestAt: String, count: String, whenUnseen: SeenTexts, whenSeen: SeenTexts, seen: Seen
+        latestAt: String, count: String, whenUnseen: SeenTexts, whenSeen: SeenTexts, seen: Seen, coverSrcset: String = "", position: Int = 0
     ) {
+        self.coverSrcset = coverSrcset
+        self.position = position
         self.did = did
         self.name = name
         self.href = href
@@ -55,6 +63,11 @@ package struct StripTileModel: TemplateModel, Equatable {
         self.whenSeen = whenSeen
         self.seen = seen
     }
+
+    /// How many tiles load at once: a phone's first screen shows four covers and five
+    /// avatars, a desktop's up to twelve covers; the browser's own margin for lazy images
+    /// (1,250 px on a fast connection) fetches the next rows before they are needed anyway.
+    package static let eagerCount = 6
 
     /// The texts for a visitor who has (or has not) seen the author's newest story.
     package func texts(seen: Bool) -> SeenTexts { seen ? whenSeen : whenUnseen }
@@ -78,6 +91,9 @@ package struct StripTileModel: TemplateModel, Equatable {
             "accessibleName": accessibleName.templateValue,
             "avatar": avatar.templateValue,
             "cover": .string(cover),
+            "coverSrcset": .string(coverSrcset),
+            "coverLoading": .string(position < Self.eagerCount ? "eager" : "lazy"),
+            "coverPriority": .string(position == 0 ? "high" : "auto"),
             "time": .string(time),
             "timeLong": .string(timeLong),
             "latestAt": .string(latestAt),

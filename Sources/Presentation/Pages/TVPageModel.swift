@@ -12,6 +12,9 @@ package struct TVPageModel: PageModel, Equatable {
         package var key: String
         /// A path on this server, or nil when the photo is not proxied (no `src=""`).
         package var image: String?
+        /// The photo's sizes (the original last) and how wide TV draws it, whole on the screen.
+        package var srcset: String? = nil
+        package var sizes: String = ""
         package var alt: String
         package var width: Int
         package var height: Int
@@ -49,6 +52,8 @@ package struct TVPageModel: PageModel, Equatable {
             [
                 "key": .string(key),
                 "image": .optional(image),
+                "srcset": .optional(srcset),
+                "sizes": .string(sizes),
                 "alt": .string(alt),
                 "width": .int(width),
                 "height": .int(height),

@@ -10,6 +10,9 @@ package struct ViewerNeighbourModel: TemplateModel, Equatable {
     package var label: String
     package var time: String
     package var avatar: AvatarModel
+    /// The thumbnail's sizes and how wide it is drawn (`ImageSizes.neighbour`).
+    package var srcset: String? = nil
+    package var sizes: String = ""
 
     package init(href: String, thumb: String?, name: String, label: String, time: String, avatar: AvatarModel) {
         self.href = href
@@ -28,6 +31,8 @@ package struct ViewerNeighbourModel: TemplateModel, Equatable {
             "label": .string(label),
             "time": .string(time),
             "avatar": avatar.templateValue,
+            "srcset": .optional(srcset),
+            "sizes": .string(sizes),
         ]
     }
 }

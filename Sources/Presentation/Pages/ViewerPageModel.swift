@@ -29,6 +29,10 @@ package struct ViewerPageModel: PageModel, Equatable {
         package var avatar: AvatarModel
         /// Past its day (opened from the archive).
         package var expired: Bool
+        /// The photo's sizes (`MediaURLSigner.srcset`, the original last), nil for a photo
+        /// this server holds itself; and how wide it is drawn (`ImageSizes.wholePhoto`).
+        package var srcset: String? = nil
+        package var sizes: String = ""
 
         package init(
             did: String, rkey: String, createdAt: String, timeShort: String, timeLong: String, place: String?, alt: String, image: String?,
@@ -64,6 +68,8 @@ package struct ViewerPageModel: PageModel, Equatable {
                 "place": .optional(place),
                 "alt": .string(alt),
                 "image": .optional(image),
+                "srcset": .optional(srcset),
+                "sizes": .string(sizes),
                 "width": .int(width),
                 "height": .int(height),
                 "warning": .optional(warning),

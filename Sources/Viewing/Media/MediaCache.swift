@@ -50,6 +50,8 @@ package actor MediaCache {
         case storage(FileSystemError)
         /// The download was cancelled before it finished.
         case cancelled
+        /// A file made from a cached image (a smaller size) could not be made.
+        case notMade(String)
 
         package var description: String {
             switch self {
@@ -58,6 +60,7 @@ package actor MediaCache {
             case .notAnImage: "not an image"
             case .storage(let error): "cannot write to the media cache: \(error)"
             case .cancelled: "cancelled"
+            case .notMade(let reason): "not made: \(reason)"
             }
         }
     }
@@ -106,6 +109,9 @@ package actor MediaCache {
     /// URL → file key (a SHA-256), remembered: the same few images are asked for all day.
     private let keys = BoundedMemo<String, String>(capacity: 4096)
     private var downloads: [String: Task<Result<Entry, Failure>, Never>] = [:]
+    /// Files being made from cached images, by their key: one making per file however
+    /// many ask at once (`derivedEntry`).
+    private var makings: [String: Task<Result<Entry, Failure>, Never>] = [:]
     private var failures = FailureBackoff<String, Failure>()
     private let now: @Sendable () -> ContinuousClock.Instant
 
@@ -180,6 +186,69 @@ package actor MediaCache {
             downloads[key] = task
         }
         return try await task.value.get()
+    }
+
+    /// The key of a file made from the image at `url` (`variant` names how, e.g. "w480"):
+    /// the file is named by it like a downloaded one, so it shares the cache's limit,
+    /// eviction and start-up scan.
+    package nonisolated func derivedKey(url: String, variant: String) -> String {
+        Hex.encode(SHA256.hash(Array((url + "\n" + variant).utf8)))
+    }
+
+    /// The file made for `key` if it is on disk now, marked as used; never waits.
+    package nonisolated func cachedEntry(forKey key: String) -> Entry? {
+        index.withLock { $0.use(key) }.map { entry(key, $0) }
+    }
+
+    /// The JPEG made for `key`, making it first if needed: `make` writes it to the path
+    /// it is given (in the cache's directory), and the file then joins the cache under
+    /// `key`. Concurrent callers for one key share one making (a burst of first visits
+    /// makes each size once); a making that failed is not remembered, so the next asks again.
+    package func derivedEntry(
+        key: String, make: @escaping @Sendable (_ output: String) async throws(Failure) -> Void
+    ) async throws(Failure) -> Entry {
+        if let item = index.withLock({ $0.use(key) }) { return entry(key, item) }
+        let task: Task<Result<Entry, Failure>, Never>
+        if let running = makings[key] {
+            task = running
+        } else {
+            task = Task {
+                do throws(Failure) { return .success(try await self.makeDerived(key: key, make: make)) } catch { return .failure(error) }
+            }
+            makings[key] = task
+        }
+        return try await task.value.get()
+    }
+
+    private func makeDerived(
+        key: String, make: @Sendable (_ output: String) async throws(Failure) -> Void
+    ) async throws(Failure) -> Entry {
+        defer { makings[key] = nil }
+        let path = "\(directory)/\(key).\(ImageFormat.jpeg.fileExtension)"
+        let partial = path + ".part"
+        do throws(Failure) {
+            try await make(partial)
+        } catch {
+            _ = unlink(partial)
+            throw error
+        }
+        var status = stat()
+        guard lstat(partial, &status) == 0, status.st_size > 0, rename(partial, path) == 0 else {
+            _ = unlink(partial)
+            throw .notMade("the made file could not be kept")
+        }
+        let size = Int(status.st_size)
+        let item = index.withLock { index in
+            index.useCounter += 1
+            let item = Item(format: .jpeg, size: size, lastUsed: index.useCounter, added: index.useCounter)
+            if let previous = index.items[key] { index.totalBytes -= previous.size }
+            index.items[key] = item
+            index.attached.remove(key)
+            index.totalBytes += size
+            return item
+        }
+        await evictIfNeeded(keeping: key)
+        return entry(key, item)
     }
 
     /// How many fetches of `url` failed in a row; 0 when it is not remembered as failing.

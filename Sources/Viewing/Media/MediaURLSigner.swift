@@ -41,6 +41,23 @@ package struct MediaURLSigner: Sendable {
         return "/media/" + signature(bytes) + "/" + Base64URL.encode(bytes)
     }
 
+    /// `path(for:)` of `url` at one of `MediaWidths.all` (`/media/<signature>/<url>/<width>`),
+    /// the cached photo made that wide; nil when `url` is not proxied or is a photo this
+    /// server holds itself (a local photo has no sizes).
+    package func path(for url: String, width: Int) -> String? {
+        guard MediaWidths.all.contains(width), let path = path(for: url), path.hasPrefix("/media/") else { return nil }
+        return path + "/" + String(width)
+    }
+
+    /// The `srcset` of `url` at `widths`, ending with the original at `original` pixels
+    /// when given; nil when there are no sizes (a local photo, a URL not proxied).
+    package func srcset(for url: String, widths: [Int], original: Int? = nil) -> String? {
+        guard let path = path(for: url), path.hasPrefix("/media/") else { return nil }
+        var candidates = widths.filter(MediaWidths.all.contains).map { "\(path)/\($0) \($0)w" }
+        if let original { candidates.append("\(path) \(original)w") }
+        return candidates.joined(separator: ", ")
+    }
+
     /// The URL a signed path stands for, or nil when the signature does not match.
     /// Paths that checked out are remembered (only those: made-up ones cannot fill the
     /// memo), so an image asked for again costs no HMAC.

@@ -40,7 +40,13 @@ extension AuthorStoriesPage {
     /// says so (the tile opens the viewer, where "Show" lifts it); 404 when they have none
     /// (any more) or the signed-in person blocks or hid them. Browsers may keep the
     /// redirect for a minute, about as long as the strip is cached.
-    func cover(_ context: RequestContext) async throws -> HTTPResponse {
+    /// `/stories/{actor}/cover/{width}` leads to that thumbnail made `width` wide (one of
+    /// `MediaWidths.all`, else 404), decided by the same visibility: the grid's `srcset`.
+    func cover(_ context: RequestContext, width: String? = nil) async throws -> HTTPResponse {
+        let width = try width.map { text throws(HTTPError) -> Int in
+            guard let width = Int(text), MediaWidths.all.contains(width) else { throw HTTPError.notFound }
+            return width
+        }
         let did = try await ActorResolver(library: library).did(for: context.actorParameter())
         let visibility = await hidden.visibility(for: context.account)
         let stories = try await library.stories(of: did).value
@@ -49,7 +55,10 @@ extension AuthorStoriesPage {
         }
         let path: String
         if let newest = stories.last(where: visibility.showsPhotoUnasked) {
-            guard let thumb = signer.path(for: newest.thumb) else { throw HTTPError(.notFound, "This story's photo cannot be shown.") }
+            // A photo this server holds itself (just posted) has no sizes: the photo itself.
+            guard let thumb = width.flatMap({ signer.path(for: newest.thumb, width: $0) }) ?? signer.path(for: newest.thumb) else {
+                throw HTTPError(.notFound, "This story's photo cannot be shown.")
+            }
             path = thumb
         } else {
             path = assets.url(for: Self.warningCover)

@@ -14,9 +14,16 @@ import Viewing
 /// the file, when the image is evicted. Opening the file and building the answer and its
 /// ten fields for every request were more than a fifth of the instructions this answer
 /// cost the server (issue 26). The cache's files never change in place; a new download is a new file.
+///
+/// `GET /media/{signature}/{encoded URL}/{width}` is the same image made `width` pixels
+/// wide (one of `MediaWidths.all`, else 404) by `PhotoSizes`, kept in the same cache under
+/// its own key and answered the same way (sendfile, immutable, prepared when whole). Only
+/// a page that shows the image hands out its sizes, as it hands out the image itself
+/// (`MediaURLSigner.srcset`), so content warnings and blocks hold for every size.
 struct MediaHandler: Sendable {
     let signer: MediaURLSigner
     let cache: MediaCache
+    let sizes: PhotoSizes
 
     /// An answer kept with a cached image (`MediaCache.attach`).
     private final class ReadyAnswer: Sendable {
@@ -28,6 +35,42 @@ struct MediaHandler: Sendable {
     /// must be downloaded first, which `respond` does.
     func respondImmediately(_ context: RequestContext) throws(HTTPError) -> HTTPResponse? {
         guard let entry = cache.cachedEntry(for: try url(context)) else { return nil }
+        return answer(entry, context)
+    }
+
+    /// The answer for a size already made, nil when it must be made first (`respondSized`).
+    func respondSizedImmediately(_ context: RequestContext) throws(HTTPError) -> HTTPResponse? {
+        let (url, width) = try sized(context)
+        guard let entry = cache.cachedEntry(forKey: cache.derivedKey(url: url, variant: Self.variant(width))) else { return nil }
+        return answer(entry, context)
+    }
+
+    /// The size, made first if needed from the cached image (downloaded first if needed).
+    func respondSized(_ context: RequestContext) async throws -> HTTPResponse {
+        let (url, width) = try sized(context)
+        let sizes = sizes
+        let client = context.request.clientAddress
+        do {
+            let original = try await cache.entry(for: url)
+            let entry = try await cache.derivedEntry(key: cache.derivedKey(url: url, variant: Self.variant(width))) { output throws(MediaCache.Failure) in
+                try await sizes.make(original: original.path, output: output, width: width, client: client)
+            }
+            return Self.response(for: entry, request: context.request)
+        } catch {
+            throw Self.httpError(error)
+        }
+    }
+
+    private static func variant(_ width: Int) -> String { "w\(width)" }
+
+    private func sized(_ context: RequestContext) throws(HTTPError) -> (url: String, width: Int) {
+        let url = try url(context)
+        guard let width = Int(try context.parameter("width")), MediaWidths.all.contains(width) else { throw HTTPError.notFound }
+        return (url, width)
+    }
+
+    /// A cached file's answer on the server's thread: prepared once when asked for whole.
+    private func answer(_ entry: MediaCache.Entry, _ context: RequestContext) -> HTTPResponse {
         let request = context.request
         guard Self.asksForTheWholeImage(request) else { return Self.response(for: entry, request: request) }
         if let ready = entry.attachment as? ReadyAnswer { return ready.response }
@@ -50,12 +93,17 @@ struct MediaHandler: Sendable {
         do {
             entry = try await cache.entry(for: url)
         } catch {
-            switch error {
-            case .notFound: throw HTTPError(.notFound, "That image no longer exists.")
-            case .upstream, .notAnImage, .storage, .cancelled: throw HTTPError(.badGateway, "That image could not be fetched from Grain just now.")
-            }
+            throw Self.httpError(error)
         }
         return Self.response(for: entry, request: context.request)
+    }
+
+    private static func httpError(_ error: MediaCache.Failure) -> HTTPError {
+        switch error {
+        case .notFound: HTTPError(.notFound, "That image no longer exists.")
+        case .upstream, .notAnImage, .storage, .cancelled: HTTPError(.badGateway, "That image could not be fetched from Grain just now.")
+        case .notMade: HTTPError(.badGateway, "That image could not be made smaller just now.")
+        }
     }
 
     private func url(_ context: RequestContext) throws(HTTPError) -> String {

@@ -74,7 +74,9 @@ struct ProfilePage: Sendable {
                 return StoryTileModel(
                     thumb: visual.thumb, warning: visual.warning,
                     href: StoryLinks.onePerson(StoryLinks.story(story, back: profilePath)),
-                    label: "Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))"
+                    label: "Story from \(RelativeTime.long(from: story.createdAt.date, now: now()))",
+                    srcset: visual.thumb.flatMap { _ in signer.srcset(for: story.thumb, widths: MediaWidths.tiles) },
+                    sizes: ImageSizes.profileStory(story.aspectRatio)
                 )
             },
             ring: ring,
@@ -139,7 +141,9 @@ struct ProfilePage: Sendable {
                     thumb: visual.thumb, warning: visual.warning,
                     href: StoryLinks.onePerson(StoryLinks.story(story, back: profilePath)),
                     label: "Your story of \(date)\((story.expired ?? false) ? "" : ", still live")",
-                    posted: (date, story.createdAt.rawValue)
+                    posted: (date, story.createdAt.rawValue),
+                    srcset: visual.thumb.flatMap { _ in signer.srcset(for: story.thumb, widths: MediaWidths.tiles) },
+                    sizes: ImageSizes.archiveTile(story.aspectRatio)
                 )
             },
             next: page.next.map { profilePath + "?archive=" + PercentEncoding.encodeComponent($0.rawValue) },

@@ -95,7 +95,7 @@ struct TVPage: Sendable {
     }
 
     private func render(_ page: TVPageModel, status: HTTPStatus, _ context: RequestContext) throws -> HTTPResponse {
-        var response = try pages.render(page, status: status, for: nil)
+        var response = try pages.renderForNobody(page, status: status, answering: context.request)
         if status.code >= 500 { response.headers.set("Retry-After", String(TVPresenter.refreshSeconds)) }
         return response
     }

@@ -29,6 +29,14 @@ package struct PageRenderer: Sendable {
         try render(type(of: page).templateName, status: status, page.templateValues, for: request)
     }
 
+    /// Renders `page` as nobody's (no account, no form token: TV mode names no one) but
+    /// answers `request` as any page: its validator, a 304, compressed when asked.
+    package func renderForNobody(_ page: some PageModel, status: HTTPStatus = .ok, answering request: HTTPRequest) throws(TemplateError) -> HTTPResponse {
+        PageDelivery.response(
+            html: try templates.renderUTF8(type(of: page).templateName, pageValues(page.templateValues, layout: layout(for: nil))), status: status,
+            request: request)
+    }
+
     /// Renders `page` once for many visitors: the slots in it and in `layout` (the
     /// per-visitor fields, marked `VisitorText.slot`) are left as holes to fill per visitor.
     /// The same values as `render` otherwise, so a filled stencil is what `render` gives.
@@ -42,7 +50,8 @@ package struct PageRenderer: Sendable {
     func render(
         _ name: String, status: HTTPStatus = .ok, _ context: [String: TemplateValue], for request: RequestContext?
     ) throws(TemplateError) -> HTTPResponse {
-        Self.htmlResponse(try templates.renderUTF8(name, pageValues(context, layout: layout(for: request))), status: status)
+        PageDelivery.response(
+            html: try templates.renderUTF8(name, pageValues(context, layout: layout(for: request))), status: status, request: request?.request)
     }
 
     /// The layout's per-visitor part for the visitor `request` comes from: the signed-in
@@ -67,17 +76,5 @@ package struct PageRenderer: Sendable {
         context["siteName"] = "GrainStories"
         context.merge(layout.templateValues) { _, shared in shared }
         return context
-    }
-
-    /// A rendered page as a response: HTML, revalidated on every use.
-    static func htmlResponse(_ html: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
-        htmlResponse(body: .bytes(html), status: status)
-    }
-
-    static func htmlResponse(body: HTTPResponse.Body, status: HTTPStatus = .ok) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        headers.add("Content-Type", "text/html; charset=utf-8")
-        headers.add("Cache-Control", "no-cache")
-        return HTTPResponse(status: status, headers: headers, body: body)
     }
 }

@@ -56,13 +56,16 @@ final class StripPage: Sendable {
     }
 
     private struct RememberedPage {
-        let bytes: [UInt8]
-        /// The answer made when the page is asked for again, and sent from then on,
-        /// prepared in the server's form with its security headers. libmicrohttpd sends it
-        /// from these bytes in place, head and body in one `sendmsg`: for a 293 KB page
-        /// that took less CPU per answer, side by side, than sending it from an in-memory
-        /// file with `sendfile`, as large pages were sent before (BENCHMARKS.md, issue 26).
+        /// The page with its validator (`PageDelivery`).
+        let page: PageDelivery.Page
+        /// The answers made when the page is asked for again, and sent from then on,
+        /// prepared in the server's form with its security headers: as it is, and
+        /// compressed (made once, when first asked for so). libmicrohttpd sends each from
+        /// these bytes in place, head and body in one `sendmsg`: for a 293 KB page that took
+        /// less CPU per answer, side by side, than sending it from an in-memory file with
+        /// `sendfile`, as large pages were sent before (BENCHMARKS.md, issue 26).
         var ready: HTTPResponse?
+        var readyCompressed: HTTPResponse?
     }
 
     private struct Remembered {
@@ -107,7 +110,7 @@ final class StripPage: Sendable {
         }
         let variant = Variant(allSeen: allSeen, hasToken: token != nil, signedIn: request.account != nil, newcomer: seen.newestSeen.isEmpty)
         let key = VisitorKey(variant: variant, seenBits: bits, token: token, accountTexts: accountTexts)
-        if let page = remembered.withLock({ $0.pages[key] }) { return response(page, key: key) }
+        if let page = remembered.withLock({ $0.pages[key] }) { return response(page, key: key, request: request.request) }
         let stencil = try self.stencil(for: variant)
         var values = [String](repeating: "", count: firstPageSlot + 1 + accountTexts.count)
         for (index, tile) in slottedTiles.enumerated() {
@@ -117,9 +120,9 @@ final class StripPage: Sendable {
         }
         values[firstPageSlot] = token ?? ""
         for (offset, text) in accountTexts.enumerated() { values[firstPageSlot + 1 + offset] = text }
-        let page = stencil.fill { values[$0] }
+        let page = PageDelivery.Page(stencil.fill { values[$0] })
         remember(page, under: key)
-        return PageRenderer.htmlResponse(page)
+        return page.response(request: request.request)
     }
 
     /// Bit i of word i/64 is set when tile i's author was seen.
@@ -164,22 +167,34 @@ final class StripPage: Sendable {
         return made
     }
 
-    private func remember(_ page: [UInt8], under key: VisitorKey) {
+    private func remember(_ page: PageDelivery.Page, under key: VisitorKey) {
         remembered.withLock { remembered in
-            if remembered.pages.count >= Self.maxRememberedPages || remembered.bytes + page.count > Self.maxRememberedBytes {
+            if remembered.pages.count >= Self.maxRememberedPages || remembered.bytes + page.html.count > Self.maxRememberedBytes {
                 remembered = Remembered()
             }
-            remembered.pages[key] = RememberedPage(bytes: page)
-            remembered.bytes += page.count
+            remembered.pages[key] = RememberedPage(page: page)
+            remembered.bytes += page.html.count
         }
     }
 
-    /// A remembered page asked for again, as a prepared answer.
-    private func response(_ page: RememberedPage, key: VisitorKey) -> HTTPResponse {
-        if let ready = page.ready { return ready }
-        let answer = SecurityHeaders.prepared(PageRenderer.htmlResponse(page.bytes))
-        remembered.withLock { remembered in
-            if remembered.pages[key]?.ready == nil { remembered.pages[key]?.ready = answer }
+    /// A remembered page asked for again: a 304 when the browser has it, else the
+    /// prepared answer in the representation it takes.
+    private func response(_ remembered: RememberedPage, key: VisitorKey, request: HTTPRequest) -> HTTPResponse {
+        let page = remembered.page
+        if let notModified = page.notModified(for: request) { return notModified }
+        let compressed = page.sendsGzip(to: request)
+        if let ready = compressed ? remembered.readyCompressed : remembered.ready { return ready }
+        let gzipped = compressed ? page.compressed() : nil
+        let answer = SecurityHeaders.prepared(page.response(request: request, gzipped: gzipped))
+        self.remembered.withLock { all in
+            guard all.pages[key] != nil else { return }
+            if compressed {
+                guard all.pages[key]?.readyCompressed == nil else { return }
+                all.pages[key]?.readyCompressed = answer
+                all.bytes += gzipped?.count ?? 0
+            } else if all.pages[key]?.ready == nil {
+                all.pages[key]?.ready = answer
+            }
         }
         return answer
     }
