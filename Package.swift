@@ -225,8 +225,9 @@ let package = Package(
             ],
             path: "Tests/AppTestKit",
             // The browser WebKitWebDriver automates, run by path (WebKitDriver); axe-core
-            // (MPL-2.0, vendored with its licence), read by path and run in the page (Axe).
-            exclude: ["Browser/webkit-browser.py", "Browser/axe"]
+            // (MPL-2.0, vendored with its licence), read by path and run in the page (Axe);
+            // the page clock tests and the TV benchmark move (PageClock), likewise.
+            exclude: ["Browser/webkit-browser.py", "Browser/axe", "Browser/page-clock.js"]
         ),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestKit"]),

@@ -29,6 +29,7 @@ extension GrainStoriesApp {
         let storyComments = StoryComments(threads: comments, store: social.store, sessions: sessions, now: now)
         let stories = StoryLookup(library: library, hidden: hidden)
         let socialPresenter = StorySocialPresenter(outbox: social, comments: storyComments, signer: signer, now: now)
+        let tvOptions = TVOptions(configuration: configuration)
         return Routes(
             home: HomePage(
                 pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, accountStrip: accountStrip,
@@ -50,7 +51,10 @@ extension GrainStoriesApp {
                 grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
-                follows: graph, hidden: hidden, signer: signer, logger: logger, now: now),
+                follows: graph, hidden: hidden, signer: signer, logger: logger, now: now, options: tvOptions),
+            tvSettings: TVSettingsPage(pages: pages, options: tvOptions),
+            tvQRCode: TVQRCode(
+                enabled: configuration.tvQRCode, origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies)),
             hidden: HiddenPage(pages: pages, hidden: hidden, library: library, signer: signer),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(signer: signer, cache: media),
