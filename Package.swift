@@ -51,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // libwebsockets 4.1 (WebSocket client for Jetstream; its server side for test stand-ins).
         .systemLibrary(name: "CWebSockets", pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
+        // libqrencode, for the QR code TV mode can show of the story on screen.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // MARK: Pure Swift building blocks
         .target(name: "WorkerThreads"),
@@ -97,6 +99,8 @@ let package = Package(
         // WebSocket client connections (and a loopback server for stand-ins), each on a thread
         // of its own: the only importer of CWebSockets.
         .target(name: "WebSockets", dependencies: ["CWebSockets", "WorkerThreads"]),
+        // Text in, a QR code's modules out (libqrencode).
+        .target(name: "QRCodeEncoding", dependencies: ["CQRencode"]),
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
@@ -158,6 +162,7 @@ let package = Package(
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
                 "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates",
                 "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient", "Activity", "WebSockets",
+                "QRCodeEncoding",
             ]
         ),
         // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.
@@ -220,8 +225,9 @@ let package = Package(
             ],
             path: "Tests/AppTestKit",
             // The browser WebKitWebDriver automates, run by path (WebKitDriver); axe-core
-            // (MPL-2.0, vendored with its licence), read by path and run in the page (Axe).
-            exclude: ["Browser/webkit-browser.py", "Browser/axe"]
+            // (MPL-2.0, vendored with its licence), read by path and run in the page (Axe);
+            // the page clock tests and the TV benchmark move (PageClock), likewise.
+            exclude: ["Browser/webkit-browser.py", "Browser/axe", "Browser/page-clock.js"]
         ),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestKit"]),
@@ -253,6 +259,7 @@ let package = Package(
         .testTarget(name: "DNSResolverTests", dependencies: ["DNSResolver", "TestKit", "HTTPTestKit"]),
         .testTarget(name: "P256Tests", dependencies: ["P256", "GrainSupport"]),
         .testTarget(name: "WebSocketsTests", dependencies: ["WebSockets", "TestKit"]),
+        .testTarget(name: "QRCodeEncodingTests", dependencies: ["QRCodeEncoding", "TestKit"]),
         .testTarget(
             name: "AccountsTests",
             dependencies: [

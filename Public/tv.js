@@ -9,8 +9,15 @@
 // Escape or Back leave (to /), F full screen. The list of people is fetched again every
 // data-refresh-seconds (and at once on the event "grainstories:refresh"), so new
 // stories appear and expired ones leave; "grainstories:refreshed" says it happened.
-// The screen is kept awake where the browser allows it (Screen Wake Lock, which needs
-// https or localhost; elsewhere nothing happens).
+// The screen is kept awake while a story plays where the browser allows it (Screen Wake
+// Lock, which needs https or localhost; elsewhere nothing happens), and let go in night
+// hours, on a message and while paused; the clock, the night hours and the screen cookie
+// are tv-frame.js's (loaded before this file).
+//
+// A new page comes in only once its photos are decoded (so nothing is drawn half-way or
+// moves), over the old one, which fades out (unless the screen's setting says not to or
+// the viewer prefers reduced motion). A page shown again from the back-forward cache,
+// or after the device slept or went offline, is fetched again at once.
 //
 // Without the tvplayer cookie the server adds a meta refresh for browsers without
 // scripts; a page cannot call that off, so the first time, the script sets the cookie
@@ -24,6 +31,8 @@
   var COOKIE = "tvplayer";
   var FILL = [{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }];
   var POINTER_MS = 3000;
+  var FADE_MS = 1200;
+  var REDUCED_MOTION = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   // A TV page, fetched and parsed, with its photo loaded (or failed) before it counts as
   // ready, so swapping it in never shows a half-drawn photo. Any status will do as long
@@ -31,8 +40,10 @@
   function loadPage(href) {
     return G.fetchPage(href, { fresh: true, anyStatus: true }).then(function (page) {
       if (!page.doc.querySelector("main.tv")) { throw new Error("not a TV page"); }
-      var image = page.doc.querySelector(".tv-image");
-      return G.preloadImage(image).then(function () { return page.doc; });
+      var images = Array.prototype.map.call(page.doc.querySelectorAll(".tv-image"), function (image) {
+        return G.preloadImage(image);
+      });
+      return Promise.all(images).then(function () { return page.doc; });
     });
   }
 
@@ -43,14 +54,21 @@
     this.paused = main.getAttribute("data-paused") === "true";
     this.pages = new G.PageCache(loadPage);
     this.token = 0;
+    this.swaps = 0;
     this.timer = null;
     this.shown = 0;
     this.refreshDue = false;
+    this.leaving = null;
     var player = this;
-    this.listen();
-    this.keepAwake();
-    this.begin(null);
+    this.wake = new G.ScreenWake();
+    this.nightDue = false;
+    this.clock = new G.FrameClock(function () {
+      player.nightDue = true;
+      player.refreshLoop.now();
+    });
     this.refreshLoop = new G.RefreshLoop(function () { return player.refreshMs; }, function () { return player.refresh(); });
+    this.listen();
+    this.begin(null);
   }
 
   Player.prototype.href = function (action) {
@@ -72,34 +90,82 @@
     });
   };
 
-  // Swaps in a fetched page. The same story again (a refresh) keeps its photo and where
-  // its timer is; anything else starts afresh.
+  // Swaps in a fetched page once its photos are decoded. The same story again (a
+  // refresh) keeps its photos and where its timer is; anything else starts afresh, the
+  // old page fading out over it. Resolves when the page is on screen (or another move
+  // came first).
   Player.prototype.show = function (doc) {
     var fresh = document.adoptNode(doc.querySelector("main.tv"));
+    var player = this, swap = ++this.swaps;
+    var images = Array.prototype.map.call(fresh.querySelectorAll(".tv-image"), G.photoReady);
+    return Promise.all(images).then(function () {
+      if (swap === player.swaps) { player.swap(fresh, doc.title); }
+    });
+  };
+
+  Player.prototype.swap = function (fresh, title) {
     var story = fresh.getAttribute("data-story");
     var carried = null;
-    if (story && story === this.main.getAttribute("data-story")) {
-      var photo = this.main.querySelector(".tv-photo");
-      var freshPhoto = fresh.querySelector(".tv-photo");
-      if (photo && freshPhoto) { freshPhoto.parentNode.replaceChild(photo, freshPhoto); }
+    var same = !!story && story === this.main.getAttribute("data-story") && fresh.getAttribute("data-partner") === this.main.getAttribute("data-partner");
+    if (same) {
+      var photos = this.main.querySelectorAll(".tv-photo");
+      Array.prototype.forEach.call(fresh.querySelectorAll(".tv-photo"), function (freshPhoto, index) {
+        if (photos[index]) { freshPhoto.parentNode.replaceChild(photos[index], freshPhoto); }
+      });
       carried = this.timer ? this.timer.elapsed() : 0;
     }
     this.stopTimer();
     this.shown++;
     if (this.main.classList.contains("tv-pointer")) { fresh.classList.add("tv-pointer"); }
-    this.main.parentNode.replaceChild(fresh, this.main);
+    this.finishFade();
+    var old = this.main;
+    old.parentNode.insertBefore(fresh, old);
+    if (!same && this.fades(fresh)) {
+      // The old page stays on top, out of reach, and fades out over the new one.
+      old.classList.add("tv-leaving");
+      old.setAttribute("aria-hidden", "true");
+      old.inert = true;
+      var animation = old.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS, easing: "ease-in-out", fill: "forwards" });
+      var player = this;
+      this.leaving = { page: old, animation: animation };
+      animation.onfinish = function () { player.finishFade(); };
+    } else {
+      old.remove();
+    }
     this.main = fresh;
     this.pages.clear();
-    document.title = doc.title;
+    document.title = title;
     var self = fresh.getAttribute("data-self-href");
     if (self && window.history && history.replaceState) { history.replaceState(null, "", self); }
     this.begin(carried);
   };
 
-  // Starts the page on screen: its pause state, and for a story its timer (once the
-  // photo is there) and the next page fetched ahead.
+  // Whether a new page fades in: the screen's setting, and never under reduced motion.
+  Player.prototype.fades = function (fresh) {
+    return fresh.getAttribute("data-fade") === "true" && !(REDUCED_MOTION && REDUCED_MOTION.matches) && !!fresh.animate;
+  };
+
+  // Ends a fade under way: the old page goes.
+  Player.prototype.finishFade = function () {
+    var leaving = this.leaving;
+    this.leaving = null;
+    if (!leaving) { return; }
+    leaving.animation.onfinish = null;
+    leaving.animation.cancel();
+    leaving.page.remove();
+  };
+
+  // Starts the page on screen: its pause state, the clock and the wake lock, and for a
+  // story its timer (once the photo is there) and the next page fetched ahead.
   Player.prototype.begin = function (elapsed) {
     this.showPaused();
+    this.clock.show(this.main);
+    this.wake.want(this.main.hasAttribute("data-story") && !this.paused);
+    if (G.tvScreenCookie(this.main) && !this.screenAsked) {
+      // The page was made for another shape or time zone: ask for it again, once.
+      this.screenAsked = true;
+      this.refreshLoop.now();
+    }
     if (!this.main.hasAttribute("data-story")) { return; }
     var player = this;
     var image = this.main.querySelector(".tv-image");
@@ -133,6 +199,8 @@
     this.paused = paused;
     if (this.timer) { this.timer.run(!paused); }
     this.showPaused();
+    this.wake.want(this.main.hasAttribute("data-story") && !paused);
+    this.clock.place();
     if (this.main.hasAttribute("data-state")) { this.main.setAttribute("data-state", paused ? "paused" : "playing"); }
     if (!paused && this.refreshDue) { this.refreshLoop.now(); }
   };
@@ -155,9 +223,12 @@
   // Fetches the page on screen again (the shared refresh loop calls this): a new list of
   // people, new links, and if the story is gone, whatever the server shows instead. A
   // message page recovers this way too. While paused the page holds still (a swap would
-  // wake a dimmed screen); the refresh comes when it plays again.
+  // wake a dimmed screen); the refresh comes when it plays again, unless night hours
+  // start or end (the clock says so).
   Player.prototype.refresh = function () {
-    if (this.paused && this.main.hasAttribute("data-story")) {
+    var force = this.nightDue;
+    this.nightDue = false;
+    if (!force && this.paused && this.main.hasAttribute("data-story")) {
       this.refreshDue = true;
       return null;
     }
@@ -169,8 +240,7 @@
     this.pages.forget(href);
     return this.pages.get(href).then(function (doc) {
       if (token !== player.token) { return; }
-      player.show(doc);
-      document.dispatchEvent(new CustomEvent("grainstories:refreshed"));
+      return player.show(doc).then(function () { document.dispatchEvent(new CustomEvent("grainstories:refreshed")); });
     });
   };
 
@@ -232,7 +302,7 @@
       var link = event.target.closest ? event.target.closest("[data-tv-action]") : null;
       if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
       var action = link.getAttribute("data-tv-action");
-      if (action === "leave") { return; }
+      if (action === "leave" || action === "settings") { return; }
       event.preventDefault();
       player.act(action);
     });
@@ -243,18 +313,18 @@
       pointerTimer = setTimeout(function () { player.main.classList.remove("tv-pointer"); }, POINTER_MS);
     }
     document.addEventListener("mousemove", showControls);
-    // The refresh loop (shared.js) refreshes when the page is shown again; the wake lock
-    // is asked for again here.
-    document.addEventListener("visibilitychange", function () { player.keepAwake(); });
-  };
-
-  // The wake lock is let go by the browser whenever the page is hidden; ask again when
-  // it is shown. Refusals (no secure context, no permission, low battery) are fine.
-  Player.prototype.keepAwake = function () {
-    if (!navigator.wakeLock || document.visibilityState !== "visible") { return; }
-    try {
-      navigator.wakeLock.request("screen").catch(function () {});
-    } catch (error) { /* not allowed here */ }
+    // The refresh loop (shared.js) refreshes when the page is shown again or the network
+    // comes back; ScreenWake asks for the wake lock again. A page restored from the
+    // back-forward cache had its timers frozen for who knows how long: fetch it again.
+    window.addEventListener("pageshow", function (event) { if (event.persisted) { player.refreshLoop.now(); } });
+    // A screen turned (a tablet) may change what pairs: the server is told, and asked again.
+    var resizeTimer = 0;
+    window.addEventListener("resize", function () {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(function () {
+        if (G.tvScreenCookie(player.main)) { player.refreshLoop.now(); }
+      }, 300);
+    });
   };
 
   function toggleFullscreen() {
@@ -277,6 +347,7 @@
       var tried = false;
       try { tried = sessionStorage.getItem(COOKIE) === "1"; sessionStorage.setItem(COOKIE, "1"); } catch (error) { tried = false; }
       document.cookie = COOKIE + "=1; path=/tv; max-age=31536000; samesite=lax";
+      G.tvScreenCookie(null);
       if (!tried && document.cookie.indexOf(COOKIE + "=1") !== -1) {
         location.replace(location.href);
         return;

@@ -359,10 +359,28 @@ class Session:
 
     def tv(self):
         """TV mode: its script sets a cookie and loads the page again the first time, so
-        the page is opened twice (the second is the one a TV shows from then on)."""
+        the page is opened twice (the second is the one a TV shows from then on). Then the
+        photo frame: the screen's settings page, the clock turned on there (two portraits
+        side by side where the data set has them, QR codes on), and night hours set around
+        the browser's present hour."""
         self.browser.go(self.base + "/tv")
         self.browser.wait_for("return document.cookie.includes('tvplayer') && document.readyState === 'complete';", timeout=10)
         self.visit("tv", "/tv", "TV mode (with its script); reduced motion")
+        self.visit("tv-settings", "/tv/settings?back=%2Ftv", "a TV screen's own settings (night hours, clock, fading)")
+        self.tv_settings("f.elements.clock.checked = true;")
+        self.visit("tv-frame", "/tv", "the clock on (placed where no photo is), QR codes on (--tv-qr-code)")
+        self.tv_settings("""
+            const hour = new Date().getHours(), at = (h) => String(h % 24).padStart(2, '0') + ':00';
+            f.elements.night.value = 'own'; f.elements.from.value = at(hour); f.elements.to.value = at(hour + 2);""")
+        self.visit("tv-night", "/tv", "night hours around the present hour: dark but for a small clock")
+        self.tv_settings("f.elements.night.value = 'server';")
+
+    def tv_settings(self, change):
+        """Opens the screen's settings, runs change (f is the form) and saves."""
+        self.browser.go(self.base + "/tv/settings?back=%2Ftv")
+        self.browser.mark_document()
+        self.browser.script("const f = document.querySelector('form.stack-form');" + change + " f.requestSubmit();")
+        self.browser.new_document()
 
     def open_in_page(self, page, selector, ready, note):
         """Opens a disclosure or sheet on the current page by clicking selector, waits for
@@ -513,7 +531,8 @@ class Server:
             self.process = subprocess.Popen(
                 [args.grain_bin, "serve", "--host", "127.0.0.1", "--port", str(port), "--appview-url", args.appview,
                  "--nominatim-url", args.appview, "--insecure-hosts", "127.0.0.1", "--data-dir", args.data_dir,
-                 "--log-level", "warning", "--trusted-pds", gate, "--handle-resolver-url", gate, "--plc-url", gate + "/plc"],
+                 "--log-level", "warning", "--trusted-pds", gate, "--handle-resolver-url", gate, "--plc-url", gate + "/plc",
+                 "--tv-qr-code", "true"],
                 stdout=self.log, stderr=subprocess.STDOUT)
             self.base = f"http://127.0.0.1:{port}"
             if self.healthy():

@@ -19,7 +19,13 @@ package enum ImageSizes {
         return stage ? "(min-width: 720px) min(100vw, \(height)), min(100vw, 480px, \(height))" : "min(100vw, \(height))"
     }
 
-    /// A profile's current stories (9:16 tiles, auto-fill columns of at least 96 px, gap 8,
+    /// One of two portraits side by side on TV (`tv.css`'s pair): half the screen's width
+    /// at most, as tall as the screen allows for its shape.
+    package static func pairedPhoto(_ aspect: AspectRatio) -> String {
+        "min(50vw, calc(100vh * \(ratio(aspect))))"
+    }
+
+        /// A profile's current stories (9:16 tiles, auto-fill columns of at least 96 px, gap 8,
     /// in a main at most 960 wide, padding 16).
     package static func profileStory(_ aspect: AspectRatio) -> String {
         cropped(aspect, tile: 9.0 / 16.0, largest: 140, widths: ["(min-width: 960px) 128px", "(min-width: 440px) 140px", "calc((100vw - 48px) / 3)"])

@@ -7,6 +7,8 @@ import LoggingTestKit
 import MicroHTTPServer
 import PhotoPipeline
 import PhotoTestKit
+import Synchronization
+import TestKit
 import Testing
 
 /// A running server (with a stand-in AppView) and a browser session (headless Chromium,
@@ -14,7 +16,9 @@ import Testing
 /// page logged no errors and loaded nothing from any host but the server.
 struct BrowserFixture {
     let appView: StandInAppView
-    let app: LiveApp
+    /// The running server: a new one after `restartServer()`.
+    var app: LiveApp { apps.current.withLock { $0 } }
+    private let apps: Apps
     let driver: any BrowserDriver
     let browser: WebDriver
     let screen: BrowserScreen
@@ -37,7 +41,7 @@ struct BrowserFixture {
     static func run(
         _ engine: BrowserEngine = .chromium, reducedMotion: Bool = false, dark: Bool = false, screen: BrowserScreen = .phone,
         photo: RGBImage = TestImages.photoLike(width: 300, height: 400),
-        knowsItsAddress: Bool = false, _ configure: @escaping (inout AppConfiguration) -> Void = { _ in },
+        knowsItsAddress: Bool = false, clock: MovableClock? = nil, _ configure: @escaping (inout AppConfiguration) -> Void = { _ in },
         _ body: (BrowserFixture) async throws -> Void
     ) async throws {
         let image = try JPEGEncoder.encode(photo, quality: 85)
@@ -53,8 +57,8 @@ struct BrowserFixture {
         }
         let app =
             knowsItsAddress
-            ? try await LiveApp.startAtKnownAddress(appViewURL: appView.baseURL, configureWithTimeLimit)
-            : try await LiveApp.start(appViewURL: appView.baseURL, configureWithTimeLimit)
+            ? try await LiveApp.startAtKnownAddress(appViewURL: appView.baseURL, clock: clock, configureWithTimeLimit)
+            : try await LiveApp.start(appViewURL: appView.baseURL, clock: clock, configureWithTimeLimit)
         let driver: any BrowserDriver
         do {
             driver = try await engine.startDriver()
@@ -72,7 +76,7 @@ struct BrowserFixture {
             await appView.stop()
             throw error
         }
-        let fixture = BrowserFixture(appView: appView, app: app, driver: driver, browser: browser, screen: screen)
+        let fixture = BrowserFixture(appView: appView, apps: Apps(app), driver: driver, browser: browser, screen: screen)
         var failure: (any Error)?
         do {
             try await body(fixture)
@@ -82,7 +86,7 @@ struct BrowserFixture {
         }
         await browser.quit()
         driver.stop()
-        await app.stop()
+        await fixture.app.stop()
         await appView.stop()
         fixture.reportServerTrouble()
         if let failure { throw failure }
@@ -102,6 +106,21 @@ struct BrowserFixture {
     }
 
     var base: String { app.baseURL }
+
+    /// Restarts the server (the fixture must know its address, `knowsItsAddress`): it stops,
+    /// and a new one starts on the same address over the same data. Between the two the
+    /// page's requests are refused, as during a real restart; `between` runs then.
+    func restartServer(between: () async throws -> Void = {}) async throws {
+        let old = app
+        let restarted = try await old.restarted(between: between)
+        apps.current.withLock { $0 = restarted }
+    }
+
+    /// The server now running, shared by the fixture's copies.
+    final class Apps: Sendable {
+        let current: Mutex<LiveApp>
+        init(_ app: LiveApp) { current = Mutex(app) }
+    }
 
     /// Signs Alice (or `account`) in on `pds` through the sign-in form and waits for the home page.
     func signIn(_ pds: FakePDS) async throws {

@@ -257,6 +257,32 @@ import Testing
                 tvPage(
                     forName: "alice.test", paused: false, refresh: "8;url=/tv?at=x",
                     content: .playing(tvPlaying(image: "/media/s/f", place: nil, upNext: false))),
+                {
+                    // Two portraits with QR codes, the clock, night hours ahead.
+                    var playing = tvPlaying(image: "/media/s/f", place: "Portland", upNext: true)
+                    playing.story.qr = "/tv/qr/alice.test/3k"
+                    playing.partner = playing.story
+                    var page = tvPage(forName: nil, paused: false, refresh: nil, content: .playing(playing))
+                    page.clock = .init(time: "21:59", date: "2026-09-04", instant: "2026-09-04T19:59:00.000Z")
+                    page.nightChange = 1_788_552_000_000
+                    return page
+                }(),
+                {
+                    var page = tvPage(forName: nil, paused: false, refresh: "30", content: .night)
+                    page.clock = .init(time: "23:59", date: "2026-09-04", instant: "2026-09-04T21:59:30.000Z")
+                    page.nightChange = 1_788_584_400_000
+                    return page
+                }(),
+            ]
+        ),
+        (
+            "tv-settings",
+            [
+                TVSettingsPageModel(csrfToken: "t", back: "/tv", night: .server, serverHours: "22:00 to 07:00", from: 1320, to: 420, clock: true, fade: true),
+                TVSettingsPageModel(
+                    csrfToken: "t", back: "/tv?for=alice.test", night: .own, serverHours: nil, from: 1380, to: 60, clock: false, fade: false,
+                    problem: "Night hours need a start and an end that differ."),
+                TVSettingsPageModel(csrfToken: "t", back: "/tv", night: .off, serverHours: nil, from: 0, to: 360, clock: false, fade: true),
             ]
         ),
         ("viewer", [viewerPage(live: true), viewerPage(live: false)]),

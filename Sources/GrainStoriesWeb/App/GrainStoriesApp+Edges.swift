@@ -62,8 +62,11 @@ extension GrainStoriesApp {
 
         /// The real edges for `configuration`: the configured AppView, PDSes and identity
         /// resolution over `http` (by default one identified as this server, keeping the
-        /// configured insecure hosts), Nominatim as configured, and the wall clock.
-        package static func live(configuration: AppConfiguration, logger: Logger, http: OutboundHTTP? = nil) -> Edges {
+        /// configured insecure hosts), Nominatim as configured, and the wall clock (`now`,
+        /// which tests may move: pages and the stories' 24 hours follow it).
+        package static func live(
+            configuration: AppConfiguration, logger: Logger, http: OutboundHTTP? = nil, now: @escaping @Sendable () -> Date = Date.init
+        ) -> Edges {
             let http =
                 http
                 ?? OutboundHTTP(
@@ -74,13 +77,13 @@ extension GrainStoriesApp {
                 xrpc: XRPCClient(baseURL: configuration.appViewURL, http: http),
                 timeout: .seconds(configuration.appViewTimeoutSeconds)
             )
-            let appView = AppViewStoryLibrary(client: client)
+            let appView = AppViewStoryLibrary(client: client, now: now)
             return Edges(
                 stories: appView,
                 pds: CurlPDSConnector(http: http),
                 identity: IdentityResolver.live(configuration: configuration, http: http),
                 geocoder: { cache in NominatimClient(configuration: configuration, http: http, logger: logger, cache: cache) },
-                now: Date.init,
+                now: now,
                 http: http,
                 comments: AppViewCommentThreads(client: client),
                 following: AppViewFollowing(client: client),

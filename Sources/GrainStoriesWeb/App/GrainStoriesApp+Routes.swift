@@ -35,6 +35,7 @@ extension GrainStoriesApp {
             maxBodyBytes: configuration.maxBodyBytes, logger: logger)
         // Photos shared before signing in wait in at most a quarter of the spool's space.
         let parked = ParkedShares(maxBytes: max(configuration.maxBodyBytes, configuration.maxSpoolBytes / 4))
+        let tvOptions = TVOptions(configuration: configuration)
         return Routes(
             home: HomePage(
                 pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, accountStrip: accountStrip,
@@ -56,7 +57,10 @@ extension GrainStoriesApp {
                 grainURL: configuration.storyLinkURL, now: now),
             tv: TVPage(
                 pages: pages, library: UnwarnedStoryLibrary(base: library, now: now),
-                follows: graph, hidden: hidden, signer: signer, logger: logger, now: now),
+                follows: graph, hidden: hidden, signer: signer, logger: logger, now: now, options: tvOptions),
+            tvSettings: TVSettingsPage(pages: pages, options: tvOptions),
+            tvQRCode: TVQRCode(
+                enabled: configuration.tvQRCode, origin: PublicOrigin(configured: configuration.publicURL, trustedProxies: configuration.trustedProxies)),
             hidden: HiddenPage(pages: pages, hidden: hidden, library: library, signer: signer),
             seen: SeenEndpoint(seen: seen),
             media: MediaHandler(

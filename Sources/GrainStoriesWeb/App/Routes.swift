@@ -15,6 +15,8 @@ struct Routes: Sendable {
     var mentions: MentionSearchEndpoint
     var profile: ProfilePage
     var tv: TVPage
+    var tvSettings: TVSettingsPage
+    var tvQRCode: TVQRCode
     var hidden: HiddenPage
     var seen: SeenEndpoint
     var media: MediaHandler
@@ -55,6 +57,9 @@ struct Routes: Sendable {
         router.get("/mentions") { try await mentions.respond($0) }
         router.get("/profile/:actor") { try await profile.respond($0) }
         router.get("/tv") { try await tv.respond($0) }
+        router.get(TVSettingsPage.path) { try tvSettings.show($0) }
+        router.post(TVSettingsPage.path, body: .form(4096)) { try tvSettings.save($0) }
+        router.get("/tv/qr/:actor/:rkey") { try tvQRCode.respond($0) }
         router.get(HiddenPage.path) { try await hidden.show($0) }
         router.post(HiddenPage.path, body: .form(4096, needsAccount: true)) { try await hidden.act($0) }
         router.post("/seen", body: .form(2048)) { try await seen.respond($0) }

@@ -158,7 +158,7 @@ package enum Timestamp {
         return value
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -166,7 +166,8 @@ package enum Timestamp {
         }
     }
 
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Hinnant's `days_from_civil`).
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

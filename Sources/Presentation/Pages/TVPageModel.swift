@@ -1,127 +1,22 @@
 package import HTMLTemplates
 
-/// `tv.html`: one story full screen with where it stands in the programme and who is up
-/// next, or a message when there is nothing to play. Every link is a `/tv` address, so
-/// the page works as plain links and a meta refresh as well as for the script.
+/// `tv.html`: one story full screen (or two portraits side by side) with where it stands
+/// in the programme and who is up next; a message when there is nothing to play; or, in
+/// night hours, a dark screen with a small clock. Every link is a `/tv` address, so the
+/// page works as plain links and a meta refresh as well as for the script.
 package struct TVPageModel: PageModel, Equatable {
     package static let templateName = "tv"
-
-    /// The story shown (`story.*`).
-    package struct Story: TemplateModel, Equatable {
-        /// `did/rkey`, for the script.
-        package var key: String
-        /// A path on this server, or nil when the photo is not proxied (no `src=""`).
-        package var image: String?
-        /// The photo's sizes (the original last) and how wide TV draws it, whole on the screen.
-        package var srcset: String? = nil
-        package var sizes: String = ""
-        package var alt: String
-        package var width: Int
-        package var height: Int
-        package var authorName: String
-        package var authorHandle: String
-        package var avatar: AvatarModel
-        package var place: String?
-        package var createdAt: String
-        package var time: String
-        /// "2 of 5": the story among the author's.
-        package var position: String
-        /// "1 of 8": the author among the people.
-        package var person: String
-
-        package init(
-            key: String, image: String?, alt: String, width: Int, height: Int, authorName: String, authorHandle: String,
-            avatar: AvatarModel, place: String?, createdAt: String, time: String, position: String, person: String
-        ) {
-            self.key = key
-            self.image = image
-            self.alt = alt
-            self.width = width
-            self.height = height
-            self.authorName = authorName
-            self.authorHandle = authorHandle
-            self.avatar = avatar
-            self.place = place
-            self.createdAt = createdAt
-            self.time = time
-            self.position = position
-            self.person = person
-        }
-
-        package var templateValues: [String: TemplateValue] {
-            [
-                "key": .string(key),
-                "image": .optional(image),
-                "srcset": .optional(srcset),
-                "sizes": .string(sizes),
-                "alt": .string(alt),
-                "width": .int(width),
-                "height": .int(height),
-                "authorName": .string(authorName),
-                "authorHandle": .string(authorHandle),
-                "avatar": avatar.templateValue,
-                "place": .optional(place),
-                "createdAt": .string(createdAt),
-                "time": .string(time),
-                "position": .string(position),
-                "person": .string(person),
-                "status": .string("\(authorName), story \(position), person \(person)"),
-            ]
-        }
-    }
-
-    /// Someone up next.
-    package struct UpNext: TemplateModel, Equatable {
-        package var name: String
-        package var avatar: AvatarModel
-
-        package init(name: String, avatar: AvatarModel) {
-            self.name = name
-            self.avatar = avatar
-        }
-
-        package var templateValues: [String: TemplateValue] {
-            ["name": .string(name), "avatar": avatar.templateValue]
-        }
-    }
-
-    /// A story playing, with the progress segments, who is next and where each key goes.
-    package struct Playing: Sendable, Equatable {
-        package var story: Story
-        /// Per story of the author: `done`, `current` or `upcoming`.
-        package var segments: [String]
-        package var upNext: [UpNext]
-        package var nextHref: String
-        package var previousHref: String
-        package var nextAuthorHref: String
-        package var previousAuthorHref: String
-        package var pauseHref: String
-        package var preloadImage: String?
-
-        package init(
-            story: Story, segments: [String], upNext: [UpNext], nextHref: String, previousHref: String,
-            nextAuthorHref: String, previousAuthorHref: String, pauseHref: String, preloadImage: String?
-        ) {
-            self.story = story
-            self.segments = segments
-            self.upNext = upNext
-            self.nextHref = nextHref
-            self.previousHref = previousHref
-            self.nextAuthorHref = nextAuthorHref
-            self.previousAuthorHref = previousAuthorHref
-            self.pauseHref = pauseHref
-            self.preloadImage = preloadImage
-        }
-    }
 
     /// What the page shows.
     package enum Content: Sendable, Equatable {
         case playing(Playing)
         case message(title: String, text: String)
+        /// Night hours: nothing but the clock.
+        case night
     }
 
     package var title: String
-    /// `tv`, the drift phase and whether it is paused (see `TVPresenter`).
+    /// `tv`, the drift phase, whether it is paused, a pair or night (see `TVPresenter`).
     package var mainClass: String
     package var interval: Int
     package var refreshSeconds: Int
@@ -132,10 +27,26 @@ package struct TVPageModel: PageModel, Equatable {
     /// The meta refresh's content, nil when the script plays the page in place.
     package var refresh: String?
     package var content: Content
+    /// The clock and date, when this screen shows them (always at night).
+    package var clock: Clock?
+    /// When night hours start or end next, in milliseconds since 1970 (for the script);
+    /// nil without night hours.
+    package var nightChange: Int64?
+    /// Whether photos fade into each other on this screen (its setting; the script also
+    /// leaves it out under reduced motion).
+    package var fade: Bool
+    /// Whether the page was made for a screen wider than tall (pairs); the script
+    /// fetches it again when its screen turns out otherwise.
+    package var wide: Bool
+    /// The time zone the page's clock and night hours were worked out in.
+    package var timeZone: String
+    /// This screen's settings page, coming back here.
+    package var settingsHref: String
 
     package init(
         title: String, mainClass: String, interval: Int, refreshSeconds: Int, paused: Bool, forName: String?, selfHref: String,
-        refresh: String?, content: Content
+        refresh: String?, content: Content, clock: Clock? = nil, nightChange: Int64? = nil, fade: Bool = true, wide: Bool = true,
+        timeZone: String = "UTC", settingsHref: String = "/tv/settings"
     ) {
         self.title = title
         self.mainClass = mainClass
@@ -146,6 +57,12 @@ package struct TVPageModel: PageModel, Equatable {
         self.selfHref = selfHref
         self.refresh = refresh
         self.content = content
+        self.clock = clock
+        self.nightChange = nightChange
+        self.fade = fade
+        self.wide = wide
+        self.timeZone = timeZone
+        self.settingsHref = settingsHref
     }
 
     package var templateValues: [String: TemplateValue] {
@@ -158,8 +75,17 @@ package struct TVPageModel: PageModel, Equatable {
             "forName": .optional(forName),
             "selfHref": .string(selfHref),
             "refresh": .optional(refresh),
+            "clock": clock?.templateValue ?? .null,
+            "nightChange": nightChange.map { .string(String($0)) } ?? .null,
+            "fade": .bool(fade),
+            "shape": .string(wide ? "wide" : "tall"),
+            "timeZone": .string(timeZone),
+            "settingsHref": .string(settingsHref),
             "story": .null,
+            "partner": .null,
+            "frames": .list([]),
             "message": .null,
+            "night": false,
             "segments": .list([]),
             "upNext": .list([]),
             "hasUpNext": false,
@@ -173,8 +99,12 @@ package struct TVPageModel: PageModel, Equatable {
         switch content {
         case .message(let title, let text):
             values["message"] = ["title": .string(title), "text": .string(text)]
+        case .night:
+            values["night"] = true
         case .playing(let playing):
             values["story"] = playing.story.templateValue
+            values["partner"] = playing.partner?.templateValue ?? .null
+            values["frames"] = .list([playing.story.templateValue] + (playing.partner.map { [$0.templateValue] } ?? []))
             values["segments"] = .list(playing.segments.map { ["state": .string($0)] })
             values["upNext"] = .list(playing.upNext.map(\.templateValue))
             values["hasUpNext"] = .bool(!playing.upNext.isEmpty)

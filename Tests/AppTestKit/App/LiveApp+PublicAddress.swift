@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 package import GrainStoriesWeb
 import MicroHTTPServer
+package import TestKit
 
 extension LiveApp {
     /// A live app that knows its own address before it starts: `--public-url` is
@@ -13,13 +14,13 @@ extension LiveApp {
     /// it before the app binds it, starting fails and another port is tried, so the race
     /// costs a retry, never a wrong answer.
     package static func startAtKnownAddress(
-        appViewURL: String, _ configure: @escaping (inout AppConfiguration) -> Void = { _ in }
+        appViewURL: String, clock: MovableClock? = nil, _ configure: @escaping (inout AppConfiguration) -> Void = { _ in }
     ) async throws -> LiveApp {
         var lastError: (any Error)?
         for _ in 0..<5 {
             let port = try freeLoopbackPort()
             do {
-                return try await LiveApp.start(appViewURL: appViewURL) { configuration in
+                return try await LiveApp.start(appViewURL: appViewURL, clock: clock) { configuration in
                     configuration.port = port
                     configuration.publicURL = "http://127.0.0.1:\(port)"
                     configure(&configuration)

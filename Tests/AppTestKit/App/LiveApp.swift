@@ -6,7 +6,8 @@ import GrainSupport
 import HTTPTestKit
 package import LoggingTestKit
 package import MicroHTTPServer
-import TestKit
+import Synchronization
+package import TestKit
 
 /// The whole server as production runs it (`GrainStoriesApp` over the live edges, with
 /// its background work, the libmicrohttpd server on 127.0.0.1 port 0), pointed at
@@ -18,10 +19,17 @@ package final class LiveApp: ComposedApp, Sendable {
     package let client: HTTPClient
     package let logs: LogCapture
     package let configuration: AppConfiguration
+    /// The application's clock, kept for `restarted()`.
+    private let now: @Sendable () -> Date
+    private let stopped = Mutex(false)
 
     package var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
-    package static func start(appViewURL: String, _ configure: (inout AppConfiguration) -> Void = { _ in }) async throws -> LiveApp {
+    /// `clock`, the application's clock (the wall clock unless a test moves it). Not a
+    /// closure: the trailing closure of every call is `configure`.
+    package static func start(
+        appViewURL: String, clock: MovableClock? = nil, _ configure: (inout AppConfiguration) -> Void = { _ in }
+    ) async throws -> LiveApp {
         var configuration = AppConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -38,17 +46,18 @@ package final class LiveApp: ComposedApp, Sendable {
         // Tests reach nothing but loopback: activity only where a test gives a Jetstream stand-in.
         configuration.activity = false
         configure(&configuration)
-        return try await LiveApp(configuration: configuration)
+        return try await LiveApp(configuration: configuration, now: clock?.clock ?? Date.init)
     }
 
-    init(configuration: AppConfiguration) async throws {
+    init(configuration: AppConfiguration, now: @escaping @Sendable () -> Date = Date.init) async throws {
         self.configuration = configuration
+        self.now = now
         let logs = LogCapture()
         self.logs = logs
         let data = try DataDirectory.prepare(configuration.dataDirectory)
         let logger = logs.logger(level: .info)
         root = try await GrainStoriesApp.build(
-            configuration: configuration, data: data, logger: logger, edges: .live(configuration: configuration, logger: logger))
+            configuration: configuration, data: data, logger: logger, edges: .live(configuration: configuration, logger: logger, now: now))
         await root.startBackgroundWork()
         server = root.makeServer()
         do {
@@ -72,10 +81,41 @@ package final class LiveApp: ComposedApp, Sendable {
     }
 
     package func stop() async {
+        await stop(keepingData: false)
+    }
+
+    /// Stops serving and the application; its data directory stays for `restarted()`.
+    private func stop(keepingData: Bool) async {
+        guard
+            !stopped.withLock({ was in
+                defer { was = true }
+                return was
+            })
+        else { return }
         await server.shutdown(gracePeriod: .seconds(5))
         await root.shutdown()
         await client.shutdown()
-        try? FileManager.default.removeItem(atPath: configuration.dataDirectory)
+        if !keepingData { try? FileManager.default.removeItem(atPath: configuration.dataDirectory) }
+    }
+
+    /// The server restarted: this one stops (its data kept) and a new one starts with the
+    /// same configuration, address and data directory, as `serve` would after a restart.
+    /// For an app at a known port (`startAtKnownAddress`). The old app must not be used
+    /// again; stopping it again does nothing.
+    package func restarted(between: () async throws -> Void = {}) async throws -> LiveApp {
+        await stop(keepingData: true)
+        try await between()
+        // The listening port may still be held for a moment after the old server closed it.
+        var lastError: (any Error)?
+        for _ in 0..<50 {
+            do {
+                return try await LiveApp(configuration: configuration, now: now)
+            } catch let error as HTTPServerError where error.code == .startFailed {
+                lastError = error
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        throw lastError ?? HTTPServerError(.startFailed, "the restarted server could not start")
     }
 }
 

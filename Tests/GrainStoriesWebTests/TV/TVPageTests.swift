@@ -20,6 +20,12 @@ import Testing
     static let maya = "did:plc:hbrpoigf3cbfnobm2o4rak3v"
     static let erin = "did:plc:zrenun7z5jqipq3zxoi7fdhj"
 
+    /// One story at a time: these tests follow single stories; portrait pairs (on by
+    /// default, see TVPairTests) are switched off.
+    static func singles(_ configuration: inout AppConfiguration) {
+        configuration.tvPortraitPairs = .off
+    }
+
     /// The `content` of the page's meta refresh, unescaped; nil when it has none.
     static func refresh(_ html: String) -> String? {
         HTMLInspection.attributeValues("content", in: html) { $0.hasPrefix("<meta ") && $0.contains("http-equiv=\"refresh\"") }.first
@@ -56,7 +62,7 @@ import Testing
     }
 
     @Test func theFirstStoryShowsWhoWhereAndWhereItStandsAndRefreshesToTheNext() async throws {
-        let app = try await AppHarness()
+        let app = try await AppHarness(configure: Self.singles)
         let response = await app.respond("/tv")
         let maya = await app.respond("/tv?at=\(Self.maya)/3mupadw3kg264").text
         await app.shutdown()
@@ -81,7 +87,7 @@ import Testing
     /// The warn-labelled story (Maya's second) is skipped; after the last person the
     /// first comes again.
     @Test func followingTheRefreshesPlaysEveryStoryTheTVMayShowRoundAndRound() async throws {
-        let app = try await AppHarness()
+        let app = try await AppHarness(configure: Self.singles)
         let shown = await Self.walk(app, from: "/tv", pages: 8)
         await app.shutdown()
         #expect(
@@ -93,7 +99,7 @@ import Testing
     }
 
     @Test func theRemoteKeysLeadToTheNeighbouringStoriesAndPeople() async throws {
-        let app = try await AppHarness()
+        let app = try await AppHarness(configure: Self.singles)
         let html = await app.respond("/tv?at=\(Self.maya)/3muojebufwseb").text
         let first = await app.respond("/tv").text
         await app.shutdown()
@@ -103,6 +109,9 @@ import Testing
         #expect(Self.link("previous-author", html) == "/tv?at=\(Self.tomas)/3mstorycosf1", "the previous person from their first story")
         #expect(Self.link("pause", html) == "/tv?at=\(Self.maya)/3muojebufwseb&paused=1")
         #expect(Self.link("leave", html) == "/")
+        #expect(
+            Self.link("settings", html) == "/tv/settings?back=%2Ftv%3Fat%3D\(Self.maya.replacingOccurrences(of: ":", with: "%3A"))%2F3muojebufwseb",
+            "this screen's settings, coming back here")
         #expect(Self.link("previous", first) == "/tv?at=\(Self.erin)/3mstoryfdhj0", "before the first person comes the last")
     }
 
@@ -166,13 +175,15 @@ import Testing
     }
 
     /// Alice (on an in-memory PDS) follows Maya and Erin.
-    static func followingApp(library: FakeStoryLibrary = .fixtureScenario()) async throws -> (AppHarness, InMemoryPDS, FakeIdentityResolver) {
+    static func followingApp(
+        library: FakeStoryLibrary = .fixtureScenario(), configure: @escaping (inout AppConfiguration) -> Void = singles
+    ) async throws -> (AppHarness, InMemoryPDS, FakeIdentityResolver) {
         let pds = InMemoryPDS()
         try pds.seedRecord(["subject": .string(maya), "createdAt": "2026-09-04T10:00:00.000Z"], collection: "social.grain.graph.follow", rkey: "3mfollow00001")
         try pds.seedRecord(["subject": .string(erin), "createdAt": "2026-09-04T11:00:00.000Z"], collection: "social.grain.graph.follow", rkey: "3mfollow00002")
         let identity = FakeIdentityResolver([.alice], pdsURL: pds.baseURL)
         let app = try await AppHarness(
-            library: library,
+            library: library, configure: configure,
             edges: { edges in
                 edges.pds = pds
                 edges.identity = identity
@@ -235,7 +246,7 @@ import Testing
     @Test func anAppViewOutageIsAMessageThatRecoversByItself() async throws {
         let library = FakeStoryLibrary.fixtureScenario()
         library.update { $0.failing = true }
-        let app = try await AppHarness(library: library)
+        let app = try await AppHarness(library: library, configure: Self.singles)
         let down = await app.respond("/tv?at=\(Self.maya)/3mupadw3kg264")
         library.update { $0.failing = false }
         let back = await app.respond("/tv?at=\(Self.maya)/3mupadw3kg264")
@@ -251,7 +262,7 @@ import Testing
 
     /// The script plays in place (it sets the cookie), and a paused page stays put.
     @Test func theScriptsCookieAndPausingTakeTheMetaRefreshAway() async throws {
-        let app = try await AppHarness()
+        let app = try await AppHarness(configure: Self.singles)
         let scripted = await app.respond("/tv", headers: [("Cookie", "tvplayer=1")]).text
         let paused = await app.respond("/tv?at=\(Self.maya)/3muojebufwseb&paused=1").text
         let emptyScripted = try await AppHarness(library: FakeStoryLibrary())

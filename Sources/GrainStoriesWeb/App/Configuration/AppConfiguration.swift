@@ -1,6 +1,7 @@
 import FoundationEssentials
 package import GrainSupport
 package import MicroHTTPServer
+package import Viewing
 
 /// Everything the server can be told at start-up, read once from flags and
 /// `GRAIN_STORIES_*` environment variables, validated, and passed down as a value.
@@ -97,6 +98,17 @@ package struct AppConfiguration: Sendable {
     package var maxDraftsPerAccount = 20
     /// Bytes of draft photos one account may keep, posted ones included until cleaned up.
     package var maxDraftBytesPerAccount = 200_000_000
+
+    // MARK: TV mode
+    /// Quiet hours for every TV (a screen's own setting may change them); nil: none.
+    package var tvNightHours: TVNightHours?
+    /// The time zone night hours and the clock follow on a TV whose browser has not said
+    /// its own (one without JavaScript): a tz database name, checked at start-up.
+    package var tvTimeZone = "UTC"
+    /// Which portrait stories a landscape TV shows side by side.
+    package var tvPortraitPairs = TVPairing.samePerson
+    /// Whether a TV shows a QR code of the story on screen (`/tv/qr/…`).
+    package var tvQRCode = false
 
     // MARK: Behaviour
     package var logLevel = LogLevel.info

@@ -2,6 +2,7 @@ import ATProto
 import FoundationEssentials
 import GrainSupport
 import MicroHTTPServer
+import Viewing
 
 extension ConfigurationOption {
     /// Every option the server understands, in the order `--help` lists them.
@@ -169,6 +170,49 @@ extension ConfigurationOption {
         .integer(
             "max-draft-bytes", "Bytes of draft photos one account may keep (posted ones count until cleaned up).", range: (1 << 20)...(1 << 40),
             \.maxDraftBytesPerAccount),
+        ConfigurationOption(
+            flag: "tv-night-hours", valueName: "HH:MM-HH:MM",
+            help: "Quiet hours for TV mode (e.g. 22:00-07:00): the screen goes dark but for a small clock; each TV may change them; empty: none.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                let trimmed = text.trimmingWhitespace()
+                guard !trimmed.isEmpty else {
+                    config.tvNightHours = nil
+                    return
+                }
+                guard let hours = TVNightHours(trimmed) else {
+                    throw ConfigurationError("--tv-night-hours must be two different times such as 22:00-07:00, not '\(text)'")
+                }
+                config.tvNightHours = hours
+            },
+            defaultValue: { $0.tvNightHours?.description ?? "(none)" }
+        ),
+        ConfigurationOption(
+            flag: "tv-time-zone", valueName: "ZONE",
+            help: "Time zone (e.g. Europe/Berlin) of TV night hours and the clock where a TV's browser does not say its own (no JavaScript).",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                let trimmed = text.trimmingWhitespace()
+                do throws(ZoneInfoError) {
+                    _ = try ZoneInfoCatalog().zone(named: trimmed)
+                } catch {
+                    throw ConfigurationError("--tv-time-zone: \(error.description)")
+                }
+                config.tvTimeZone = trimmed
+            },
+            defaultValue: { $0.tvTimeZone }
+        ),
+        ConfigurationOption(
+            flag: "tv-portrait-pairs", valueName: "MODE",
+            help:
+                "Two portrait stories side by side on a landscape TV: same-person, consecutive (also the last of one person with the next person's first) or off.",
+            apply: { (config: inout AppConfiguration, text: String) throws(ConfigurationError) in
+                guard let mode = TVPairing(rawValue: text.trimmingWhitespace().lowercased()) else {
+                    throw ConfigurationError("--tv-portrait-pairs must be same-person, consecutive or off, not '\(text)'")
+                }
+                config.tvPortraitPairs = mode
+            },
+            defaultValue: { $0.tvPortraitPairs.rawValue }
+        ),
+        .flag("tv-qr-code", "Show a QR code of the story on screen in TV mode, to open it on a phone.", \.tvQRCode),
         .flag("strict-templates", "Fail pages that use an unknown template variable (for development).", \.strictTemplates),
     ]
 

@@ -132,16 +132,7 @@ struct SignInPage: Sendable {
         heading: String? = nil, showsPDS: Bool = false, focus: SignInPageModel.Field? = nil, passwordCleared: Bool = false,
         showsAppPassword: Bool = false
     ) throws -> HTTPResponse {
-        var cookieValue = context.cookie(CSRFGuard.cookieName)
-        var setCookie: String?
-        if context.account == nil, cookieValue?.utf8.count != 43 {
-            cookieValue = SessionStore.randomToken()
-            setCookie = Cookies.setCookie(name: CSRFGuard.cookieName, value: cookieValue ?? "", maxAgeSeconds: nil, secure: context.isSecure)
-        }
-        let token =
-            context.account == nil
-            ? pages.csrf.token(anonymousCookie: cookieValue ?? "")
-            : pages.csrf.token(for: context) ?? ""
+        let (token, setCookie) = pages.csrf.formToken(for: context)
         var page = SignInPageModel(
             adding: context.account != nil, problem: problem, identifier: identifier, pds: pds, csrfToken: token, next: next,
             heading: heading, showsPDS: showsPDS, focus: focus, passwordCleared: passwordCleared)

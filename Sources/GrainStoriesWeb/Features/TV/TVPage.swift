@@ -21,12 +21,20 @@ import Viewing
 /// When there is nothing to play, Grain is down or `?for=` names nobody, the page says
 /// so in words and looks again every minute, so a TV left on recovers by itself.
 ///
+/// A TV is also a photo frame (`TVScreen`): in night hours (the operator's, or the
+/// screen's own from `/tv/settings`) it shows a dark page with a small clock and asks Grain
+/// nothing; on a screen wider than tall two portraits play side by side (`TVPairing`); a
+/// clock, fading and QR codes follow the screen's settings and the operator's options.
+/// The screen's time zone and shape come from the `tvscreen` cookie its script sets.
+///
 /// Who plays is `StoryVisibility`'s answer: a browser signed in leaves out whom its
 /// account blocks or hid, `?for=` leaves out whom that account blocks (blocks are public
 /// records), and stories behind a warning are skipped (`UnwarnedStoryLibrary`). A left-out
 /// person's `?at=` starts the rotation elsewhere; the page itself names no account.
 struct TVPage: Sendable {
     static let scriptCookie = "tvplayer"
+    /// What the script says of the screen (`TVScreenFacts`), set by it for `/tv`.
+    static let screenCookie = "tvscreen"
 
     let pages: PageRenderer
     /// Stories as TV mode plays them (`UnwarnedStoryLibrary`).
@@ -37,10 +45,17 @@ struct TVPage: Sendable {
     let signer: MediaURLSigner
     let logger: Logger
     let now: @Sendable () -> Date
+    /// The operator's TV options: night hours, time zone, pairs, QR codes.
+    let options: TVOptions
 
     func respond(_ context: RequestContext) async throws -> HTTPResponse {
         let request = try TVRequest(query: context.query)
-        let presenter = TVPresenter(request: request, signer: signer, now: now(), scripted: context.cookies[TVPage.scriptCookie] == "1")
+        let screen = options.screen(settings: TVSettingsPage.settings(context), facts: TVScreenFacts(cookie: context.cookies[TVPage.screenCookie]))
+        let presenter = TVPresenter(
+            request: request, signer: signer, now: now(), scripted: context.cookies[TVPage.scriptCookie] == "1", screen: screen)
+        if case .night(let until) = presenter.nightPhase {
+            return try render(presenter.night(until: until), status: .ok, context)
+        }
         var list: FollowList?
         var visibility = await hidden.visibility(for: context.account)
         if let actor = request.actor {
@@ -74,7 +89,8 @@ struct TVPage: Sendable {
         let rotation = TVRotation(authors: shown, account: list?.account, follows: list?.follows)
         let programme: TVProgramme
         do throws(TVProgramme.Gap) {
-            programme = try await TVProgramme.locate(in: rotation, at: request.at, library: library)
+            programme = try await TVProgramme.locate(
+                in: rotation, at: request.at, library: library, pairing: screen.wide ? options.pairing : .off)
         } catch {
             switch error {
             case .nothingToPlay:
