@@ -74,7 +74,7 @@ def main():
         driver.cdp("Animation.setPlaybackRate", {"playbackRate": rate})
         start = driver.execute_async(STATE)["now"]
         started = time.monotonic()
-        print(f"page hours | real s | pages swapped in | DOM elements | JS heap used (MB) | Nodes | Documents | JS listeners")
+        print("page hours | real s | pages swapped in | DOM elements | JS heap used (MB) | Nodes | Documents | JS listeners")
         print("---:|---:|---:|---:|---:|---:|---:|---:")
         rows = []
         mark = 0.0

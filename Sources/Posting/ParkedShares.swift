@@ -25,7 +25,7 @@ package final class ParkedShares: Sendable {
         package var bytes: Int
         /// How many more files came with the share and were not kept (a story is one photo).
         package var leftOut: Int
-        /// The client address (as `ClientAddressKey` keys it) that sent it.
+        /// The client address (as `ClientNetwork` keys it) that sent it.
         package var address: String
         package var parkedAt: Date
 

@@ -25,7 +25,7 @@ package enum ImageSizes {
         "min(50vw, calc(100vh * \(ratio(aspect))))"
     }
 
-        /// A profile's current stories (9:16 tiles, auto-fill columns of at least 96 px, gap 8,
+    /// A profile's current stories (9:16 tiles, auto-fill columns of at least 96 px, gap 8,
     /// in a main at most 960 wide, padding 16).
     package static func profileStory(_ aspect: AspectRatio) -> String {
         cropped(aspect, tile: 9.0 / 16.0, largest: 140, widths: ["(min-width: 960px) 128px", "(min-width: 440px) 140px", "calc((100vw - 48px) / 3)"])

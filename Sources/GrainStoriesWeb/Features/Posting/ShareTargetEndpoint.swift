@@ -105,7 +105,7 @@ struct ShareTargetEndpoint: Sendable {
         }
         let browser = context.cookie(Self.cookieName).flatMap { $0.utf8.count == 43 ? $0 : nil } ?? SessionStore.randomToken()
         let parked = ParkedShares.Parked(
-            path: file.path, bytes: file.size, leftOut: leftOut, address: ClientAddressKey.key(for: context.request.clientAddress), parkedAt: now())
+            path: file.path, bytes: file.size, leftOut: leftOut, address: ClientNetwork.key(for: context.request.clientAddress), parkedAt: now())
         let stale: [String]
         do {
             stale = try shelf.park(parked, browser: browser)
