@@ -98,12 +98,15 @@
   // every interval() milliseconds, at once when the page is shown again or comes back
   // online, and on the event "grainstories:refresh"; never two at a time. It returns the
   // refresh under way (a promise) or nothing (nothing to do now); either way the next one
-  // is scheduled from when this one is over.
+  // is scheduled from when this one is over. A call for one while another is under way is
+  // kept, not dropped: what changed may have come after that one asked (a TV shown again
+  // refreshes, and Grain's news arrives meanwhile), so another runs as soon as it is over.
   function RefreshLoop(interval, refresh) {
     this.interval = interval;
     this.refresh = refresh;
     this.timer = 0;
     this.running = false;
+    this.again = false;
     var loop = this;
     document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { loop.now(); } });
     window.addEventListener("online", function () { loop.now(); });
@@ -116,11 +119,15 @@
     this.timer = setTimeout(function () { loop.now(); }, this.interval());
   };
   RefreshLoop.prototype.now = function () {
-    if (this.running) { return; }
+    if (this.running) { this.again = true; return; }
+    this.again = false;
     var loop = this, work = this.refresh();
     if (!work) { this.schedule(); return; }
     this.running = true;
-    work.catch(function () {}).then(function () { loop.running = false; loop.schedule(); });
+    work.catch(function () {}).then(function () {
+      loop.running = false;
+      if (loop.again) { loop.now(); } else { loop.schedule(); }
+    });
   };
   G.RefreshLoop = RefreshLoop;
 

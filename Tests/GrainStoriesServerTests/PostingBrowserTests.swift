@@ -169,20 +169,26 @@ import Testing
         try await browser.click(try await browser.element(".strip-create a[href='/stories/new']"))
         #expect(try await browser.waitUntil("return location.pathname === '/stories/new'"))
         // Before a photo is chosen: no preview (no broken image), no progress, and with the
-        // script no Continue button (choosing is enough); the chooser is a large target.
+        // script no Continue button (choosing is enough); the choosers are large targets:
+        // "Choose a photo" alone, or beside "Take a photo" on a touch screen, together
+        // as wide as before and each at least 120 px tall and 140 px wide.
         let shown = try await browser.execute(ViewerBrowserTests.visibleHidden)
         #expect(shown.array?.isEmpty == true, "shown although hidden: \(shown)")
         let before = try await browser.execute(
             """
-            const target = document.querySelector('.file-target').getBoundingClientRect();
+            const group = document.querySelector('.file-choices').getBoundingClientRect();
+            const targets = [...document.querySelectorAll('.file-target')].filter(t => t.getClientRects().length > 0)
+              .map(t => t.getBoundingClientRect()).map(r => ({ width: r.width, height: r.height }));
             return { preview: document.querySelector('.upload-preview').getBoundingClientRect().height,
                      continueShown: document.querySelector('.upload-continue').getClientRects().length > 0,
-                     targetHeight: target.height, targetWidth: target.width, width: innerWidth };
+                     targets: targets, groupWidth: group.width, width: innerWidth };
             """)
         #expect(before["preview"]?.double == 0)
         #expect(before["continueShown"]?.bool == false)
-        #expect((before["targetHeight"]?.double ?? 0) >= 120, "\(before)")
-        #expect((before["targetWidth"]?.double ?? 0) >= min(300, (before["width"]?.double ?? 0) * 0.7), "\(before)")
+        let targets = before["targets"]?.array ?? []
+        #expect(!targets.isEmpty, "\(before)")
+        #expect(targets.allSatisfy { ($0["height"]?.double ?? 0) >= 120 && ($0["width"]?.double ?? 0) >= 140 }, "\(before)")
+        #expect((before["groupWidth"]?.double ?? 0) >= min(300, (before["width"]?.double ?? 0) * 0.7), "\(before)")
         try await browser.execute(
             """
             window.sameDocument = true;
