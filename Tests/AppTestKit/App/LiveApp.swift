@@ -105,17 +105,21 @@ package final class LiveApp: ComposedApp, Sendable {
     package func restarted(between: () async throws -> Void = {}) async throws -> LiveApp {
         await stop(keepingData: true)
         try await between()
-        // The listening port may still be held for a moment after the old server closed it.
+        // The listening port may still be held for a moment after the old server closed it:
+        // try again until it is free (the condition), for at most 5 s.
+        var restarted: LiveApp?
         var lastError: (any Error)?
-        for _ in 0..<50 {
+        _ = try await eventually(within: .seconds(5), checkingEvery: .milliseconds(50)) {
             do {
-                return try await LiveApp(configuration: configuration, now: now)
+                restarted = try await LiveApp(configuration: configuration, now: now)
+                return true
             } catch let error as HTTPServerError where error.code == .startFailed {
                 lastError = error
-                try await Task.sleep(for: .milliseconds(100))
+                return false
             }
         }
-        throw lastError ?? HTTPServerError(.startFailed, "the restarted server could not start")
+        guard let restarted else { throw lastError ?? HTTPServerError(.startFailed, "the restarted server could not start") }
+        return restarted
     }
 }
 
