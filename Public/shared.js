@@ -94,6 +94,22 @@
     return G.photoReady(image);
   };
 
+  // A copy of a fetched page's <img> (every attribute, src last), made in this document
+  // and loaded and decoded here; resolves with it once it is ready, as photoReady does.
+  // The copy itself goes on screen: an <img> adopted from a parsed page starts its own
+  // load only after adoption, and its decode() may settle before that load (WebKit),
+  // so waiting on it can let a photo in half-drawn; this one is known to be there.
+  G.readyImage = function (photo) {
+    var image = document.createElement("img");
+    Array.prototype.forEach.call(photo.attributes, function (attribute) {
+      if (attribute.name !== "src" && attribute.name !== "fetchpriority") { image.setAttribute(attribute.name, attribute.value); }
+    });
+    image.fetchPriority = "low";
+    var src = photo.getAttribute("src");
+    if (src) { image.setAttribute("src", src); }
+    return G.photoReady(image).then(function () { return image; });
+  };
+
   // A page left open (a TV, a tablet on the wall) keeps itself current: `refresh` runs
   // every interval() milliseconds, at once when the page is shown again or comes back
   // online, and on the event "grainstories:refresh"; never two at a time. It returns the

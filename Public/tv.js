@@ -34,16 +34,16 @@
   var FADE_MS = 1200;
   var REDUCED_MOTION = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
-  // A TV page, fetched and parsed, with its photo loaded (or failed) before it counts as
-  // ready, so swapping it in never shows a half-drawn photo. Any status will do as long
-  // as it is a TV page: a message page (nothing to play, Grain down) is shown as it is.
+  // A TV page, fetched and parsed, with its photos loaded and decoded (or failed) before
+  // it counts as ready, so swapping it in never shows a half-drawn photo: the ready
+  // copies (G.readyImage) go with it, to stand in for the page's own <img>s when it is
+  // shown. Any status will do as long as it is a TV page: a message page (nothing to
+  // play, Grain down) is shown as it is.
   function loadPage(href) {
     return G.fetchPage(href, { fresh: true, anyStatus: true }).then(function (page) {
       if (!page.doc.querySelector("main.tv")) { throw new Error("not a TV page"); }
-      var images = Array.prototype.map.call(page.doc.querySelectorAll(".tv-image"), function (image) {
-        return G.preloadImage(image);
-      });
-      return Promise.all(images).then(function () { return page.doc; });
+      var images = Array.prototype.map.call(page.doc.querySelectorAll(".tv-image"), G.readyImage);
+      return Promise.all(images).then(function (ready) { return { doc: page.doc, images: ready }; });
     });
   }
 
@@ -82,8 +82,8 @@
     if (!href) { return; }
     var token = ++this.token;
     var player = this;
-    this.pages.get(href).then(function (doc) {
-      if (token === player.token) { player.show(doc); }
+    this.pages.get(href).then(function (page) {
+      if (token === player.token) { player.show(page); }
     }, function () {
       // The server did not answer: stay, and try again after another interval.
       if (token === player.token && action === "next") { player.begin(null); }
@@ -94,9 +94,14 @@
   // refresh) keeps its photos and where its timer is; anything else starts afresh, the
   // old page fading out over it. Resolves when the page is on screen (or another move
   // came first).
-  Player.prototype.show = function (doc) {
+  Player.prototype.show = function (page) {
+    var doc = page.doc;
     var fresh = document.adoptNode(doc.querySelector("main.tv"));
     var player = this, swap = ++this.swaps;
+    Array.prototype.forEach.call(fresh.querySelectorAll(".tv-image"), function (image, index) {
+      var ready = page.images[index];
+      if (ready && !ready.parentNode) { image.parentNode.replaceChild(ready, image); }
+    });
     var images = Array.prototype.map.call(fresh.querySelectorAll(".tv-image"), G.photoReady);
     return Promise.all(images).then(function () {
       if (swap === player.swaps) { player.swap(fresh, doc.title); }
@@ -238,9 +243,9 @@
     var player = this;
     var token = this.token;
     this.pages.forget(href);
-    return this.pages.get(href).then(function (doc) {
+    return this.pages.get(href).then(function (page) {
       if (token !== player.token) { return; }
-      return player.show(doc).then(function () { document.dispatchEvent(new CustomEvent("grainstories:refreshed")); });
+      return player.show(page).then(function () { document.dispatchEvent(new CustomEvent("grainstories:refreshed")); });
     });
   };
 

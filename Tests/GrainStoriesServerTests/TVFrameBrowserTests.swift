@@ -75,6 +75,7 @@ import Viewing
         try await F.run(engine, screen: .tv, { $0.tvPortraitPairs = .off }) { f in
             try await f.browser.navigate(f.base + "/tv/settings")
             try await f.browser.click(try await f.browser.element("input[name=fade]"))
+            try #require(try await f.browser.waitUntil("return !document.querySelector('input[name=fade]').checked"), "fading unticked before saving")
             try await f.browser.click(try await f.browser.element("form.stack-form button[type=submit]"))
             #expect(try await f.waitForPath("/tv"))
             try await TV.open(f, "interval=60")
@@ -82,7 +83,8 @@ import Viewing
             try await f.browser.press(WebDriver.arrowRight)
             #expect(try await TV.waitForStory(f, TV.tomasFirst))
             let arrived = try await Self.arrivals(f)
-            #expect(arrived.first?["oldStays"]?.bool == false && arrived.first?["fading"]?.double == 0, "fading off on this screen: \(arrived)")
+            #expect(try await f.browser.execute("return document.querySelector('main.tv').getAttribute('data-fade')").string == "false")
+            #expect(arrived.count == 1 && arrived.first?["oldStays"]?.bool == false && arrived.first?["fading"]?.double == 0, "fading off on this screen: \(arrived)")
         }
     }
 
