@@ -84,7 +84,9 @@ import Viewing
             #expect(try await TV.waitForStory(f, TV.tomasFirst))
             let arrived = try await Self.arrivals(f)
             #expect(try await f.browser.execute("return document.querySelector('main.tv').getAttribute('data-fade')").string == "false")
-            #expect(arrived.count == 1 && arrived.first?["oldStays"]?.bool == false && arrived.first?["fading"]?.double == 0, "fading off on this screen: \(arrived)")
+            #expect(
+                arrived.count == 1 && arrived.first?["oldStays"]?.bool == false && arrived.first?["fading"]?.double == 0,
+                "fading off on this screen: \(arrived)")
         }
     }
 
