@@ -41,11 +41,28 @@
     var fills = Math.min(photo, stage) / Math.max(photo, stage) >= 1 - MAX_CROP;
     figure.classList.toggle("photo-fills", fills);
     // The width it is drawn at, for srcset: filling the stage cuts the photo's edges, so
-    // it is drawn wider (or taller) than the stage; shown whole, as wide as it fits.
+    // it is drawn wider (or taller) than the stage; shown whole, as wide as it fits. The
+    // page's own `sizes` already counts the phone's fill (ImageSizes.wholePhoto), so this
+    // only ever asks for more: a width the browser already has that is sharp enough is
+    // kept, rather than fetching the photo a second time a few pixels narrower.
     if (image.getAttribute("srcset")) {
-      var drawn = fills ? Math.max(box.width, box.height * photo) : Math.min(box.width, box.height * photo);
-      image.sizes = Math.ceil(drawn) + "px";
+      var drawn = Math.ceil(fills ? Math.max(box.width, box.height * photo) : Math.min(box.width, box.height * photo));
+      if (candidateWidth(image) < drawn * (window.devicePixelRatio || 1)) { image.sizes = drawn + "px"; }
     }
+  }
+
+  // The `w` of the srcset candidate the browser is showing (0 when none is known yet).
+  function candidateWidth(image) {
+    var current = image.currentSrc;
+    if (!current) { return 0; }
+    var found = 0;
+    image.getAttribute("srcset").split(",").forEach(function (candidate) {
+      var parts = candidate.trim().split(/\s+/);
+      try {
+        if (parts.length === 2 && new URL(parts[0], location.href).href === current) { found = parseInt(parts[1], 10) || 0; }
+      } catch (error) { /* not a URL */ }
+    });
+    return found;
   }
 
   // Focus lands on the story itself (not its first link), inside the modal dialog.

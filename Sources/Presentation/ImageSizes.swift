@@ -13,11 +13,27 @@ import FoundationEssentials
 package enum ImageSizes {
     /// The photo in the viewer and on TV, shown whole (`object-fit: contain`): as wide as
     /// the screen's height allows for its shape, within the stage (at most 480 px wide on a
-    /// phone). The viewer's script refines it when it lets the photo fill the screen.
+    /// phone).
+    ///
+    /// On a phone the viewer lets a photo whose shape is close to the screen's fill it
+    /// (`object-fit: cover`, `fillsPhone`), drawn wider than the screen; `sizes` says so
+    /// itself, with the same rule as a media query on the screen's shape, so the browser
+    /// fetches the one width it will draw at instead of a narrower one first and the
+    /// wider one after the script has measured.
     package static func wholePhoto(_ aspect: AspectRatio, stage: Bool = true) -> String {
         let height = "calc(100vh * \(ratio(aspect)))"
-        return stage ? "(min-width: 720px) min(100vw, \(height)), min(100vw, 480px, \(height))" : "min(100vw, \(height))"
+        guard stage else { return "min(100vw, \(height))" }
+        let shape = value(aspect)
+        // Screens (width / height) for which the photo fills: its shape within a fifth.
+        let narrowest = Int((shape * (1 - fillCrop) * 1000).rounded())
+        let widest = Int((shape / (1 - fillCrop) * 1000).rounded())
+        let fills = "(max-width: 480px) and (min-aspect-ratio: \(narrowest)/1000) and (max-aspect-ratio: \(widest)/1000) max(100vw, \(height))"
+        return "(min-width: 720px) min(100vw, \(height)), \(fills), min(100vw, 480px, \(height))"
     }
+
+    /// The most of a photo the phone viewer cuts off to let it fill the screen
+    /// (`MAX_CROP` in `Public/viewer.js`).
+    static let fillCrop = 0.2
 
     /// One of two portraits side by side on TV (`tv.css`'s pair): half the screen's width
     /// at most, as tall as the screen allows for its shape.

@@ -48,6 +48,39 @@ import Testing
         }
     }
 
+    /// A 9:16 photo that fills a 390 × 844 phone at DPR 3 is drawn about 475 CSS px wide,
+    /// wider than the screen: the page's own `sizes` says so, so the first width the
+    /// browser fetches is already sharp there (at least 3 × 475 px) and it is the only
+    /// width of that photo the phone downloads, not a narrower one first and this one
+    /// after the script has measured.
+    @Test func aPhotoThatFillsThePhoneIsDownloadedOnceAtTheWidthItIsDrawn() async throws {
+        // Maya's third story is 1125 × 2000 in Grain's answer, as its photo is here.
+        try await F.run(reducedMotion: true, photo: TestImages.photoLike(width: 1125, height: 2000)) { f in
+            try await f.open(F.maya, "3mupadw3kg264", expectRunning: false)
+            try await f.waitForPhoto()
+            let measured = """
+                const img = image();
+                const own = img.getAttribute('srcset').split(',').map((c) => c.trim().split(/\\s+/))
+                    .map(([url, w]) => ({ url: new URL(url, location.href).href, width: parseInt(w, 10) }));
+                const fetched = performance.getEntriesByType('resource').map((e) => e.name);
+                const shown = own.find((c) => c.url === img.currentSrc);
+                const drawn = box(img).width * (getComputedStyle(img).objectFit === 'cover' ? Math.max(1, (img.naturalWidth / img.naturalHeight) / (box(img).width / box(img).height)) : 1);
+                return { fills: img.parentNode.classList.contains('photo-fills'), shown: shown ? shown.width : 0, needed: drawn * devicePixelRatio,
+                         fetched: own.filter((c) => fetched.includes(c.url)).map((c) => c.width), arrived: fetched.includes(img.currentSrc), sizes: img.getAttribute('sizes') };
+                """
+            #expect(try await f.browser.waitUntil(F.boxHelpers + F.photoHelpers + "return image().parentNode.classList.contains('photo-fills')"))
+            #expect(
+                try await f.browser.waitUntil(
+                    F.boxHelpers + F.photoHelpers + "return performance.getEntriesByType('resource').some((e) => e.name === image().currentSrc)"))
+            let report = try await f.browser.execute(F.boxHelpers + F.photoHelpers + measured)
+            let shown = try #require(report["shown"]?.double)
+            let needed = try #require(report["needed"]?.double)
+            #expect(needed > 3 * 390, "it fills the phone, drawn wider than the screen: \(report)")
+            #expect(shown >= needed.rounded(.down), "the width fetched first is sharp where it is drawn: \(report)")
+            #expect(report["fetched"]?.array?.compactMap(\.double) == [shown], "one width of this photo downloaded: \(report)")
+        }
+    }
+
     /// On a tablet standing up, the header, the author and the round buttons are each
     /// wholly on the photo or wholly off it, never across its edge.
     @Test func onAPortraitTabletNoControlStraddlesThePhotosEdge() async throws {

@@ -85,9 +85,15 @@ import Viewing
         #expect(Self.widths(srcset) == MediaWidths.photos + [MediaWidths.originalWidth])
         let src = try #require(Self.attribute("src", photo))
         #expect(srcset?.hasSuffix(src + " 2000w") == true)
-        // The fixture's first story is 1500 × 2000: drawn whole, 0.75 of the screen's height wide.
+        // The fixture's first story is 1500 × 2000: drawn whole, 0.75 of the screen's height
+        // wide; on a phone whose shape is within a fifth of 3:4 (0.6 to 0.9375) it fills the
+        // screen, as wide as the screen or 0.75 of its height, whichever is more.
         #expect(stories[0].aspectRatio.width == 1500 && stories[0].aspectRatio.height == 2000)
-        #expect(Self.attribute("sizes", photo) == "(min-width: 720px) min(100vw, calc(100vh * 0.75)), min(100vw, 480px, calc(100vh * 0.75))")
+        #expect(
+            Self.attribute("sizes", photo)
+                == "(min-width: 720px) min(100vw, calc(100vh * 0.75)), "
+                + "(max-width: 480px) and (min-aspect-ratio: 600/1000) and (max-aspect-ratio: 938/1000) max(100vw, calc(100vh * 0.75)), "
+                + "min(100vw, 480px, calc(100vh * 0.75))")
         // The backdrop asks for the same candidate, so it is one download.
         let backdrop = try #require(Self.images(html, "story-backdrop").first)
         #expect(Self.attribute("srcset", backdrop) == srcset)
