@@ -7,7 +7,8 @@ import Testing
 
 /// The real server behind the real nginx or Caddy, configured with docs/self-hosting.md's text for
 /// it: the same blocks with only the ports, the addresses the proxy listens on and the
-/// certificate changed (nginx: self-signed, made by `openssl` now; Caddy: its internal
+/// certificate changed (nginx: self-signed for `stories.example.org`, made by `openssl` now,
+/// which a browser told to trust it takes as a valid one; Caddy: its internal
 /// CA, as for any IP address), plus a plain-http address beside the https one on the same
 /// block, so one configuration serves both schemes.
 struct ReverseProxyStack {
@@ -27,6 +28,9 @@ struct ReverseProxyStack {
     let http: String
     /// nginx: docs/self-hosting.md's port-80 block, which sends visitors to https.
     let redirect: String?
+    /// nginx: the PEM file of its self-signed certificate, whose subject (and only
+    /// alternative name) is `stories.example.org`.
+    let certificate: String?
 
     /// docs/self-hosting.md's first ```nginx or ```caddyfile block, under "### nginx" or "### Caddy".
     static func documentedConfiguration(_ kind: Kind) throws -> String {
@@ -69,7 +73,7 @@ struct ReverseProxyStack {
             let openssl = try CommandRun(
                 [
                     "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keys + "/key.pem", "-out", keys + "/cert.pem",
-                    "-days", "1", "-subj", "/CN=stories.example.org",
+                    "-days", "1", "-subj", "/CN=stories.example.org", "-addext", "subjectAltName=DNS:stories.example.org",
                 ], executable: "/usr/bin/openssl")
             guard openssl.status == 0 else { throw BrowserTestError("openssl: \(openssl.error)") }
             let configuration = try substitute(
@@ -95,7 +99,8 @@ struct ReverseProxyStack {
         }
         return ReverseProxyStack(
             pds: pds, appView: appView, data: setup.data, server: server, proxy: proxy,
-            https: "https://127.0.0.1:\(tls)", http: "http://127.0.0.1:\(plain)", redirect: kind == .nginx ? "http://127.0.0.1:\(redirect)" : nil)
+            https: "https://127.0.0.1:\(tls)", http: "http://127.0.0.1:\(plain)", redirect: kind == .nginx ? "http://127.0.0.1:\(redirect)" : nil,
+            certificate: kind == .nginx ? setup.data + "-tls/cert.pem" : nil)
     }
 
     /// The server's access-log line for `path` once it is written.

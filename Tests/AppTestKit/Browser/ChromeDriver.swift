@@ -15,10 +15,15 @@ package final class ChromeDriver: BrowserDriver {
     /// behind when it does not exit cleanly; in the shared /tmp a whole test run used to
     /// leave about 150 of them.
     package let temporaryDirectory: String
+    /// Command-line switches every browser of this driver gets besides the usual ones
+    /// (a host name mapped to loopback, a test certificate to trust).
+    private let extraArguments: [String]
 
     package static let chromiumBinary = "/usr/lib/chromium/chromium"
 
-    package init() throws {
+    /// `extraArguments`: switches added to every Chromium this driver starts.
+    package init(extraArguments: [String] = []) throws {
+        self.extraArguments = extraArguments
         guard let executable = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first(where: FileManager.default.isExecutableFile(atPath:)),
             FileManager.default.isExecutableFile(atPath: ChromeDriver.chromiumBinary)
         else {
@@ -71,10 +76,11 @@ package final class ChromeDriver: BrowserDriver {
             "browserName": "chrome",
             "goog:chromeOptions": [
                 "binary": .string(ChromeDriver.chromiumBinary),
-                "args": [
-                    "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio",
-                ],
+                "args": .array(
+                    [
+                        "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio",
+                    ].map(WebDriverJSON.string) + extraArguments.map(WebDriverJSON.string)),
                 "mobileEmulation": ["deviceMetrics": screen.deviceMetrics],
             ],
             "goog:loggingPrefs": ["browser": "ALL"],
