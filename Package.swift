@@ -221,7 +221,7 @@ let package = Package(
             dependencies: [
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ATProtoTestKit", "FeatureTestKit", "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts",
                 "Geocoding", "Viewing", "Social", "Posting", "GrainStoriesWeb", "MicroHTTPServer", "CurlHTTPClient", "PhotoPipeline", "WorkerThreads",
-                "Activity", "WebSockets", "P256",
+                "Activity", "WebSockets", "P256", "SQLiteStore",
             ],
             path: "Tests/AppTestKit",
             // The browser WebKitWebDriver automates, run by path (WebKitDriver); axe-core

@@ -48,12 +48,12 @@ package struct ActorTypeahead: Sendable {
         let answer: Answer
         do {
             answer = try await appViewBreaker.run { () async throws(XRPCError) -> Answer in
-                try await appView.query("social.grain.unspecced.searchActorsTypeahead", parameters, as: Answer.self, timeout: timeout)
+                try await appView.query(.grainSearchActorsTypeahead, parameters, as: Answer.self, timeout: timeout)
             }
         } catch {
             guard let resolver, let resolverBreaker else { throw error }
             answer = try await resolverBreaker.run { () async throws(XRPCError) -> Answer in
-                try await resolver.query("app.bsky.actor.searchActorsTypeahead", parameters, as: Answer.self, timeout: timeout)
+                try await resolver.query(.blueskySearchActorsTypeahead, parameters, as: Answer.self, timeout: timeout)
             }
         }
         return answer.actors.filter { $0.handle != nil }

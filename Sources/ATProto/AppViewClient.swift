@@ -17,7 +17,7 @@ package struct AppViewClient: Sendable {
 
     /// One XRPC query through the breaker.
     private func query<Value: Decodable & Sendable>(
-        _ method: String, _ parameters: [(String, String)] = [], as type: Value.Type
+        _ method: XRPCMethod, _ parameters: [(String, String)] = [], as type: Value.Type
     ) async throws(XRPCError) -> Value {
         try await breaker.run { () async throws(XRPCError) -> Value in
             try await xrpc.query(method, parameters, as: type, timeout: timeout)
@@ -25,15 +25,15 @@ package struct AppViewClient: Sendable {
     }
 
     package func storyAuthors() async throws(XRPCError) -> [StoryAuthor] {
-        try await query("social.grain.unspecced.getStoryAuthors", as: StoryAuthorsResponse.self).authors
+        try await query(.getStoryAuthors, as: StoryAuthorsResponse.self).authors
     }
 
     package func stories(actor did: DID) async throws(XRPCError) -> [StoryView] {
-        try await query("social.grain.unspecced.getStories", [("actor", did.rawValue)], as: StoriesResponse.self).stories
+        try await query(.getStories, [("actor", did.rawValue)], as: StoriesResponse.self).stories
     }
 
     package func story(uri: ATURI) async throws(XRPCError) -> StoryView? {
-        try await query("social.grain.unspecced.getStory", [("story", uri.rawValue)], as: StoryResponse.self).story
+        try await query(.getStory, [("story", uri.rawValue)], as: StoryResponse.self).story
     }
 
     /// A page of `did`'s stories of all time, newest first, expired ones included
@@ -41,7 +41,7 @@ package struct AppViewClient: Sendable {
     package func storyArchive(actor did: DID, limit: Int, before cursor: Datetime?) async throws(XRPCError) -> StoriesResponse {
         var parameters = [("actor", did.rawValue), ("limit", String(limit))]
         if let cursor { parameters.append(("cursor", cursor.rawValue)) }
-        return try await query("social.grain.unspecced.getStoryArchive", parameters, as: StoriesResponse.self)
+        return try await query(.getStoryArchive, parameters, as: StoriesResponse.self)
     }
 
     /// A page of the comments on `subject` (a story), oldest first
@@ -49,7 +49,7 @@ package struct AppViewClient: Sendable {
     package func commentThread(subject: ATURI, limit: Int, cursor: String?) async throws(XRPCError) -> CommentThreadPage {
         var parameters = [("subject", subject.rawValue), ("limit", String(min(100, max(1, limit))))]
         if let cursor { parameters.append(("cursor", cursor)) }
-        return try await query("social.grain.unspecced.getCommentThread", parameters, as: CommentThreadPage.self)
+        return try await query(.getCommentThread, parameters, as: CommentThreadPage.self)
     }
 
     /// A page of whom `actor` follows, newest first (`getFollowing`); `limit` is kept
@@ -57,7 +57,7 @@ package struct AppViewClient: Sendable {
     package func following(actor: DID, limit: Int, cursor: String?) async throws(XRPCError) -> FollowingPage {
         var parameters = [("actor", actor.rawValue), ("limit", String(min(100, max(1, limit))))]
         if let cursor { parameters.append(("cursor", cursor)) }
-        return try await query("social.grain.unspecced.getFollowing", parameters, as: FollowingPage.self)
+        return try await query(.getFollowing, parameters, as: FollowingPage.self)
     }
 
     /// nil when the AppView says the actor does not exist: a 400 or 404 whose error or
@@ -66,7 +66,7 @@ package struct AppViewClient: Sendable {
     /// are remembered like profiles, so a made-up name is not asked for again and again.
     package func profile(actor: ATIdentifier) async throws(XRPCError) -> ProfileViewDetailed? {
         do {
-            return try await query("social.grain.unspecced.getActorProfile", [("actor", actor.rawValue)], as: ProfileViewDetailed.self)
+            return try await query(.getActorProfile, [("actor", actor.rawValue)], as: ProfileViewDetailed.self)
         } catch {
             if AppViewClient.saysNoSuchActor(error) { return nil }
             throw error

@@ -25,7 +25,7 @@ package struct PDSClient: PDSConnection {
             var password: String
         }
         let response = try await xrpc.procedure(
-            "com.atproto.server.createSession", json: Input(identifier: identifier, password: password.revealed),
+            .createSession, json: Input(identifier: identifier, password: password.revealed),
             as: SessionResponse.self, timeout: .seconds(15)
         )
         return PDSSession(
@@ -35,7 +35,7 @@ package struct PDSClient: PDSConnection {
 
     package func refreshSession(_ refreshToken: Secret) async throws(XRPCError) -> PDSSession {
         let response = try await xrpc.procedure(
-            "com.atproto.server.refreshSession", body: nil, contentType: nil, as: SessionResponse.self,
+            .refreshSession, body: nil, contentType: nil, as: SessionResponse.self,
             headers: bearer(refreshToken), timeout: .seconds(15)
         )
         return PDSSession(
@@ -44,7 +44,7 @@ package struct PDSClient: PDSConnection {
     }
 
     package func deleteSession(_ refreshToken: Secret) async throws(XRPCError) {
-        _ = try await xrpc.procedure("com.atproto.server.deleteSession", body: nil, contentType: nil, as: EmptyResponse.self, headers: bearer(refreshToken))
+        _ = try await xrpc.procedure(.deleteSession, body: nil, contentType: nil, as: EmptyResponse.self, headers: bearer(refreshToken))
     }
 
     // MARK: Records and blobs
@@ -53,9 +53,9 @@ package struct PDSClient: PDSConnection {
     package func getRecord<Value: Decodable>(
         repo: DID, collection: NSID, rkey: RecordKey, as type: Value.Type
     ) async throws(PDSCallFailure) -> (ref: RecordRef, value: Value)? {
-        let request = xrpc.queryRequest("com.atproto.repo.getRecord", [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)])
+        let request = xrpc.queryRequest(.getRecord, [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)])
         do {
-            let response = try await authorized(request, nsid: "com.atproto.repo.getRecord", as: GetRecordResponse<Value>.self)
+            let response = try await authorized(request, method: .getRecord, as: GetRecordResponse<Value>.self)
             return (RecordRef(uri: response.uri, cid: response.cid ?? ""), response.value)
         } catch {
             if case .pds(let xrpc) = error, xrpc.errorName == "RecordNotFound" { return nil }
@@ -64,11 +64,11 @@ package struct PDSClient: PDSConnection {
     }
 
     package func createRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey?, record: Record) async throws(PDSCallFailure) -> RecordRef {
-        try await write("com.atproto.repo.createRecord", WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
+        try await write(.createRecord, WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
     }
 
     package func putRecord<Record: Encodable>(repo: DID, collection: NSID, rkey: RecordKey, record: Record) async throws(PDSCallFailure) -> RecordRef {
-        try await write("com.atproto.repo.putRecord", WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
+        try await write(.putRecord, WriteInput(repo: repo, collection: collection, rkey: rkey, record: record), as: RecordRef.self)
     }
 
     package func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey) async throws(PDSCallFailure) {
@@ -77,7 +77,7 @@ package struct PDSClient: PDSConnection {
             var collection: NSID
             var rkey: RecordKey
         }
-        _ = try await write("com.atproto.repo.deleteRecord", Input(repo: repo, collection: collection, rkey: rkey), as: EmptyResponse.self)
+        _ = try await write(.deleteRecord, Input(repo: repo, collection: collection, rkey: rkey), as: EmptyResponse.self)
     }
 
     package func listRecords<Value: Decodable>(
@@ -85,30 +85,30 @@ package struct PDSClient: PDSConnection {
     ) async throws(XRPCError) -> RecordPage<Value> {
         var parameters = [("repo", repo.rawValue), ("collection", collection.rawValue), ("limit", String(limit))]
         if let cursor { parameters.append(("cursor", cursor)) }
-        return try await xrpc.query("com.atproto.repo.listRecords", parameters, as: RecordPage<Value>.self, timeout: .seconds(15))
+        return try await xrpc.query(.listRecords, parameters, as: RecordPage<Value>.self, timeout: .seconds(15))
     }
 
     /// Uploads a file (streamed from disk, so a retry sends it again whole) as a blob.
     package func uploadBlob(path: String, mimeType: String) async throws(PDSCallFailure) -> BlobRef {
-        let request = xrpc.procedureRequest("com.atproto.repo.uploadBlob", body: .file(path: path), contentType: mimeType, timeout: .seconds(120))
-        return try await authorized(request, nsid: "com.atproto.repo.uploadBlob", as: UploadBlobResponse.self).blob
+        let request = xrpc.procedureRequest(.uploadBlob, body: .file(path: path), contentType: mimeType, timeout: .seconds(120))
+        return try await authorized(request, method: .uploadBlob, as: UploadBlobResponse.self).blob
     }
 
     // MARK: Sending
 
     /// A record procedure with a JSON body, authorized.
-    private func write<Input: Encodable, Output: Decodable>(_ nsid: String, _ input: Input, as type: Output.Type) async throws(PDSCallFailure) -> Output {
+    private func write<Input: Encodable, Output: Decodable>(_ method: XRPCMethod, _ input: Input, as type: Output.Type) async throws(PDSCallFailure) -> Output {
         let body: HTTPClientRequest.Body
         do { body = try XRPCClient.jsonBody(input) } catch { throw .pds(error) }
-        let request = xrpc.procedureRequest(nsid, body: body, contentType: "application/json", timeout: .seconds(30))
-        return try await authorized(request, nsid: nsid, as: type)
+        let request = xrpc.procedureRequest(method, body: body, contentType: "application/json", timeout: .seconds(30))
+        return try await authorized(request, method: method, as: type)
     }
 
     /// Sends `request` with the authorizer's fields, as often as it decides (within
     /// `AuthorizedExchange`'s bound).
-    private func authorized<Output: Decodable>(_ request: HTTPClientRequest, nsid: String, as type: Output.Type) async throws(PDSCallFailure) -> Output {
+    private func authorized<Output: Decodable>(_ request: HTTPClientRequest, method: XRPCMethod, as type: Output.Type) async throws(PDSCallFailure) -> Output {
         let xrpc = self.xrpc
-        return try await AuthorizedExchange(authorizer).output(of: PDSRequest(method: request.method, url: request.url, nsid: nsid), as: type) {
+        return try await AuthorizedExchange(authorizer).output(of: PDSRequest(method: request.method, url: request.url, xrpcMethod: method), as: type) {
             fields async throws(XRPCError) -> XRPCAnswer in
             var signed = request
             for field in fields { signed.headers.add(field.name, field.value) }

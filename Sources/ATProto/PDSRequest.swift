@@ -6,11 +6,11 @@ package struct PDSRequest: Sendable, Equatable {
     /// The absolute URL, query included.
     package var url: String
     /// The XRPC method called.
-    package var nsid: String
+    package var xrpcMethod: XRPCMethod
 
-    package init(method: String, url: String, nsid: String) {
+    package init(method: String, url: String, xrpcMethod: XRPCMethod) {
         self.method = method
         self.url = url
-        self.nsid = nsid
+        self.xrpcMethod = xrpcMethod
     }
 }

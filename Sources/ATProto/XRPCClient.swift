@@ -16,48 +16,48 @@ package struct XRPCClient: Sendable {
         self.http = http
     }
 
-    /// A query: `GET /xrpc/{nsid}?{parameters}` decoded as `Output`.
+    /// A query: `GET /xrpc/{method}?{parameters}` decoded as `Output`.
     package func query<Output: Decodable>(
-        _ nsid: String, _ parameters: [(String, String)] = [], as output: Output.Type,
+        _ method: XRPCMethod, _ parameters: [(String, String)] = [], as output: Output.Type,
         headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
-        try XRPCClient.output(of: try await exchange(queryRequest(nsid, parameters, headers: headers, timeout: timeout)), as: output)
+        try XRPCClient.output(of: try await exchange(queryRequest(method, parameters, headers: headers, timeout: timeout)), as: output)
     }
 
     /// A procedure with a JSON body.
     package func procedure<Input: Encodable, Output: Decodable>(
-        _ nsid: String, json input: Input, as output: Output.Type, headers: [(String, String)] = [], timeout: Duration? = nil
+        _ method: XRPCMethod, json input: Input, as output: Output.Type, headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
-        try await procedure(nsid, body: try XRPCClient.jsonBody(input), contentType: "application/json", as: output, headers: headers, timeout: timeout)
+        try await procedure(method, body: try XRPCClient.jsonBody(input), contentType: "application/json", as: output, headers: headers, timeout: timeout)
     }
 
     /// A procedure with a raw body (for example `uploadBlob`).
     package func procedure<Output: Decodable>(
-        _ nsid: String, body: HTTPClientRequest.Body?, contentType: String?, as output: Output.Type,
+        _ method: XRPCMethod, body: HTTPClientRequest.Body?, contentType: String?, as output: Output.Type,
         headers: [(String, String)] = [], timeout: Duration? = nil
     ) async throws(XRPCError) -> Output {
-        let request = procedureRequest(nsid, body: body, contentType: contentType, headers: headers, timeout: timeout)
+        let request = procedureRequest(method, body: body, contentType: contentType, headers: headers, timeout: timeout)
         return try XRPCClient.output(of: try await exchange(request), as: output)
     }
 
-    /// The request for a query: `GET /xrpc/{nsid}?{parameters}`.
+    /// The request for a query: `GET /xrpc/{method}?{parameters}`.
     package func queryRequest(
-        _ nsid: String, _ parameters: [(String, String)] = [], headers: [(String, String)] = [], timeout: Duration? = nil
+        _ method: XRPCMethod, _ parameters: [(String, String)] = [], headers: [(String, String)] = [], timeout: Duration? = nil
     ) -> HTTPClientRequest {
-        var url = "\(baseURL)/xrpc/\(nsid)"
+        var url = "\(baseURL)/xrpc/\(method)"
         if !parameters.isEmpty {
             url += "?" + parameters.map { PercentEncoding.encodeComponent($0.0) + "=" + PercentEncoding.encodeComponent($0.1) }.joined(separator: "&")
         }
         return HTTPClientRequest(method: "GET", url: url, headers: HTTPHeaders(headers + [("Accept", "application/json")]), timeout: timeout)
     }
 
-    /// The request for a procedure: `POST /xrpc/{nsid}` with `body`.
+    /// The request for a procedure: `POST /xrpc/{method}` with `body`.
     package func procedureRequest(
-        _ nsid: String, body: HTTPClientRequest.Body?, contentType: String?, headers: [(String, String)] = [], timeout: Duration? = nil
+        _ method: XRPCMethod, body: HTTPClientRequest.Body?, contentType: String?, headers: [(String, String)] = [], timeout: Duration? = nil
     ) -> HTTPClientRequest {
         var fields = headers + [("Accept", "application/json")]
         if let contentType { fields.append(("Content-Type", contentType)) }
-        return HTTPClientRequest(method: "POST", url: "\(baseURL)/xrpc/\(nsid)", headers: HTTPHeaders(fields), body: body, timeout: timeout)
+        return HTTPClientRequest(method: "POST", url: "\(baseURL)/xrpc/\(method)", headers: HTTPHeaders(fields), body: body, timeout: timeout)
     }
 
     /// The JSON body of a procedure, encoded as every XRPC call here encodes it.

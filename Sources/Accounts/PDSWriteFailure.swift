@@ -32,14 +32,6 @@ package enum PDSWriteFailure: Error, Sendable, Equatable {
         }
     }
 
-    /// Any error a write's work threw, as a failure: this type as it is, a PDS failure
-    /// sorted, anything else this server's own (tried again).
-    package static func from(_ error: any Error) -> PDSWriteFailure {
-        if let failure = error as? PDSWriteFailure { return failure }
-        if let failure = error as? AuthorizedPDS.Failure { return sorting(failure) }
-        return .transient(.local(detail: String(describing: error)))
-    }
-
     /// What the PDS's answer (or its absence) means for a write.
     static func problem(_ xrpc: XRPCError) -> WriteProblem {
         switch xrpc {

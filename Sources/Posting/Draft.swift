@@ -14,7 +14,7 @@ package struct Draft: Sendable, Equatable {
         case draft, publishing, posted, failed
     }
 
-    package var id: String
+    package var id: DraftID
     package var did: DID
     /// The PDS of the session that made it: only a session of `did` on this PDS may
     /// see or publish it.
@@ -34,7 +34,7 @@ package struct Draft: Sendable, Equatable {
     package var createdAt: Date
 
     package init(
-        id: String, did: DID, pdsURL: String, storyRKey: RecordKey, postRKey: RecordKey, photoBytes: Int, width: Int, height: Int,
+        id: DraftID, did: DID, pdsURL: String, storyRKey: RecordKey, postRKey: RecordKey, photoBytes: Int, width: Int, height: Int,
         gpsCell: String?, place: DraftPlace?, labels: [String], crosspost: Bool, state: State, createdAt: Date
     ) {
         self.id = id

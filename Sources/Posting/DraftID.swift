@@ -1,3 +1,5 @@
+import Accounts
+
 /// The id of a draft as it appears in `/drafts/{id}` and `/local-photos/{id}`: checked
 /// once where it comes in from a URL, so a handler never looks up an empty or
 /// arbitrary string.
@@ -14,6 +16,14 @@ package struct DraftID: Hashable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { rawValue }
+
+    /// A new id for a draft: 22 characters of a random base64url token (132 bits).
+    package static func random() -> DraftID {
+        DraftID(checked: String(SessionStore.randomToken().prefix(22)))
+    }
+
+    /// `text` as an id, for text that is base64url by construction.
+    private init(checked text: String) { rawValue = text }
 
     /// Letters, digits, `-` and `_`: the base64url alphabet.
     private static func isIDByte(_ byte: UInt8) -> Bool {

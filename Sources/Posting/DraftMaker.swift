@@ -62,7 +62,7 @@ package struct DraftMaker: Sendable {
             throw .photo(error)
         }
         let photo = prepared.photo
-        let id = SessionStore.randomToken().prefix(22).description
+        let id = DraftID.random()
         let photoPath = data.draftPhoto(id)
         let jpeg = photo.jpeg
         do {
@@ -82,14 +82,20 @@ package struct DraftMaker: Sendable {
             photoBytes: jpeg.count, width: photo.width, height: photo.height,
             gpsCell: prepared.gpsCell, place: place, labels: [], crosspost: false, state: .draft, createdAt: now()
         )
+        let insertion: DraftQuota.Insertion
         do {
-            try await drafts.insert(draft, within: request.quota)
+            insertion = try await drafts.insert(draft, within: request.quota)
         } catch {
             await preparation.fileThreads.run { _ = unlink(photoPath) }
-            if let refusal = error as? DraftQuota.Exceeded { throw .quota(refusal) }
             throw .storage(error)
         }
-        return draft
+        switch insertion {
+        case .inserted:
+            return draft
+        case .refused(let refusal):
+            await preparation.fileThreads.run { _ = unlink(photoPath) }
+            throw .quota(refusal)
+        }
     }
 }
 

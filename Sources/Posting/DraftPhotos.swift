@@ -10,12 +10,12 @@ package struct DraftPhotos: Sendable {
     package let data: DataDirectory
     package let fileThreads: WorkerThreadPool
 
-    package func path(of draftID: String) -> String {
+    package func path(of draftID: DraftID) -> String {
         data.draftPhoto(draftID)
     }
 
     /// Deletes the draft's photo; a missing file is fine.
-    package func remove(of draftID: String) async {
+    package func remove(of draftID: DraftID) async {
         let path = data.draftPhoto(draftID)
         await fileThreads.run { _ = unlink(path) }
     }

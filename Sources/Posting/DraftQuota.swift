@@ -20,6 +20,15 @@ package struct DraftQuota: Sendable, Equatable {
         }
     }
 
+    /// What `DraftRepository.insert(_:within:)` did: a refusal is an answer, not a
+    /// failure, so the caller switches over it instead of finding it among the errors.
+    package enum Insertion: Sendable, Equatable {
+        /// The draft fitted and is stored.
+        case inserted
+        /// The draft did not fit and nothing was stored.
+        case refused(Exceeded)
+    }
+
     /// What an account keeps now.
     package struct Usage: Sendable, Equatable {
         /// Drafts not yet posted (being edited, being published, or failed).

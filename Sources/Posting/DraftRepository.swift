@@ -18,29 +18,31 @@ package import FoundationEssentials
 /// - a draft's `PublishProgress` and its `state` never disagree (one is stored as the other);
 /// - times are kept to the whole second (rounded down).
 ///
-/// Errors: storage failures (the adapter's own error); `insert(_:within:)` also throws
-/// `DraftQuota.Exceeded` when the draft does not fit. Missing drafts are nil or false.
+/// Errors: storage failures (the adapter's own error). A draft that does not fit its
+/// quota is `insert(_:within:)`'s answer (`.refused`), not an error. Missing drafts are
+/// nil or false.
 package protocol DraftRepository: Sendable {
     func insert(_ draft: Draft) async throws
 
     /// Inserts `draft` only if it fits its account's `quota`, checked in the same atomic
     /// step as the insert, so concurrent uploads cannot slip past the limit together.
-    func insert(_ draft: Draft, within quota: DraftQuota) async throws
+    /// Says whether it was stored or why not.
+    func insert(_ draft: Draft, within quota: DraftQuota) async throws -> DraftQuota.Insertion
 
     /// What `did` keeps in drafts now (see `DraftQuota`): drafts not posted, and the
     /// photo bytes of all its drafts.
     func usage(of did: DID) async throws -> DraftQuota.Usage
 
-    func find(_ id: String) async throws -> Draft?
+    func find(_ id: DraftID) async throws -> Draft?
 
     /// The draft that became (or is becoming) `did`'s story `storyRKey`, if it was made here.
     func find(did: DID, storyRKey: RecordKey) async throws -> Draft?
 
     /// The ids of every draft there is (a few per account), for finding photos whose
     /// draft is gone.
-    func allIDs() async throws -> Set<String>
+    func allIDs() async throws -> Set<DraftID>
 
-    func delete(_ id: String) async throws
+    func delete(_ id: DraftID) async throws
 
     /// Posted drafts created at or after `date`, oldest first (the local overlay's source).
     func posted(since date: Date) async throws -> [Draft]
@@ -61,14 +63,14 @@ package protocol DraftRepository: Sendable {
     /// `now`, in one atomic change; only a draft not yet publishing starts. Returns
     /// whether it started.
     @discardableResult
-    func publish(_ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date) async throws -> Bool
+    func publish(_ id: DraftID, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date) async throws -> Bool
 
     /// Starts publishing `id` with the choices it has (as `publish` does).
     @discardableResult
-    func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool
+    func startPublishing(_ id: DraftID, createdAt: Datetime, now: Date) async throws -> Bool
 
     /// How far publishing `id` got; nil while it is a draft (or when there is no such draft).
-    func progress(_ id: String) async throws -> PublishProgress?
+    func progress(_ id: DraftID) async throws -> PublishProgress?
 
     /// Publishing drafts whose next attempt is due at `now`, earliest due first, at most `limit`.
     func due(now: Date, limit: Int) async throws -> [PublishProgress]
@@ -85,11 +87,11 @@ package protocol DraftRepository: Sendable {
     /// Stops publishing `id` and makes it an editable draft again, keeping the person's
     /// choices; only before the story exists (`storyURI` nil). Returns whether it was cancelled.
     @discardableResult
-    func cancel(_ id: String) async throws -> Bool
+    func cancel(_ id: DraftID) async throws -> Bool
 
     /// Puts a failed draft back in the queue at its current step, or makes one waiting
     /// to try again (attempts > 0) due at `now`, with its attempts reset.
-    func retry(_ id: String, now: Date) async throws
+    func retry(_ id: DraftID, now: Date) async throws
 }
 
 extension DraftRepository {

@@ -56,7 +56,7 @@ package struct Housekeeper: Sendable {
             do {
                 try await drafts.delete(draft.id)
             } catch {
-                logger.error("an old draft could not be removed", ["draft": draft.id, "error": String(describing: error)])
+                logger.error("an old draft could not be removed", ["draft": draft.id.rawValue, "error": String(describing: error)])
                 continue
             }
             removed += 1
@@ -64,7 +64,7 @@ package struct Housekeeper: Sendable {
             do {
                 try FileManager.default.removeItem(atPath: photo)
             } catch  where FileManager.default.fileExists(atPath: photo) {
-                logger.warning("an old draft's photo could not be removed", ["draft": draft.id, "error": String(describing: error)])
+                logger.warning("an old draft's photo could not be removed", ["draft": draft.id.rawValue, "error": String(describing: error)])
             } catch {}
         }
         if removed > 0 { logger.info("old drafts removed", ["count": String(removed)]) }
@@ -84,7 +84,7 @@ package struct Housekeeper: Sendable {
     /// and its row. The hour leaves `DraftMaker` all the time it needs between the two.
     func removeOrphanedPhotos(now current: Date) async {
         let names: [String]
-        let ids: Set<String>
+        let ids: Set<DraftID>
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: data.drafts)
             ids = try await drafts.allIDs()
@@ -92,7 +92,8 @@ package struct Housekeeper: Sendable {
             logger.error("the drafts directory could not be checked for leftover photos", ["error": String(describing: error)])
             return
         }
-        for name in names where name.hasSuffix(".jpg") && !ids.contains(String(name.dropLast(4))) {
+        // A name no draft can have (not a `DraftID`) is a leftover too.
+        for name in names where name.hasSuffix(".jpg") && !(DraftID(String(name.dropLast(4))).map(ids.contains) ?? false) {
             let path = data.drafts + "/" + name
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
                 current.timeIntervalSince(modified) > 3600

@@ -18,7 +18,7 @@ extension PostingServices {
         for draft in posted {
             let progress: PublishProgress?
             do { progress = try await drafts.progress(draft.id) } catch {
-                logger.warning("a recent story's progress could not be read back", ["draft": draft.id, "error": String(describing: error)])
+                logger.warning("a recent story's progress could not be read back", ["draft": draft.id.rawValue, "error": String(describing: error)])
                 continue
             }
             guard let entry = progress, let uri = entry.storyURI, let cid = entry.storyCID else { continue }

@@ -25,7 +25,7 @@ package struct PublishProgress: Sendable, Equatable {
         case pending, posted, failed
     }
 
-    package var draftID: String
+    package var draftID: DraftID
     package var did: DID
     /// The PDS of the session that made the draft; only a session of `did` there
     /// publishes it.
@@ -42,7 +42,7 @@ package struct PublishProgress: Sendable, Equatable {
     package var status: Status
 
     package init(
-        draftID: String, did: DID, pdsURL: String, step: Step, recordCreatedAt: Datetime, blob: BlobRef?, storyURI: ATURI?,
+        draftID: DraftID, did: DID, pdsURL: String, step: Step, recordCreatedAt: Datetime, blob: BlobRef?, storyURI: ATURI?,
         storyCID: String?, attempts: WriteAttempts, status: Status
     ) {
         self.draftID = draftID

@@ -19,8 +19,9 @@ struct PublishSteps: Sendable {
     }
 
     /// Performs `step` for the draft at `progress`, returning what it produced for
-    /// `PublishMachine.apply`; failures are thrown as `PublishFailure`.
-    func perform(_ step: PublishProgress.Step, _ progress: PublishProgress) async throws -> PublishMachine.StepResult {
+    /// `PublishMachine.apply`; failures are thrown sorted (`PublishFailure`), so the
+    /// publisher records them as they are.
+    func perform(_ step: PublishProgress.Step, _ progress: PublishProgress) async throws(PublishFailure) -> PublishMachine.StepResult {
         switch step {
         case .profile:
             try await ensureGrainProfile()
@@ -34,14 +35,14 @@ struct PublishSteps: Sendable {
                 location: draft.place.map { HThreeLocation(value: $0.cell, name: $0.name) }, address: draft.place?.address,
                 labels: draft.labels.isEmpty ? nil : SelfLabels(draft.labels), createdAt: progress.recordCreatedAt
             )
-            do { try record.validate() } catch { throw PublishFailure.permanent(.invalidRecord(detail: error.description)) }
+            do { try record.validate() } catch { throw .permanent(.invalidRecord(detail: error.description)) }
             do {
                 return .storyCreated(try await dependencies.pds.createOnce(account, collection: StoryRecord.collection, rkey: draft.storyRKey, record: record))
             } catch {
                 if case .pds(.remote(400, "BlobNotFound", let message, _)) = error {
-                    throw PublishFailure.blobMissing(.refused(status: 400, error: "BlobNotFound", message: message))
+                    throw .blobMissing(.refused(status: 400, error: "BlobNotFound", message: message))
                 }
-                throw PublishFailure.sorting(error)
+                throw .sorting(error)
             }
         case .crosspost, .done:
             if draft.crosspost, let blob = progress.blob {
@@ -73,14 +74,14 @@ struct PublishSteps: Sendable {
             dependencies.logger.warning(
                 "a story created after its draft was cancelled could not be deleted",
                 [
-                    "draft": draft.id, "uri": ref.uri.rawValue, "error": String(describing: error),
+                    "draft": draft.id.rawValue, "uri": ref.uri.rawValue, "error": String(describing: error),
                 ])
         }
     }
 
     /// Grain only indexes accounts with `social.grain.actor.profile/self`; make one from
     /// the Bluesky profile (name, bio, avatar blob) when it is missing.
-    private func ensureGrainProfile() async throws {
+    private func ensureGrainProfile() async throws(PublishFailure) {
         let did = draft.did
         let existing = try await call { client in
             try await client.getRecord(repo: did, collection: GrainProfileRecord.collection, rkey: .profileSelf, as: AnyRecord.self).map { $0.ref }
@@ -98,31 +99,31 @@ struct PublishSteps: Sendable {
         }
     }
 
-    private func uploadPhoto() async throws -> BlobRef {
+    private func uploadPhoto() async throws(PublishFailure) -> BlobRef {
         let path = dependencies.data.draftPhoto(draft.id)
-        guard FileManager.default.fileExists(atPath: path) else { throw PublishFailure.permanent(.photoMissing) }
+        guard FileManager.default.fileExists(atPath: path) else { throw .permanent(.photoMissing) }
         let blob = try await call { client in try await client.uploadBlob(path: path, mimeType: "image/jpeg") }
         guard blob.size == draft.photoBytes || blob.size == 0 else {
-            throw PublishFailure.transient(.incompleteUpload(stored: blob.size, expected: draft.photoBytes))
+            throw .transient(.incompleteUpload(stored: blob.size, expected: draft.photoBytes))
         }
         return blob
     }
 
     /// Creates the record under `rkey` unless it is already there.
-    private func createOnce<Record: Encodable & Sendable>(collection: NSID, rkey: RecordKey, record: Record) async throws -> RecordRef {
+    private func createOnce<Record: Encodable & Sendable>(collection: NSID, rkey: RecordKey, record: Record) async throws(PublishFailure) -> RecordRef {
         do {
             return try await dependencies.pds.createOnce(account, collection: collection, rkey: rkey, record: record)
         } catch {
-            throw PublishFailure.sorting(error)
+            throw .sorting(error)
         }
     }
 
     /// One PDS call with token refresh, its failures sorted into transient or permanent.
-    private func call<Value: Sendable>(_ body: @Sendable (any PDSConnection) async throws -> Value) async throws -> Value {
+    private func call<Value: Sendable>(_ body: @Sendable (any PDSConnection) async throws -> Value) async throws(PublishFailure) -> Value {
         do {
             return try await dependencies.pds.perform(account, body)
         } catch {
-            throw PublishFailure.sorting(error)
+            throw .sorting(error)
         }
     }
 }

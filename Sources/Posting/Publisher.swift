@@ -61,7 +61,8 @@ package actor Publisher {
             draft = row
             found = try await d.sessions.latest(for: progress.did, on: progress.pdsURL)
         } catch {
-            d.logger.error("a draft or its session could not be read; publishing waits", ["draft": progress.draftID, "error": String(describing: error)])
+            d.logger.error(
+                "a draft or its session could not be read; publishing waits", ["draft": progress.draftID.rawValue, "error": String(describing: error)])
             return
         }
         guard let account = found else {
@@ -76,7 +77,7 @@ package actor Publisher {
                 do {
                     outcome = .completed(try await steps.perform(step, progress))
                 } catch {
-                    outcome = .failed(PDSWriteFailure.from(error))
+                    outcome = .failed(error)
                 }
                 switch await record(outcome, &progress) {
                 case .goOn:
@@ -89,11 +90,11 @@ package actor Publisher {
                     if case .completed(.storyCreated(let ref)) = outcome {
                         await steps.withdraw(ref)
                     }
-                    d.logger.info("publishing cancelled", ["draft": progress.draftID, "step": step.rawValue])
+                    d.logger.info("publishing cancelled", ["draft": progress.draftID.rawValue, "step": step.rawValue])
                     return
                 }
             case .posted:
-                d.logger.info("story published", ["did": progress.did.rawValue, "draft": progress.draftID, "uri": progress.storyURI?.rawValue ?? ""])
+                d.logger.info("story published", ["did": progress.did.rawValue, "draft": progress.draftID.rawValue, "uri": progress.storyURI?.rawValue ?? ""])
                 return
             case .wait, .failed:
                 return
@@ -123,20 +124,21 @@ package actor Publisher {
         case (.failed(.blobMissing(let problem)), .pending):
             d.logger.warning(
                 "the PDS no longer has the photo; uploading it again",
-                ["draft": progress.draftID, "attempt": String(progress.attempts.count), "error": problem.description])
+                ["draft": progress.draftID.rawValue, "attempt": String(progress.attempts.count), "error": problem.description])
         case (.failed(let failure), .pending):
             d.logger.warning(
                 "publishing will be retried",
-                ["draft": progress.draftID, "step": step.rawValue, "attempt": String(progress.attempts.count), "error": failure.problem.description])
+                ["draft": progress.draftID.rawValue, "step": step.rawValue, "attempt": String(progress.attempts.count), "error": failure.problem.description])
         case (_, .failed):
-            d.logger.warning("publishing failed", ["draft": progress.draftID, "step": step.rawValue, "error": progress.attempts.problem?.description ?? ""])
+            d.logger.warning(
+                "publishing failed", ["draft": progress.draftID.rawValue, "step": step.rawValue, "error": progress.attempts.problem?.description ?? ""])
         default:
             break
         }
         do {
             guard try await d.drafts.save(progress) else { return .cancelled }
         } catch {
-            d.logger.error("publishing progress could not be saved", ["draft": progress.draftID, "error": String(describing: error)])
+            d.logger.error("publishing progress could not be saved", ["draft": progress.draftID.rawValue, "error": String(describing: error)])
             return .stop
         }
         if case .completed = outcome { return .goOn }

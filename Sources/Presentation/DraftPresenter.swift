@@ -40,7 +40,7 @@ package struct DraftPresenter: Sendable {
         }
         return DraftPageModel(
             draft: DraftPageModel.Facts(
-                id: draft.id, width: draft.width, height: draft.height, size: ByteCountText.describe(draft.photoBytes),
+                id: draft.id.rawValue, width: draft.width, height: draft.height, size: ByteCountText.describe(draft.photoBytes),
                 editable: draft.state == .draft, crosspost: draft.crosspost, hasPosition: draft.gpsCell != nil
             ),
             placeName: draft.place?.name ?? "", suggested: draft.place != nil,

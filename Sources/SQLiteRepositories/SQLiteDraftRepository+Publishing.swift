@@ -10,7 +10,7 @@ extension SQLiteDraftRepository {
     /// whether it started.
     @discardableResult
     package func publish(
-        _ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
+        _ id: DraftID, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
     ) async throws -> Bool {
         let address = Self.addressJSON(place)
         return try await database.write { db in
@@ -26,7 +26,7 @@ extension SQLiteDraftRepository {
 
     /// Starts publishing `id` with the choices it has.
     @discardableResult
-    package func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
+    package func startPublishing(_ id: DraftID, createdAt: Datetime, now: Date) async throws -> Bool {
         try await database.write { db in
             try db.execute(
                 """
@@ -38,7 +38,7 @@ extension SQLiteDraftRepository {
     }
 
     /// How far publishing `id` got; nil while it is a draft (or when there is no such draft).
-    package func progress(_ id: String) async throws -> PublishProgress? {
+    package func progress(_ id: DraftID) async throws -> PublishProgress? {
         try await database.read { db in
             try db.queryOne("SELECT * FROM drafts WHERE id = ? AND publish_step IS NOT NULL", [id]).map(Self.progress(from:))
         }
@@ -89,7 +89,7 @@ extension SQLiteDraftRepository {
     /// before the story exists: once it is on the PDS, cancelling would not undo it.
     /// Returns whether it was cancelled.
     @discardableResult
-    package func cancel(_ id: String) async throws -> Bool {
+    package func cancel(_ id: DraftID) async throws -> Bool {
         try await database.write { db in
             try db.execute(
                 """
@@ -102,7 +102,7 @@ extension SQLiteDraftRepository {
 
     /// Puts a failed draft back in the queue at its current step (the Retry button), or
     /// makes a draft that is waiting to try again try now (Retry now).
-    package func retry(_ id: String, now: Date) async throws {
+    package func retry(_ id: DraftID, now: Date) async throws {
         try await database.write { db in
             try db.execute(
                 """
@@ -127,7 +127,7 @@ extension SQLiteDraftRepository {
             default: .pending
             }
         return PublishProgress(
-            draftID: try row.string("id"),
+            draftID: try row.value("id", as: DraftID.self),
             did: try row.value("did", as: DID.self),
             pdsURL: try row.string("pds_url"),
             step: PublishProgress.Step(rawValue: try row.optionalString("publish_step") ?? "") ?? .profile,

@@ -26,15 +26,16 @@ package struct SQLiteDraftRepository: DraftRepository {
 
     /// Inserts `draft` only if it fits its account's `quota`, checked in the same write
     /// transaction, so concurrent uploads cannot slip past the limit together.
-    package func insert(_ draft: Draft, within quota: DraftQuota) async throws {
+    package func insert(_ draft: Draft, within quota: DraftQuota) async throws -> DraftQuota.Insertion {
         try await database.write { db in
-            if let refusal = quota.refusal(for: try Self.usage(of: draft.did, in: db), adding: draft.photoBytes) { throw refusal }
+            if let refusal = quota.refusal(for: try Self.usage(of: draft.did, in: db), adding: draft.photoBytes) { return .refused(refusal) }
             try db.execute(
                 """
                 INSERT INTO drafts (id, did, story_rkey, post_rkey, photo_bytes, width, height, has_gps, gps_cell,
                     place_name, place_cell, place_address, labels, crosspost, state, created_at, pds_url)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.bindings(draft))
+            return .inserted
         }
     }
 
@@ -52,7 +53,7 @@ package struct SQLiteDraftRepository: DraftRepository {
         return DraftQuota.Usage(drafts: try row?.int("drafts") ?? 0, bytes: try row?.int("bytes") ?? 0)
     }
 
-    package func find(_ id: String) async throws -> Draft? {
+    package func find(_ id: DraftID) async throws -> Draft? {
         try await database.read { db in try db.queryOne("SELECT * FROM drafts WHERE id = ?", [id]).map(Self.draft(from:)) }
     }
 
@@ -64,13 +65,25 @@ package struct SQLiteDraftRepository: DraftRepository {
     }
 
     /// The ids of every draft there is (a few per account), for finding photos whose
-    /// draft is gone.
-    package func allIDs() async throws -> Set<String> {
-        try await database.read { db in Set(try db.query("SELECT id FROM drafts").map { try $0.string("id") }) }
+    /// draft is gone. A row whose id no draft can have (edited by hand) is left out
+    /// rather than failing the list: it names no photo (`removeMalformedIDs()`).
+    package func allIDs() async throws -> Set<DraftID> {
+        try await database.read { db in Set(try db.query("SELECT id FROM drafts").compactMap { DraftID(try $0.string("id")) }) }
     }
 
-    package func delete(_ id: String) async throws {
+    package func delete(_ id: DraftID) async throws {
         try await database.write { db in try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
+    }
+
+    /// Deletes the rows whose id is not a `DraftID` and gives those ids, sorted: for a
+    /// database restored from elsewhere, where an id such as `../../x` would name a
+    /// path. The only place an id is read unchecked, so the check stays in this adapter.
+    package func removeMalformedIDs() async throws -> [String] {
+        try await database.write { db in
+            let malformed = try db.query("SELECT id FROM drafts").map { try $0.string("id") }.filter { DraftID($0) == nil }.sorted()
+            for id in malformed { try db.execute("DELETE FROM drafts WHERE id = ?", [id]) }
+            return malformed
+        }
     }
 
     /// Posted drafts of the last `hours`, newest last (the local overlay's source).
@@ -133,7 +146,7 @@ package struct SQLiteDraftRepository: DraftRepository {
             place = DraftPlace(name: name, cell: cell, address: address)
         }
         return Draft(
-            id: try row.string("id"), did: try row.value("did", as: DID.self), pdsURL: try row.string("pds_url"),
+            id: try row.value("id", as: DraftID.self), did: try row.value("did", as: DID.self), pdsURL: try row.string("pds_url"),
             storyRKey: try row.value("story_rkey", as: RecordKey.self),
             postRKey: try row.value("post_rkey", as: RecordKey.self),
             photoBytes: try row.int("photo_bytes"), width: try row.int("width"), height: try row.int("height"),

@@ -136,30 +136,34 @@ package actor SocialOutbox {
             try await send(write, account: account)
             return await finish(write, nil)
         } catch {
-            return await finish(write, PDSWriteFailure.from(error))
+            return await finish(write, error)
         }
     }
 
-    private func send(_ write: SocialWrite, account: AccountSession) async throws {
+    /// Sends `write` once; a failure comes out sorted, ready for `finish`.
+    private func send(_ write: SocialWrite, account: AccountSession) async throws(PDSWriteFailure) {
         let pds = self.pds
-        do {
-            switch write.kind {
-            case .favorite:
-                _ = try await pds.createOnce(
-                    account, collection: write.kind.collection, rkey: write.rkey,
-                    record: FavoriteRecord(subject: write.subject, createdAt: write.recordCreatedAt))
-            case .comment:
-                let record = CommentRecord(
-                    text: write.text ?? "", facets: write.facets, subject: write.subject, replyTo: write.replyTo, createdAt: write.recordCreatedAt)
-                do { try record.validate() } catch { throw PDSWriteFailure.permanent(.invalidRecord(detail: error.description)) }
-                _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record)
-            case .unfavorite, .uncomment:
+        switch write.kind {
+        case .favorite:
+            let record = FavoriteRecord(subject: write.subject, createdAt: write.recordCreatedAt)
+            do { _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record) } catch {
+                throw .sorting(error)
+            }
+        case .comment:
+            let record = CommentRecord(
+                text: write.text ?? "", facets: write.facets, subject: write.subject, replyTo: write.replyTo, createdAt: write.recordCreatedAt)
+            do { try record.validate() } catch { throw .permanent(.invalidRecord(detail: error.description)) }
+            do { _ = try await pds.createOnce(account, collection: write.kind.collection, rkey: write.rkey, record: record) } catch {
+                throw .sorting(error)
+            }
+        case .unfavorite, .uncomment:
+            do {
                 try await pds.perform(account) { client in
                     try await client.deleteRecord(repo: account.did, collection: write.kind.collection, rkey: write.rkey)
                 }
+            } catch {
+                throw .sorting(error)
             }
-        } catch let failure as AuthorizedPDS.Failure {
-            throw PDSWriteFailure.sorting(failure)
         }
     }
 

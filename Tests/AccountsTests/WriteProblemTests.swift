@@ -74,7 +74,7 @@ import Testing
         #expect(PDSWriteFailure.sorting(.signedOut) == .permanent(.signedOut))
         #expect(PDSWriteFailure.sorting(.identity(.invalidHandle)) == .transient(.identityUnavailable(detail: IdentityError.invalidHandle.description)))
         struct Broken: Error {}
-        #expect(PDSWriteFailure.from(Broken()) == .transient(.local(detail: "Broken()")))
+        #expect(PDSWriteFailure.sorting(.local(Broken())) == .transient(.local(detail: "Broken()")))
     }
 
     /// The one give-up rule: transient failures back off until `maxAttempts` in a row,

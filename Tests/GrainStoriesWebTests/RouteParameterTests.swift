@@ -21,10 +21,11 @@ import Testing
     }
 
     @Test func draftIDsAreBase64URLUpToSixtyFourCharacters() {
-        #expect(DraftID("Ab9-_xYz0123456789abcd")?.rawValue == "Ab9-_xYz0123456789abcd")
-        #expect(DraftID("") == nil)
-        #expect(DraftID("a.b") == nil)
-        #expect(DraftID("a b") == nil)
+        // `as String`: where FeatureTestKit is imported, `DraftID("…")` is a literal.
+        #expect(DraftID("Ab9-_xYz0123456789abcd" as String)?.rawValue == "Ab9-_xYz0123456789abcd")
+        #expect(DraftID("" as String) == nil)
+        #expect(DraftID("a.b" as String) == nil)
+        #expect(DraftID("a b" as String) == nil)
         #expect(DraftID(String(repeating: "a", count: 64)) != nil)
         #expect(DraftID(String(repeating: "a", count: 65)) == nil)
     }

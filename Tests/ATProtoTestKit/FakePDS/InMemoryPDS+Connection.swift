@@ -16,18 +16,18 @@ extension InMemoryPDS {
 
         func createSession(identifier: String, password: Secret) async throws(XRPCError) -> PDSSession {
             let answer = try call(
-                "POST", "com.atproto.server.createSession",
+                "POST", .createSession,
                 json: ["identifier": .string(identifier), "password": .string(password.revealed)], as: SessionAnswer.self)
             return answer.session(handle: Handle(exactly: answer.handle ?? identifier))
         }
 
         func refreshSession(_ refreshToken: Secret) async throws(XRPCError) -> PDSSession {
-            let answer = try call("POST", "com.atproto.server.refreshSession", token: refreshToken, as: SessionAnswer.self)
+            let answer = try call("POST", .refreshSession, token: refreshToken, as: SessionAnswer.self)
             return answer.session(handle: answer.handle.flatMap { Handle(exactly: $0) })
         }
 
         func deleteSession(_ refreshToken: Secret) async throws(XRPCError) {
-            _ = try call("POST", "com.atproto.server.deleteSession", token: refreshToken, as: EmptyResponse.self)
+            _ = try call("POST", .deleteSession, token: refreshToken, as: EmptyResponse.self)
         }
 
         func getRecord<Value: Decodable>(
@@ -35,7 +35,7 @@ extension InMemoryPDS {
         ) async throws(PDSCallFailure) -> (ref: RecordRef, value: Value)? {
             do {
                 let answer = try await authorized(
-                    "GET", "com.atproto.repo.getRecord",
+                    "GET", .getRecord,
                     parameters: [("repo", repo.rawValue), ("collection", collection.rawValue), ("rkey", rkey.rawValue)],
                     as: RecordAnswer<Value>.self)
                 return (RecordRef(uri: answer.uri, cid: answer.cid ?? ""), answer.value)
@@ -49,7 +49,7 @@ extension InMemoryPDS {
             repo: DID, collection: NSID, rkey: RecordKey?, record: Record
         ) async throws(PDSCallFailure) -> RecordRef {
             try await authorized(
-                "POST", "com.atproto.repo.createRecord",
+                "POST", .createRecord,
                 body: try Self.encode(Write(repo: repo, collection: collection, rkey: rkey, record: record)), as: RecordRef.self)
         }
 
@@ -57,13 +57,13 @@ extension InMemoryPDS {
             repo: DID, collection: NSID, rkey: RecordKey, record: Record
         ) async throws(PDSCallFailure) -> RecordRef {
             try await authorized(
-                "POST", "com.atproto.repo.putRecord",
+                "POST", .putRecord,
                 body: try Self.encode(Write(repo: repo, collection: collection, rkey: rkey, record: record)), as: RecordRef.self)
         }
 
         func deleteRecord(repo: DID, collection: NSID, rkey: RecordKey) async throws(PDSCallFailure) {
             let input: JSONValue = ["repo": .string(repo.rawValue), "collection": .string(collection.rawValue), "rkey": .string(rkey.rawValue)]
-            _ = try await authorized("POST", "com.atproto.repo.deleteRecord", body: input.serialized, as: EmptyResponse.self)
+            _ = try await authorized("POST", .deleteRecord, body: input.serialized, as: EmptyResponse.self)
         }
 
         func uploadBlob(path: String, mimeType: String) async throws(PDSCallFailure) -> BlobRef {
@@ -72,7 +72,7 @@ extension InMemoryPDS {
                 throw .pds(.transport(.transport(HTTPClientError(.uploadFailed, message: "cannot read \(path)"))))
             }
             return try await authorized(
-                "POST", "com.atproto.repo.uploadBlob", body: [UInt8](bytes), contentType: mimeType, as: BlobAnswer.self
+                "POST", .uploadBlob, body: [UInt8](bytes), contentType: mimeType, as: BlobAnswer.self
             ).blob
         }
 
@@ -83,20 +83,20 @@ extension InMemoryPDS {
                 ("repo", repo.rawValue), ("collection", collection.rawValue), ("limit", String(limit)),
             ]
             if let cursor { parameters.append(("cursor", cursor)) }
-            return try call("GET", "com.atproto.repo.listRecords", parameters: parameters, as: RecordPage<Value>.self)
+            return try call("GET", .listRecords, parameters: parameters, as: RecordPage<Value>.self)
         }
 
         // MARK: The call
 
         private func call<Output: Decodable>(
-            _ method: String, _ nsid: String, parameters: [(name: String, value: String)] = [], json: JSONValue,
+            _ method: String, _ nsid: XRPCMethod, parameters: [(name: String, value: String)] = [], json: JSONValue,
             token: Secret? = nil, as type: Output.Type
         ) throws(XRPCError) -> Output {
             try call(method, nsid, parameters: parameters, body: json.serialized, token: token, as: type)
         }
 
         private func call<Output: Decodable>(
-            _ method: String, _ nsid: String, parameters: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+            _ method: String, _ nsid: XRPCMethod, parameters: [(name: String, value: String)] = [], body: [UInt8]? = nil,
             contentType: String = "application/json", token: Secret? = nil, as type: Output.Type
         ) throws(XRPCError) -> Output {
             let fields = token.map { HTTPHeaders([("Authorization", "Bearer " + $0.revealed)]) } ?? HTTPHeaders()
@@ -107,7 +107,7 @@ extension InMemoryPDS {
         /// A call that carries the authorizer's fields and retries as it decides, through
         /// the same `AuthorizedExchange` as `PDSClient`.
         private func authorized<Output: Decodable>(
-            _ method: String, _ nsid: String, parameters: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+            _ method: String, _ nsid: XRPCMethod, parameters: [(name: String, value: String)] = [], body: [UInt8]? = nil,
             contentType: String = "application/json", as type: Output.Type
         ) async throws(PDSCallFailure) -> Output {
             var url = "\(baseURL)/xrpc/\(nsid)"
@@ -115,7 +115,7 @@ extension InMemoryPDS {
                 url +=
                     "?" + parameters.map { PercentEncoding.encodeComponent($0.name) + "=" + PercentEncoding.encodeComponent($0.value) }.joined(separator: "&")
             }
-            return try await AuthorizedExchange(authorizer).output(of: PDSRequest(method: method, url: url, nsid: nsid), as: type) {
+            return try await AuthorizedExchange(authorizer).output(of: PDSRequest(method: method, url: url, xrpcMethod: nsid), as: type) {
                 fields async throws(XRPCError) -> XRPCAnswer in
                 try send(method, nsid, parameters: parameters, body: body, contentType: contentType, fields: fields)
             }
@@ -124,7 +124,7 @@ extension InMemoryPDS {
         /// Hands one call to the core and returns its answer whatever its status, as
         /// `XRPCClient.exchange` does.
         private func send(
-            _ method: String, _ nsid: String, parameters: [(name: String, value: String)], body: [UInt8]?,
+            _ method: String, _ nsid: XRPCMethod, parameters: [(name: String, value: String)], body: [UInt8]?,
             contentType: String, fields: HTTPHeaders
         ) throws(XRPCError) -> XRPCAnswer {
             guard baseURL == pds.baseURL else {
@@ -132,7 +132,7 @@ extension InMemoryPDS {
             }
             var headers: [(name: String, value: String)] = fields.map { ($0.name, $0.value) }
             if body != nil { headers.append(("Content-Type", contentType)) }
-            let answer = pds.answer(XRPCRequest(httpMethod: method, nsid: nsid, parameters: parameters, headers: headers, body: body ?? []))
+            let answer = pds.answer(XRPCRequest(httpMethod: method, nsid: nsid.description, parameters: parameters, headers: headers, body: body ?? []))
             return XRPCAnswer(status: answer.status, headers: HTTPHeaders(fields: answer.headers), body: answer.body)
         }
 

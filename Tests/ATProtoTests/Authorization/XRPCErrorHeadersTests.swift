@@ -20,7 +20,7 @@ import Testing
         let http = OutboundHTTP(userAgent: "GrainStoriesTests", insecureHosts: ["127.0.0.1"])
         var failure: XRPCError?
         do throws(XRPCError) {
-            _ = try await XRPCClient(baseURL: server.baseURL, http: http).query("com.atproto.repo.getRecord", as: EmptyResponse.self)
+            _ = try await XRPCClient(baseURL: server.baseURL, http: http).query(.getRecord, as: EmptyResponse.self)
         } catch {
             failure = error
         }

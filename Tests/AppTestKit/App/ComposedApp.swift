@@ -50,7 +50,7 @@ extension ComposedApp {
     package var identity: any IdentityResolving { root.edges.identity }
 
     /// Where the photo of draft `draftID` is kept.
-    package func draftPhotoPath(_ draftID: String) -> String { root.posting.data.draftPhoto(draftID) }
+    package func draftPhotoPath(_ draftID: DraftID) -> String { root.posting.data.draftPhoto(draftID) }
 
     /// A server for the application, as `serve` makes it, with `now` for request deadlines.
     package func makeServer(now: @escaping @Sendable () -> ContinuousClock.Instant) -> HTTPServer { root.makeServer(now: now) }

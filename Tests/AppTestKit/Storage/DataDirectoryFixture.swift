@@ -5,6 +5,7 @@ import Foundation
 package import GrainSupport
 import Posting
 import SQLiteRepositories
+import SQLiteStore
 
 /// A data directory written straight to disk, as `backup` and `restore` find one: a real
 /// database holding the drafts and sessions asked for, a `secret.key`, draft photos and
@@ -34,11 +35,15 @@ package struct DataDirectoryFixture: Sendable {
         let drafts = SQLiteDraftRepository(database: database)
         let did: DID = "did:plc:fixture44444444444444444"
         for (index, id) in draftIDs.enumerated() {
+            // Stored under a valid id, then renamed in the table: an archive's database
+            // may hold any text there, which no `Draft` can.
+            let stored = DraftID.random()
             try await drafts.insert(
                 Draft(
-                    id: id, did: did, pdsURL: "https://pds.example", storyRKey: RecordKey("3mstory\(index)")!, postRKey: RecordKey("3mpost\(index)")!,
+                    id: stored, did: did, pdsURL: "https://pds.example", storyRKey: RecordKey("3mstory\(index)")!, postRKey: RecordKey("3mpost\(index)")!,
                     photoBytes: 4, width: 1, height: 1, gpsCell: nil, place: nil, labels: [], crosspost: false, state: .draft,
                     createdAt: Date(timeIntervalSince1970: 1_788_544_800)))
+            try await database.database.write { db in try db.execute("UPDATE drafts SET id = ? WHERE id = ?", [id, stored.rawValue]) }
         }
         try await SQLiteSessionRepository(database: database).insert(
             AccountSession(

@@ -71,7 +71,7 @@ package final class PublishingHarness: Sendable {
     /// A draft with a real JPEG on disk, queued for publishing.
     package func queueDraft(did: DID, place: DraftPlace? = nil, labels: [String] = [], crosspost: Bool = false) async throws -> Draft {
         let jpeg = try JPEGEncoder.encode(TestImages.photoLike(width: 160, height: 120), quality: 85)
-        let id = UUID().uuidString
+        let id = DraftID.random()
         try Data(jpeg).write(to: URL(fileURLWithPath: data.draftPhoto(id)))
         let draft = Draft(
             id: id, did: did, pdsURL: pds.baseURL, storyRKey: tids.next().recordKey, postRKey: tids.next().recordKey,

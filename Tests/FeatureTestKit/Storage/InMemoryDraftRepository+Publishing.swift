@@ -7,7 +7,7 @@ import Synchronization
 extension InMemoryDraftRepository {
     @discardableResult
     package func publish(
-        _ id: String, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
+        _ id: DraftID, place: DraftPlace?, labels: [String], crosspost: Bool, createdAt: Datetime, now: Date
     ) async throws -> Bool {
         change(id, when: { $0.draft.state == .draft }) { row in
             row.draft.place = place
@@ -18,11 +18,11 @@ extension InMemoryDraftRepository {
     }
 
     @discardableResult
-    package func startPublishing(_ id: String, createdAt: Datetime, now: Date) async throws -> Bool {
+    package func startPublishing(_ id: DraftID, createdAt: Datetime, now: Date) async throws -> Bool {
         change(id, when: { $0.draft.state == .draft }) { Self.start(&$0, createdAt: createdAt, now: now) }
     }
 
-    package func progress(_ id: String) async throws -> PublishProgress? {
+    package func progress(_ id: DraftID) async throws -> PublishProgress? {
         rows.withLock { rows in rows[id].flatMap { $0.step == nil ? nil : $0.progress } }
     }
 
@@ -55,7 +55,7 @@ extension InMemoryDraftRepository {
     }
 
     @discardableResult
-    package func cancel(_ id: String) async throws -> Bool {
+    package func cancel(_ id: DraftID) async throws -> Bool {
         change(id, when: { $0.draft.state == .publishing && $0.storyURI == nil }) { row in
             row.draft.state = .draft
             row.step = nil
@@ -65,7 +65,7 @@ extension InMemoryDraftRepository {
         }
     }
 
-    package func retry(_ id: String, now: Date) async throws {
+    package func retry(_ id: DraftID, now: Date) async throws {
         change(id, when: { $0.step != nil && ($0.draft.state == .failed || ($0.draft.state == .publishing && $0.attempts > 0)) }) { row in
             row.draft.state = .publishing
             row.attempts = 0
@@ -77,7 +77,7 @@ extension InMemoryDraftRepository {
     /// Applies `update` to draft `id` if it matches `condition`, in one critical section
     /// (one `UPDATE … WHERE` in SQLite). Returns whether it did.
     @discardableResult
-    private func change(_ id: String, when condition: (Row) -> Bool, _ update: (inout Row) -> Void) -> Bool {
+    private func change(_ id: DraftID, when condition: (Row) -> Bool, _ update: (inout Row) -> Void) -> Bool {
         rows.withLock { rows in
             guard var row = rows[id], condition(row) else { return false }
             update(&row)

@@ -39,7 +39,7 @@ package final class InMemoryDraftRepository: DraftRepository {
         }
     }
 
-    let rows = Mutex<[String: Row]>([:])
+    let rows = Mutex<[DraftID: Row]>([:])
 
     package init() {}
 
@@ -47,10 +47,11 @@ package final class InMemoryDraftRepository: DraftRepository {
         try rows.withLock { rows throws(InMemoryRepositoryError) in try Self.insert(draft, into: &rows) }
     }
 
-    package func insert(_ draft: Draft, within quota: DraftQuota) async throws {
-        try rows.withLock { rows throws(any Error) in
-            if let refusal = quota.refusal(for: Self.usage(of: draft.did, in: rows), adding: draft.photoBytes) { throw refusal }
+    package func insert(_ draft: Draft, within quota: DraftQuota) async throws -> DraftQuota.Insertion {
+        try rows.withLock { rows throws(InMemoryRepositoryError) -> DraftQuota.Insertion in
+            if let refusal = quota.refusal(for: Self.usage(of: draft.did, in: rows), adding: draft.photoBytes) { return .refused(refusal) }
             try Self.insert(draft, into: &rows)
+            return .inserted
         }
     }
 
@@ -58,15 +59,15 @@ package final class InMemoryDraftRepository: DraftRepository {
         rows.withLock { Self.usage(of: did, in: $0) }
     }
 
-    package func find(_ id: String) async throws -> Draft? { rows.withLock { $0[id]?.draft } }
+    package func find(_ id: DraftID) async throws -> Draft? { rows.withLock { $0[id]?.draft } }
 
     package func find(did: DID, storyRKey: RecordKey) async throws -> Draft? {
         rows.withLock { $0.values.first { $0.draft.did == did && $0.draft.storyRKey == storyRKey }?.draft }
     }
 
-    package func allIDs() async throws -> Set<String> { rows.withLock { Set($0.keys) } }
+    package func allIDs() async throws -> Set<DraftID> { rows.withLock { Set($0.keys) } }
 
-    package func delete(_ id: String) async throws { _ = rows.withLock { $0.removeValue(forKey: id) } }
+    package func delete(_ id: DraftID) async throws { _ = rows.withLock { $0.removeValue(forKey: id) } }
 
     package func posted(since date: Date) async throws -> [Draft] {
         let cutoff = date.timeIntervalSince1970.rounded(.towardZero)
@@ -80,7 +81,7 @@ package final class InMemoryDraftRepository: DraftRepository {
         }
         return found.sorted { a, b in
             a.draft.createdAt != b.draft.createdAt
-                ? a.draft.createdAt > b.draft.createdAt : a.draft.id.utf8.lexicographicallyPrecedes(b.draft.id.utf8)
+                ? a.draft.createdAt > b.draft.createdAt : a.draft.id.rawValue.utf8.lexicographicallyPrecedes(b.draft.id.rawValue.utf8)
         }.prefix(limit).map { ($0.draft, $0.step == nil ? nil : $0.progress) }
     }
 
@@ -100,8 +101,8 @@ package final class InMemoryDraftRepository: DraftRepository {
 
     /// Inserts as the table would: the id and both record keys are unique, labels go
     /// through their comma-joined form, and the creation time keeps whole seconds.
-    private static func insert(_ draft: Draft, into rows: inout [String: Row]) throws(InMemoryRepositoryError) {
-        guard rows[draft.id] == nil else { throw .keyTaken(draft.id) }
+    private static func insert(_ draft: Draft, into rows: inout [DraftID: Row]) throws(InMemoryRepositoryError) {
+        guard rows[draft.id] == nil else { throw .keyTaken(draft.id.rawValue) }
         for row in rows.values where row.draft.storyRKey == draft.storyRKey || row.draft.postRKey == draft.postRKey {
             throw .keyTaken(draft.storyRKey.rawValue)
         }
@@ -111,7 +112,7 @@ package final class InMemoryDraftRepository: DraftRepository {
         rows[draft.id] = Row(draft: stored)
     }
 
-    private static func usage(of did: DID, in rows: [String: Row]) -> DraftQuota.Usage {
+    private static func usage(of did: DID, in rows: [DraftID: Row]) -> DraftQuota.Usage {
         let mine = rows.values.filter { $0.draft.did == did }
         return DraftQuota.Usage(drafts: mine.filter { $0.draft.state != .posted }.count, bytes: mine.reduce(0) { $0 + $1.draft.photoBytes })
     }

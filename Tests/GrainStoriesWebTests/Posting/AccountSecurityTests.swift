@@ -1,5 +1,6 @@
 import ATProtoTestKit
 import AppTestKit
+import FeatureTestKit
 import Foundation
 import HTTPTestKit
 import LoggingTestKit
@@ -30,7 +31,7 @@ import Testing
         let draftPath = try #require(try await Flow.upload(browser, try Flow.photoWithGPS()).headers["Location"])
         #expect(await browser.post(draftPath, form: [("action", "publish"), ("place_name", "")]).status == .forbidden)
         #expect(await browser.post(draftPath, form: [("csrf", "forged"), ("action", "publish")]).status == .forbidden)
-        #expect(try await app.drafts.progress(String(draftPath.dropFirst(8))) == nil, "nothing was queued")
+        #expect(try await app.drafts.progress(try DraftID(checking: String(draftPath.dropFirst(8)))) == nil, "nothing was queued")
         #expect(await browser.post("/signout", form: []).status == .forbidden)
         #expect(browser["sid"] != nil)
         await app.shutdown()

@@ -1,5 +1,6 @@
 import ATProtoTestKit
 import AppTestKit
+import FeatureTestKit
 import Foundation
 import MicroHTTPServer
 import PhotoPipeline
@@ -120,7 +121,7 @@ import Testing
         let refused = try await publish(browser, path, [("place_name", "My kitchen")])
         #expect(refused.status == .badRequest)
         #expect(refused.text.contains("must be chosen from the search results"))
-        #expect(try await app.drafts.progress(String(path.dropFirst("/drafts/".count))) == nil)
+        #expect(try await app.drafts.progress(try DraftID(checking: String(path.dropFirst("/drafts/".count)))) == nil)
         await app.shutdown()
         pds.stop()
     }

@@ -1,5 +1,6 @@
 import ATProtoTestKit
 import AppTestKit
+import FeatureTestKit
 import Foundation
 import Geocoding
 import MicroHTTPServer
@@ -22,7 +23,7 @@ import Testing
         let uploaded = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("heic-gps.heic"), name: "IMG_0042.HEIC", type: "image/heic")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
-        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(try DraftID(checking: String(draftPath.dropFirst("/drafts/".count)))))
         let london = try #require(GPSCoordinate(latitude: 51.5, longitude: -0.125))
         #expect(draft.gpsCell != nil && draft.gpsCell == h3Cell(for: london))
         #expect(draft.width == 64 && draft.height == 48)
@@ -43,7 +44,7 @@ import Testing
         let (browser, _) = try await PostingFlowTests.signIn(app, pds)
         let uploaded = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("heic-rotated.heic"), name: "IMG_0043.HEIC", type: "image/heic")
         let draftPath = try #require(uploaded.headers["Location"])
-        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(try DraftID(checking: String(draftPath.dropFirst("/drafts/".count)))))
         // Stored 64 × 48, `irot` a quarter turn, EXIF Orientation 3: upright it is 48 × 64.
         #expect(draft.width == 48 && draft.height == 64)
         await app.shutdown()

@@ -1,5 +1,6 @@
 import ATProtoTestKit
 import AppTestKit
+import FeatureTestKit
 import Foundation
 import Geocoding
 import GrainSupport
@@ -26,7 +27,7 @@ import Testing
         #expect(draftPath.hasPrefix("/drafts/"))
         let draftPage = await browser.get(draftPath)
         #expect(draftPage.text.contains("200 × 300 pixels"), "orientation 6 from eXIf turned it upright")
-        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(try DraftID(checking: String(draftPath.dropFirst("/drafts/".count)))))
         let paris = try #require(GPSCoordinate(latitude: PNGFixtures.gps.latitude, longitude: PNGFixtures.gps.longitude))
         #expect(draft.gpsCell != nil && draft.gpsCell == h3Cell(for: paris))
         let photo = await browser.get(draftPath + "/photo")

@@ -101,7 +101,7 @@ import Testing
         let localPhoto = await browser.get(localPhotoPath)
         #expect(localPhoto.status == .ok)
         #expect(localPhoto.headers["Cache-Control"] == "private, max-age=600", "no shared cache keeps a photo its author may delete")
-        let draftID = String(localPhotoPath.dropFirst("/local-photos/".count))
+        let draftID = try #require(DraftID(String(localPhotoPath.dropFirst("/local-photos/".count))))
         let photoFile = app.draftPhotoPath(try #require(try await app.drafts.find(draftID)).id)
         #expect(FileManager.default.fileExists(atPath: photoFile))
 

@@ -1,6 +1,7 @@
 import ATProtoTestKit
 import Accounts
 import AppTestKit
+import FeatureTestKit
 import Foundation
 import MicroHTTPServer
 import Posting
@@ -29,7 +30,7 @@ import Testing
                 ("warning", "sexual"), ("crosspost", "on"), ("action", "publish"),
             ])
         await app.publisher.runDue()
-        let entry = try #require(try await app.drafts.progress(String(draftPath.dropFirst("/drafts/".count))))
+        let entry = try #require(try await app.drafts.progress(try DraftID(checking: String(draftPath.dropFirst("/drafts/".count)))))
         #expect(entry.status == .posted, "\(entry.attempts.problem.map(String.init(describing:)) ?? "")")
 
         let records = try await pds.recordsViaSDK(collection: "social.grain.story")

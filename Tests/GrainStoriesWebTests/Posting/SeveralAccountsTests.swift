@@ -2,6 +2,7 @@ import ATProto
 import ATProtoTestKit
 import Accounts
 import AppTestKit
+import FeatureTestKit
 import Foundation
 import MicroHTTPServer
 import Posting
@@ -120,7 +121,7 @@ import Testing
         // What is posted now is Alice's, and stays hers when Bob is picked.
         let uploaded = try await Flow.upload(tablet, try Flow.photoWithGPS())
         let draftPath = try #require(uploaded.headers["Location"])
-        #expect(try await app.drafts.find(String(draftPath.dropFirst(8)))?.did.rawValue == Self.alice.did)
+        #expect(try await app.drafts.find(try DraftID(checking: String(draftPath.dropFirst(8))))?.did.rawValue == Self.alice.did)
         #expect(await tablet.get(draftPath).status == .ok)
         #expect(try await Self.switchTo(tablet, Self.bob.did).status == .seeOther)
         #expect(Self.current(await tablet.get("/").text) == "bob.test")

@@ -1,5 +1,6 @@
 import ATProtoTestKit
 import AppTestKit
+import FeatureTestKit
 import Foundation
 import Geocoding
 import MicroHTTPServer
@@ -25,7 +26,7 @@ import Testing
         let uploaded = try await PhotoUploadSteps.upload(browser, Fixtures.bytes("webp-exif-gps.webp"), name: "IMG_0044.webp", type: "image/webp")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
-        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(try DraftID(checking: String(draftPath.dropFirst("/drafts/".count)))))
         let london = try #require(GPSCoordinate(latitude: 51.5, longitude: -0.125))
         #expect(draft.gpsCell != nil && draft.gpsCell == h3Cell(for: london))
         // Stored 64 × 48 with EXIF Orientation 6: upright it is 48 × 64.
@@ -54,7 +55,7 @@ import Testing
         let uploaded = try await PhotoUploadSteps.upload(browser, gif, name: "saved.gif", type: "image/gif")
         #expect(uploaded.status == .seeOther)
         let draftPath = try #require(uploaded.headers["Location"])
-        let draft = try #require(try await app.drafts.find(String(draftPath.dropFirst("/drafts/".count))))
+        let draft = try #require(try await app.drafts.find(try DraftID(checking: String(draftPath.dropFirst("/drafts/".count)))))
         #expect(draft.width == 40 && draft.height == 30)
         #expect(draft.gpsCell == nil, "a GIF has no GPS: the place is chosen by search")
 

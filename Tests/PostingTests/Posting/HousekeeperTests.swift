@@ -14,7 +14,7 @@ import Testing
     @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {
         let harness = try await PublishingHarness()
         func draft(_ state: Draft.State, ageDays: Double) async throws -> Draft {
-            let id = UUID().uuidString
+            let id = DraftID.random()
             try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: harness.data.draftPhoto(id)))
             let draft = Draft(
                 id: id, did: "did:plc:a", pdsURL: "https://pds.example.com", storyRKey: harness.tids.next().recordKey, postRKey: harness.tids.next().recordKey,

@@ -1,4 +1,5 @@
 import ATProtoTestKit
+import FeatureTestKit
 import Foundation
 import Testing
 

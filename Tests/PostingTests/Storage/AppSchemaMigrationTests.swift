@@ -1,5 +1,6 @@
 import ATProto
 import ATProtoTestKit
+import FeatureTestKit
 import Foundation
 import SQLiteStore
 import TestKit

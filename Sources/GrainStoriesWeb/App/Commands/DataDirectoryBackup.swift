@@ -155,7 +155,7 @@ enum DataDirectoryBackup {
                 summary.photosGone += 1
                 continue
             }
-            try DurableFile.write(photo, to: target.draftPhoto(id.rawValue), permissions: 0o600)
+            try DurableFile.write(photo, to: target.draftPhoto(id), permissions: 0o600)
             summary.photos += 1
         }
         summary.oauthClientKeys = try copyDirectory(DataDirectory.Name.oauthClientKeys, from: source, to: target.oauthClientKeys) { name in
@@ -194,20 +194,12 @@ enum DataDirectoryBackup {
         let database = try await AppDatabase.open(at: path)
         do {
             let repository = SQLiteDraftRepository(database: database)
-            var drafts: [DraftID] = []
-            var skipped: [String] = []
-            for id in try await repository.allIDs() {
-                if let valid = DraftID(id) {
-                    drafts.append(valid)
-                } else {
-                    try await repository.delete(id)
-                    skipped.append(id)
-                }
-            }
+            let skipped = try await repository.removeMalformedIDs()
+            let drafts = Array(try await repository.allIDs())
             let sessions = Set(try await SQLiteSessionRepository(database: database).accountsByIDHash().keys)
                 .filter { !$0.isEmpty && $0.utf8.count <= 128 && Base64URL.isAlphabetOnly($0) }
             await database.close()
-            return (drafts, skipped.sorted(), sessions)
+            return (drafts, skipped, sessions)
         } catch {
             await database.close()
             throw error

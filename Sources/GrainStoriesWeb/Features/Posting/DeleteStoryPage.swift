@@ -129,7 +129,7 @@ struct DeleteStoryPage: Sendable {
         do {
             try await drafts.delete(draft.id)
         } catch {
-            logger.warning("the deleted story's draft could not be removed", ["draft": draft.id, "error": String(describing: error)])
+            logger.warning("the deleted story's draft could not be removed", ["draft": draft.id.rawValue, "error": String(describing: error)])
         }
     }
 

@@ -107,7 +107,7 @@ struct DraftPage: Sendable {
 
     private func ownedDraft(_ context: RequestContext, id: DraftID) async throws -> (AccountSession, Draft) {
         let account = try context.requireAccount()
-        guard let draft = try await drafts.find(id.rawValue), draft.belongs(to: account) else {
+        guard let draft = try await drafts.find(id), draft.belongs(to: account) else {
             throw HTTPError(.notFound, "This draft does not exist any more, or it belongs to someone else.")
         }
         return (account, draft)

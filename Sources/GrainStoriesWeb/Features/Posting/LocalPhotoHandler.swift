@@ -14,7 +14,7 @@ struct LocalPhotoHandler: Sendable {
     let data: DataDirectory
 
     func respond(_ context: RequestContext, id: DraftID) async throws -> HTTPResponse {
-        guard let draft = try await drafts.find(id.rawValue), draft.state == .posted else {
+        guard let draft = try await drafts.find(id), draft.state == .posted else {
             throw HTTPError.notFound
         }
         return try PhotoFile.response(path: data.draftPhoto(draft.id), cache: LocalPhotoHandler.cacheControl)

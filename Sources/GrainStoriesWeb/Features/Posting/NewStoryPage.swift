@@ -103,7 +103,7 @@ struct NewStoryPage: Sendable {
                 throw failure
             }
         }
-        logger.info("draft created", ["did": account.did.rawValue, "draft": draft.id, "bytes": String(draft.photoBytes)])
+        logger.info("draft created", ["did": account.did.rawValue, "draft": draft.id.rawValue, "bytes": String(draft.photoBytes)])
         let address = "/drafts/\(draft.id)"
         return HTTPResponse.redirect(to: done?.address(address) ?? address)
     }
