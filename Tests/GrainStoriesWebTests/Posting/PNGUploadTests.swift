@@ -3,6 +3,7 @@ import AppTestKit
 import Foundation
 import Geocoding
 import GrainSupport
+import H3Index
 import ImageTestKit
 import MicroHTTPServer
 import PhotoPipeline

@@ -2,6 +2,7 @@ import ATProtoTestKit
 import AppTestKit
 import Foundation
 import Geocoding
+import H3Index
 import MicroHTTPServer
 import PhotoPipeline
 import PhotoTestKit
