@@ -3,19 +3,32 @@ import PackageDescription
 
 /// GrainStories: a self-hostable server for Grain's 24-hour photo stories.
 ///
-/// The layout is the architecture, and the compiler enforces it (a target imports only
-/// its listed dependencies): every C library sits behind one system-library target
-/// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
-/// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed PhotoPipeline's
-/// pipeline); the application imports no C and is layered GrainSupport → ATProto →
-/// Geocoding → Accounts → Viewing → Social → Activity → Posting → Presentation (the presenters), each feature owning the protocol of
-/// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
-/// one place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
-/// whose composition root chooses the storage adapter) on top; the `grain-stories` executable only wires the command
-/// line to the web layer or to `H3CommandLine`. The photo pipeline and its codecs are
-/// linked only into `grain-stories-photo` (`PhotoCommandLine`), which the server runs as a
-/// child process for each photo; the server knows photos through `PhotoModel` alone. Tests
-/// mirror the targets.
+/// The layout is the architecture, and the build holds it (docs/architecture.md):
+/// - A target imports only the targets listed here as its dependencies. SwiftPM alone
+///   accepts an import of any target built before it; `scripts/test` (and with it CI)
+///   builds with `--explicit-target-dependency-import-check error`, which fails the build
+///   on an import of a target outside the importer's dependencies, direct or transitive
+///   (an import of a dependency's dependency passes it, so declare those by hand).
+/// - Every C library sits behind one system-library target (`C…`) and exactly one thin
+///   Swift wrapper target, the only target that lists it (so, with the check, its only
+///   importer); glibc's own extensions too (`CSpawn` → `ProcessSpawning`, `CMalloc` →
+///   `MallocTrimming`). The photo decoders PNGDecoding, HEIFDecoding, WebPDecoding and
+///   GIFDecoding feed PhotoPipeline's pipeline.
+/// - The pure Swift building blocks import no application target, and the application
+///   imports no C. It is layered GrainSupport → ATProto → OAuthClient, Geocoding → Accounts
+///   → Viewing → Social → Activity → Posting → Presentation (the presenters), Housekeeping
+///   (the sweep) and SQLiteRepositories, each feature owning the protocol of what it
+///   stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the one
+///   place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
+///   whose composition root chooses the storage adapter) on top; the `grain-stories`
+///   executable only wires the command line to the web layer or to `H3CommandLine`.
+/// - The photo pipeline and its codecs are linked only into `grain-stories-photo`
+///   (`PhotoCommandLine`), which the server runs as a child process for each photo; the
+///   server knows photos through `PhotoModel` alone.
+/// - `swift build`, `swift build -c release` and `swift test` work in a fresh clone: the
+///   test kits are regular targets, which a release build compiles too, so they reach
+///   what they need through `package` API and never `@testable import`.
+/// Tests mirror the targets.
 let package = Package(
     name: "GrainStories",
     products: [
