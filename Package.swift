@@ -3,19 +3,32 @@ import PackageDescription
 
 /// GrainStories: a self-hostable server for Grain's 24-hour photo stories.
 ///
-/// The layout is the architecture, and the compiler enforces it (a target imports only
-/// its listed dependencies): every C library sits behind one system-library target
-/// (`C…`) and exactly one thin Swift wrapper target that is its only importer (the photo
-/// decoders PNGDecoding, HEIFDecoding, WebPDecoding and GIFDecoding feed PhotoPipeline's
-/// pipeline); the application imports no C and is layered GrainSupport → ATProto →
-/// Geocoding → Accounts → Viewing → Social → Activity → Posting → Presentation (the presenters), each feature owning the protocol of
-/// what it stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the
-/// one place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
-/// whose composition root chooses the storage adapter) on top; the `grain-stories` executable only wires the command
-/// line to the web layer or to `H3CommandLine`. The photo pipeline and its codecs are
-/// linked only into `grain-stories-photo` (`PhotoCommandLine`), which the server runs as a
-/// child process for each photo; the server knows photos through `PhotoModel` alone. Tests
-/// mirror the targets.
+/// The layout is the architecture, and the build holds it (docs/architecture.md):
+/// - A target imports only the targets listed here as its dependencies. SwiftPM alone
+///   accepts an import of any target built before it; `scripts/test` (and with it CI)
+///   builds with `--explicit-target-dependency-import-check error`, which fails the build
+///   on an import of a target outside the importer's dependencies, direct or transitive
+///   (an import of a dependency's dependency passes it, so declare those by hand).
+/// - Every C library sits behind one system-library target (`C…`) and exactly one thin
+///   Swift wrapper target, the only target that lists it (so, with the check, its only
+///   importer); glibc's own extensions too (`CSpawn` → `ProcessSpawning`, `CMalloc` →
+///   `MallocTrimming`). The photo decoders PNGDecoding, HEIFDecoding, WebPDecoding and
+///   GIFDecoding feed PhotoPipeline's pipeline.
+/// - The pure Swift building blocks import no application target, and the application
+///   imports no C. It is layered GrainSupport → ATProto → OAuthClient, Geocoding → Accounts
+///   → Viewing → Social → Activity → Posting → Presentation (the presenters), Housekeeping
+///   (the sweep) and SQLiteRepositories, each feature owning the protocol of what it
+///   stores; `SQLiteRepositories` implements those protocols over SQLiteStore (the one
+///   place with SQL), Multipart sits beside them and the web layer (`GrainStoriesWeb`,
+///   whose composition root chooses the storage adapter) on top; the `grain-stories`
+///   executable only wires the command line to the web layer or to `H3CommandLine`.
+/// - The photo pipeline and its codecs are linked only into `grain-stories-photo`
+///   (`PhotoCommandLine`), which the server runs as a child process for each photo; the
+///   server knows photos through `PhotoModel` alone.
+/// - `swift build`, `swift build -c release` and `swift test` work in a fresh clone: the
+///   test kits are regular targets, which a release build compiles too, so they reach
+///   what they need through `package` API and never `@testable import`.
+/// Tests mirror the targets.
 let package = Package(
     name: "GrainStories",
     products: [
@@ -59,9 +72,13 @@ let package = Package(
         // Scratch files and the one durable, atomic file writer: below both the HTTP
         // server (request bodies) and the application (uploads, drafts, media cache).
         .target(name: "DurableFiles"),
+        // H3 cells, and the checked GPS position both photos and the geocoder turn into one.
         .target(name: "H3Index"),
-        .target(name: "HTMLTemplates", dependencies: ["DurableFiles", "GrainSupport"]),
+        .target(name: "HTMLTemplates", dependencies: ["DurableFiles"]),
         .target(name: "HTTPFields"),
+        // JSON read and written without Foundation (`JSONNode`, `WorkerJSON`): what the server
+        // and the photo tool hand each other, and what the geocoder reads Nominatim's answers into.
+        .target(name: "PlainJSON"),
         // The photo pipeline's values without its codecs (options, errors, metadata, GPS,
         // the memory estimate, the prepared photo): what the server needs to hand a photo to
         // the photo worker and read its answer, so the server links no image library.
@@ -79,7 +96,7 @@ let package = Package(
         // photo worker's tests took 93 s in the debug build the tests run; optimised, 1.2 s).
         .target(
             name: "PhotoPipeline",
-            dependencies: ["PhotoModel", "CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"],
+            dependencies: ["PhotoModel", "H3Index", "CTurboJPEG", "CExif", "PNGDecoding", "HEIFDecoding", "WebPDecoding", "GIFDecoding", "WorkerThreads"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "WorkerThreads", "DurableFiles"]),
         // HEIF/HEIC and AVIF in, upright 8-bit RGB plus Exif and ICC out (libheif).
@@ -101,10 +118,14 @@ let package = Package(
         .target(name: "WebSockets", dependencies: ["CWebSockets", "WorkerThreads"]),
         // Text in, a QR code's modules out (libqrencode).
         .target(name: "QRCodeEncoding", dependencies: ["CQRencode"]),
+        // Starting a child process (posix_spawn, pipe2, closefrom: glibc's GNU extensions).
+        .target(name: "ProcessSpawning", dependencies: ["CSpawn"]),
+        // glibc's malloc_trim, which GrainSupport's IdleMemoryTrimmer calls once the server is quiet.
+        .target(name: "MallocTrimming", dependencies: ["CMalloc"]),
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
-        .target(name: "GrainSupport", dependencies: ["WorkerThreads", "DurableFiles", "CMalloc"]),
+        .target(name: "GrainSupport", dependencies: ["WorkerThreads", "DurableFiles", "MallocTrimming"]),
         // The AT Protocol: DID/handle/record key/NSID/AT URI/datetime values, XRPC, the AppView
         // and PDS clients, records and views, identity resolution, outbound HTTP rules.
         .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),
@@ -113,7 +134,7 @@ let package = Package(
         // verification of who signed in. Pure pieces plus one driver over OutboundHTTP.
         .target(name: "OAuthClient", dependencies: ["GrainSupport", "ATProto", "P256", "CurlHTTPClient", "HTTPFields"]),
         // Places: Nominatim, the geocoding cache, place names.
-        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "PhotoModel", "H3Index"]),
+        .target(name: "Geocoding", dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "PlainJSON", "H3Index"]),
         // Signed-in accounts: sessions and the browser's session cookie, the authorized PDS
         // (refreshing and re-verifying tokens), sign-in with its attempt limits, and the
         // identity port with its domain error.
@@ -133,14 +154,17 @@ let package = Package(
             name: "Activity",
             dependencies: ["GrainSupport", "ATProto", "Accounts", "Viewing", "Social", "P256", "WebSockets", "CurlHTTPClient", "DurableFiles"]
         ),
-        // Posting: drafts (upload → draft), the publish state machine and housekeeping.
+        // Posting: drafts (upload → draft), the photo worker it runs, the publish state machine.
         .target(
             name: "Posting",
             dependencies: [
-                "GrainSupport", "ATProto", "Accounts", "Social", "Geocoding", "Viewing", "PhotoModel",
-                "WorkerThreads", "DurableFiles", "CSpawn",
+                "GrainSupport", "ATProto", "Accounts", "Geocoding", "Viewing", "PhotoModel", "PlainJSON", "H3Index",
+                "WorkerThreads", "DurableFiles", "ProcessSpawning",
             ]
         ),
+        // Housekeeping: the hourly sweep of old drafts and their photos, unused sessions,
+        // OAuth grants without a session, and favourites and comments already sent.
+        .target(name: "Housekeeping", dependencies: ["GrainSupport", "ATProto", "Accounts", "OAuthClient", "Social", "Posting"]),
         // The SQLite adapter: the one database file, its schema and migrations, and every
         // feature's repository protocol implemented over it. The only target with SQL.
         .target(
@@ -160,19 +184,19 @@ let package = Package(
             name: "GrainStoriesWeb",
             dependencies: [
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
-                "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates",
-                "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient", "Activity", "WebSockets",
+                "Housekeeping", "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates",
+                "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient", "Activity", "WebSockets", "P256",
                 "QRCodeEncoding",
             ]
         ),
         // `grain-stories h3 …`: H3 cells and the TSV/benchmark tooling, outside the server library.
-        .target(name: "H3CommandLine", dependencies: ["H3Index", "GrainSupport"]),
+        .target(name: "H3CommandLine", dependencies: ["H3Index", "GrainSupport", "DurableFiles"]),
         .executableTarget(name: "GrainStoriesServer", dependencies: ["GrainStoriesWeb", "H3CommandLine"]),
         // `grain-stories-photo process|estimate|worker`: the photo pipeline as a command of its
         // own. The server runs it as a child for every upload (its header estimate and its
         // processing), so the server process neither links the codecs nor parses a photo.
         // It links no Foundation (see `WorkerJSON`): a small program, started for every upload.
-        .target(name: "PhotoCommandLine", dependencies: ["PhotoPipeline", "PhotoModel", "DurableFiles"]),
+        .target(name: "PhotoCommandLine", dependencies: ["PhotoPipeline", "PhotoModel", "PlainJSON", "H3Index", "DurableFiles"]),
         .executableTarget(name: "GrainStoriesPhoto", dependencies: ["PhotoCommandLine"]),
 
         // MARK: Tests
@@ -238,7 +262,7 @@ let package = Package(
         .testTarget(name: "CurlHTTPClientTests", dependencies: ["CurlHTTPClient", "TestKit", "HTTPTestKit"]),
         .testTarget(
             name: "PhotoPipelineTests",
-            dependencies: ["PhotoPipeline", "HEIFDecoding", "TestKit", "ImageTestKit", "PhotoTestKit", "WorkerThreads"],
+            dependencies: ["PhotoPipeline", "H3Index", "HEIFDecoding", "PNGDecoding", "TestKit", "ImageTestKit", "PhotoTestKit", "WorkerThreads"],
             exclude: ["make-ycbcr-fixtures.sh"], resources: [.copy("Resources")]
         ),
         .testTarget(name: "PNGDecodingTests", dependencies: ["PNGDecoding", "TestKit", "ImageTestKit", "GzipCompression"]),
@@ -260,6 +284,9 @@ let package = Package(
         .testTarget(name: "P256Tests", dependencies: ["P256", "GrainSupport"]),
         .testTarget(name: "WebSocketsTests", dependencies: ["WebSockets", "TestKit"]),
         .testTarget(name: "QRCodeEncodingTests", dependencies: ["QRCodeEncoding", "TestKit"]),
+        .testTarget(name: "ProcessSpawningTests", dependencies: ["ProcessSpawning"]),
+        .testTarget(name: "MallocTrimmingTests", dependencies: ["MallocTrimming"]),
+        .testTarget(name: "PlainJSONTests", dependencies: ["PlainJSON"]),
         .testTarget(
             name: "AccountsTests",
             dependencies: [
@@ -273,7 +300,7 @@ let package = Package(
                 "OAuthClient", "P256", "ATProto", "GrainSupport", "TestKit", "ATProtoTestKit", "OAuthTestKit", "CurlHTTPClient",
             ]
         ),
-        .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "TestKit", "LoggingTestKit"]),
+        .testTarget(name: "GrainSupportTests", dependencies: ["GrainSupport", "DurableFiles", "TestKit", "LoggingTestKit"]),
         .testTarget(
             name: "ATProtoTests",
             dependencies: [
@@ -305,6 +332,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "HousekeepingTests",
+            dependencies: [
+                "Housekeeping", "Posting", "Accounts", "Social", "SQLiteRepositories", "SQLiteStore", "ATProto", "GrainSupport", "TestKit",
+                "LoggingTestKit", "ATProtoTestKit", "FeatureTestKit",
+            ]
+        ),
+        .testTarget(
             name: "ActivityTests",
             dependencies: [
                 "Activity", "ATProto", "GrainSupport", "P256", "WebSockets", "TestKit", "LoggingTestKit", "FeatureTestKit", "AppTestKit", "ATProtoTestKit",
@@ -326,13 +360,13 @@ let package = Package(
         ),
         .testTarget(name: "MultipartTests", dependencies: ["Multipart", "GrainSupport", "DurableFiles", "TestKit"]),
         .testTarget(name: "H3CommandLineTests", dependencies: ["H3CommandLine"]),
-        .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel"]),
+        .testTarget(name: "PhotoModelTests", dependencies: ["PhotoModel", "PlainJSON", "H3Index"]),
         .testTarget(name: "PhotoCommandLineTests", dependencies: ["PhotoCommandLine", "PhotoPipeline", "TestKit", "ImageTestKit", "PhotoTestKit"]),
         .testTarget(
             name: "GrainStoriesWebTests",
             dependencies: [
                 "GrainStoriesWeb", "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation",
-                "Multipart", "Activity",
+                "Multipart", "Activity", "Housekeeping", "H3Index", "DurableFiles", "HTMLTemplates", "HTTPFields",
                 "TestKit", "LoggingTestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "FeatureTestKit", "AppTestKit",
                 "CurlHTTPClient", "MicroHTTPServer", "PhotoPipeline", "GzipCompression", "DNSResolver", "WorkerThreads", "PNGDecoding",
             ]
@@ -343,7 +377,7 @@ let package = Package(
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Geocoding", "Viewing", "Accounts", "Social", "Posting", "Presentation", "Multipart",
                 "H3CommandLine",
                 "GrainStoriesWeb", "TestKit", "HTTPTestKit", "ImageTestKit", "PhotoTestKit", "ATProtoTestKit", "AppTestKit", "MicroHTTPServer",
-                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding", "LoggingTestKit", "Activity",
+                "CurlHTTPClient", "PhotoPipeline", "GzipCompression", "PNGDecoding", "LoggingTestKit", "Activity", "HTTPFields",
             ]
         ),
         .testTarget(

@@ -2,7 +2,7 @@
 #define CSPAWN_SHIM_H
 // glibc's GNU extensions for starting children (part of libc: nothing to link), which
 // Swift's Glibc module hides because it is built without _GNU_SOURCE. Declared here with
-// glibc's own signatures. Only `ChildProcess` (Posting) imports it.
+// glibc's own signatures. Only `ProcessSpawning` (`ChildProcess`) imports it.
 #include <spawn.h>
 
 // A pipe whose ends are close-on-exec from the start (glibc 2.9).

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GrainSupport
-import PhotoModel
+import PlainJSON
 
 /// Reads Nominatim's JSON (`format=json`) tolerantly: `lat`/`lon` as strings or
 /// numbers, any subset of address keys, unknown keys ignored.

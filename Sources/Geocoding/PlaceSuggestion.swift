@@ -1,5 +1,5 @@
 package import ATProto
-import PhotoModel
+import H3Index
 
 /// A place offered to the person posting a story: what goes into the story record's
 /// `location` and `address` (reference §5.6) plus the position it was computed from.

@@ -1,4 +1,5 @@
 import DurableFiles
+import H3Index
 import PhotoPipeline
 
 /// `grain-stories-photo process IN OUT [--max-bytes N] [--box N] [--quality Q] [--max-pixels N] [--max-decode-bytes N]`

@@ -1,3 +1,4 @@
+import H3Index
 import PhotoPipeline
 
 /// The one-line JSON summary `photo process` prints: what would be posted.

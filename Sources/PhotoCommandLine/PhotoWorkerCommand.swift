@@ -1,6 +1,7 @@
 import DurableFiles
 import Glibc
 import PhotoPipeline
+import PlainJSON
 
 /// `grain-stories-photo estimate IN …`, `grain-stories-photo worker IN OUT …` and
 /// `grain-stories-photo resize IN OUT WIDTH …`, each followed by `--options JSON

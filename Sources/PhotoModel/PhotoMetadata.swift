@@ -1,3 +1,5 @@
+public import H3Index
+
 /// What the pipeline learned from a photo's metadata. None of it is written to the
 /// output JPEG (privacy); callers decide what to keep, e.g. GPS for the H3 cell.
 public struct PhotoMetadata: Sendable, Equatable, Codable {

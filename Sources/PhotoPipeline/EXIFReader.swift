@@ -1,5 +1,6 @@
 import CExif
 import Glibc
+import H3Index
 
 /// Reads the few EXIF fields the pipeline uses through libexif, defensively.
 ///

@@ -5,6 +5,7 @@ package import FoundationEssentials
 package import Geocoding
 import Glibc
 package import GrainSupport
+import H3Index
 package import PhotoModel
 import WorkerThreads
 

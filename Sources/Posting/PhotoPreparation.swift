@@ -1,3 +1,4 @@
+import H3Index
 package import PhotoModel
 package import WorkerThreads
 

@@ -1,6 +1,8 @@
 import DurableFiles
 import Glibc
 package import PhotoModel
+import PlainJSON
+import ProcessSpawning
 
 /// Prepares one photo in child processes of `grain-stories-photo`, the only executable
 /// that links the image codecs: one child reads the header for the memory estimate

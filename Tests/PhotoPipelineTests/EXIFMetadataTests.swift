@@ -1,3 +1,4 @@
+import H3Index
 import ImageTestKit
 import PhotoPipeline
 import TestKit

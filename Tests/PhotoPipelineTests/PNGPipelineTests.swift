@@ -1,4 +1,5 @@
 import Foundation
+import H3Index
 import ImageTestKit
 import PhotoPipeline
 import TestKit

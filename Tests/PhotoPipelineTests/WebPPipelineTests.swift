@@ -1,4 +1,5 @@
 import Foundation
+import H3Index
 import PhotoPipeline
 import TestKit
 import Testing

@@ -2,7 +2,6 @@ import Accounts
 import FoundationEssentials
 import GrainSupport
 package import MicroHTTPServer
-import Posting
 import Synchronization
 
 /// The whole web application as one `HTTPResponder`: routing, the error boundary,

@@ -4,6 +4,7 @@ package import Activity
 import FoundationEssentials
 import Geocoding
 package import GrainSupport
+import Housekeeping
 import PhotoModel
 package import Posting
 package import Social

@@ -1,6 +1,5 @@
 import Accounts
 import GrainSupport
-import Posting
 
 /// Tokens for every state-changing form, checked on submission.
 ///

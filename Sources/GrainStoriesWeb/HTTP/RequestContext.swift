@@ -2,7 +2,6 @@ package import Accounts
 import FoundationEssentials
 import GrainSupport
 package import MicroHTTPServer
-import Posting
 
 /// What a route handler gets: the request, the values the route pattern captured,
 /// the parsed query and cookies, and an id that ties log lines to this request.

@@ -1,4 +1,4 @@
-import CMalloc
+import MallocTrimming
 
 /// Gives the memory malloc keeps but no longer uses back to the system once the server
 /// has gone quiet (`QuietSpell`).
@@ -26,7 +26,7 @@ package struct IdleMemoryTrimmer: Sendable {
     }
 
     /// Gives every arena's free pages back (glibc's `malloc_trim(0)`).
-    package static func mallocTrim() { _ = malloc_trim(0) }
+    package static func mallocTrim() { MallocTrim.releaseFreePages() }
 
     /// Ticks until the task is cancelled.
     package func run() async {

@@ -1,7 +1,6 @@
 import DurableFiles
 import FoundationEssentials
 import Glibc
-import GrainSupport
 
 /// Reads the `*.html` files of a template directory, refusing anything that could make
 /// the library read outside it.

@@ -1,8 +1,7 @@
+package import ATProto
 import DNSResolver
 package import HTTPTestKit
 package import TestKit
-
-@testable package import ATProto
 
 /// A fake DNS server and the identity stand-ins on 127.0.0.1, an `OutboundHTTP` that
 /// may reach them, and resolvers wired to them (the identity suites of ATProtoTests and

@@ -1,17 +1,16 @@
+package import ATProto
 package import ATProtoTestKit
+package import Accounts
 package import Foundation
+package import GrainSupport
 package import LoggingTestKit
 import PhotoPipeline
 import PhotoTestKit
+package import Posting
+package import SQLiteRepositories
+import Social
 import Synchronization
 import TestKit
-
-@testable package import ATProto
-@testable package import Accounts
-@testable package import GrainSupport
-@testable package import Posting
-@testable package import SQLiteRepositories
-@testable import Social
 
 /// A publisher wired to a fake PDS (the Posting suites and the web layer's account
 /// binding suites share it), a temporary database and a clock the test moves.

@@ -4,6 +4,7 @@ import AppTestKit
 import CurlHTTPClient
 import Foundation
 import GrainSupport
+import Housekeeping
 import LoggingTestKit
 import MicroHTTPServer
 import Posting

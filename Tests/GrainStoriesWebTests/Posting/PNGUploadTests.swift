@@ -4,6 +4,7 @@ import FeatureTestKit
 import Foundation
 import Geocoding
 import GrainSupport
+import H3Index
 import ImageTestKit
 import MicroHTTPServer
 import PhotoPipeline

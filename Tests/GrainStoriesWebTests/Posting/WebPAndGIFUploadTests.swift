@@ -3,6 +3,7 @@ import AppTestKit
 import FeatureTestKit
 import Foundation
 import Geocoding
+import H3Index
 import MicroHTTPServer
 import PhotoPipeline
 import PhotoTestKit

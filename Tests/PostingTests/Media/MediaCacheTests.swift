@@ -7,7 +7,6 @@ import Testing
 import WorkerThreads
 
 @testable import ATProto
-@testable import Presentation
 @testable import Social
 @testable import Viewing
 

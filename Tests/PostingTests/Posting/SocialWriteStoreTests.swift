@@ -12,8 +12,8 @@ import Testing
 @testable import SQLiteRepositories
 @testable import Social
 
-/// The queue of favourites and comments: an undo waits for what it undoes, finished
-/// writes are forgotten by the housekeeper, unknown kinds are not guessed.
+/// The queue of favourites and comments: an undo waits for what it undoes, unknown kinds
+/// are not guessed (HousekeepingTests checks that finished writes are forgotten).
 @Suite struct SocialWriteStoreTests {
     let alice: DID = "did:plc:alice11111111111111111111"
     let story: ATURI = "at://did:plc:hbrpoigf3cbfnobm2o4rak3v/social.grain.story/3muojebufwseb"
@@ -39,32 +39,6 @@ import Testing
         try await store.save(done)
         #expect(try await store.due(now: now).map(\.id) == [undo.id])
         #expect(try await store.waitsForEarlier(undo) == false)
-        await database.close()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    @Test func theHousekeeperForgetsFinishedWritesAfterTwoDaysAndKeepsPendingOnes() async throws {
-        let (database, store, directory) = try await open()
-        let old = now.addingTimeInterval(-3 * 86_400)
-        var sent = try await store.insert(
-            did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0001", subject: story, text: "sent", createdAt: Datetime(old),
-            now: old)
-        sent.status = .done
-        try await store.save(sent)
-        let waiting = try await store.insert(
-            did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0002", subject: story, text: "waiting", createdAt: Datetime(old),
-            now: old)
-        let recent = try await store.insert(
-            did: alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0003", subject: story, text: "recent", createdAt: Datetime(now),
-            now: now)
-        let sessions = SessionStore(repository: SQLiteSessionRepository(database: database), now: { self.now })
-        let housekeeper = Housekeeper(
-            drafts: SQLiteDraftRepository(database: database), data: try DataDirectory.prepare(directory + "/data"), sessions: sessions,
-            logger: LogCapture().logger(), now: { self.now }, socialWrites: store)
-        await housekeeper.sweep()
-        #expect(try await store.find(sent.id) == nil)
-        #expect(try await store.find(waiting.id) != nil, "still to be sent")
-        #expect(try await store.find(recent.id) != nil)
         await database.close()
         try? FileManager.default.removeItem(atPath: directory)
     }

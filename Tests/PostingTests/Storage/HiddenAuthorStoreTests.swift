@@ -5,7 +5,6 @@ import SQLiteStore
 import TestKit
 import Testing
 
-@testable import Presentation
 @testable import SQLiteRepositories
 @testable import Social
 @testable import Viewing

@@ -2,7 +2,6 @@ package import ATProto
 import Accounts
 package import HTMLTemplates
 package import MicroHTTPServer
-import Posting
 import Presentation
 
 /// Renders pages from `Templates/` into HTML responses, adding what every page needs:

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import DurableFiles
-@testable import GrainSupport
 
 /// File errors in a person's words, without Foundation's `localizedDescription`.
 @Suite struct FileErrorDescriptionTests {

@@ -3,13 +3,18 @@ import ATProtoTestKit
 import FeatureTestKit
 import Foundation
 import GrainSupport
+import Housekeeping
 import LoggingTestKit
+import TestKit
 import Testing
 
 @testable import Accounts
 @testable import Posting
+@testable import SQLiteRepositories
 @testable import Social
 
+/// What the housekeeper removes and what it keeps: drafts, their photos, sessions, and
+/// the favourites and comments already sent.
 @Suite struct HousekeeperTests {
     @Test func oldDraftsAndPostedPhotosGoFailedOnesStayAWeek() async throws {
         let harness = try await PublishingHarness()
@@ -70,5 +75,40 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: making), "a photo whose draft may still be being made stays")
         #expect(FileManager.default.fileExists(atPath: harness.data.draftPhoto(kept.id)), "a draft's photo stays")
         await harness.stop()
+    }
+
+    static let alice: DID = "did:plc:alice11111111111111111111"
+    static let story: ATURI = "at://did:plc:hbrpoigf3cbfnobm2o4rak3v/social.grain.story/3muojebufwseb"
+    static let now = Date(timeIntervalSince1970: 1_788_544_800)
+
+    @Test func theHousekeeperForgetsFinishedWritesAfterTwoDaysAndKeepsPendingOnes() async throws {
+        let directory = ProjectPaths.temporaryDirectory("social-writes")
+        let database = try await AppDatabase.open(at: directory + "/grainstories.sqlite3")
+        let store = SQLiteSocialWriteRepository(database: database)
+        let old = Self.now.addingTimeInterval(-3 * 86_400)
+        var sent = try await store.insert(
+            did: Self.alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0001", subject: Self.story, text: "sent",
+            createdAt: Datetime(old),
+            now: old)
+        sent.status = .done
+        try await store.save(sent)
+        let waiting = try await store.insert(
+            did: Self.alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0002", subject: Self.story, text: "waiting",
+            createdAt: Datetime(old),
+            now: old)
+        let recent = try await store.insert(
+            did: Self.alice, pdsURL: "https://pds.example.com", kind: .comment, rkey: "3mcomment0003", subject: Self.story, text: "recent",
+            createdAt: Datetime(Self.now),
+            now: Self.now)
+        let sessions = SessionStore(repository: SQLiteSessionRepository(database: database), now: { Self.now })
+        let housekeeper = Housekeeper(
+            drafts: SQLiteDraftRepository(database: database), data: try DataDirectory.prepare(directory + "/data"), sessions: sessions,
+            logger: LogCapture().logger(), now: { Self.now }, socialWrites: store)
+        await housekeeper.sweep()
+        #expect(try await store.find(sent.id) == nil)
+        #expect(try await store.find(waiting.id) != nil, "still to be sent")
+        #expect(try await store.find(recent.id) != nil)
+        await database.close()
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -1,5 +1,3 @@
-import H3Index
-
 /// The resolution at which stories record their place: Grain's clients always write a
 /// resolution-10 cell (about 15,000 m², a city block).
 let storyH3Resolution = 10

@@ -3,6 +3,7 @@ package import Accounts
 package import FoundationEssentials
 package import GrainSupport
 import OAuthClient
+package import Posting
 package import Social
 
 /// Keeps the data directory small: drafts nobody posted are removed after two days,
@@ -11,6 +12,9 @@ package import Social
 /// Sessions unused for their idle lifetime are forgotten, and favourites and comments
 /// sent (or given up) more than two days ago, which pages no longer need. OAuth grants
 /// whose session is gone (pruned, or its row lost) are revoked and removed.
+///
+/// A target of its own, above the features it sweeps (`Accounts`, `Social`, `Posting`),
+/// so that none of them depends on another only to be cleaned up.
 package struct Housekeeper: Sendable {
     package let drafts: any DraftRepository
     package let data: DataDirectory

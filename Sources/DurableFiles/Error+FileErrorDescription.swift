@@ -1,4 +1,3 @@
-import DurableFiles
 import FoundationEssentials
 import Glibc
 

@@ -7,6 +7,10 @@
 /// budget, and the memory of a process started for every upload). This covers what
 /// synthesized `Codable` needs: keyed, unkeyed and single values, nesting, and every
 /// integer type without loss; both sides use it, so they always agree.
+///
+/// Its own building block (below `PhotoModel` and the application) because the geocoder
+/// reads Nominatim's answers with it too, and neither side may bring Foundation's
+/// `JSONSerialization` (full Foundation, issue 26).
 package enum WorkerJSON {
     /// Why a value could not be written or read.
     package struct Failure: Error, Equatable, CustomStringConvertible {

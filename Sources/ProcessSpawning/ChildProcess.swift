@@ -8,13 +8,17 @@ import Glibc
 /// CoreFoundation into the server for this one use (issue 26: the idle server's memory).
 /// `posix_spawn` does what the photo worker needs, and closes every other descriptor in
 /// the child (`closefrom`), so no socket or database of the server leaks into it.
-struct ChildProcess {
+///
+/// This target is the only importer of `CSpawn` (glibc's `pipe2` and
+/// `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module hides);
+/// `Posting`'s `PhotoWorker` starts the photo tool through it.
+package struct ChildProcess {
     /// How a child ended.
-    enum Ending: Equatable, CustomStringConvertible {
+    package enum Ending: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): "exit \(status)"
             case .signalled(let signal): "signal \(signal)"
@@ -22,13 +26,14 @@ struct ChildProcess {
         }
     }
 
-    let pid: pid_t
+    /// The child's process ID (a `pid_t`, kept as `Int32` so no C type leaves this target).
+    package let pid: Int32
     /// The read end of the child's standard output.
     private let output: Int32
 
     /// Starts `executable` with `arguments` (not counting its own name) and this process's
     /// environment; throws the `errno` when it cannot be started.
-    static func start(_ executable: String, arguments: [String]) throws(ChildProcessError) -> ChildProcess {
+    package static func start(_ executable: String, arguments: [String]) throws(ChildProcessError) -> ChildProcess {
         var ends: [Int32] = [0, 0]
         guard pipe2(&ends, O_CLOEXEC) == 0 else { throw ChildProcessError(operation: "pipe", code: errno) }
         var actions = posix_spawn_file_actions_t()
@@ -53,7 +58,7 @@ struct ChildProcess {
     /// Everything the child writes to its standard output until it closes it, keeping at
     /// most `limit` bytes (the rest is read and dropped, so the child never blocks on a
     /// full pipe). Closes the pipe.
-    func readOutput(limit: Int) -> [UInt8] {
+    package func readOutput(limit: Int) -> [UInt8] {
         defer { close(output) }
         var kept = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
@@ -66,7 +71,7 @@ struct ChildProcess {
     }
 
     /// Waits for the child to end and reaps it.
-    func wait() -> Ending {
+    package func wait() -> Ending {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { return .exited(-1) }
@@ -75,11 +80,4 @@ struct ChildProcess {
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
-}
-
-/// A child process that could not be started, with the `errno` that said why.
-struct ChildProcessError: Error, CustomStringConvertible {
-    let operation: String
-    let code: Int32
-    var description: String { "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))" }
 }

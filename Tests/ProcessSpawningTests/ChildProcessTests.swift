@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Posting
+@testable import ProcessSpawning
 
 /// `ChildProcess` starts the photo tool for every upload: what it hands the child and
 /// how it reports the child's end must hold for any program.
