@@ -60,7 +60,8 @@ final class StripPage: Sendable {
         let page: PageDelivery.Page
         /// The answers made when the page is asked for again, and sent from then on,
         /// prepared in the server's form with its security headers: as it is, and
-        /// compressed (made once, when first asked for so). libmicrohttpd sends each from
+        /// compressed (made once, when first asked for so); never for a page with a form
+        /// token, whose every answer masks it afresh. libmicrohttpd sends each from
         /// these bytes in place, head and body in one `sendmsg`: for a 293 KB page that took
         /// less CPU per answer, side by side, than sending it from an in-memory file with
         /// `sendfile`, as large pages were sent before (BENCHMARKS.md, issue 26).
@@ -182,6 +183,8 @@ final class StripPage: Sendable {
     private func response(_ remembered: RememberedPage, key: VisitorKey, request: HTTPRequest) -> HTTPResponse {
         let page = remembered.page
         if let notModified = page.notModified(for: request) { return notModified }
+        // A page with a form token is masked afresh for every answer (`PageDelivery`).
+        guard !page.carriesToken else { return page.response(request: request) }
         let compressed = page.sendsGzip(to: request)
         if let ready = compressed ? remembered.readyCompressed : remembered.ready { return ready }
         let gzipped = compressed ? page.compressed() : nil
