@@ -29,14 +29,15 @@
       if (fresh.innerHTML === current.dataset.rendered) { return; }
       var list = current.querySelector(".strip-list");
       var scroll = list ? list.scrollLeft : 0;
-      var focused = current.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
+      var focused = current.contains(document.activeElement) && document.activeElement.matches("a[href]") ? document.activeElement : null;
       var replacement = document.adoptNode(fresh);
       replacement.dataset.rendered = replacement.innerHTML;
       current.replaceWith(replacement);
       var newList = replacement.querySelector(".strip-list");
       if (newList) { G.enhanceStrip(newList); newList.scrollLeft = scroll; }
       if (focused) {
-        var again = replacement.querySelector('a[href="' + focused.replace(/"/g, "") + '"]');
+        // The link may open at another story now (`G.rings.sameLink` finds it by person).
+        var again = G.rings ? G.rings.sameLink(focused, replacement) : replacement.querySelector('a[href="' + focused.getAttribute("href").replace(/"/g, "") + '"]');
         if (again) { again.focus({ preventScroll: true }); }
       }
       document.dispatchEvent(new CustomEvent("grainstories:refreshed"));

@@ -82,13 +82,21 @@ package struct AppViewStoryLibrary: StoryLibrary {
 
     package func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         let lookup = try await fetch(did, from: storiesCache)
+        return Fetched(visible(lookup.value, of: did), isStale: lookup.isStale)
+    }
+
+    package func knownStories(of did: DID) -> [StoryView]? {
+        storiesCache.knownValue(for: did).map { visible($0, of: did) }
+    }
+
+    /// `did`'s stories within their 24 hours and not hide-labelled.
+    private func visible(_ stories: [StoryView], of did: DID) -> [StoryView] {
         let current = now()
         let cutoff = current.addingTimeInterval(-86_400)
-        let visible = lookup.value.filter { story in
+        return stories.filter { story in
             guard story.createdAt.date > cutoff, story.creator.did == did else { return false }
             return StoryVisibility(now: current).story(story) != .notShown(.labelled)
         }
-        return Fetched(visible, isStale: lookup.isStale)
     }
 
     package func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {

@@ -40,8 +40,19 @@ package actor LocalStories {
 
     /// Live local stories of `did` (past 24 hours), oldest first.
     package func stories(of did: DID) -> [StoryView] {
+        storiesNow(of: did)
+    }
+
+    /// `stories(of:)` from any thread, for pages answered without waiting.
+    package nonisolated func storiesNow(of did: DID) -> [StoryView] {
         let cutoff = now().addingTimeInterval(-86_400)
         return Self.live(state.withLock { $0.posted[did] } ?? [], cutoff: cutoff)
+    }
+
+    /// The stories deleted here in the past two days, from any thread.
+    package nonisolated func deletedNow() -> Set<ATURI> {
+        let cutoff = now().addingTimeInterval(-2 * 86_400)
+        return state.withLock { state in Set(state.deleted.filter { $0.value > cutoff }.keys) }
     }
 
     /// Authors with live local stories.

@@ -56,11 +56,19 @@ package struct OverlayStoryLibrary: StoryLibrary {
 
     package func stories(of did: DID) async throws(StoryLibraryError) -> Fetched<[StoryView]> {
         var fetched = try await base.stories(of: did)
-        let deleted = await local.deletedURIs()
-        let listed = Set(fetched.value.map(\.rkey))
-        fetched.value = (fetched.value.filter { !deleted.contains($0.uri) } + (await local.stories(of: did)).filter { !listed.contains($0.rkey) })
-            .sorted { $0.createdAt < $1.createdAt }
+        fetched.value = Self.merged(fetched.value, deleted: await local.deletedURIs(), local: await local.stories(of: did))
         return fetched
+    }
+
+    package func knownStories(of did: DID) -> [StoryView]? {
+        base.knownStories(of: did).map { Self.merged($0, deleted: local.deletedNow(), local: local.storiesNow(of: did)) }
+    }
+
+    /// The AppView's `listed` stories of one author without those deleted here, with this
+    /// server's own that it does not list yet, oldest first.
+    static func merged(_ listed: [StoryView], deleted: Set<ATURI>, local: [StoryView]) -> [StoryView] {
+        let keys = Set(listed.map(\.rkey))
+        return (listed.filter { !deleted.contains($0.uri) } + local.filter { !keys.contains($0.rkey) }).sorted { $0.createdAt < $1.createdAt }
     }
 
     package func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {

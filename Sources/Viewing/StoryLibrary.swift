@@ -21,12 +21,19 @@ package protocol StoryLibrary: Sendable {
     /// strip or the failure. Nil when `storyAuthors()` has to ask Grain. Never blocks;
     /// called on the HTTP server's own thread.
     func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>?
+    /// An author's stories as `stories(of:)` gave them last, if this library still holds
+    /// them (fresh or not; nil otherwise), without the ones expired since. Never blocks
+    /// and never asks Grain: pages link straight to a story with it (`StoryStart.link`),
+    /// after checking the list against the strip.
+    func knownStories(of did: DID) -> [StoryView]?
 }
 
 extension StoryLibrary {
     package func invalidate(author did: DID) async {}
 
     package func cachedStoryAuthors() -> Result<Fetched<[StoryAuthor]>, StoryLibraryError>? { nil }
+
+    package func knownStories(of did: DID) -> [StoryView]? { nil }
 }
 
 /// A value and whether it is older than it should be because Grain could not be

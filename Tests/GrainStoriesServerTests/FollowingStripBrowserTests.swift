@@ -42,7 +42,8 @@ import Testing
                     ).bool == true, "the switch is on screen")
 
                 // Tomás's stories, then Erin's: Maya, between them for everyone, is not followed.
-                try await browser.execute("document.querySelector('a[href=\"/stories/\(F.linked(F.tomas))\"]').click()")
+                try await browser.execute(
+                    "document.querySelector('a:is([href=\"/stories/\(F.linked(F.tomas))\"], [href^=\"/profile/\(F.linked(F.tomas))/story/\"])').click()")
                 #expect(
                     try await browser.waitUntil(
                         "return location.pathname.startsWith('/profile/\(F.linked(F.tomas))/story/') && !!document.querySelector('dialog.viewer[open]')"))

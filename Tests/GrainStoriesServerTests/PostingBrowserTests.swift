@@ -243,6 +243,8 @@ import Testing
         try await browser.click(try await browser.element("button.button-danger"))
         #expect(try await browser.waitUntil("return location.pathname === '/'"))
         #expect(pds.records("social.grain.story").isEmpty)
-        #expect(try await browser.execute("return !!document.querySelector('a[href=\"/stories/\(handle)\"]')").bool == false)
+        #expect(
+            try await browser.execute("return !!document.querySelector('a:is([href=\"/stories/\(handle)\"], [href^=\"/profile/\(handle)/story/\"])')").bool
+                == false)
     }
 }

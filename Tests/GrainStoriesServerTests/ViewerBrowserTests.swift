@@ -167,7 +167,9 @@ import Testing
             // driver still delivers the tap, and ChromeDriver once never answered that tap
             // (a 60-second timeout). The own page's close is checked by Escape and swipes.
             try await f.browser.navigate(f.base + "/")
-            try await f.browser.execute("document.querySelector(arguments[0]).click()", [.string("a[href=\"/stories/\(F.linked(F.erin))\"]")])
+            try await f.browser.execute(
+                "document.querySelector(arguments[0]).click()",
+                [.string("a:is([href=\"/stories/\(F.linked(F.erin))\"], [href^=\"/profile/\(F.linked(F.erin))/story/\"])")])
             #expect(try await f.waitForPath("/profile/\(F.linked(F.erin))/story/3mstandfdhj0", timeout: .seconds(10)))
             // Paused, so the timer cannot close the viewer first and the tap land on the
             // home page instead.
@@ -183,7 +185,8 @@ import Testing
         try await F.run(engine) { f in
             try await f.browser.navigate(f.base + "/")
             let lengthBefore = try await f.browser.execute("return history.length").double ?? 0
-            try await f.browser.execute("document.querySelector('a[href=\"/stories/\(F.linked(F.maya))\"]').click()")
+            try await f.browser.execute(
+                "document.querySelector('a:is([href=\"/stories/\(F.linked(F.maya))\"], [href^=\"/profile/\(F.linked(F.maya))/story/\"])').click()")
             #expect(
                 try await f.browser.waitUntil(
                     "return !!document.querySelector('dialog.viewer[open]') && document.querySelector('dialog.viewer').matches(':modal')"))
@@ -356,8 +359,8 @@ import Testing
     @Test(arguments: BrowserScreen.allCases) func watchingToTheEndAndClosingGreysTheRingWithoutAReload(screen: BrowserScreen) async throws {
         try await F.run(screen: screen) { f in
             try await f.browser.navigate(f.base + "/")
-            let maya = "a[href=\"/stories/\(F.linked(F.maya))\"]"
-            let erin = "a[href=\"/stories/\(F.linked(F.erin))\"]"
+            let maya = "a:is([href=\"/stories/\(F.linked(F.maya))\"], [href^=\"/profile/\(F.linked(F.maya))/story/\"])"
+            let erin = "a:is([href=\"/stories/\(F.linked(F.erin))\"], [href^=\"/profile/\(F.linked(F.erin))/story/\"])"
             let state = """
                 const link = document.querySelector(arguments[0]);
                 return [link.querySelector('.avatar-ring').className, link.getAttribute('aria-label')];

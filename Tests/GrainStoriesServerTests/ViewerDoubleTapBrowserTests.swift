@@ -139,7 +139,9 @@ import Testing
         try await F.run(reducedMotion: true, screen: .phone) { f in
             let erinPhoto = "feed_fullsize/\(F.erin)/3mstandfdhj0"
             try await f.browser.navigate(f.base + "/")
-            try await f.browser.execute("window.notReloaded = true; document.querySelector('.strip-list a[href=\"/stories/\(F.linked(F.maya))\"]').click()")
+            try await f.browser.execute(
+                "window.notReloaded = true; document.querySelector('.strip-list a:is([href=\"/stories/\(F.linked(F.maya))\"], [href^=\"/profile/\(F.linked(F.maya))/story/\"])').click()"
+            )
             #expect(try await f.waitForPath("/profile/\(F.linked(F.maya))/story/3muojebufwseb"))
             #expect(
                 await CrashRecoveryTests.waitUntil(timeout: .seconds(10)) { f.appView.imageRequests(containing: erinPhoto) >= 1 },

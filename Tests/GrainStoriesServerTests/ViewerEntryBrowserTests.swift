@@ -43,7 +43,8 @@ import Testing
         case .strip, .grid:
             let list = entry == .strip ? ".strip-list" : ".people-grid"
             try await browser.execute(
-                "window.notReloaded = true; document.querySelector(arguments[0] + ' a[href=\"/stories/\(F.linked(F.maya))\"]').click()", [.string(list)])
+                "window.notReloaded = true; document.querySelector(arguments[0] + ' a:is([href=\"/stories/\(F.linked(F.maya))\"], [href^=\"/profile/\(F.linked(F.maya))/story/\"])').click()",
+                [.string(list)])
         case .own:
             // Tapped as a finger does, where the tile and then the menu's link are drawn.
             if try await browser.execute("return document.querySelector('.own-menu').open").bool != true {
@@ -128,7 +129,8 @@ import Testing
             }
             // From the strip, after her last story comes the next person's first.
             try await browser.navigate(f.base + "/")
-            try await browser.execute("document.querySelector('.strip-list a[href=\"/stories/\(F.linked(F.maya))\"]').click()")
+            try await browser.execute(
+                "document.querySelector('.strip-list a:is([href=\"/stories/\(F.linked(F.maya))\"], [href^=\"/profile/\(F.linked(F.maya))/story/\"])').click()")
             try await walkMaya()
             #expect(
                 try await browser.waitUntil(

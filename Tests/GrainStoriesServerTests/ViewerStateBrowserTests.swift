@@ -178,7 +178,7 @@ import Testing
     @Test(arguments: BrowserEngine.allCases) func theRingGreysOnceTheSlowSeenReportsHaveLanded(engine: BrowserEngine) async throws {
         try await F.run(engine) { f in
             try await f.browser.navigate(f.base + "/")
-            let maya = "a[href=\"/stories/\(F.linked(F.maya))\"]"
+            let maya = "a:is([href=\"/stories/\(F.linked(F.maya))\"], [href^=\"/profile/\(F.linked(F.maya))/story/\"])"
             try await f.browser.execute(
                 """
                 window.notReloaded = true;

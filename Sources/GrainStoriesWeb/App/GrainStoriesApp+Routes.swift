@@ -38,7 +38,8 @@ extension GrainStoriesApp {
         let tvOptions = TVOptions(configuration: configuration)
         return Routes(
             home: HomePage(
-                pages: pages, cache: HomePageCache(pages: pages, strip: strip), library: library, accountStrip: accountStrip,
+                pages: pages, cache: HomePageCache(pages: pages, strip: strip, knownStories: library.knownStories(of:)), library: library,
+                accountStrip: accountStrip,
                 strip: strip, seen: seen,
                 unfinished: UnfinishedPostsPresenter(drafts: posting.drafts), logger: logger, now: now),
             stripChoice: StripChoiceEndpoint(pages: pages, accountStrip: accountStrip),

@@ -3,6 +3,9 @@ import GrainSupport
 
 /// Tokens for every state-changing form, checked on submission.
 ///
+/// Pages carry them masked afresh for every answer (`TokenMask`, `PageDelivery`), so a
+/// page with a token can be compressed without giving it away (BREACH).
+///
 /// For a signed-in browser the token is an HMAC of its session (so it changes with
 /// every sign-in); before sign-in it is an HMAC of a random `csrf` cookie (double
 /// submit). Another site can neither read our cookies nor compute the HMAC, so it
@@ -25,11 +28,12 @@ package struct CSRFGuard: Sendable {
         sign("anon:" + cookieValue)
     }
 
-    /// Throws 403 unless `submitted` is this browser's token.
+    /// Throws 403 unless `submitted` is this browser's token: masked, as every page sends
+    /// it (`TokenMask`), or as it is (a page rendered before tokens were masked). A masked
+    /// value that does not unmask to the token, tampered or malformed, is refused the same
+    /// way as a wrong one.
     package func verify(_ submitted: String?, for context: RequestContext) throws(HTTPError) {
-        guard let submitted, let binding = binding(context),
-            HMAC.constantTimeEqual(Array(submitted.utf8), Array(sign(binding).utf8))
-        else {
+        guard let submitted, let binding = binding(context), Self.matches(submitted, token: sign(binding)) else {
             throw HTTPError.forbidden("This form has expired or did not come from this site. Please go back, reload the page and try again.")
         }
     }
@@ -41,6 +45,13 @@ package struct CSRFGuard: Sendable {
     /// sign-in someone else started; nil when the browser has no binding at all.
     package func signInBinding(flow: String, for context: RequestContext) -> String? {
         binding(context).map { sign("oauth-flow:" + flow + ":" + $0) }
+    }
+
+    /// Whether `submitted` is `token`, masked or not, compared in constant time.
+    static func matches(_ submitted: String, token: String) -> Bool {
+        if submitted.utf8.count == token.utf8.count { return HMAC.constantTimeEqual(Array(submitted.utf8), Array(token.utf8)) }
+        guard let unmasked = TokenMask.unmask(submitted), let expected = Base64URL.decode(token) else { return false }
+        return HMAC.constantTimeEqual(unmasked, expected)
     }
 
     private func binding(_ context: RequestContext) -> String? {

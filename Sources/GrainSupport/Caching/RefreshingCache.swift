@@ -170,6 +170,18 @@ package actor RefreshingCache<Key: Hashable & Sendable, Value: Sendable, Failure
     /// The cached value without loading, fresh or not.
     package func peek(_ key: Key) -> Value? { table.withLock { $0.entries[key]?.value } }
 
+    /// The cached value, fresh or not (up to `maxStaleness`), from any thread, without
+    /// loading, waiting or marking it used: for a caller that checks it against
+    /// something newer before relying on it.
+    package nonisolated func knownValue(for key: Key) -> Value? {
+        let current = now()
+        let maxStaleness = self.maxStaleness
+        return table.withLock { table in
+            guard let entry = table.entries[key], current - entry.fetchedAt < maxStaleness else { return nil }
+            return entry.value
+        }
+    }
+
     /// How long `key` is left alone after its most recent failure; nil when its last load
     /// worked or it never failed (tests and logs).
     package func failurePause(for key: Key) -> Duration? {

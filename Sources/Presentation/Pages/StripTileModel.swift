@@ -5,7 +5,9 @@ package import HTMLTemplates
 /// The ring's class and the accessible name depend on whether this visitor has seen the
 /// author's newest story, so the tile carries both versions and `seen` says which one
 /// shows: known for one visitor, or slots when the page is a stencil filled per visitor
-/// (`StripPage`). Nothing else on a tile depends on the visitor.
+/// (`StripPage`). So does the link, for a visitor who saw some of the author's stories
+/// but not all (it opens at the first they have not seen, `StoryStart`). Nothing else on
+/// a tile depends on the visitor.
 package struct StripTileModel: TemplateModel, Equatable {
     /// The texts that change when the author's newest story is seen.
     package struct SeenTexts: Sendable, Hashable {
@@ -21,8 +23,10 @@ package struct StripTileModel: TemplateModel, Equatable {
     /// Which of the two versions shows.
     package enum Seen: Sendable, Hashable {
         case known(Bool)
-        /// Filled per visitor: each slot with `whenSeen`'s or `whenUnseen`'s text.
-        case slots(ringClass: Int, accessibleName: Int)
+        /// Filled per visitor: each slot with `whenSeen`'s or `whenUnseen`'s text, and the
+        /// link with the story the tile opens at for them (`href` unless they saw some of
+        /// the author's stories but not all).
+        case slots(ringClass: Int, accessibleName: Int, href: Int)
     }
 
     package var did: String
@@ -75,18 +79,21 @@ package struct StripTileModel: TemplateModel, Equatable {
     package var templateValues: [String: TemplateValue] {
         let ringClass: VisitorText
         let accessibleName: VisitorText
+        let link: VisitorText
         switch seen {
         case .known(let isSeen):
             ringClass = .text(texts(seen: isSeen).ringClass)
             accessibleName = .text(texts(seen: isSeen).accessibleName)
-        case .slots(let ringSlot, let nameSlot):
+            link = .text(href)
+        case .slots(let ringSlot, let nameSlot, let hrefSlot):
             ringClass = .slot(ringSlot)
             accessibleName = .slot(nameSlot)
+            link = .slot(hrefSlot)
         }
         return [
             "did": .string(did),
             "name": .string(name),
-            "href": .string(href),
+            "href": link.templateValue,
             "ringClass": ringClass.templateValue,
             "accessibleName": accessibleName.templateValue,
             "avatar": avatar.templateValue,

@@ -20,6 +20,7 @@ package final class FakeStoryLibrary: StoryLibrary {
         var stale = false
         var onlyGivenProfiles = false
         var mustWait = false
+        var storiesUnknown = false
     }
 
     private let state = Mutex(State())
@@ -68,7 +69,7 @@ package final class FakeStoryLibrary: StoryLibrary {
             var view = FakeStoryLibraryState(
                 authors: state.authors, stories: state.stories, archive: state.archive, archiveMissingFails: state.archiveMissingFails, single: state.single,
                 profiles: state.profiles, failing: state.failing,
-                stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles, mustWait: state.mustWait
+                stale: state.stale, onlyGivenProfiles: state.onlyGivenProfiles, mustWait: state.mustWait, storiesUnknown: state.storiesUnknown
             )
             body(&view)
             state.authors = view.authors
@@ -81,6 +82,7 @@ package final class FakeStoryLibrary: StoryLibrary {
             state.stale = view.stale
             state.onlyGivenProfiles = view.onlyGivenProfiles
             state.mustWait = view.mustWait
+            state.storiesUnknown = view.storiesUnknown
         }
     }
 
@@ -110,6 +112,11 @@ package final class FakeStoryLibrary: StoryLibrary {
         let (value, failing, stale) = state.withLock { ($0.stories[did] ?? [], $0.failing, $0.stale) }
         if failing { throw FakeStoryLibrary.outage }
         return Fetched(value, isStale: stale)
+    }
+
+    /// Every author's stories are in memory, unless `storiesUnknown` or `failing`.
+    package func knownStories(of did: DID) -> [StoryView]? {
+        state.withLock { $0.storiesUnknown || $0.failing ? nil : $0.stories[did] }
     }
 
     package func story(uri: ATURI) async throws(StoryLibraryError) -> StoryView? {
@@ -169,4 +176,7 @@ package struct FakeStoryLibraryState: Sendable {
     package var onlyGivenProfiles: Bool
     /// `cachedStoryAuthors()` answers nil, as the live library does when it must ask Grain.
     package var mustWait: Bool
+    /// `knownStories(of:)` answers nil, as the live library does for an author whose
+    /// stories it has not fetched.
+    package var storiesUnknown: Bool = false
 }

@@ -88,8 +88,9 @@ import Viewing
         let strip = HTMLInspection.section("strip", in: page)
         return HTMLInspection.attributeValues("href", in: strip) { $0.contains("class=\"strip-link\"") && $0.contains("data-opens-viewer") }
             .map { link in
-                // Tiles link by handle; the tests name people by DID.
-                let actor = String(link.dropFirst("/stories/".count))
+                // Tiles link by handle (`/profile/{actor}/story/…`, or `/stories/{actor}`);
+                // the tests name people by DID.
+                let actor = link.split(separator: "/").dropFirst().first.map(String.init) ?? link
                 return handles.first { $0.value.rawValue == actor }?.key.rawValue ?? actor
             }
     }
@@ -235,7 +236,9 @@ import Viewing
         let hiddenNow = HTMLInspection.unescape(await home.browser.get(landing).text)
         #expect(hiddenNow.contains("You hid Maya Okafor's stories."))
         let undo = try #require(hiddenNow.range(of: "class=\"notice hidden-undo\"").map { String(hiddenNow[$0.lowerBound...].prefix(800)) })
-        #expect(undo.contains("name=\"action\" value=\"unhide\"") && undo.contains("name=\"csrf\" value=\"\(token)\""))
+        // The same form token, masked afresh for this answer (`TokenMask`).
+        let undoToken = try #require(CookieJar.csrfToken(in: undo))
+        #expect(undo.contains("name=\"action\" value=\"unhide\"") && undoToken != token && TokenMask.unmask(undoToken) == TokenMask.unmask(token))
         #expect(undo.contains("name=\"back\" value=\"\(profilePath)\"") && undo.contains(">Undo</button>"))
         #expect(hiddenNow.contains("class=\"hidden-name\" href=\"\(profilePath)\""), "the hidden person's profile stays reachable")
         #expect(hiddenNow.contains("href=\"\(profilePath)\">Back to stories</a>"))

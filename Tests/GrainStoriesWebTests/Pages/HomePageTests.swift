@@ -19,8 +19,12 @@ import Testing
         #expect(response.status == .ok)
         let html = HTMLInspection.section("strip", in: response.text)
         let links = HTMLInspection.attributeValues("href", in: html) { $0.contains("data-opens-viewer") }
-        // Linked by handle; the covers (images, not links) by DID.
-        let order = ["/stories/kenji.photo", "/stories/tomasreyes.selfhosted.social", "/stories/mayaokafor.bsky.social", "/stories/erin-walks.bsky.social"]
+        // Linked by handle, straight to each person's first story (`StripLinkTests`); the
+        // covers (images, not links) by DID.
+        let order = [
+            "/profile/kenji.photo/story/3mstorydocu0", "/profile/tomasreyes.selfhosted.social/story/3mstorycosf1",
+            "/profile/mayaokafor.bsky.social/story/3muojebufwseb", "/profile/erin-walks.bsky.social/story/3mstoryfdhj0",
+        ]
         let covers = [
             "/stories/did:plc:ogyr5xkxwnrekpk5yroudocu", "/stories/did:plc:rjnvgfygwwqc5hyfsxmecosf",
             "/stories/did:plc:hbrpoigf3cbfnobm2o4rak3v", "/stories/did:plc:zrenun7z5jqipq3zxoi7fdhj",

@@ -8,9 +8,14 @@ import Testing
 @testable import GrainStoriesWeb
 
 /// Pages go out with a validator (a 304 when nothing changed), privately cached, and
-/// compressed when asked unless they carry a form token (BREACH).
+/// compressed when asked, their form tokens masked afresh in every answer (BREACH).
 @Suite struct PageDeliveryTests {
     static let maya = "/profile/did:plc:hbrpoigf3cbfnobm2o4rak3v/story/3muojebufwseb"
+
+    /// `html` with every form token's value taken out.
+    static func withoutTokens(_ html: String) -> String {
+        html.replacingOccurrences(of: #"name="csrf" value="[^"]*""#, with: #"name="csrf" value="""#, options: .regularExpression)
+    }
 
     static func bytes(_ response: HTTPResponse) -> [UInt8] {
         if case .bytes(let bytes) = response.body { return bytes }
@@ -72,44 +77,90 @@ import Testing
         #expect(after.headers["ETag"] != tag)
     }
 
-    @Test func aSignedInPageCarriesItsTokenUncompressedButStillRevalidates() async throws {
+    /// A signed-in person's pages (every one carries the form token in its header) are
+    /// compressed, each answer with the token masked afresh: two answers carry different
+    /// token strings, both are accepted, a tampered one is refused, and a revisit still
+    /// gets a 304 because the tag is made before masking.
+    @Test func aSignedInPageIsCompressedWithAFreshlyMaskedTokenAndRevalidates() async throws {
         let pds = try FakePDS(accounts: [.alice])
         let app = try await AppHarness()
         let browser = CookieJar(app)
         #expect(await browser.signIn(identifier: "alice.test", password: FakePDS.Account.alice.password, pds: pds.baseURL).status == .seeOther)
         let visitor = await app.respond("/", headers: [("Accept-Encoding", "gzip")])
+        var tokens: [String] = []
         for path in ["/", Self.maya] {
-            let page = await browser.respond(.get, path, headers: [("Accept-Encoding", "gzip")])
-            #expect(page.status == .ok)
-            #expect(CookieJar.csrfToken(in: page.text) != nil, "\(path) carries a token")
-            #expect(page.headers["Content-Encoding"] == nil, "\(path) is not compressed")
-            #expect(page.headers["Cache-Control"] == "private, no-cache")
-            #expect(page.headers["Vary"] == "Accept-Encoding, Cookie")
-            let tag = try #require(page.headers["ETag"])
-            #expect(tag != visitor.headers["ETag"])
-            let again = await browser.respond(.get, path, headers: [("Accept-Encoding", "gzip"), ("If-None-Match", tag)])
+            var pages: [String] = []
+            var tags: [String] = []
+            for _ in 0..<2 {
+                let page = await browser.respond(.get, path, headers: [("Accept-Encoding", "gzip")])
+                #expect(page.status == .ok)
+                #expect(page.headers["Content-Encoding"] == "gzip", "\(path) is compressed")
+                #expect(page.headers["Cache-Control"] == "private, no-cache")
+                #expect(page.headers["Vary"] == "Accept-Encoding, Cookie")
+                pages.append(String(decoding: try Gzip.decompress(Self.bytes(page)), as: UTF8.self))
+                tags.append(try #require(page.headers["ETag"]))
+            }
+            let pageTokens = try pages.map { try #require(CookieJar.csrfToken(in: $0), "\(path) carries a token") }
+            #expect(pageTokens[0] != pageTokens[1], "\(path): each answer masks the token afresh")
+            // Apart from the tokens (each one masked on its own), the two answers are the
+            // same page, with the same tag.
+            #expect(Self.withoutTokens(pages[0]) == Self.withoutTokens(pages[1]))
+            #expect(tags[0] == tags[1] && tags[0].hasPrefix("W/\"") && tags[0] != visitor.headers["ETag"])
+            tokens += pageTokens
+            let again = await browser.respond(.get, path, headers: [("Accept-Encoding", "gzip"), ("If-None-Match", tags[0])])
             #expect(again.status == .notModified, "\(path)")
+            #expect(again.body.count == 0)
             // The visitor's tag never revalidates the signed-in page.
             let withVisitorTag = await browser.respond(.get, path, headers: [("If-None-Match", visitor.headers["ETag"] ?? "")])
             #expect(withVisitorTag.status == .ok)
         }
+        #expect(Set(tokens).count == tokens.count)
+        // Every masked token is this browser's token: each is accepted.
+        for token in tokens {
+            #expect(await browser.post("/strip", form: [("csrf", token), ("strip", "everyone")]).status == .seeOther)
+        }
+        // One character changed in the mask or in the masked token, or a token cut short
+        // or lengthened: refused like a wrong token.
+        let token = tokens[0]
+        let flipped: (String, Int) -> String = { token, index in
+            var characters = Array(token)
+            characters[index] = characters[index] == "A" ? "B" : "A"
+            return String(characters)
+        }
+        for tampered in [
+            flipped(token, 3), flipped(token, token.count - 5), String(token.dropLast()), String(token.dropLast(2)), token + "AA", "", "!" + token.dropFirst(),
+        ] {
+            let refused = await browser.post("/strip", form: [("csrf", tampered), ("strip", "following")])
+            #expect(refused.status == .forbidden, "\(tampered)")
+        }
         await app.shutdown()
     }
 
-    @Test func noPageWithAFormTokenIsEverCompressed() async throws {
+    /// The sign-in page (a token of its own, for a new anonymous cookie) is compressed
+    /// with its token masked; a page whose `csrf` field holds something that cannot be
+    /// masked is never compressed.
+    @Test func aPageWithATokenIsCompressedOnlyWhenTheTokenIsMasked() async throws {
         let app = try await AppHarness()
-        // The sign-in page carries a token of its own (a new anonymous cookie's).
-        let signIn = await app.respond("/signin", headers: [("Accept-Encoding", "gzip")])
+        let browser = CookieJar(app)
+        let signIn = await browser.respond(.get, "/signin", headers: [("Accept-Encoding", "gzip")])
+        let again = await browser.respond(.get, "/signin", headers: [("Accept-Encoding", "gzip")])
         await app.shutdown()
-        #expect(signIn.status == .ok)
-        #expect(CookieJar.csrfToken(in: signIn.text) != nil)
-        #expect(signIn.headers["Content-Encoding"] == nil)
+        #expect(signIn.status == .ok && again.status == .ok)
+        #expect(signIn.headers["Content-Encoding"] == "gzip")
+        let tokens = try [signIn, again].map { try #require(CookieJar.csrfToken(in: String(decoding: try Gzip.decompress(Self.bytes($0)), as: UTF8.self))) }
+        #expect(tokens[0] != tokens[1])
+        #expect(tokens.allSatisfy { $0.count == 86 }, "32 bytes of mask and 32 of masked token")
 
-        let withToken = Array(String(repeating: "<p>words</p>", count: 200).utf8) + Array(#"<input name="csrf" value="x">"#.utf8)
+        let words = Array(String(repeating: "<p>words</p>", count: 200).utf8)
         let request = HTTPRequest(method: .get, target: "/", headers: HTTPHeaders([("Accept-Encoding", "gzip")]))
-        #expect(PageDelivery.response(html: withToken, request: request).headers["Content-Encoding"] == nil)
-        let withoutToken = Array(withToken.dropLast(30))
-        #expect(PageDelivery.response(html: withoutToken, request: request).headers["Content-Encoding"] == "gzip")
+        for unmaskable in [#"<input name="csrf" value="x">"#, #"<input name="csrf" value="a+b/c">"#, #"<input name="csrf" id="x" value="QUJD">"#] {
+            #expect(PageDelivery.response(html: words + Array(unmaskable.utf8), request: request).headers["Content-Encoding"] == nil, "\(unmaskable)")
+        }
+        let maskable = PageDelivery.response(html: words + Array(#"<input name="csrf" value="QUJD">"#.utf8), request: request)
+        #expect(maskable.headers["Content-Encoding"] == "gzip")
+        let sent = String(decoding: try Gzip.decompress(Self.bytes(maskable)), as: UTF8.self)
+        #expect(!sent.contains("QUJD") && CookieJar.csrfToken(in: sent)?.count == 8)
+        #expect(PageDelivery.response(html: words, request: request).headers["Content-Encoding"] == "gzip")
     }
 
     /// The home page of a visitor is remembered and sent prepared; the 304 and the

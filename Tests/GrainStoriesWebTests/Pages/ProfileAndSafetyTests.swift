@@ -28,7 +28,8 @@ import Viewing
         #expect(stories.allSatisfy { $0.hasPrefix("/profile/mayaokafor.bsky.social/story/") })
         #expect(HTMLInspection.attributeValues("src", in: html) { $0.contains("loading=\"lazy\"") }.allSatisfy { $0.hasPrefix("/media/") })
         let ring = HTMLInspection.attributeValues("href", in: html) { $0.contains("avatar-ring") }
-        #expect(ring == ["/stories/mayaokafor.bsky.social?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"])
+        // Straight to her first story (none seen), as `/stories/…?back=…&from=profile` would redirect.
+        #expect(ring == ["/profile/mayaokafor.bsky.social/story/3muojebufwseb?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"])
         #expect(html.contains("avatar-ring avatar-large ring-unseen"))
     }
 
@@ -49,7 +50,7 @@ import Viewing
             #expect(response.text.contains("@\(erin.profile.shownHandle)"))
             #expect(response.text.contains("<h1 class=\"profile-name\">\(erin.profile.name)</h1>"))
             let ring = HTMLInspection.attributeValues("href", in: response.text) { $0.contains("avatar-ring") }
-            #expect(ring.first?.hasPrefix("/stories/erin-walks.bsky.social") == true)
+            #expect(ring.first?.hasPrefix("/profile/erin-walks.bsky.social/story/") == true)
         }
         // The ring's link by handle opens her stories, though the AppView has no profile of her.
         #expect(opened.status == .seeOther)

@@ -4,8 +4,10 @@ import Social
 import Viewing
 
 /// `/stories/{actor}`: opens an author's stories at the first one this browser has not
-/// seen (or the first, when all were seen) by redirecting to that story's page (still
-/// playing only them when opened from their profile, `from=profile`). Someone
+/// seen (or the first, when all were seen: `StoryStart`) by redirecting to that story's
+/// page (still playing only them when opened from their profile, `from=profile`). The
+/// strip, the grid and profiles link to that story directly when they can; this stays
+/// for the links they cannot make and for links from before. Someone
 /// the signed-in person blocks or hid is a page saying so (`StoryVisibility`), never a
 /// redirect into their stories.
 struct AuthorStoriesPage: Sendable {
@@ -27,7 +29,7 @@ struct AuthorStoriesPage: Sendable {
             return HTTPResponse.redirect(to: StoryLinks.profile(actor))
         }
         let state = await seen.state(context)
-        let start = stories.first { !state.hasSeen(author: did, createdAt: $0.createdAt) } ?? stories[0]
+        let start = StoryStart.story(in: stories, author: did, seen: state) ?? stories[0]
         let link = StoryLinks.story(start, back: context.back ?? "/")
         return HTTPResponse.redirect(to: context.isOnePerson ? StoryLinks.onePerson(link) : link)
     }

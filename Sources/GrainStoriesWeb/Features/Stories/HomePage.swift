@@ -154,7 +154,7 @@ struct HomePage: Sendable {
             let drawn = try await accountStrip.draw(for: account, seen: state)
             var arranged = drawn.selection.authors
             if arranged.first?.profile.did == account.did { ownStory = arranged.removeFirst() }
-            page.authors = strip.tiles(arranged, seen: state, now: now())
+            page.authors = strip.tiles(arranged, seen: state, now: now(), stories: library.knownStories(of:))
             page.hasAuthors = !arranged.isEmpty
             page.followingEmpty = arranged.isEmpty && drawn.selection.choice == .following
             let everyone = arranged + (ownStory.map { [$0] } ?? [])
@@ -167,7 +167,8 @@ struct HomePage: Sendable {
                 page.notice = "Whom you follow could not be read from your server just now, so everyone's stories are shown."
             }
             page.stripSwitch = Self.stripSwitch(drawn.selection.choice)
-            page.own = strip.own(name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state)
+            page.own = strip.own(
+                name: account.name, avatarURL: await avatar(of: account, in: ownStory), story: ownStory, seen: state, stories: library.knownStories(of:))
         } catch {
             warnStripFailure(error, context)
             page.notice = "Grain could not be reached just now, so no stories can be shown. Please try again in a minute."

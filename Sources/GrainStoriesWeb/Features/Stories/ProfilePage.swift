@@ -58,10 +58,13 @@ struct ProfilePage: Sendable {
             }
         var ring: ProfilePageModel.Ring?
         if let latest = stories.last {
-            let allSeen = await seen.state(context).hasSeenAll(author: profile.did, latestAt: latest.createdAt)
+            let state = await seen.state(context)
+            let allSeen = state.hasSeenAll(author: profile.did, latestAt: latest.createdAt)
             let count = stories.count == 1 ? "1 story" : "\(stories.count) stories"
+            // Straight to the story `/stories/{actor}` would redirect to (`StoryStart`).
+            let start = StoryStart.story(in: stories, author: profile.did, seen: state) ?? latest
             ring = ProfilePageModel.Ring(
-                storyHref: StoryLinks.onePerson(StoryLinks.author(did: profile.did, handle: profile.handle, back: profilePath)),
+                storyHref: StoryLinks.onePerson(StoryLinks.story(start, back: profilePath)),
                 ringClass: allSeen ? "ring-seen" : "ring-unseen",
                 storyLabel: "View \(profile.name)'s stories (\(count), \(allSeen ? "seen" : "new"))"
             )

@@ -12,7 +12,9 @@ import Viewing
 /// for what differs per visitor, and the finished pages of recent visitors.
 ///
 /// What differs per visitor is marked in the page's model: each tile's seen texts
-/// (`StripTileModel.Seen.slots`, both versions carried by the tile), the account and the
+/// (`StripTileModel.Seen.slots`, both versions carried by the tile) and link (the story
+/// it opens at: another one only for a visitor who saw some of the author's stories but
+/// not all, `StoryStart`), the account and the
 /// form token (`LayoutModel`'s `VisitorText`s). Whether each author was seen at all
 /// ("all caught up"), and whether anything was ever seen (the line for newcomers), change
 /// the page's structure, so they pick the stencil. The stencil
@@ -31,8 +33,13 @@ final class StripPage: Sendable {
     private let strip: StripPresenter
     /// The strip's authors with a live story, in order: the tiles.
     private let live: [StoryAuthor]
-    /// The tiles, each with its seen texts as two slots (tile i: 2i and 2i + 1).
+    /// The tiles, each with its seen texts and link as three slots (tile i: 3i, 3i + 1
+    /// and 3i + 2).
     private let slottedTiles: [StripTileModel]
+    /// Each tile's link for a visitor who saw none or all of the author's stories.
+    private let links: [String]
+    /// The live authors' stories as the library held them when the page was made.
+    private let known: [DID: [StoryView]]
     /// The first slot id after the tiles' (the form token; then the account's fields).
     private let firstPageSlot: Int
     private let stencils = Mutex<[Variant: TemplateStencil]>([:])
@@ -51,6 +58,8 @@ final class StripPage: Sendable {
     private struct VisitorKey: Hashable, Sendable {
         let variant: Variant
         let seenBits: [UInt64]
+        /// The links of tiles whose author this visitor saw in part, by tile.
+        let partLinks: [Int: String]
         let token: String?
         let accountTexts: [String]
     }
@@ -60,7 +69,8 @@ final class StripPage: Sendable {
         let page: PageDelivery.Page
         /// The answers made when the page is asked for again, and sent from then on,
         /// prepared in the server's form with its security headers: as it is, and
-        /// compressed (made once, when first asked for so). libmicrohttpd sends each from
+        /// compressed (made once, when first asked for so); never for a page with a form
+        /// token, whose every answer masks it afresh. libmicrohttpd sends each from
         /// these bytes in place, head and body in one `sendmsg`: for a 293 KB page that took
         /// less CPU per answer, side by side, than sending it from an in-memory file with
         /// `sendfile`, as large pages were sent before (BENCHMARKS.md, issue 26).
@@ -73,18 +83,22 @@ final class StripPage: Sendable {
         var bytes = 0
     }
 
-    init(content: StripContent, pages: PageRenderer, strip: StripPresenter) {
+    init(content: StripContent, pages: PageRenderer, strip: StripPresenter, knownStories: (DID) -> [StoryView]? = { _ in nil }) {
         self.content = content
         self.pages = pages
         self.strip = strip
         live = content.authors.filter { $0.storyCount > 0 }
-        let tiles = strip.tiles(content.authors, now: Self.date(content))
+        var known: [DID: [StoryView]] = [:]
+        for author in live { known[author.profile.did] = knownStories(author.profile.did) }
+        self.known = known
+        let tiles = strip.tiles(content.authors, now: Self.date(content), stories: { known[$0] })
+        links = tiles.map(\.href)
         slottedTiles = tiles.enumerated().map { index, tile in
             var tile = tile
-            tile.seen = .slots(ringClass: 2 * index, accessibleName: 2 * index + 1)
+            tile.seen = .slots(ringClass: 3 * index, accessibleName: 3 * index + 1, href: 3 * index + 2)
             return tile
         }
-        firstPageSlot = 2 * tiles.count
+        firstPageSlot = 3 * tiles.count
     }
 
     /// The page for one visitor.
@@ -109,14 +123,15 @@ final class StripPage: Sendable {
             return try freshResponse(seen: seen, allSeen: allSeen, request: request)
         }
         let variant = Variant(allSeen: allSeen, hasToken: token != nil, signedIn: request.account != nil, newcomer: seen.newestSeen.isEmpty)
-        let key = VisitorKey(variant: variant, seenBits: bits, token: token, accountTexts: accountTexts)
+        let key = VisitorKey(variant: variant, seenBits: bits, partLinks: partLinks(seen), token: token, accountTexts: accountTexts)
         if let page = remembered.withLock({ $0.pages[key] }) { return response(page, key: key, request: request.request) }
         let stencil = try self.stencil(for: variant)
         var values = [String](repeating: "", count: firstPageSlot + 1 + accountTexts.count)
         for (index, tile) in slottedTiles.enumerated() {
             let texts = tile.texts(seen: bits[index / 64] & (1 << UInt64(index % 64)) != 0)
-            values[2 * index] = texts.ringClass
-            values[2 * index + 1] = texts.accessibleName
+            values[3 * index] = texts.ringClass
+            values[3 * index + 1] = texts.accessibleName
+            values[3 * index + 2] = key.partLinks[index] ?? links[index]
         }
         values[firstPageSlot] = token ?? ""
         for (offset, text) in accountTexts.enumerated() { values[firstPageSlot + 1 + offset] = text }
@@ -133,6 +148,17 @@ final class StripPage: Sendable {
             bits[index / 64] |= 1 << UInt64(index % 64)
         }
         return bits
+    }
+
+    /// The links of the tiles whose author `seen` holds in part (`StripPresenter.partlySeen`):
+    /// none for a visitor who has seen nothing, and one check per tile otherwise.
+    private func partLinks(_ seen: SeenState) -> [Int: String] {
+        guard !seen.newestSeen.isEmpty else { return [:] }
+        var found: [Int: String] = [:]
+        for (index, author) in live.enumerated() where StripPresenter.partlySeen(author, seen: seen) {
+            found[index] = StoryStart.link(for: author, stories: known[author.profile.did], seen: seen)
+        }
+        return found
     }
 
     /// Word `index` of the bits with every one of `count` tiles seen.
@@ -182,6 +208,8 @@ final class StripPage: Sendable {
     private func response(_ remembered: RememberedPage, key: VisitorKey, request: HTTPRequest) -> HTTPResponse {
         let page = remembered.page
         if let notModified = page.notModified(for: request) { return notModified }
+        // A page with a form token is masked afresh for every answer (`PageDelivery`).
+        guard !page.carriesToken else { return page.response(request: request) }
         let compressed = page.sendsGzip(to: request)
         if let ready = compressed ? remembered.readyCompressed : remembered.ready { return ready }
         let gzipped = compressed ? page.compressed() : nil
@@ -203,7 +231,7 @@ final class StripPage: Sendable {
     private func freshResponse(
         seen: SeenState, allSeen: Bool, request: RequestContext, authors: [StoryAuthor]? = nil
     ) throws(TemplateError) -> HTTPResponse {
-        let tiles = strip.tiles(authors ?? content.authors, seen: seen, now: Self.date(content))
+        let tiles = strip.tiles(authors ?? content.authors, seen: seen, now: Self.date(content), stories: { self.known[$0] })
         return try pages.render(
             HomePageModel.everyone(authors: tiles, allSeen: allSeen, notice: content.notice, isNewcomer: seen.newestSeen.isEmpty), for: request)
     }
