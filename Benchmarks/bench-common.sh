@@ -89,10 +89,11 @@ bench_start_standin() {
     AVATAR_BYTES="$(stat -c %s "$avatar")"
 }
 
-# Fetches every /media/ and /assets/ URL in the HTML on standard input from BASE.
+# Fetches every /media/ and /assets/ URL in the HTML on standard input from BASE, those in
+# a srcset included (a URL ends at a quote, a space or a comma).
 bench_fetch_linked() {
     local base=$1 url
-    grep -oE '(/media|/assets)/[^"]+' | sed 's/&amp;/\&/g' | sort -u | while read -r url; do
+    grep -oE '(/media|/assets)/[^" ,]+' | sed 's/&amp;/\&/g' | sort -u | while read -r url; do
         curl -s -o /dev/null "$base$url"
     done
 }
