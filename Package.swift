@@ -72,9 +72,12 @@ let package = Package(
         // Scratch files and the one durable, atomic file writer: below both the HTTP
         // server (request bodies) and the application (uploads, drafts, media cache).
         .target(name: "DurableFiles"),
+        // A failed file operation in words, from Foundation's errors: kept out of DurableFiles
+        // so the photo tool, which links DurableFiles, links no Foundation at all.
+        .target(name: "FileErrors", dependencies: ["DurableFiles"]),
         // H3 cells, and the checked GPS position both photos and the geocoder turn into one.
         .target(name: "H3Index"),
-        .target(name: "HTMLTemplates", dependencies: ["DurableFiles"]),
+        .target(name: "HTMLTemplates", dependencies: ["DurableFiles", "FileErrors"]),
         .target(name: "HTTPFields"),
         // JSON read and written without Foundation (`JSONNode`, `WorkerJSON`): what the server
         // and the photo tool hand each other, and what the geocoder reads Nominatim's answers into.
@@ -125,7 +128,7 @@ let package = Package(
 
         // MARK: The application (no C imports), lowest first; a target imports only those above it
         // Values and tools every layer uses: protocol-free support, logging, crypto, caches.
-        .target(name: "GrainSupport", dependencies: ["WorkerThreads", "DurableFiles", "MallocTrimming"]),
+        .target(name: "GrainSupport", dependencies: ["WorkerThreads", "DurableFiles", "FileErrors", "MallocTrimming"]),
         // The AT Protocol: DID/handle/record key/NSID/AT URI/datetime values, XRPC, the AppView
         // and PDS clients, records and views, identity resolution, outbound HTTP rules.
         .target(name: "ATProto", dependencies: ["GrainSupport", "CurlHTTPClient", "DNSResolver"]),
@@ -142,7 +145,7 @@ let package = Package(
         // Watching stories: the story library and its caches, seen state, media, the TV programme.
         .target(
             name: "Viewing",
-            dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "WorkerThreads", "DurableFiles"]
+            dependencies: ["GrainSupport", "ATProto", "CurlHTTPClient", "WorkerThreads", "DurableFiles", "FileErrors"]
         ),
         // The social side: the follow/block graph, hidden people, the strip a person chose,
         // favourites, comment threads and the outbox that writes them.
@@ -184,7 +187,7 @@ let package = Package(
             name: "GrainStoriesWeb",
             dependencies: [
                 "GrainSupport", "ATProto", "SQLiteRepositories", "Accounts", "Geocoding", "Viewing", "Social", "Posting", "Presentation",
-                "Housekeeping", "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates",
+                "Housekeeping", "Multipart", "MicroHTTPServer", "CurlHTTPClient", "PhotoModel", "GzipCompression", "HTMLTemplates", "FileErrors",
                 "WorkerThreads", "DNSResolver", "DurableFiles", "OAuthClient", "Activity", "WebSockets", "P256",
                 "QRCodeEncoding",
             ]
@@ -254,6 +257,7 @@ let package = Package(
             exclude: ["Browser/webkit-browser.py", "Browser/axe", "Browser/page-clock.js"]
         ),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+        .testTarget(name: "FileErrorsTests", dependencies: ["FileErrors", "DurableFiles"]),
         .testTarget(name: "WorkerThreadsTests", dependencies: ["WorkerThreads", "TestKit"]),
         .testTarget(name: "H3IndexTests", dependencies: ["H3Index"], resources: [.copy("Resources")]),
         .testTarget(name: "HTMLTemplatesTests", dependencies: ["HTMLTemplates"]),

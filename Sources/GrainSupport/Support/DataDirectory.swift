@@ -1,4 +1,5 @@
 import DurableFiles
+import FileErrors
 import FoundationEssentials
 
 /// The data directory: all local state lives here. Created on start-up if missing,

@@ -1,4 +1,5 @@
 import DurableFiles
+import FileErrors
 import FoundationEssentials
 import Glibc
 

@@ -1,6 +1,7 @@
 package import ATProto
 import CurlHTTPClient
 package import DurableFiles
+import FileErrors
 import FoundationEssentials
 import Glibc
 package import GrainSupport

@@ -1,7 +1,7 @@
+import DurableFiles
+import FileErrors
 import Foundation
 import Testing
-
-@testable import DurableFiles
 
 /// File errors in a person's words, without Foundation's `localizedDescription`.
 @Suite struct FileErrorDescriptionTests {
