@@ -95,13 +95,21 @@
   // old page fading out over it. Resolves when the page is on screen (or another move
   // came first).
   Player.prototype.show = function (page) {
-    var doc = page.doc;
-    var fresh = document.adoptNode(doc.querySelector("main.tv"));
-    var player = this, swap = ++this.swaps;
-    Array.prototype.forEach.call(fresh.querySelectorAll(".tv-image"), function (image, index) {
+    var doc = page.doc, parsed = doc.querySelector("main.tv");
+    // The ready copies take the places of the parsed page's own <img>s, which stay behind
+    // in the parsed page: adopted here, each would start loading its photo again and
+    // linger, one element for every story shown.
+    var places = [];
+    Array.prototype.forEach.call(parsed.querySelectorAll(".tv-image"), function (image, index) {
       var ready = page.images[index];
-      if (ready && !ready.parentNode) { image.parentNode.replaceChild(ready, image); }
+      if (!ready || ready.parentNode) { return; }
+      var place = doc.createComment("photo");
+      image.parentNode.replaceChild(place, image);
+      places.push({ place: place, image: ready });
     });
+    var fresh = document.adoptNode(parsed);
+    places.forEach(function (slot) { slot.place.parentNode.replaceChild(slot.image, slot.place); });
+    var player = this, swap = ++this.swaps;
     var images = Array.prototype.map.call(fresh.querySelectorAll(".tv-image"), G.photoReady);
     return Promise.all(images).then(function () {
       if (swap === player.swaps) { player.swap(fresh, doc.title); }
