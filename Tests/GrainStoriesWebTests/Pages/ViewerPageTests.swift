@@ -108,12 +108,15 @@ import Testing
         let profile = await app.respond("/profile/mayaokafor.bsky.social").text
         let tile = try #require(HTMLInspection.attributeValues("href", in: profile) { $0.contains("profile-story") }.first)
         let ring = try #require(HTMLInspection.attributeValues("href", in: profile) { $0.contains("avatar-ring") }.first)
-        let opened = await app.respond(.get, HTMLInspection.unescape(ring))
+        let ringHref = HTMLInspection.unescape(ring)
+        let opened = await app.respond(.get, ringHref)
         let walk = await Self.walkNext(app, from: HTMLInspection.unescape(tile))
         await app.shutdown()
         let tail = "?back=%2Fprofile%2Fmayaokafor.bsky.social&from=profile"
         let her = "/profile/mayaokafor.bsky.social/story/"
-        #expect(opened.headers["Location"] == her + "3muojebufwseb" + tail, "the ring opens her first story, still hers alone")
+        // Straight to the story once the server holds her stories, or through the redirect.
+        let first = opened.headers["Location"] ?? ringHref
+        #expect(first == her + "3muojebufwseb" + tail, "the ring opens her first story, still hers alone: \(ringHref)")
         #expect(
             walk.visited == [
                 her + "3muojebufwseb" + tail, her + "3muovdv3qvkv2" + tail,
