@@ -76,6 +76,21 @@
     });
   };
 
+  // Chromium puts an <img> whose srcset is set while it is in no document on the
+  // document's list of images to tell about a resized window, and only taking it out of
+  // the document takes it off: one that never went in stays alive as long as the page (a
+  // TV left running gained a renderer node per story: scripts/bench-tv). So a photo loaded
+  // ahead passes through the document once it is ready: in and out in the same task, so
+  // nothing is drawn and nothing is fetched again. Its attributes must not change once it
+  // is out of the document again, or it goes back on the list.
+  function passThroughDocument(image) {
+    if (!image.parentNode && document.body) {
+      document.body.appendChild(image);
+      image.remove();
+    }
+    return image;
+  }
+
   // Fetches a photo ahead, so its story shows it at once; resolves as photoReady does.
   // `photo` is a URL or a page's <img>: its srcset and sizes come along, so the browser
   // fetches the very size that <img> will show. At low priority: whatever is on screen
@@ -91,7 +106,7 @@
       image.srcset = photo.getAttribute("srcset");
     }
     image.src = src;
-    return G.photoReady(image);
+    return G.photoReady(image).then(function () { passThroughDocument(image); });
   };
 
   // A copy of a fetched page's <img> (every attribute, src last), made in this document
@@ -107,7 +122,7 @@
     image.fetchPriority = "low";
     var src = photo.getAttribute("src");
     if (src) { image.setAttribute("src", src); }
-    return G.photoReady(image).then(function () { return image; });
+    return G.photoReady(image).then(function () { return passThroughDocument(image); });
   };
 
   // A page left open (a TV, a tablet on the wall) keeps itself current: `refresh` runs
