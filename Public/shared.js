@@ -91,6 +91,18 @@
     return image;
   }
 
+  // The same for the photos of a page or part of one that was never shown, or was put
+  // together out of the document and is dropped: each goes through the document on its
+  // way out (the rest of `root` is dropped anyway).
+  G.letGoOfPhotos = function (root) {
+    var images = root.nodeName === "IMG" ? [root] : Array.prototype.slice.call(root.querySelectorAll("img"));
+    images.forEach(function (image) {
+      if (image.isConnected) { return; }
+      if (image.parentNode) { image.parentNode.removeChild(image); }
+      passThroughDocument(image);
+    });
+  };
+
   // Fetches a photo ahead, so its story shows it at once; resolves as photoReady does.
   // `photo` is a URL or a page's <img>: its srcset and sizes come along, so the browser
   // fetches the very size that <img> will show. At low priority: whatever is on screen

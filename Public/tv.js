@@ -112,7 +112,7 @@
     var player = this, swap = ++this.swaps;
     var images = Array.prototype.map.call(fresh.querySelectorAll(".tv-image"), G.photoReady);
     return Promise.all(images).then(function () {
-      if (swap === player.swaps) { player.swap(fresh, doc.title); }
+      if (swap === player.swaps) { player.swap(fresh, doc.title); } else { G.letGoOfPhotos(fresh); }
     });
   };
 
@@ -123,7 +123,10 @@
     if (same) {
       var photos = this.main.querySelectorAll(".tv-photo");
       Array.prototype.forEach.call(fresh.querySelectorAll(".tv-photo"), function (freshPhoto, index) {
-        if (photos[index]) { freshPhoto.parentNode.replaceChild(photos[index], freshPhoto); }
+        if (photos[index]) {
+          freshPhoto.parentNode.replaceChild(photos[index], freshPhoto);
+          G.letGoOfPhotos(freshPhoto);
+        }
       });
       carried = this.timer ? this.timer.elapsed() : 0;
     }
