@@ -30,6 +30,9 @@ sys.path.insert(0, __import__("os").path.dirname(__file__))
 from viewer_bench import WebDriver  # noqa: E402
 
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
+# A phone on the home Wi-Fi, the server on a 1 Gbit LAN (--network lan).
+LAN = {"offline": False, "latency": 1, "downloadThroughput": 1_000_000_000 / 8, "uploadThroughput": 1_000_000_000 / 8}
+NETWORK = SLOW_4G
 
 BYTES = r"""
 const nav = performance.getEntriesByType('navigation')[0];
@@ -104,7 +107,7 @@ def fresh(driver, base):
     driver.cdp("Network.clearBrowserCookies")
     # A first visit: no service worker and nothing in its caches either.
     driver.cdp("Storage.clearDataForOrigin", {"origin": base, "storageTypes": "all"})
-    driver.cdp("Network.emulateNetworkConditions", SLOW_4G)
+    driver.cdp("Network.emulateNetworkConditions", NETWORK)
     driver.cdp("Emulation.setCPUThrottlingRate", {"rate": 4})
 
 
@@ -135,7 +138,10 @@ def main():
     parser.add_argument("story")
     parser.add_argument("runs", type=int, nargs="?", default=3)
     parser.add_argument("--json")
+    parser.add_argument("--network", choices=["slow-4g", "lan"], default="slow-4g")
     args = parser.parse_args()
+    global NETWORK
+    NETWORK = LAN if args.network == "lan" else SLOW_4G
     driver = WebDriver()
     # Resource Timing keeps 250 entries unless told otherwise: the grid has more.
     driver.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000);"})
