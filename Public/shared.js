@@ -84,23 +84,18 @@
   // nothing is drawn and nothing is fetched again. Its attributes must not change once it
   // is out of the document again, or it goes back on the list.
   function passThroughDocument(image) {
-    if (!image.parentNode && document.body) {
+    if (!image.isConnected && document.body) {
       document.body.appendChild(image);
       image.remove();
     }
     return image;
   }
 
-  // The same for the photos of a page or part of one that was never shown, or was put
-  // together out of the document and is dropped: each goes through the document on its
-  // way out (the rest of `root` is dropped anyway).
+  // The same for the photos of a page, or part of one, put together out of the document
+  // and dropped without being shown: each goes through the document on its way out (and
+  // so out of `root`, which is dropped anyway).
   G.letGoOfPhotos = function (root) {
-    var images = root.nodeName === "IMG" ? [root] : Array.prototype.slice.call(root.querySelectorAll("img"));
-    images.forEach(function (image) {
-      if (image.isConnected) { return; }
-      if (image.parentNode) { image.parentNode.removeChild(image); }
-      passThroughDocument(image);
-    });
+    Array.prototype.forEach.call(root.querySelectorAll("img"), function (image) { passThroughDocument(image); });
   };
 
   // Fetches a photo ahead, so its story shows it at once; resolves as photoReady does.

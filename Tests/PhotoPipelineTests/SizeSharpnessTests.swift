@@ -53,7 +53,7 @@ import Testing
             directory = ProjectPaths.temporaryDirectory("sharpness")
             // The benchmarks' photo: a plasma fractal with a fixed seed over a gradient, with
             // Gaussian grain, as a phone's JPEG (4:2:0, quality 82): about 500 KB.
-            try Self.run(
+            try ToolRun.succeeding(
                 "/usr/bin/convert", "-size", "\(Self.width)x\(Self.height)", "-seed", "7", "plasma:fractal", "-blur", "0x0.6",
                 "(", "-size", "\(Self.width)x\(Self.height)", "gradient:rgb(40,40,40)-rgb(220,200,180)", ")",
                 "-compose", "overlay", "-composite", "-attenuate", "0.25", "+noise", "Gaussian",
@@ -65,7 +65,7 @@ import Testing
         /// The photo scaled by vips with Lanczos-3 to exactly `width × height`.
         func reference(width: Int, height: Int) throws -> RGBImage {
             let path = directory + "/reference-\(width)x\(height).ppm"
-            try Self.run(
+            try ToolRun.succeeding(
                 "/usr/bin/vips", "resize", photo, path, "\(Double(width) / Double(Self.width))",
                 "--vscale", "\(Double(height) / Double(Self.height))", "--kernel", "lanczos3")
             return try PPMImage.decode(Array(FileManager.default.contents(atPath: path) ?? Data()))
@@ -74,30 +74,8 @@ import Testing
         /// What `vipsthumbnail` makes of the photo at `width`, decoded.
         func vipsThumbnail(width: Int) throws -> RGBImage {
             let path = directory + "/thumbnail-\(width).jpg"
-            try Self.run("/usr/bin/vipsthumbnail", photo, "--size", "\(width)x", "-o", path)
+            try ToolRun.succeeding("/usr/bin/vipsthumbnail", photo, "--size", "\(width)x", "-o", path)
             return try JPEGDecoder.decode(Array(FileManager.default.contents(atPath: path) ?? Data()))
         }
-
-        /// Runs a tool to its end; throws when it is missing or fails.
-        static func run(_ tool: String, _ arguments: String...) throws {
-            guard FileManager.default.isExecutableFile(atPath: tool) else {
-                throw ToolFailure(description: "\(tool) is not installed; run ./scripts/setup --tests")
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw ToolFailure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
-            }
-        }
-    }
-
-    /// An image tool could not be run.
-    struct ToolFailure: Error, CustomStringConvertible {
-        let description: String
     }
 }
