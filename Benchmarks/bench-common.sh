@@ -98,8 +98,9 @@ bench_fetch_linked() {
     done
 }
 
-# bench_start_grain NAME LEVEL [SERVE OPTIONS...]: sets GRAIN_PORT (and records NAME_PORT)
-# once it is warm.
+# bench_start_grain NAME LEVEL [SERVE OPTIONS...]: sets GRAIN_PORT (and records NAME_PORT
+# and NAME_PID) once it is warm: its home page, a story page and what they link fetched
+# once. With BENCH_COLD set it is not warmed (an empty media cache).
 bench_start_grain() {
     local name=$1 level=$2 port
     port="$(bench_free_port)"
@@ -111,8 +112,10 @@ bench_start_grain() {
     printf -v "${name}_PID" '%s' "$!"
     bench_wait_http "http://127.0.0.1:$port/healthz"
     local base="http://127.0.0.1:$port"
-    curl -s "$base/" | bench_fetch_linked "$base"
-    curl -s "$base$STORY_PATH" | bench_fetch_linked "$base"
+    if [ -z "${BENCH_COLD:-}" ]; then
+        curl -s "$base/" | bench_fetch_linked "$base"
+        curl -s "$base$STORY_PATH" | bench_fetch_linked "$base"
+    fi
     GRAIN_PORT=$port
     printf -v "${name}_PORT" '%s' "$port"
 }

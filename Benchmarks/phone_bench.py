@@ -32,7 +32,7 @@ from viewer_bench import WebDriver  # noqa: E402
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
 # A phone on the home Wi-Fi, the server on a 1 Gbit LAN (--network lan).
 LAN = {"offline": False, "latency": 1, "downloadThroughput": 1_000_000_000 / 8, "uploadThroughput": 1_000_000_000 / 8}
-NETWORK = SLOW_4G
+NETWORKS = {"slow-4g": SLOW_4G, "lan": LAN}
 
 BYTES = r"""
 const nav = performance.getEntriesByType('navigation')[0];
@@ -101,19 +101,19 @@ def execute(driver, script):
     return driver.command("POST", "/execute/sync", {"script": script, "args": []})
 
 
-def fresh(driver, base):
+def fresh(driver, base, network):
     driver.cdp("Network.enable")
     driver.cdp("Network.clearBrowserCache")
     driver.cdp("Network.clearBrowserCookies")
     # A first visit: no service worker and nothing in its caches either.
     driver.cdp("Storage.clearDataForOrigin", {"origin": base, "storageTypes": "all"})
-    driver.cdp("Network.emulateNetworkConditions", NETWORK)
+    driver.cdp("Network.emulateNetworkConditions", network)
     driver.cdp("Emulation.setCPUThrottlingRate", {"rate": 4})
 
 
-def run_once(driver, base, story):
+def run_once(driver, base, story, network):
     result = {}
-    fresh(driver, base)
+    fresh(driver, base, network)
     driver.navigate(base + "/")
     result["home_lcp_ms"] = driver.execute_async(LCP).get("lcp")
     counted = execute(driver, BYTES)
@@ -121,7 +121,7 @@ def run_once(driver, base, story):
     result["refresh_bytes"] = driver.execute_async(REFRESH)["bytes"]
     driver.execute_async(SCROLL)
     result["scroll_bytes"] = execute(driver, BYTES)["bytes"] - counted["bytes"]
-    fresh(driver, base)
+    fresh(driver, base, network)
     driver.navigate(base + story)
     result["story_photo_ms"] = driver.execute_async(PHOTO).get("paint")
     start = execute(driver, BYTES)["bytes"]
@@ -138,15 +138,13 @@ def main():
     parser.add_argument("story")
     parser.add_argument("runs", type=int, nargs="?", default=3)
     parser.add_argument("--json")
-    parser.add_argument("--network", choices=["slow-4g", "lan"], default="slow-4g")
+    parser.add_argument("--network", choices=sorted(NETWORKS), default="slow-4g")
     args = parser.parse_args()
-    global NETWORK
-    NETWORK = LAN if args.network == "lan" else SLOW_4G
     driver = WebDriver()
     # Resource Timing keeps 250 entries unless told otherwise: the grid has more.
     driver.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000);"})
     try:
-        runs = [run_once(driver, args.base, args.story) for _ in range(args.runs)]
+        runs = [run_once(driver, args.base, args.story, NETWORKS[args.network]) for _ in range(args.runs)]
     finally:
         driver.quit()
     keys = runs[0].keys()
