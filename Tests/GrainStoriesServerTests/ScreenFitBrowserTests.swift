@@ -33,6 +33,34 @@ import Testing
         }
     }
 
+    /// TV mode on a phone standing up: each person's name, place, time and handle stay on
+    /// the screen, wrapped where they must, never cut off at its edge (the words
+    /// themselves are measured, through a Range over each line's text).
+    @Test func tvModesCaptionStaysOnAPhonesScreen() async throws {
+        try await F.run(reducedMotion: true, screen: .phone) { f in
+            try await TVBrowserTests.open(f, "interval=60")
+            var people: [String] = []
+            for _ in 0..<4 {
+                let facts = try await f.browser.execute(
+                    F.boxHelpers + """
+                        const words = (el) => { const range = document.createRange(); range.selectNodeContents(el); return box(range); };
+                        const lines = [...document.querySelectorAll('main.tv .tv-who > *')];
+                        return { who: document.querySelector('main.tv .tv-name').textContent,
+                                 story: document.querySelector('main.tv').getAttribute('data-story'),
+                                 outside: lines.filter(el => !inside(words(el), screenBox)).map(el => [el.textContent, words(el)]) };
+                        """)
+                people.append(facts["who"]?.string ?? "")
+                #expect(facts["outside"]?.array?.isEmpty == true, "words off a phone's screen: \(facts)")
+                let story = facts["story"]?.string ?? ""
+                try await f.browser.press("\u{E015}")  // ArrowDown: the next person
+                _ = try await f.browser.waitUntil(
+                    "const main = document.querySelector('main.tv'); return !!main && main.getAttribute('data-story') !== arguments[0];",
+                    timeout: .seconds(10), [.string(story)])
+            }
+            #expect(Set(people).count >= 3, "the check saw too few people: \(people)")
+        }
+    }
+
     /// On a 4K screen the home page and the viewer scale up as TV mode does: the column
     /// takes most of the width, the strip's tiles and the viewer's name are twice a TV's,
     /// and the viewer and its photo are still exactly as tall as the screen (in both
